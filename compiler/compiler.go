@@ -1,0 +1,187 @@
+// Package compiler loads a games tree (game data under cards/<game>/ and
+// go-i18n message files under locales/<game>/), checks it strictly and
+// returns one typed model. Every problem found is collected as a positioned
+// diagnostic; a game with errors yields no model.
+package compiler
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/grimoire-games/grimoire/compiler/diag"
+	"github.com/grimoire-games/grimoire/compiler/model"
+	"github.com/grimoire-games/grimoire/compiler/tomlpos"
+)
+
+// Options tune loading.
+type Options struct {
+	// Prefix is put before every file path in diagnostics, so that paths
+	// read as the user gave the tree (for example "mygames/").
+	Prefix string
+	// Games, when not empty, loads only these games.
+	Games []string
+}
+
+// Load reads and checks every game of the tree in fsys. It returns the
+// games without errors (sorted by id) and every diagnostic, sorted.
+func Load(fsys fs.FS, opts Options) (*model.Games, diag.List) {
+	var d diag.List
+	games := &model.Games{}
+	dirs, err := fs.ReadDir(fsys, "cards")
+	if err != nil {
+		d.Errorf(diag.Pos{File: opts.Prefix + "cards"}, diag.BadTree, "a games tree needs a cards/ directory with one directory per game: %v", unwrapPath(err))
+		return games, d.Sort()
+	}
+	for _, de := range dirs {
+		if !de.IsDir() {
+			continue
+		}
+		id := de.Name()
+		if len(opts.Games) > 0 && !slices.Contains(opts.Games, id) {
+			continue
+		}
+		var gd diag.List
+		if g := loadGame(fsys, id, opts, &gd); g != nil && !gd.HasErrors() {
+			games.Games = append(games.Games, g)
+		}
+		d = append(d, gd...)
+	}
+	if len(opts.Games) > 0 {
+		for _, id := range opts.Games {
+			if games.Game(id) == nil && !slices.ContainsFunc(dirs, func(e fs.DirEntry) bool { return e.Name() == id }) {
+				d.Errorf(diag.Pos{File: opts.Prefix + "cards/" + id}, diag.BadTree, "no game %q in this tree", id)
+			}
+		}
+	}
+	return games, d.Sort()
+}
+
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// readDir returns the .toml files of a directory, sorted, and whether it exists.
+func tomlFiles(fsys fs.FS, dir string) ([]string, bool) {
+	ents, err := fs.ReadDir(fsys, dir)
+	if err != nil {
+		return nil, false
+	}
+	var out []string
+	for _, e := range ents {
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ".toml") {
+			out = append(out, path.Join(dir, e.Name()))
+		}
+	}
+	slices.Sort(out)
+	return out, true
+}
+
+func loadGame(fsys fs.FS, id string, opts Options, d *diag.List) *model.Game {
+	dir := "cards/" + id
+	files, _ := tomlFiles(fsys, dir)
+	if len(files) == 0 {
+		d.Errorf(diag.Pos{File: opts.Prefix + dir}, diag.BadTree, "game directory %s has no .toml files", dir)
+		return nil
+	}
+	h := sha256.New()
+	var srcs []*source
+	for _, f := range files {
+		if s := readSource(fsys, f, opts.Prefix, h, d); s != nil {
+			srcs = append(srcs, s)
+		}
+	}
+	if d.HasErrors() {
+		return nil // syntax errors: positions of anything else would mislead
+	}
+	g := gameData(opts.Prefix+dir, srcs, d)
+	if g == nil {
+		return nil
+	}
+	if g.ID != id {
+		d.Errorf(g.Pos, diag.BadTree, "game id %q must match its directory name %q", g.ID, id)
+	}
+	locDir := "locales/" + id
+	locs := map[string]*localeFile{}
+	locFiles, _ := tomlFiles(fsys, locDir)
+	for _, f := range locFiles {
+		lang := strings.TrimSuffix(path.Base(f), ".toml")
+		raw, err := fs.ReadFile(fsys, f)
+		if err != nil {
+			d.Errorf(diag.Pos{File: opts.Prefix + f}, diag.BadTree, "cannot read: %v", unwrapPath(err))
+			continue
+		}
+		s := decode(opts.Prefix+f, raw, d)
+		h.Write([]byte(f + "\x00"))
+		h.Write(raw)
+		if s == nil {
+			continue
+		}
+		locs[lang] = &localeFile{src: s, msgs: localeMessages(s, raw, d)}
+	}
+	declPos := g.Pos
+	for _, s := range srcs {
+		if p, ok := s.idx.Value("game.languages"); ok {
+			declPos = diag.Pos{File: s.name, Line: p.Line, Col: p.Col}
+		}
+	}
+	checkLocales(g, locs, declPos, d)
+	g.SourceHash = hex.EncodeToString(h.Sum(nil))
+	return g
+}
+
+type hasher interface{ Write([]byte) (int, error) }
+
+func readSource(fsys fs.FS, f, prefix string, h hasher, d *diag.List) *source {
+	raw, err := fs.ReadFile(fsys, f)
+	if err != nil {
+		d.Errorf(diag.Pos{File: prefix + f}, diag.BadTree, "cannot read: %v", unwrapPath(err))
+		return nil
+	}
+	h.Write([]byte(f + "\x00"))
+	h.Write(raw)
+	return decode(prefix+f, raw, d)
+}
+
+// decode parses one TOML file, reporting a syntax error at its position.
+func decode(name string, raw []byte, d *diag.List) *source {
+	var data map[string]any
+	if _, err := toml.Decode(string(raw), &data); err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			d.Errorf(diag.Pos{File: name, Line: max(pe.Position.Line, 1), Col: max(pe.Position.Col, 1)}, diag.Syntax, "%s", pe.Message)
+		} else {
+			d.Errorf(diag.Pos{File: name, Line: 1, Col: 1}, diag.Syntax, "%v", err)
+		}
+		return nil
+	}
+	return &source{name: name, idx: tomlpos.New(raw), data: data, raw: raw}
+}
+
+// lineAt returns up to n bytes of the source from a position.
+func (s *source) lineAt(line, col, n int) string {
+	l := 1
+	for i := 0; i < len(s.raw); i++ {
+		if l == line {
+			start := i + col - 1
+			if start < 0 || start > len(s.raw) {
+				return ""
+			}
+			return string(s.raw[start:min(len(s.raw), start+n)])
+		}
+		if s.raw[i] == '\n' {
+			l++
+		}
+	}
+	return ""
+}

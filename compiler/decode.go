@@ -1,0 +1,267 @@
+package compiler
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"sort"
+
+	"github.com/grimoire-games/grimoire/compiler/diag"
+	"github.com/grimoire-games/grimoire/compiler/tomlpos"
+)
+
+// source is one decoded TOML file with its position index.
+type source struct {
+	name string // as printed in diagnostics
+	idx  *tomlpos.Index
+	data map[string]any
+	raw  []byte
+}
+
+// node is a decoded value and where it stands.
+type node struct {
+	src  *source
+	path string
+	v    any
+}
+
+func (n node) pos() diag.Pos {
+	p, _ := n.src.idx.Value(n.path)
+	return diag.Pos{File: n.src.name, Line: p.Line, Col: p.Col}
+}
+
+func (n node) keyPos() diag.Pos {
+	p, ok := n.src.idx.Key(n.path)
+	if !ok {
+		return n.pos()
+	}
+	return diag.Pos{File: n.src.name, Line: p.Line, Col: p.Col}
+}
+
+// tomlType names a decoded value's TOML type for messages.
+func tomlType(v any) string {
+	switch v.(type) {
+	case string:
+		return "string"
+	case int64:
+		return "integer"
+	case float64:
+		return "float"
+	case bool:
+		return "boolean"
+	case []any, []map[string]any:
+		return "array"
+	case map[string]any:
+		return "table"
+	}
+	return "date-time"
+}
+
+// obj reads one table, remembering which keys were read so that the rest
+// can be reported as unknown.
+type obj struct {
+	node
+	m     map[string]any
+	used  map[string]bool
+	diags *diag.List
+}
+
+func asObj(n node, d *diag.List) (*obj, bool) {
+	m, ok := n.v.(map[string]any)
+	if !ok {
+		d.Errorf(n.pos(), diag.WrongType, "%s must be a table, not %s", n.path, tomlType(n.v))
+		return nil, false
+	}
+	return &obj{node: n, m: m, used: map[string]bool{}, diags: d}, true
+}
+
+func (o *obj) child(key string) node {
+	return node{src: o.src, path: tomlpos.Join(o.path, key), v: o.m[key]}
+}
+
+// get returns the node of key, reporting a missing required key.
+func (o *obj) get(key string, required bool) (node, bool) {
+	o.used[key] = true
+	if _, ok := o.m[key]; !ok {
+		if required {
+			o.diags.Errorf(o.keyPos(), diag.MissingKey, "%s has no %q", describe(o.path), key)
+		}
+		return node{}, false
+	}
+	return o.child(key), true
+}
+
+func (o *obj) str(key string, required bool) (string, node, bool) {
+	n, ok := o.get(key, required)
+	if !ok {
+		return "", n, false
+	}
+	s, ok := n.v.(string)
+	if !ok {
+		o.diags.Errorf(n.pos(), diag.WrongType, "%s must be a string, not %s", key, tomlType(n.v))
+	}
+	return s, n, ok
+}
+
+func (o *obj) integer(key string, required bool) (int, node, bool) {
+	n, ok := o.get(key, required)
+	if !ok {
+		return 0, n, false
+	}
+	i, ok := n.v.(int64)
+	if !ok {
+		o.diags.Errorf(n.pos(), diag.WrongType, "%s must be an integer, not %s", key, tomlType(n.v))
+		return 0, n, false
+	}
+	if i < -1<<31 || i > 1<<31-1 {
+		o.diags.Errorf(n.pos(), diag.BadValue, "%s is out of range: %d", key, i)
+		return 0, n, false
+	}
+	return int(i), n, true
+}
+
+func (o *obj) boolean(key string) (bool, bool) {
+	n, ok := o.get(key, false)
+	if !ok {
+		return false, false
+	}
+	b, ok := n.v.(bool)
+	if !ok {
+		o.diags.Errorf(n.pos(), diag.WrongType, "%s must be a boolean, not %s", key, tomlType(n.v))
+	}
+	return b, ok
+}
+
+// strList reads an array of strings.
+func (o *obj) strList(key string, required bool) ([]string, []node) {
+	n, ok := o.get(key, required)
+	if !ok {
+		return nil, nil
+	}
+	items, ok := n.v.([]any)
+	if !ok {
+		o.diags.Errorf(n.pos(), diag.WrongType, "%s must be an array of strings, not %s", key, tomlType(n.v))
+		return nil, nil
+	}
+	var out []string
+	var nodes []node
+	for i, it := range items {
+		e := node{src: o.src, path: tomlpos.Elem(n.path, i), v: it}
+		s, ok := it.(string)
+		if !ok {
+			o.diags.Errorf(e.pos(), diag.WrongType, "%s must hold strings, not %s", key, tomlType(it))
+			continue
+		}
+		out = append(out, s)
+		nodes = append(nodes, e)
+	}
+	return out, nodes
+}
+
+// id reads the required "id" key and checks its form.
+func (o *obj) id() (string, node, bool) {
+	s, n, ok := o.str("id", true)
+	if !ok {
+		return "", n, false
+	}
+	if !validID(s) {
+		o.diags.Errorf(n.pos(), diag.BadID, "id %q must be a lower-case identifier (a-z, 0-9, _; starting with a letter)", s)
+		return s, n, false
+	}
+	return s, n, true
+}
+
+// done reports every key that was not read, except those in extra.
+func (o *obj) done(extra ...string) {
+	keys := make([]string, 0, len(o.m))
+	for k := range o.m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if o.used[k] || slices.Contains(extra, k) {
+			continue
+		}
+		o.diags.Errorf(o.child(k).keyPos(), diag.UnknownKey, "unknown key %q in %s%s", k, describe(o.path), suggest(k, o.known()))
+	}
+}
+
+func (o *obj) known() []string {
+	var k []string
+	for key := range o.used {
+		k = append(k, key)
+	}
+	sort.Strings(k)
+	return k
+}
+
+// tables returns the elements of an array of tables at key of a file.
+func tables(src *source, key string, d *diag.List) []node {
+	v, ok := src.data[key]
+	if !ok {
+		return nil
+	}
+	n := node{src: src, path: key, v: v}
+	var out []node
+	switch arr := v.(type) {
+	case []map[string]any:
+		for i, m := range arr {
+			out = append(out, node{src: src, path: tomlpos.Elem(key, i), v: m})
+		}
+	case []any:
+		for i, m := range arr {
+			out = append(out, node{src: src, path: tomlpos.Elem(key, i), v: m})
+		}
+	default:
+		d.Errorf(n.keyPos(), diag.WrongType, "%s must be an array of tables ([[%s]]), not %s", key, key, tomlType(v))
+	}
+	return out
+}
+
+var idPattern = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+
+func validID(s string) bool { return idPattern.MatchString(s) }
+
+// describe turns "card[3]" into "card #4" for messages.
+func describe(path string) string {
+	if path == "" {
+		return "the file"
+	}
+	return path
+}
+
+// suggest offers the closest known name, for misspellings.
+func suggest(got string, known []string) string {
+	best, bestD := "", 3
+	for _, k := range known {
+		if d := distance(got, k); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", best)
+}
+
+// distance is the Levenshtein distance, for suggestions only.
+func distance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			c := 1
+			if ra[i-1] == rb[j-1] {
+				c = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+c)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}

@@ -1,0 +1,140 @@
+// Package diag holds positioned compiler diagnostics and the list that
+// collects them, printed as "path:line:col: severity: message [code]".
+package diag
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Pos is a place in a source file. Line and Col start at 1; a zero Line
+// means the whole file.
+type Pos struct {
+	File string
+	Line int
+	Col  int
+}
+
+func (p Pos) String() string {
+	if p.Line == 0 {
+		return p.File
+	}
+	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+}
+
+// Severity orders diagnostics by how much they matter.
+type Severity int
+
+const (
+	Warning Severity = iota
+	Error
+)
+
+func (s Severity) String() string {
+	if s == Error {
+		return "error"
+	}
+	return "warning"
+}
+
+// Code is a stable diagnostic code; docs and tests refer to it.
+type Code string
+
+// The codes of the loader and validator. They never change meaning; a
+// retired code is not reused.
+const (
+	Syntax          Code = "G001" // TOML that does not parse
+	UnknownKey      Code = "G002" // a key the schema does not know
+	WrongType       Code = "G003" // a value of the wrong TOML type
+	MissingKey      Code = "G004" // a required key is absent
+	BadID           Code = "G005" // an id that is not a lower-case identifier
+	UnknownEnum     Code = "G006" // a value not among its enum's values
+	DuplicateID     Code = "G007" // two definitions with one id
+	DanglingRef     Code = "G008" // a reference to something not defined
+	TotalMismatch   Code = "G009" // a declared total the data does not add up to
+	BadValue        Code = "G010" // a value out of its allowed range
+	BadTree         Code = "G011" // a games tree laid out wrongly
+	MissingMessage  Code = "G101" // a message id absent from a locale
+	TemplateSyntax  Code = "G102" // a message template that does not parse
+	TemplateField   Code = "G103" // a template naming a field that does not exist
+	BadMessageFile  Code = "G104" // a locale file that is not a go-i18n message file
+	PluralForms     Code = "G105" // plural forms missing for the language's CLDR categories
+	ObsoleteMessage Code = "G106" // a message id no part of the game uses
+	BadLanguage     Code = "G107" // a language tag the game does not declare or cannot parse
+	TextTooWide     Code = "G108" // a character the output cannot carry
+)
+
+// Diagnostic is one finding at one position.
+type Diagnostic struct {
+	Pos      Pos
+	Severity Severity
+	Code     Code
+	Message  string
+}
+
+func (d Diagnostic) String() string {
+	return fmt.Sprintf("%s: %s: %s [%s]", d.Pos, d.Severity, d.Message, d.Code)
+}
+
+// List collects diagnostics; the zero value is ready to use.
+type List []Diagnostic
+
+// Errorf adds an error.
+func (l *List) Errorf(pos Pos, code Code, format string, args ...any) {
+	*l = append(*l, Diagnostic{Pos: pos, Severity: Error, Code: code, Message: fmt.Sprintf(format, args...)})
+}
+
+// Warnf adds a warning.
+func (l *List) Warnf(pos Pos, code Code, format string, args ...any) {
+	*l = append(*l, Diagnostic{Pos: pos, Severity: Warning, Code: code, Message: fmt.Sprintf(format, args...)})
+}
+
+// Sort orders by file, line, column, then code and message, and drops exact
+// repeats, so output is stable whatever order the checks ran in.
+func (l List) Sort() List {
+	slices.SortFunc(l, func(a, b Diagnostic) int {
+		return cmp.Or(
+			cmp.Compare(a.Pos.File, b.Pos.File),
+			cmp.Compare(a.Pos.Line, b.Pos.Line),
+			cmp.Compare(a.Pos.Col, b.Pos.Col),
+			cmp.Compare(a.Code, b.Code),
+			cmp.Compare(a.Message, b.Message),
+		)
+	})
+	return slices.Compact(l)
+}
+
+// HasErrors reports whether any diagnostic is an error.
+func (l List) HasErrors() bool {
+	return slices.ContainsFunc(l, func(d Diagnostic) bool { return d.Severity == Error })
+}
+
+// Err returns nil when the list holds no error, and the list otherwise.
+func (l List) Err() error {
+	if !l.HasErrors() {
+		return nil
+	}
+	return l
+}
+
+func (l List) Error() string {
+	switch len(l) {
+	case 0:
+		return "no diagnostics"
+	case 1:
+		return l[0].String()
+	}
+	return fmt.Sprintf("%s (and %d more)", l[0], len(l)-1)
+}
+
+// String prints one diagnostic a line.
+func (l List) String() string {
+	var b strings.Builder
+	for _, d := range l {
+		b.WriteString(d.String())
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

@@ -1,0 +1,287 @@
+// Package l10n renders a game's messages in one language: it builds the
+// template data from the compiled model (so texts take every number from the
+// data), formats numbers the language's way and picks plural forms with
+// go-i18n's CLDR rules.
+package l10n
+
+import (
+	"fmt"
+	"maps"
+	"strconv"
+	"strings"
+	"text/template"
+
+	"github.com/nicksnyder/go-i18n/v2/i18n"
+	i18ntemplate "github.com/nicksnyder/go-i18n/v2/i18n/template"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+	"golang.org/x/text/number"
+
+	"github.com/grimoire-games/grimoire/compiler/model"
+)
+
+// Number is a number from the game data, printed the language's way
+// (0.5 in English, 0,5 in French and German).
+type Number struct {
+	Value   float64
+	Decimal bool
+	printer *message.Printer
+}
+
+func (n Number) String() string {
+	if !n.Decimal {
+		return strconv.FormatInt(int64(n.Value), 10)
+	}
+	if n.printer == nil {
+		return strconv.FormatFloat(n.Value, 'f', -1, 64)
+	}
+	return n.printer.Sprint(number.Decimal(n.Value, number.MaxFractionDigits(6)))
+}
+
+// List is a list of numbers from the data, printed separated by commas.
+type List []any
+
+func (l List) String() string {
+	parts := make([]string, len(l))
+	for i, v := range l {
+		parts[i] = fmt.Sprint(v)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Funcs are the functions message templates may call.
+func Funcs() template.FuncMap {
+	return template.FuncMap{"mul": mul}
+}
+
+func mul(a, b any) (Number, error) {
+	x, err := toFloat(a)
+	if err != nil {
+		return Number{}, err
+	}
+	y, err := toFloat(b)
+	if err != nil {
+		return Number{}, err
+	}
+	n := Number{Value: x * y}
+	if an, ok := a.(Number); ok {
+		n.printer = an.printer
+		n.Decimal = an.Decimal
+	}
+	if bn, ok := b.(Number); ok {
+		n.printer = bn.printer
+		n.Decimal = n.Decimal || bn.Decimal
+	}
+	return n, nil
+}
+
+func toFloat(v any) (float64, error) {
+	switch v := v.(type) {
+	case Number:
+		return v.Value, nil
+	case int:
+		return float64(v), nil
+	case int64:
+		return float64(v), nil
+	case float64:
+		return v, nil
+	}
+	return 0, fmt.Errorf("mul: %v is not a number", v)
+}
+
+// Data is the template data of a game in a language: .Param, .Total, .Card
+// and .Players. Callers add .Count for plural messages.
+func Data(g *model.Game, lang string) map[string]any {
+	p := message.NewPrinter(language.Make(lang))
+	num := func(i int64) Number { return Number{Value: float64(i), printer: p} }
+	params := map[string]any{}
+	for _, pr := range g.Params {
+		params[pr.ID] = value(pr.Type, pr.Value, p)
+	}
+	totals := map[string]any{}
+	for _, t := range g.Totals {
+		totals[t.ID] = num(int64(t.Count))
+	}
+	types := map[string]*model.Type{}
+	for _, t := range g.Types {
+		types[t.ID] = t
+	}
+	cards := map[string]any{}
+	for _, c := range g.Cards {
+		fields := map[string]any{"copies": num(int64(c.Copies))}
+		if t := types[c.Type]; t != nil {
+			for _, fv := range c.Values {
+				if f := t.Field(fv.Field); f != nil && fv.Set {
+					fields[fv.Field] = value(f.Type, fv.Value, p)
+				}
+			}
+		}
+		cards[c.ID] = fields
+	}
+	return map[string]any{
+		"Param":   params,
+		"Total":   totals,
+		"Card":    cards,
+		"Players": map[string]any{"Min": num(int64(g.Players.Min)), "Max": num(int64(g.Players.Max))},
+	}
+}
+
+// WithCount returns a copy of data with .Count set, for plural messages.
+func WithCount(data map[string]any, count any) map[string]any {
+	d := maps.Clone(data)
+	d["Count"] = count
+	return d
+}
+
+func value(t *model.ValueType, v model.Value, p *message.Printer) any {
+	switch t.Kind {
+	case model.Int:
+		return Number{Value: float64(v.Int), printer: p}
+	case model.Decimal:
+		return Number{Value: v.Dec, Decimal: true, printer: p}
+	case model.Bool:
+		return v.Bool
+	case model.List:
+		l := make(List, len(v.List))
+		for i, e := range v.List {
+			l[i] = value(t.Elem, e, p)
+		}
+		return l
+	case model.Map:
+		m := make(map[string]any, len(v.List))
+		for i, e := range v.List {
+			if i < len(v.Keys) {
+				m[keyString(t.Key, v.Keys[i])] = value(t.Elem, e, p)
+			}
+		}
+		return m
+	}
+	return v.Str
+}
+
+func keyString(t *model.ValueType, v model.Value) string {
+	if t.Kind == model.Int {
+		return strconv.FormatInt(v.Int, 10)
+	}
+	return v.Str
+}
+
+// Localizer renders the messages of one locale.
+type Localizer struct {
+	Lang string
+	data map[string]any
+	loc  *i18n.Localizer
+}
+
+// New returns a localizer for one of the game's languages.
+func New(g *model.Game, lang string) (*Localizer, error) {
+	var locale *model.Locale
+	for _, l := range g.Locales {
+		if l.Lang == lang {
+			locale = l
+		}
+	}
+	if locale == nil {
+		return nil, fmt.Errorf("game %s has no %q locale", g.ID, lang)
+	}
+	tag, err := language.Parse(lang)
+	if err != nil {
+		return nil, fmt.Errorf("language %q: %w", lang, err)
+	}
+	b := i18n.NewBundle(tag)
+	msgs := make([]*i18n.Message, 0, len(locale.Messages))
+	for _, m := range locale.Messages {
+		msgs = append(msgs, I18nMessage(m))
+	}
+	if err := b.AddMessages(tag, msgs...); err != nil {
+		return nil, fmt.Errorf("locale %s: %w", lang, err)
+	}
+	return &Localizer{Lang: lang, data: Data(g, lang), loc: i18n.NewLocalizer(b, lang)}, nil
+}
+
+// I18nMessage converts a model message to go-i18n's form.
+func I18nMessage(m *model.Message) *i18n.Message {
+	return &i18n.Message{
+		ID: m.ID, Description: m.Description, Hash: m.Hash,
+		Zero: m.Forms["zero"], One: m.Forms["one"], Two: m.Forms["two"],
+		Few: m.Forms["few"], Many: m.Forms["many"], Other: m.Forms["other"],
+	}
+}
+
+func parser() i18ntemplate.Parser {
+	return &i18ntemplate.TextParser{Funcs: Funcs(), Option: "missingkey=error"}
+}
+
+// Text renders a message that has no plural forms.
+func (l *Localizer) Text(id string) (string, error) {
+	return l.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: l.data, TemplateParser: parser()})
+}
+
+// Count renders the plural form of a message that fits count.
+func (l *Localizer) Count(id string, count any) (string, error) {
+	return l.loc.Localize(&i18n.LocalizeConfig{
+		MessageID: id, PluralCount: count,
+		TemplateData: WithCount(l.data, count), TemplateParser: parser(),
+	})
+}
+
+// Name renders a name message in its singular form.
+func (l *Localizer) Name(id string) (string, error) { return l.Count(id, 1) }
+
+// pluralSamples hit every CLDR cardinal category of the languages go-i18n
+// knows: integers, fractions and compact large numbers.
+func pluralSamples() []string {
+	return []string{"0", "1", "2", "3", "4", "5", "6", "7", "11", "12", "13", "19", "20", "21", "22", "100", "101", "102", "1000000", "0.5", "1.5", "2.5"}
+}
+
+// PluralCategories returns the CLDR cardinal categories of a language in
+// CLDR order, by asking go-i18n which form it picks for sample numbers.
+func PluralCategories(lang string) ([]string, error) {
+	tag, err := language.Parse(lang)
+	if err != nil {
+		return nil, fmt.Errorf("language %q: %w", lang, err)
+	}
+	b := i18n.NewBundle(tag)
+	all := []string{"zero", "one", "two", "few", "many", "other"}
+	m := &i18n.Message{ID: "probe", Zero: "zero", One: "one", Two: "two", Few: "few", Many: "many", Other: "other"}
+	if err := b.AddMessages(tag, m); err != nil {
+		return nil, err
+	}
+	loc := i18n.NewLocalizer(b, lang)
+	seen := map[string]bool{"other": true}
+	for _, s := range pluralSamples() {
+		out, err := loc.Localize(&i18n.LocalizeConfig{MessageID: "probe", PluralCount: s})
+		if err != nil {
+			return nil, err
+		}
+		seen[out] = true
+	}
+	var cats []string
+	for _, c := range all {
+		if seen[c] {
+			cats = append(cats, c)
+		}
+	}
+	return cats, nil
+}
+
+// SampleCount returns a count that selects the given category in lang, so
+// every plural form of a message can be rendered; "" when none does.
+func SampleCount(lang, category string) string {
+	tag, err := language.Parse(lang)
+	if err != nil {
+		return ""
+	}
+	b := i18n.NewBundle(tag)
+	m := &i18n.Message{ID: "probe", Zero: "zero", One: "one", Two: "two", Few: "few", Many: "many", Other: "other"}
+	if b.AddMessages(tag, m) != nil {
+		return ""
+	}
+	loc := i18n.NewLocalizer(b, lang)
+	for _, s := range pluralSamples() {
+		if out, err := loc.Localize(&i18n.LocalizeConfig{MessageID: "probe", PluralCount: s}); err == nil && out == category {
+			return s
+		}
+	}
+	return ""
+}

@@ -1,0 +1,337 @@
+package compiler
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"text/template"
+
+	"github.com/BurntSushi/toml"
+	"github.com/nicksnyder/go-i18n/v2/i18n"
+
+	"github.com/grimoire-games/grimoire/compiler/diag"
+	"github.com/grimoire-games/grimoire/compiler/l10n"
+	"github.com/grimoire-games/grimoire/compiler/model"
+	"github.com/grimoire-games/grimoire/compiler/tomlpos"
+)
+
+func pluralKeys() []string { return []string{"zero", "one", "two", "few", "many", "other"} }
+
+// messageKeys are the go-i18n keys that make a table a message.
+func messageKeys() []string {
+	return append(pluralKeys(), "description", "hash", "id", "leftdelim", "rightdelim")
+}
+
+// localeMessages reads a go-i18n message file the way go-i18n does (a table
+// with reserved keys is a message, any other table nests ids with dots, a
+// string is a message with only "other"), keeping every message's position.
+func localeMessages(src *source, raw []byte, d *diag.List) []*model.Message {
+	if _, err := i18n.ParseMessageFileBytes(raw, src.name, map[string]i18n.UnmarshalFunc{"toml": toml.Unmarshal}); err != nil {
+		d.Errorf(diag.Pos{File: src.name, Line: 1, Col: 1}, diag.BadMessageFile, "not a go-i18n message file: %v", err)
+		return nil
+	}
+	var out []*model.Message
+	var walk func(n node, id string)
+	walk = func(n node, id string) {
+		switch v := n.v.(type) {
+		case string:
+			out = append(out, &model.Message{ID: id, Pos: n.keyPos(), Forms: map[string]string{"other": v}})
+		case map[string]any:
+			var reserved, other []string
+			for _, k := range keys(v) {
+				if slices.Contains(messageKeys(), strings.ToLower(k)) {
+					reserved = append(reserved, k)
+				} else {
+					other = append(other, k)
+				}
+			}
+			if len(reserved) == 0 {
+				for _, k := range other {
+					walk(node{src: src, path: tomlpos.Join(n.path, k), v: v[k]}, joinID(id, k))
+				}
+				return
+			}
+			if len(other) > 0 {
+				d.Errorf(n.keyPos(), diag.BadMessageFile, "message %s mixes go-i18n keys (%s) with nested ids (%s)", id, strings.Join(reserved, ", "), strings.Join(other, ", "))
+				return
+			}
+			m := &model.Message{ID: id, Pos: n.keyPos(), Forms: map[string]string{}}
+			for _, k := range reserved {
+				kn := node{src: src, path: tomlpos.Join(n.path, k), v: v[k]}
+				s, ok := kn.v.(string)
+				if !ok {
+					d.Errorf(kn.pos(), diag.WrongType, "message %s: %s must be a string, not %s", id, k, tomlType(kn.v))
+					continue
+				}
+				switch lk := strings.ToLower(k); lk {
+				case "description":
+					m.Description = s
+				case "hash":
+					m.Hash = s
+				case "id", "leftdelim", "rightdelim":
+					d.Errorf(kn.keyPos(), diag.UnknownKey, "message %s: %q is not supported: ids come from the table path and templates use {{ }}", id, k)
+				default:
+					m.Forms[lk] = s
+				}
+			}
+			if _, ok := m.Forms["other"]; !ok && len(m.Forms) > 0 {
+				d.Errorf(n.keyPos(), diag.PluralForms, "message %s has plural forms but no \"other\"", id)
+			}
+			if len(m.Forms) == 0 {
+				d.Errorf(n.keyPos(), diag.BadMessageFile, "message %s has no text", id)
+				return
+			}
+			out = append(out, m)
+		default:
+			d.Errorf(n.pos(), diag.WrongType, "message %s must be a string or a table, not %s", id, tomlType(n.v))
+		}
+	}
+	for _, k := range keys(src.data) {
+		walk(node{src: src, path: k, v: src.data[k]}, k)
+	}
+	slices.SortFunc(out, func(a, b *model.Message) int { return strings.Compare(a.ID, b.ID) })
+	return out
+}
+
+func joinID(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "." + b
+}
+
+// required lists the message ids a game's data implies: names (which need
+// every plural form) and plain texts.
+func required(g *model.Game) (names, texts []string) {
+	proper := map[string]bool{}
+	for _, t := range g.Terms {
+		if t.Proper {
+			proper[t.Message] = true
+		}
+	}
+	add := func(id string) {
+		if proper[id] {
+			texts = append(texts, id)
+		} else {
+			names = append(names, id)
+		}
+	}
+	for _, e := range g.Enums {
+		for _, v := range e.Values {
+			add(v.Message)
+		}
+	}
+	for _, t := range g.Types {
+		add(t.Message)
+	}
+	for _, c := range g.Cards {
+		add(c.Message)
+	}
+	for _, c := range g.Components {
+		add(c.Message)
+	}
+	for _, t := range g.Terms {
+		if !slices.Contains(names, t.Message) && !slices.Contains(texts, t.Message) {
+			add(t.Message)
+		}
+	}
+	texts = append(texts, "game.name")
+	for _, s := range g.Sections {
+		texts = append(texts, "rules."+s.ID+".title", "rules."+s.ID+".text")
+	}
+	return names, texts
+}
+
+// optional reports whether a message id is one a game may have without its
+// data asking for it.
+func optional(g *model.Game, id string) bool {
+	if id == "game.tagline" {
+		return true
+	}
+	if t, ok := strings.CutPrefix(id, "forms."); ok {
+		return slices.ContainsFunc(g.Terms, func(x *model.Term) bool { return x.ID == t })
+	}
+	return false
+}
+
+// checkLocales checks every locale of a game against its data and its
+// source locale, and attaches them to the game.
+func checkLocales(g *model.Game, locs map[string]*localeFile, declPos diag.Pos, d *diag.List) {
+	names, texts := required(g)
+	var source *model.Locale
+	for _, lang := range g.Languages {
+		lf := locs[lang]
+		if lf == nil {
+			d.Errorf(declPos, diag.BadTree, "game %s declares language %q but has no locales/%s/%s.toml", g.ID, lang, g.ID, lang)
+			continue
+		}
+		cats, err := l10n.PluralCategories(lang)
+		if err != nil {
+			d.Errorf(declPos, diag.BadLanguage, "language %q: %v", lang, err)
+			continue
+		}
+		loc := &model.Locale{Lang: lang, File: lf.src.name, Messages: lf.msgs, PluralCategories: cats}
+		g.Locales = append(g.Locales, loc)
+		if lang == g.SourceLang {
+			source = loc
+		}
+	}
+	for l, lf := range locs {
+		if !slices.Contains(g.Languages, l) {
+			d.Warnf(diag.Pos{File: lf.src.name}, diag.BadLanguage, "locale %q is not among the languages of game %s", l, g.ID)
+		}
+	}
+	data := map[string]map[string]any{}
+	for _, loc := range g.Locales {
+		lf := locs[loc.Lang]
+		want := slices.Concat(names, texts)
+		if source != nil && loc != source {
+			for _, m := range source.Messages {
+				if !slices.Contains(want, m.ID) {
+					want = append(want, m.ID)
+				}
+			}
+		}
+		for _, id := range want {
+			if loc.Message(id) == nil {
+				where := "the data"
+				if source != nil && loc != source && source.Message(id) != nil {
+					where = fmt.Sprintf("%s (%s)", source.Lang, source.Message(id).Pos)
+				}
+				d.Errorf(missingPos(lf.src, id), diag.MissingMessage, "message %s is missing in %s; %s has it", id, loc.Lang, where)
+			}
+		}
+		for _, m := range loc.Messages {
+			if slices.Contains(want, m.ID) || optional(g, m.ID) {
+				continue
+			}
+			if source != nil && loc != source && source.Message(m.ID) == nil {
+				d.Warnf(m.Pos, diag.ObsoleteMessage, "message %s is not in the source locale %s", m.ID, source.Lang)
+			} else {
+				d.Warnf(m.Pos, diag.ObsoleteMessage, "message %s is not used by any part of game %s", m.ID, g.ID)
+			}
+		}
+		for _, id := range names {
+			m := loc.Message(id)
+			if m == nil {
+				continue
+			}
+			var missing []string
+			for _, c := range loc.PluralCategories {
+				if _, ok := m.Forms[c]; !ok {
+					missing = append(missing, c)
+				}
+			}
+			if len(missing) > 0 {
+				d.Errorf(m.Pos, diag.PluralForms, "name %s needs the %s plural forms %s (it has %s)", id, loc.Lang, strings.Join(missing, ", "), strings.Join(formKeys(m), ", "))
+			}
+		}
+		for _, m := range loc.Messages {
+			for _, f := range formKeys(m) {
+				if f != "other" && !slices.Contains(loc.PluralCategories, f) {
+					d.Warnf(lf.formPos(m, f), diag.PluralForms, "message %s: %s has no %q plural form; it is never used", m.ID, loc.Lang, f)
+				}
+			}
+		}
+		if data[loc.Lang] == nil {
+			data[loc.Lang] = l10n.Data(g, loc.Lang)
+		}
+		for _, m := range loc.Messages {
+			checkTemplates(m, loc, lf, data[loc.Lang], d)
+		}
+	}
+}
+
+func formKeys(m *model.Message) []string {
+	var ks []string
+	for _, k := range pluralKeys() {
+		if _, ok := m.Forms[k]; ok {
+			ks = append(ks, k)
+		}
+	}
+	return ks
+}
+
+// missingPos points at the deepest table of the locale file that would hold
+// the missing id, or at its first line.
+func missingPos(src *source, id string) diag.Pos {
+	parts := strings.Split(id, ".")
+	for i := len(parts) - 1; i > 0; i-- {
+		if p, ok := src.idx.Key(strings.Join(parts[:i], ".")); ok {
+			return diag.Pos{File: src.name, Line: p.Line, Col: p.Col}
+		}
+	}
+	return diag.Pos{File: src.name, Line: 1, Col: 1}
+}
+
+type localeFile struct {
+	src  *source
+	msgs []*model.Message
+}
+
+// formPos is the position of one form's value (the message itself for a
+// plain string).
+func (lf *localeFile) formPos(m *model.Message, form string) diag.Pos {
+	if p, ok := lf.src.idx.Value(m.ID + "." + form); ok {
+		return diag.Pos{File: lf.src.name, Line: p.Line, Col: p.Col}
+	}
+	if p, ok := lf.src.idx.Value(m.ID); ok {
+		return diag.Pos{File: lf.src.name, Line: p.Line, Col: p.Col}
+	}
+	return m.Pos
+}
+
+var templateErr = regexp.MustCompile(`^template: [^:]*:(\d+)(?::(\d+))?: (.*)$`)
+
+// checkTemplates parses and renders every form of a message with the game's
+// data, reporting templates that do not parse or name a missing field.
+func checkTemplates(m *model.Message, loc *model.Locale, lf *localeFile, data map[string]any, d *diag.List) {
+	for _, form := range formKeys(m) {
+		text := m.Forms[form]
+		base := lf.formPos(m, form)
+		at := func(err error) (diag.Pos, string) {
+			msg := err.Error()
+			sm := templateErr.FindStringSubmatch(msg)
+			if sm == nil {
+				return base, msg
+			}
+			line, _ := strconv.Atoi(sm[1])
+			col, _ := strconv.Atoi(sm[2])
+			p := base
+			if multiline(lf.src, base) {
+				p.Line += line
+				p.Col = max(col, 1)
+			} else if line == 1 && col > 0 {
+				p.Col += col // the opening quote
+			}
+			return p, strings.TrimPrefix(sm[3], `executing "m" at `)
+		}
+		t, err := template.New("m").Funcs(l10n.Funcs()).Option("missingkey=error").Parse(text)
+		if err != nil {
+			p, msg := at(err)
+			d.Errorf(p, diag.TemplateSyntax, "message %s (%s, %s): template does not parse: %s", m.ID, loc.Lang, form, msg)
+			continue
+		}
+		count := l10n.SampleCount(loc.Lang, form)
+		if count == "" {
+			count = "2"
+		}
+		var b strings.Builder
+		if err := t.Execute(&b, l10n.WithCount(data, count)); err != nil {
+			p, msg := at(err)
+			d.Errorf(p, diag.TemplateField, "message %s (%s, %s): %s", m.ID, loc.Lang, form, msg)
+			continue
+		}
+		if strings.Contains(b.String(), "<no value>") {
+			d.Errorf(base, diag.TemplateField, "message %s (%s, %s) renders \"<no value>\"", m.ID, loc.Lang, form)
+		}
+	}
+}
+
+// multiline reports whether the string at p opens with """ or ”' and a
+// newline, so the text's first line is the next line of the file.
+func multiline(src *source, p diag.Pos) bool {
+	return src.lineAt(p.Line, p.Col, 4) == "\"\"\"\n" || src.lineAt(p.Line, p.Col, 4) == "'''\n"
+}

@@ -1,0 +1,323 @@
+// Package model is the checked, typed description of a game that the
+// compiler produces and every back end consumes. Nothing here reads TOML:
+// back ends see only these types.
+package model
+
+import (
+	"github.com/grimoire-games/grimoire/compiler/diag"
+)
+
+// SchemaVersion is the version of the games-tree schema and of the export
+// format built on it.
+const SchemaVersion = 1
+
+// Games is every game of a tree, sorted by id.
+type Games struct {
+	Games []*Game
+}
+
+// Game returns the game with the given id, or nil.
+func (g *Games) Game(id string) *Game {
+	for _, gm := range g.Games {
+		if gm.ID == id {
+			return gm
+		}
+	}
+	return nil
+}
+
+// Game is one game: its data and its texts in every language.
+type Game struct {
+	ID         string
+	Pos        diag.Pos
+	Players    Range
+	SourceLang string
+	Languages  []string // source language first, then as declared
+	// SourceHash is the SHA-256 of every input file of the game (data and
+	// locales, sorted by path), so exports say what they were built from.
+	SourceHash string
+
+	Enums      []*Enum
+	Types      []*Type
+	Cards      []*Card
+	Components []*Component
+	Params     []*Param
+	Totals     []*Total
+	Sections   []*Section
+	Terms      []*Term
+	Locales    []*Locale // one per language, in Languages order
+}
+
+// Range is an inclusive range of whole numbers.
+type Range struct{ Min, Max int }
+
+// Enum is a closed set of named values, such as Warlock's races.
+type Enum struct {
+	ID     string
+	Pos    diag.Pos
+	Values []*EnumValue
+}
+
+// Value returns the enum value with the given id, or nil.
+func (e *Enum) Value(id string) *EnumValue {
+	for _, v := range e.Values {
+		if v.ID == id {
+			return v
+		}
+	}
+	return nil
+}
+
+// EnumValue is one value of an enum. Its localized name is the message
+// "<enum>.<value>" with plural forms.
+type EnumValue struct {
+	ID      string
+	Pos     diag.Pos
+	Color   string // "#rrggbb", or empty
+	Icon    string // an icon name, or empty
+	Message string
+}
+
+// Kind is the kind of a typed value.
+type Kind int
+
+const (
+	Int Kind = iota + 1
+	Decimal
+	String
+	Bool
+	EnumKind
+	Ref
+	List
+	Map
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Int:
+		return "int"
+	case Decimal:
+		return "decimal"
+	case String:
+		return "string"
+	case Bool:
+		return "bool"
+	case EnumKind:
+		return "enum"
+	case Ref:
+		return "ref"
+	case List:
+		return "list"
+	case Map:
+		return "map"
+	}
+	return "invalid"
+}
+
+// ValueType is the type of a field or parameter, written in TOML as "int",
+// "decimal", "string", "bool", "enum:race", "ref:creature", "list<...>" or
+// "map<key,value>" where key is int or an enum.
+type ValueType struct {
+	Kind Kind
+	Enum string     // EnumKind: the enum's id
+	Ref  string     // Ref: the id of the card type referred to
+	Elem *ValueType // List and Map: the element type
+	Key  *ValueType // Map: the key type, Int or EnumKind
+}
+
+func (t *ValueType) String() string {
+	switch t.Kind {
+	case EnumKind:
+		return "enum:" + t.Enum
+	case Ref:
+		return "ref:" + t.Ref
+	case List:
+		return "list<" + t.Elem.String() + ">"
+	case Map:
+		return "map<" + t.Key.String() + "," + t.Elem.String() + ">"
+	}
+	return t.Kind.String()
+}
+
+// Value is a typed value. Which part is meaningful follows its type: Int,
+// Dec, Str (also enum value ids and card ids), Bool, List (list elements,
+// or map values), Keys (map keys, parallel to List).
+type Value struct {
+	Pos  diag.Pos
+	Int  int64
+	Dec  float64
+	Str  string
+	Bool bool
+	List []Value
+	Keys []Value
+}
+
+// Field is one typed field of a card type.
+type Field struct {
+	ID       string
+	Pos      diag.Pos
+	Type     *ValueType
+	Optional bool
+	// Wildcard is a value allowed in an enum list besides the enum's own,
+	// such as "any" in Warlock building costs (any creature pays).
+	Wildcard string
+	// Doc says what the field means, for the schema and generated code.
+	Doc string
+}
+
+// Type is a card type: the fields its cards carry. Its localized name is
+// the message "type.<id>".
+type Type struct {
+	ID      string
+	Pos     diag.Pos
+	Doc     string
+	Fields  []*Field
+	Message string
+}
+
+// Field returns the field with the given id, or nil.
+func (t *Type) Field(id string) *Field {
+	for _, f := range t.Fields {
+		if f.ID == id {
+			return f
+		}
+	}
+	return nil
+}
+
+// Card is one card design; Copies says how many of it the box holds. Its
+// localized name is the message "card.<id>" with plural forms.
+type Card struct {
+	ID     string
+	Pos    diag.Pos
+	Type   string
+	Copies int
+	// Values holds a value for each field of the card's type, in field
+	// order; an optional field left out has Set false.
+	Values []FieldValue
+	// Reconstructed names the fields whose values the rulebook does not
+	// print and were chosen so that every rule and example holds.
+	Reconstructed []string
+	Message       string
+}
+
+// FieldValue is a card's value for one field.
+type FieldValue struct {
+	Field string
+	Set   bool
+	Value Value
+}
+
+// Get returns the card's value for a field and whether it is set.
+func (c *Card) Get(field string) (Value, bool) {
+	for _, fv := range c.Values {
+		if fv.Field == field {
+			return fv.Value, fv.Set
+		}
+	}
+	return Value{}, false
+}
+
+// Component is a game part that is not a card: a board, figure, token, die.
+// Its localized name is the message "component.<id>" with plural forms.
+type Component struct {
+	ID      string
+	Pos     diag.Pos
+	Kind    string // board, figure, token, die, tile, marker, other
+	Count   int
+	Faces   int // dice only
+	Doc     string
+	Message string
+}
+
+// ComponentKinds returns the allowed component kinds, sorted.
+func ComponentKinds() []string {
+	return []string{"board", "die", "figure", "marker", "other", "tile", "token"}
+}
+
+// Param is a named rule parameter: every number the rules use.
+type Param struct {
+	ID    string
+	Pos   diag.Pos
+	Type  *ValueType
+	Value Value
+	Doc   string
+}
+
+// Total is a declared count that the compiler verifies against the data:
+// the copies of the cards of one type, optionally only those whose field
+// equals a value.
+type Total struct {
+	ID    string
+	Pos   diag.Pos
+	Type  string // card type
+	Field string // optional filter field
+	// Equals is the filter's value: a card counts when its Field equals it.
+	Equals Value
+	Count  int // declared, and verified
+}
+
+// Section is one section of the rulebook. Its title and text are the
+// messages "rules.<id>.title" and "rules.<id>.text".
+type Section struct {
+	ID     string
+	Pos    diag.Pos
+	Number string // "2.1"; empty for an unnumbered section
+	Level  int    // 1 for "2", 2 for "2.1"
+}
+
+// Term is a glossary concept. Its canonical name in each language is the
+// message Message (with plural forms); "forms.<id>" lists further inflected
+// forms separated by "|".
+type Term struct {
+	ID      string
+	Pos     diag.Pos
+	Proper  bool // a proper name, the same or nearly so in every language
+	Message string
+}
+
+// Locale is the game's texts in one language.
+type Locale struct {
+	Lang     string
+	File     string
+	Messages []*Message // sorted by id
+	// PluralCategories are the CLDR cardinal categories of the language,
+	// in CLDR order (zero, one, two, few, many, other).
+	PluralCategories []string
+}
+
+// Message returns the message with the given id, or nil.
+func (l *Locale) Message(id string) *Message {
+	lo, hi := 0, len(l.Messages)
+	for lo < hi {
+		m := (lo + hi) / 2
+		switch {
+		case l.Messages[m].ID == id:
+			return l.Messages[m]
+		case l.Messages[m].ID < id:
+			lo = m + 1
+		default:
+			hi = m
+		}
+	}
+	return nil
+}
+
+// Message is one go-i18n message: a text, or plural forms of it.
+type Message struct {
+	ID          string
+	Pos         diag.Pos
+	Description string
+	Hash        string            // hash of the source text a translation was made from
+	Forms       map[string]string // CLDR category ("one", "other", ...) to template
+}
+
+// Plural reports whether the message has forms other than "other".
+func (m *Message) Plural() bool {
+	for k := range m.Forms {
+		if k != "other" {
+			return true
+		}
+	}
+	return false
+}

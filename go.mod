@@ -1,0 +1,9 @@
+module github.com/grimoire-games/grimoire
+
+go 1.26.8
+
+require (
+	github.com/BurntSushi/toml v1.6.0
+	github.com/nicksnyder/go-i18n/v2 v2.7.0
+	golang.org/x/text v0.43.0
+)
