@@ -7,3 +7,5 @@ require (
 	github.com/nicksnyder/go-i18n/v2 v2.7.0
 	golang.org/x/text v0.43.0
 )
+
+require github.com/google/go-cmp v0.7.0 // indirect

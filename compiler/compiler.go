@@ -105,10 +105,11 @@ func loadGame(fsys fs.FS, id string, opts Options, d *diag.List) *model.Game {
 		return nil // syntax errors: positions of anything else would mislead
 	}
 	g := gameData(opts.Prefix+dir, srcs, d)
-	if g == nil {
-		return nil
-	}
-	if g.ID != id {
+	// With errors in the data, locale checks would only echo them (a card
+	// that failed to load makes its name look obsolete), so locales are
+	// then only parsed.
+	dataOK := g != nil && !d.HasErrors()
+	if g != nil && g.ID != id {
 		d.Errorf(g.Pos, diag.BadTree, "game id %q must match its directory name %q", g.ID, id)
 	}
 	locDir := "locales/" + id
@@ -127,7 +128,13 @@ func loadGame(fsys fs.FS, id string, opts Options, d *diag.List) *model.Game {
 		if s == nil {
 			continue
 		}
-		locs[lang] = &localeFile{src: s, msgs: localeMessages(s, raw, d)}
+		before := len(*d)
+		lf := &localeFile{src: s, msgs: localeMessages(s, raw, d)}
+		lf.broken = len(*d) > before
+		locs[lang] = lf
+	}
+	if !dataOK {
+		return nil
 	}
 	declPos := g.Pos
 	for _, s := range srcs {

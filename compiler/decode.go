@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/grimoire-games/grimoire/compiler/diag"
 	"github.com/grimoire-games/grimoire/compiler/tomlpos"
@@ -61,9 +62,10 @@ func tomlType(v any) string {
 // can be reported as unknown.
 type obj struct {
 	node
-	m     map[string]any
-	used  map[string]bool
-	diags *diag.List
+	m       map[string]any
+	used    map[string]bool
+	missing []string // required keys not found, reported by done
+	diags   *diag.List
 }
 
 func asObj(n node, d *diag.List) (*obj, bool) {
@@ -84,7 +86,7 @@ func (o *obj) get(key string, required bool) (node, bool) {
 	o.used[key] = true
 	if _, ok := o.m[key]; !ok {
 		if required {
-			o.diags.Errorf(o.keyPos(), diag.MissingKey, "%s has no %q", describe(o.path), key)
+			o.missing = append(o.missing, key)
 		}
 		return node{}, false
 	}
@@ -171,19 +173,52 @@ func (o *obj) id() (string, node, bool) {
 	return s, n, true
 }
 
-// done reports every key that was not read, except those in extra.
+// done reports every key that was not read, except those in extra, and
+// every required key that is missing. A missing key that an unknown key
+// looks like a misspelling of is reported once, as the unknown key.
 func (o *obj) done(extra ...string) {
 	keys := make([]string, 0, len(o.m))
 	for k := range o.m {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
+	meant := map[string]bool{}
 	for _, k := range keys {
 		if o.used[k] || slices.Contains(extra, k) {
 			continue
 		}
-		o.diags.Errorf(o.child(k).keyPos(), diag.UnknownKey, "unknown key %q in %s%s", k, describe(o.path), suggest(k, o.known()))
+		hint := suggest(k, o.known())
+		for _, m := range o.missing {
+			if suggest(k, []string{m}) != "" {
+				meant[m] = true
+				hint = fmt.Sprintf(" (did you mean %q?)", m)
+			}
+		}
+		o.diags.Errorf(o.child(k).keyPos(), diag.UnknownKey, "unknown key %q in %s%s", k, o.name(), hint)
 	}
+	for _, m := range o.missing {
+		if !meant[m] {
+			o.diags.Errorf(o.keyPos(), diag.MissingKey, "%s has no %q", o.name(), m)
+		}
+	}
+	o.missing = nil
+}
+
+// name describes the table for messages: its kind and id when it has one.
+func (o *obj) name() string {
+	kind := o.path
+	if i := strings.LastIndexAny(kind, ".]"); i >= 0 && kind[i] == ']' {
+		if j := strings.LastIndex(kind, "["); j >= 0 {
+			kind = kind[:j]
+			if k := strings.LastIndex(kind, "."); k >= 0 {
+				kind = kind[k+1:]
+			}
+		}
+	}
+	if id, ok := o.m["id"].(string); ok && id != "" {
+		return fmt.Sprintf("%s %q", kind, id)
+	}
+	return describe(o.path)
 }
 
 func (o *obj) known() []string {

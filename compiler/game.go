@@ -111,9 +111,18 @@ func gameData(dir string, srcs []*source, d *diag.List) *model.Game {
 			sc.cards[id] = &model.Card{ID: id, Type: tp}
 		}
 	}
+	brokenTypes := map[string]bool{} // a card of the type has errors: its totals cannot be judged
 	for _, n := range cardNodes {
-		if c := cardDef(n, sc, types, d); c != nil && unique("card", c.ID, n) {
+		before := len(*d)
+		c := cardDef(n, sc, types, d)
+		if c != nil && unique("card", c.ID, n) {
 			g.Cards = append(g.Cards, c)
+		}
+		if len(*d) > before {
+			if m, ok := n.v.(map[string]any); ok {
+				tp, _ := m["type"].(string)
+				brokenTypes[tp] = true
+			}
 		}
 	}
 	for _, n := range all("component") {
@@ -127,7 +136,7 @@ func gameData(dir string, srcs []*source, d *diag.List) *model.Game {
 		}
 	}
 	for _, n := range all("total") {
-		if t := totalDef(n, g, sc, types, d); t != nil && unique("total", t.ID, n) {
+		if t := totalDef(n, g, sc, types, brokenTypes, d); t != nil && unique("total", t.ID, n) {
 			g.Totals = append(g.Totals, t)
 		}
 	}
@@ -423,7 +432,7 @@ func paramDef(n node, sc *scope, typeIDs map[string]bool, d *diag.List) *model.P
 	return &model.Param{ID: id, Pos: n.keyPos(), Type: vt, Value: v, Doc: doc}
 }
 
-func totalDef(n node, g *model.Game, sc *scope, types map[string]*model.Type, d *diag.List) *model.Total {
+func totalDef(n node, g *model.Game, sc *scope, types map[string]*model.Type, broken map[string]bool, d *diag.List) *model.Total {
 	o, ok := asObj(n, d)
 	if !ok {
 		return nil
@@ -484,7 +493,7 @@ func totalDef(n node, g *model.Game, sc *scope, types map[string]*model.Type, d 
 		}
 		sum += c.Copies
 	}
-	if sum != count {
+	if sum != count && !broken[tp] {
 		d.Errorf(cn.pos(), diag.TotalMismatch, "total %s declares %d, but the %s add up to %d", id, count, desc, sum)
 	}
 	return tot

@@ -28,10 +28,17 @@ func messageKeys() []string {
 // with reserved keys is a message, any other table nests ids with dots, a
 // string is a message with only "other"), keeping every message's position.
 func localeMessages(src *source, raw []byte, d *diag.List) []*model.Message {
-	if _, err := i18n.ParseMessageFileBytes(raw, src.name, map[string]i18n.UnmarshalFunc{"toml": toml.Unmarshal}); err != nil {
-		d.Errorf(diag.Pos{File: src.name, Line: 1, Col: 1}, diag.BadMessageFile, "not a go-i18n message file: %v", err)
-		return nil
-	}
+	before := len(*d)
+	defer func() {
+		// go-i18n must read the file too; say so if it would not and no
+		// positioned diagnostic already explains why.
+		if len(*d) > before {
+			return
+		}
+		if _, err := i18n.ParseMessageFileBytes(raw, src.name, map[string]i18n.UnmarshalFunc{"toml": toml.Unmarshal}); err != nil {
+			d.Errorf(diag.Pos{File: src.name, Line: 1, Col: 1}, diag.BadMessageFile, "go-i18n cannot read this file: %v", err)
+		}
+	}()
 	var out []*model.Message
 	var walk func(n node, id string)
 	walk = func(n node, id string) {
@@ -186,6 +193,9 @@ func checkLocales(g *model.Game, locs map[string]*localeFile, declPos diag.Pos, 
 	data := map[string]map[string]any{}
 	for _, loc := range g.Locales {
 		lf := locs[loc.Lang]
+		if lf.broken {
+			continue
+		}
 		want := slices.Concat(names, texts)
 		if source != nil && loc != source {
 			for _, m := range source.Messages {
@@ -267,8 +277,9 @@ func missingPos(src *source, id string) diag.Pos {
 }
 
 type localeFile struct {
-	src  *source
-	msgs []*model.Message
+	src    *source
+	msgs   []*model.Message
+	broken bool // the file has errors of its own: nothing more is checked in it
 }
 
 // formPos is the position of one form's value (the message itself for a

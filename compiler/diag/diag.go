@@ -63,8 +63,37 @@ const (
 	PluralForms     Code = "G105" // plural forms missing for the language's CLDR categories
 	ObsoleteMessage Code = "G106" // a message id no part of the game uses
 	BadLanguage     Code = "G107" // a language tag the game does not declare or cannot parse
-	TextTooWide     Code = "G108" // a character the output cannot carry
 )
+
+// CodeInfo describes a code for documentation.
+type CodeInfo struct {
+	Code    Code
+	Summary string
+}
+
+// Codes lists every code with a one-line summary, in code order.
+func Codes() []CodeInfo {
+	return []CodeInfo{
+		{Syntax, "TOML that does not parse"},
+		{UnknownKey, "a key the schema does not know"},
+		{WrongType, "a value of the wrong TOML type"},
+		{MissingKey, "a required key is absent"},
+		{BadID, "an id that is not a lower-case identifier"},
+		{UnknownEnum, "a value not among its enum's values"},
+		{DuplicateID, "two definitions with one id"},
+		{DanglingRef, "a reference to something not defined"},
+		{TotalMismatch, "a declared total the data does not add up to"},
+		{BadValue, "a value out of its allowed range"},
+		{BadTree, "a games tree laid out wrongly"},
+		{MissingMessage, "a message id absent from a locale"},
+		{TemplateSyntax, "a message template that does not parse"},
+		{TemplateField, "a template naming a field that does not exist"},
+		{BadMessageFile, "a locale file that is not a go-i18n message file"},
+		{PluralForms, "plural forms missing for the language's CLDR categories"},
+		{ObsoleteMessage, "a message id no part of the game uses"},
+		{BadLanguage, "a language tag the game does not declare or cannot parse"},
+	}
+}
 
 // Diagnostic is one finding at one position.
 type Diagnostic struct {

@@ -161,6 +161,14 @@ func (s *scanner) document() {
 			if len(parts) > 0 {
 				s.table = s.resolve("", parts)
 				s.x.keys[s.table] = p
+				// implicit parent tables stand where they are first opened
+				for i := 1; i < len(parts); i++ {
+					if q := s.resolve("", parts[:i]); q != "" {
+						if _, ok := s.x.keys[q]; !ok {
+							s.x.keys[q] = p
+						}
+					}
+				}
 			}
 		default:
 			s.keyValue(s.table)
