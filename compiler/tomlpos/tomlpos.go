@@ -24,10 +24,14 @@ type Index struct {
 	values map[string]Pos
 }
 
-// Key returns the position of the key of path (for an array element or a
-// table from a header, the header), and false when path is not known.
+// Key returns the position of the key of path (for a table from a header,
+// the header; for an element of an inline array, the element), and false
+// when path is not known.
 func (x *Index) Key(path string) (Pos, bool) {
-	p, ok := x.keys[path]
+	if p, ok := x.keys[path]; ok {
+		return p, true
+	}
+	p, ok := x.values[path]
 	return p, ok
 }
 
@@ -36,7 +40,8 @@ func (x *Index) Value(path string) (Pos, bool) {
 	if p, ok := x.values[path]; ok {
 		return p, true
 	}
-	return x.Key(path)
+	p, ok := x.keys[path]
+	return p, ok
 }
 
 // Join appends a key to a path, quoting nothing: paths are for lookups, not

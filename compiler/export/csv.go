@@ -1,0 +1,92 @@
+package export
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/grimoire-games/grimoire/compiler/model"
+)
+
+// csvColumns are the columns of every CSV table before the fields.
+func csvColumns() []string { return []string{"id", "name", "name_plural", "copies"} }
+
+// CSV writes the cards of one type as a CSV table in one locale; see the
+// package comment for its columns.
+func CSV(w io.Writer, g *model.Game, lang, cardType string) error {
+	i := slices.IndexFunc(g.Types, func(t *model.Type) bool { return t.ID == cardType })
+	if i < 0 {
+		return fmt.Errorf("export: game %s has no card type %q", g.ID, cardType)
+	}
+	t := g.Types[i]
+	header := csvColumns()
+	for _, f := range t.Fields {
+		if slices.Contains(header, f.ID) || f.ID == "reconstructed" {
+			return fmt.Errorf("export: card type %s: field %s has the name of a CSV column", t.ID, f.ID)
+		}
+		header = append(header, f.ID)
+	}
+	header = append(header, "reconstructed")
+	r, err := newRenderer(g, lang)
+	if err != nil {
+		return err
+	}
+	cw := csv.NewWriter(w)
+	if err := cw.Write(header); err != nil {
+		return err
+	}
+	for _, c := range g.Cards {
+		if c.Type != t.ID {
+			continue
+		}
+		ns, err := r.forms(c.Message)
+		if err != nil {
+			return err
+		}
+		row := []string{c.ID, ns.singular(), ns.get("other"), strconv.Itoa(c.Copies)}
+		for _, f := range t.Fields {
+			v, set := c.Get(f.ID)
+			if !set {
+				row = append(row, "")
+				continue
+			}
+			row = append(row, csvValue(f.Type, v))
+		}
+		row = append(row, strings.Join(c.Reconstructed, "|"))
+		if err := cw.Write(row); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// csvValue is a typed value as a CSV cell.
+func csvValue(t *model.ValueType, v model.Value) string {
+	switch t.Kind {
+	case model.Int:
+		return strconv.FormatInt(v.Int, 10)
+	case model.Decimal:
+		return strconv.FormatFloat(v.Dec, 'f', -1, 64)
+	case model.Bool:
+		return strconv.FormatBool(v.Bool)
+	case model.List:
+		parts := make([]string, len(v.List))
+		for i, e := range v.List {
+			parts[i] = csvValue(t.Elem, e)
+		}
+		return strings.Join(parts, "|")
+	case model.Map:
+		parts := make([]string, 0, len(v.List))
+		for i, e := range v.List {
+			if i < len(v.Keys) {
+				parts = append(parts, keyString(t.Key, v.Keys[i])+"="+csvValue(t.Elem, e))
+			}
+		}
+		return strings.Join(parts, "|")
+	}
+	return v.Str
+}

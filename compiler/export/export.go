@@ -1,0 +1,163 @@
+// Package export writes a compiled game for other tools: JSON documents
+// that carry the whole game with its texts, and CSV tables of its cards.
+// Like every back end it reads only the model; names and rule texts are
+// rendered by package l10n, so every number in them comes from the data.
+//
+// # Files
+//
+// Files lists the export of one game, meant to sit in one flat folder
+// beside the exports of the other games:
+//
+//	<game>.json                 every locale
+//	<game>.<lang>.json          one locale
+//	<game>.<lang>.<type>.csv    the cards of one type in one locale
+//
+// The JSON Schema of both JSON documents is not repeated per game: Tree
+// adds the one shared file grimoire.schema.json (SchemaFile) once, with
+// every game's files.
+//
+// # JSON
+//
+// A document is {"meta": {...}, "data": {...}}. meta says what it was built
+// from: schema_version (model.SchemaVersion), generator, game, languages,
+// lang (only in a one-locale document) and source_hash. data holds the
+// game: players, source_language, name, enums, types, cards, components,
+// params, totals, sections and terms, in the model's order, each under its
+// stable id from the TOML. Field values are JSON values of their type:
+// numbers for int and decimal, strings for string, enum values and card
+// references, arrays for lists, objects keyed by enum value id or by the
+// integer written as a string for maps; an optional field left out is left
+// out. Other empty things (a doc, an enum value's color, a section's number)
+// are left out too, and dice alone carry faces.
+//
+// Localized things differ by document. In a one-locale document a name is
+// an object of its rendered plural forms ({"one": "giant", "other":
+// "giants"}, the forms the message has among the locale's CLDR categories)
+// and a text is a string. In the every-locale document each is an object
+// keyed by language, in the game's language order: {"en": {...}, "fr":
+// {...}}.
+//
+// Output is byte-identical for the same model: fixed field order, no map
+// iteration, no timestamps, two-space indent and a final newline.
+//
+// # Schema
+//
+// Schema returns the JSON Schema (draft 2020-12) of both documents. It is
+// strict: every object closes with additionalProperties false, except the
+// objects keyed by data (card fields, map values, languages), whose keys
+// are checked by pattern and whose values by schema. The if/then/else at
+// its root picks the one-locale shapes when meta has lang.
+//
+// # CSV
+//
+// A CSV table has a header row and one row per card of the type: id, name
+// (singular), name_plural (the "other" form), copies, one column per field
+// in field order, and reconstructed. Lists and maps are joined with "|"
+// (a map entry is key=value), decimals are written shortest ('f', -1),
+// booleans true or false, an unset optional field empty.
+package export
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/grimoire-games/grimoire/compiler/model"
+)
+
+// SchemaFile is the name of the shared schema file among the exports.
+const SchemaFile = "grimoire.schema.json"
+
+// File is one export file: a path relative to the export folder, and its
+// content.
+type File struct {
+	Path    string
+	Content []byte
+}
+
+// JSONFile returns the name of a game's JSON export: <game>.json for every
+// locale (lang ""), <game>.<lang>.json for one.
+func JSONFile(game, lang string) string {
+	if lang == "" {
+		return game + ".json"
+	}
+	return game + "." + lang + ".json"
+}
+
+// CSVFile returns the name of the CSV export of one card type in one
+// locale: <game>.<lang>.<type>.csv.
+func CSVFile(game, lang, cardType string) string {
+	return game + "." + lang + "." + cardType + ".csv"
+}
+
+// Files returns every export file of a game, sorted by path: the JSON
+// document of every locale, one per locale, and a CSV table per locale and
+// card type. The shared schema is not among them; see Tree.
+func Files(g *model.Game) ([]File, error) {
+	var files []File
+	langs := append([]string{""}, localeLangs(g)...)
+	for _, lang := range langs {
+		var b bytes.Buffer
+		if err := JSON(&b, g, lang); err != nil {
+			return nil, err
+		}
+		files = append(files, File{Path: JSONFile(g.ID, lang), Content: b.Bytes()})
+		if lang == "" {
+			continue
+		}
+		csvs, err := CSVFiles(g, lang)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, csvs...)
+	}
+	sortFiles(files)
+	return files, nil
+}
+
+// CSVFiles returns the CSV tables of a game in one locale, one per card
+// type, in type order.
+func CSVFiles(g *model.Game, lang string) ([]File, error) {
+	files := make([]File, 0, len(g.Types))
+	for _, t := range g.Types {
+		var b bytes.Buffer
+		if err := CSV(&b, g, lang, t.ID); err != nil {
+			return nil, err
+		}
+		files = append(files, File{Path: CSVFile(g.ID, lang, t.ID), Content: b.Bytes()})
+	}
+	return files, nil
+}
+
+// Tree returns the export of every game of a tree and the shared schema,
+// sorted by path, for one folder.
+func Tree(gs *model.Games) ([]File, error) {
+	files := []File{{Path: SchemaFile, Content: Schema()}}
+	for _, g := range gs.Games {
+		fs, err := Files(g)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, fs...)
+	}
+	sortFiles(files)
+	for i := 1; i < len(files); i++ {
+		if files[i].Path == files[i-1].Path {
+			return nil, fmt.Errorf("export: two files named %s", files[i].Path)
+		}
+	}
+	return files, nil
+}
+
+func sortFiles(files []File) {
+	slices.SortFunc(files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
+}
+
+func localeLangs(g *model.Game) []string {
+	langs := make([]string, len(g.Locales))
+	for i, l := range g.Locales {
+		langs[i] = l.Lang
+	}
+	return langs
+}
