@@ -60,7 +60,7 @@ func (a archive) format() []byte {
 }
 
 // tinyTree returns the tiny example game as an in-memory tree.
-func tinyTree(t *testing.T) fstest.MapFS {
+func tinyTree(t testing.TB) fstest.MapFS {
 	t.Helper()
 	m := fstest.MapFS{}
 	root := filepath.Join("testdata", "tiny")

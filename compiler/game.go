@@ -285,8 +285,8 @@ func typeDef(n node, sc *scope, typeIDs map[string]bool, d *diag.List) *model.Ty
 		if !idOK || !tsOK {
 			continue
 		}
-		if slices.Contains(cardKeys(), fid) {
-			d.Errorf(fidn.pos(), diag.BadID, "field id %q is reserved for every card (%s)", fid, strings.Join(cardKeys(), ", "))
+		if reserved := append(cardKeys(), "name", "name_plural"); slices.Contains(reserved, fid) {
+			d.Errorf(fidn.pos(), diag.BadID, "field id %q is reserved (%s)", fid, strings.Join(reserved, ", "))
 			continue
 		}
 		if seen[fid] {

@@ -248,8 +248,12 @@ func checkLocales(g *model.Game, locs map[string]*localeFile, declPos diag.Pos, 
 		if data[loc.Lang] == nil {
 			data[loc.Lang] = l10n.Data(g, loc.Lang)
 		}
+		counts := map[string]string{}
+		for _, c := range loc.PluralCategories {
+			counts[c] = l10n.SampleCount(loc.Lang, c)
+		}
 		for _, m := range loc.Messages {
-			checkTemplates(m, loc, lf, data[loc.Lang], d)
+			checkTemplates(m, loc, lf, data[loc.Lang], counts, d)
 		}
 	}
 }
@@ -298,7 +302,7 @@ var templateErr = regexp.MustCompile(`^template: [^:]*:(\d+)(?::(\d+))?: (.*)$`)
 
 // checkTemplates parses and renders every form of a message with the game's
 // data, reporting templates that do not parse or name a missing field.
-func checkTemplates(m *model.Message, loc *model.Locale, lf *localeFile, data map[string]any, d *diag.List) {
+func checkTemplates(m *model.Message, loc *model.Locale, lf *localeFile, data map[string]any, counts map[string]string, d *diag.List) {
 	for _, form := range formKeys(m) {
 		text := m.Forms[form]
 		base := lf.formPos(m, form)
@@ -325,7 +329,7 @@ func checkTemplates(m *model.Message, loc *model.Locale, lf *localeFile, data ma
 			d.Errorf(p, diag.TemplateSyntax, "message %s (%s, %s): template does not parse: %s", m.ID, loc.Lang, form, msg)
 			continue
 		}
-		count := l10n.SampleCount(loc.Lang, form)
+		count := counts[form]
 		if count == "" {
 			count = "2"
 		}

@@ -1,0 +1,34 @@
+package compiler_test
+
+import (
+	"testing"
+	"testing/fstest"
+
+	"github.com/grimoire-games/grimoire/compiler"
+)
+
+// FuzzLoad loads the tiny game with its data file and its French locale
+// replaced by arbitrary bytes. Loading must never panic, and a game comes
+// out only when there is no error. The seed corpus is in
+// testdata/fuzz/FuzzLoad, plus the tiny game itself.
+func FuzzLoad(f *testing.F) {
+	base := tinyTree(f)
+	f.Add(base["cards/tiny/game.toml"].Data, base["locales/tiny/fr.toml"].Data)
+	f.Fuzz(func(t *testing.T, game, fr []byte) {
+		tree := fstest.MapFS{}
+		for k, v := range base {
+			tree[k] = v
+		}
+		tree["cards/tiny/game.toml"] = &fstest.MapFile{Data: game}
+		tree["locales/tiny/fr.toml"] = &fstest.MapFile{Data: fr}
+		games, d := compiler.Load(tree, compiler.Options{})
+		if d.HasErrors() && len(games.Games) > 0 {
+			t.Fatalf("a game came out despite errors:\n%s", d)
+		}
+		for _, x := range d {
+			if x.Pos.File == "" || x.Code == "" || x.Message == "" {
+				t.Fatalf("diagnostic without file, code or message: %+v", x)
+			}
+		}
+	})
+}
