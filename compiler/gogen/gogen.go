@@ -19,9 +19,11 @@
 //   - A map keyed by an enum is an array indexed by the enum's values
 //     ([RaceCount + 1]int, index 0 unused); a map keyed by int is a Go map,
 //     built fresh by the function that returns it.
-//   - Localized names keep every CLDR plural form of every language, rendered
-//     with compiler/l10n; Name(lang, count) picks the form with a per-language
-//     table of plural categories computed by go-i18n at generation time.
+//   - Localized names keep, for every language, each CLDR plural form a
+//     whole count can select, rendered with compiler/l10n (a form a message
+//     lacks is its "other"); Name(lang, count) picks the form with a
+//     per-language table of plural categories computed by go-i18n at
+//     generation time.
 package gogen
 
 import (
@@ -29,6 +31,7 @@ import (
 	"fmt"
 	"go/format"
 	"go/token"
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
@@ -87,7 +90,7 @@ func Generate(g *model.Game, opts Options) ([]File, error) {
 		if err := e.emit(f); err != nil {
 			return nil, fmt.Errorf("gogen: game %s: %s: %w", g.ID, e.name, err)
 		}
-		path := "gen/" + g.ID + "/" + e.name
+		path := Dir(g) + "/" + e.name
 		src, err := f.source(gn.pkg, e.name == "game.go")
 		if err != nil {
 			return nil, fmt.Errorf("gogen: game %s: format %s: %w", g.ID, path, err)
@@ -96,6 +99,10 @@ func Generate(g *model.Game, opts Options) ([]File, error) {
 	}
 	return files, nil
 }
+
+// Dir returns the directory of a game's generated package, relative to the
+// tree root with "/": gen/<id>.
+func Dir(g *model.Game) string { return "gen/" + g.ID }
 
 // PackageName returns the Go package name of a game: its id with every
 // character that is not a letter removed ("bellum-magica" gives
@@ -715,6 +722,9 @@ func (gn *gen) lit(t *model.ValueType, v model.Value, wild, wildConst string) (s
 	case model.Int:
 		return strconv.FormatInt(v.Int, 10), nil
 	case model.Decimal:
+		if math.IsNaN(v.Dec) || math.IsInf(v.Dec, 0) {
+			return "", fmt.Errorf("%v is not a finite number", v.Dec)
+		}
 		return floatLit(v.Dec), nil
 	case model.String:
 		return strconv.Quote(v.Str), nil
@@ -924,8 +934,8 @@ func (gn *gen) gameFile(f *file) error {
 		"    0 unused, keys the data leaves out hold zero); a map keyed by int is a",
 		"    Go map.",
 		"  - Name methods return localized names in the plural form that fits a",
-		"    count, by the CLDR rules of each language; every form of every",
-		"    language is kept.",
+		"    count, by the CLDR rules of each language; every form that a whole",
+		"    count can select is kept.",
 	)
 	f.comment("GameID is the id of the game in the games tree.")
 	f.p("const GameID = %s", strconv.Quote(g.ID))

@@ -2,10 +2,10 @@ package gogen
 
 import (
 	"bytes"
-	"errors"
 	"flag"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -45,10 +45,10 @@ func typ(s string) *model.ValueType {
 	panic("bad type " + s)
 }
 
-func vInt(i int64) model.Value     { return model.Value{Int: i} }
-func vDec(f float64) model.Value   { return model.Value{Dec: f} }
-func vStr(s string) model.Value    { return model.Value{Str: s} }
-func vBool(b bool) model.Value     { return model.Value{Bool: b} }
+func vInt(i int64) model.Value   { return model.Value{Int: i} }
+func vDec(f float64) model.Value { return model.Value{Dec: f} }
+func vStr(s string) model.Value  { return model.Value{Str: s} }
+func vBool(b bool) model.Value   { return model.Value{Bool: b} }
 func vList(vs ...model.Value) model.Value {
 	return model.Value{List: append([]model.Value{}, vs...)}
 }
@@ -373,6 +373,9 @@ func TestFiles(t *testing.T) {
 	if !slices.Equal(paths, want) {
 		t.Errorf("paths = %v; want %v", paths, want)
 	}
+	if d := Dir(tinyGame()); d != "gen/tiny-quest" {
+		t.Errorf("Dir = %q; want gen/tiny-quest", d)
+	}
 	custom, err := Generate(tinyGame(), Options{ImportPath: "example.com/games/gen"})
 	if err != nil {
 		t.Fatal(err)
@@ -448,6 +451,7 @@ func TestErrors(t *testing.T) {
 		{"param map with a key twice", func(g *model.Game) {
 			g.Params[10].Value = vMap(vInt(2), vInt(1), vInt(2), vInt(4))
 		}, "param set_bonus: map has the key 2 twice"},
+		{"decimal that is not finite", func(g *model.Game) { g.Params[1].Value = vDec(math.Inf(1)) }, "param tax: +Inf is not a finite number"},
 		{"unknown enum in a param type", func(g *model.Game) { g.Params[4].Type = typ("enum:colour") }, `param start_element: unknown enum "colour"`},
 	}
 	for _, tt := range tests {
@@ -522,10 +526,8 @@ func TestCompiles(t *testing.T) {
 func buildGenerated(t *testing.T, g *model.Game, extra map[string]string) {
 	t.Helper()
 	gotool, err := exec.LookPath("go")
-	if errors.Is(err, exec.ErrNotFound) {
-		t.Skip("no go tool")
-	} else if err != nil {
-		t.Fatal(err)
+	if err != nil {
+		t.Fatalf("the go tool is needed to build generated code: %v", err)
 	}
 	files, err := Generate(g, Options{ImportPath: "example.com/x/gen"})
 	if err != nil {

@@ -18,8 +18,8 @@
 //     0 unused, keys the data leaves out hold zero); a map keyed by int is a
 //     Go map.
 //   - Name methods return localized names in the plural form that fits a
-//     count, by the CLDR rules of each language; every form of every
-//     language is kept.
+//     count, by the CLDR rules of each language; every form that a whole
+//     count can select is kept.
 package bare
 
 // GameID is the id of the game in the games tree.

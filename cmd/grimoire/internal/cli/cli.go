@@ -1,0 +1,257 @@
+// Package cli is the grimoire command: it takes arguments and streams and
+// returns an exit code, so tests drive the real command.
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/grimoire-games/grimoire"
+	"github.com/grimoire-games/grimoire/compiler"
+	"github.com/grimoire-games/grimoire/compiler/diag"
+	"github.com/grimoire-games/grimoire/compiler/model"
+)
+
+// Exit codes.
+const (
+	ExitOK    = 0 // success
+	ExitFail  = 1 // diagnostics with errors, or a failed check
+	ExitUsage = 2 // the command line is wrong
+)
+
+// env is what every command gets: its streams and the working directory.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+type command struct {
+	name, args, summary string
+	run                 func(e *env, args []string) int
+}
+
+func commands() []command {
+	return []command{
+		{"build", "[--root DIR] [-o DIR]", "check every game, verify generated Go is fresh, write all exports", runBuild},
+		{"check", "[--root DIR] [--game G]", "load and check games; print diagnostics", runCheck},
+		{"gen", "[--root DIR] [--out DIR] [--check]", "write the typed Go tables (gen/<game>/), or check they are fresh", runGen},
+		{"export", "--game G [--lang L] --format json|csv [--type T] [--root DIR] [-o FILE]", "export one game's data", runExport},
+		{"games", "[--root DIR]", "list games, languages and card counts", runGames},
+	}
+}
+
+// Run runs the grimoire command with args (without the program name).
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	if len(args) == 0 {
+		usage(stderr)
+		return ExitUsage
+	}
+	switch args[0] {
+	case "help", "-h", "-help", "--help":
+		if len(args) > 1 {
+			return Run([]string{args[1], "--help"}, stdin, stdout, stderr)
+		}
+		usage(stdout)
+		return ExitOK
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run(e, args[1:])
+		}
+	}
+	fmt.Fprintf(stderr, "grimoire: unknown command %q\n\n", args[0])
+	usage(stderr)
+	return ExitUsage
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "Grimoire compiles board and card games from TOML into checked data, typed Go tables and exports.")
+	fmt.Fprintln(w, "\nUsage: grimoire <command> [flags]\n\nCommands:")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-7s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "\nWithout --root, commands use the games built into the binary.")
+	fmt.Fprintln(w, "Run \"grimoire <command> --help\" for a command's flags.")
+	fmt.Fprintln(w, "Exit status: 0 fine, 1 diagnostics or a failed check, 2 usage error.")
+}
+
+// flags makes a command's flag set; parse reports usage errors and --help.
+func flags(e *env, name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.Usage = func() {
+		for _, c := range commands() {
+			if c.name == name {
+				fmt.Fprintf(fs.Output(), "Usage: grimoire %s %s\n\n%s.\n\nFlags:\n", c.name, c.args, strings.ToUpper(c.summary[:1])+c.summary[1:])
+			}
+		}
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parse parses flags; it returns an exit code and false when the command
+// must stop (help was asked for, or the flags are wrong).
+func parse(e *env, fs *flag.FlagSet, args []string) (int, bool) {
+	fs.SetOutput(e.stderr)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fs.SetOutput(e.stdout)
+			fs.Usage()
+			return ExitOK, false
+		}
+		return ExitUsage, false
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(e.stderr, "grimoire %s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
+		return ExitUsage, false
+	}
+	return 0, true
+}
+
+// tree is the games tree a command works on.
+type tree struct {
+	fsys   fs.FS
+	prefix string // printed before paths in diagnostics
+	root   string // "" for the embedded games
+}
+
+func openTree(root string) (tree, error) {
+	if root == "" {
+		return tree{fsys: grimoire.Games()}, nil
+	}
+	st, err := os.Stat(root)
+	if err != nil {
+		return tree{}, fmt.Errorf("--root: %w", err)
+	}
+	if !st.IsDir() {
+		return tree{}, fmt.Errorf("--root %s is not a directory", root)
+	}
+	prefix := filepath.ToSlash(filepath.Clean(root)) + "/"
+	if prefix == "./" {
+		prefix = ""
+	}
+	return tree{fsys: os.DirFS(root), prefix: prefix, root: root}, nil
+}
+
+// load loads the tree and prints its diagnostics; ok is false when any is an
+// error, in which case nothing must be written.
+func load(e *env, t tree, only []string) (*model.Games, bool) {
+	games, d := compiler.Load(t.fsys, compiler.Options{Prefix: t.prefix, Games: only})
+	printDiags(e.stderr, d)
+	return games, !d.HasErrors()
+}
+
+func printDiags(w io.Writer, d diag.List) {
+	io.WriteString(w, d.String())
+	errs, warns := 0, 0
+	for _, x := range d {
+		if x.Severity == diag.Error {
+			errs++
+		} else {
+			warns++
+		}
+	}
+	if errs+warns > 0 {
+		fmt.Fprintf(w, "%s, %s\n", plural(errs, "error"), plural(warns, "warning"))
+	}
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+func runCheck(e *env, args []string) int {
+	fs := flags(e, "check")
+	root := fs.String("root", "", "games tree to read (default: the built-in games)")
+	game := fs.String("game", "", "check only this game")
+	if code, ok := parse(e, fs, args); !ok {
+		return code
+	}
+	t, err := openTree(*root)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "grimoire check: %v\n", err)
+		return ExitUsage
+	}
+	var only []string
+	if *game != "" {
+		only = []string{*game}
+	}
+	games, ok := load(e, t, only)
+	if !ok {
+		return ExitFail
+	}
+	fmt.Fprintf(e.stdout, "%s checked: %s\n", plural(len(games.Games), "game"), gameIDs(games))
+	return ExitOK
+}
+
+func gameIDs(g *model.Games) string {
+	ids := make([]string, len(g.Games))
+	for i, x := range g.Games {
+		ids[i] = x.ID
+	}
+	return strings.Join(ids, ", ")
+}
+
+func runGames(e *env, args []string) int {
+	fs := flags(e, "games")
+	root := fs.String("root", "", "games tree to read (default: the built-in games)")
+	if code, ok := parse(e, fs, args); !ok {
+		return code
+	}
+	t, err := openTree(*root)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "grimoire games: %v\n", err)
+		return ExitUsage
+	}
+	games, ok := load(e, t, nil)
+	if !ok {
+		return ExitFail
+	}
+	fmt.Fprintf(e.stdout, "%-16s %-8s %-10s %-8s %s\n", "GAME", "PLAYERS", "LANGUAGES", "CARDS", "BY TYPE")
+	for _, g := range games.Games {
+		byType := map[string]int{}
+		total := 0
+		for _, c := range g.Cards {
+			byType[c.Type] += c.Copies
+			total += c.Copies
+		}
+		var parts []string
+		for _, ty := range g.Types {
+			parts = append(parts, fmt.Sprintf("%s %d", ty.ID, byType[ty.ID]))
+		}
+		fmt.Fprintf(e.stdout, "%-16s %-8s %-10s %-8d %s\n", g.ID, fmt.Sprintf("%d-%d", g.Players.Min, g.Players.Max),
+			strings.Join(g.Languages, ","), total, strings.Join(parts, ", "))
+	}
+	return ExitOK
+}
+
+// writeFiles writes files under dir, creating directories.
+func writeFiles(dir string, files map[string][]byte) error {
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		p := filepath.Join(dir, filepath.FromSlash(n))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, files[n], 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}

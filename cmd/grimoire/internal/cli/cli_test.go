@@ -1,0 +1,265 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func run(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = Run(args, strings.NewReader(""), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// copyTree copies a directory tree for tests that edit it.
+func copyTree(t *testing.T, src string) string {
+	t.Helper()
+	dst := t.TempDir()
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+const tiny = "../../../../compiler/testdata/tiny"
+
+func TestUsage(t *testing.T) {
+	tests := []struct {
+		args     []string
+		code     int
+		inStdout string
+		inStderr string
+	}{
+		{nil, ExitUsage, "", "Usage: grimoire"},
+		{[]string{"help"}, ExitOK, "Commands:", ""},
+		{[]string{"--help"}, ExitOK, "Commands:", ""},
+		{[]string{"frobnicate"}, ExitUsage, "", `unknown command "frobnicate"`},
+		{[]string{"check", "--help"}, ExitOK, "Usage: grimoire check", ""},
+		{[]string{"help", "export"}, ExitOK, "Usage: grimoire export", ""},
+		{[]string{"build", "--help"}, ExitOK, "Usage: grimoire build", ""},
+		{[]string{"gen", "--help"}, ExitOK, "--check", ""},
+		{[]string{"games", "--help"}, ExitOK, "Usage: grimoire games", ""},
+		{[]string{"check", "--bogus"}, ExitUsage, "", "flag provided but not defined"},
+		{[]string{"check", "extra"}, ExitUsage, "", `unexpected argument "extra"`},
+		{[]string{"check", "--root", "/nonexistent/grimoire"}, ExitUsage, "", "--root"},
+		{[]string{"export", "--format", "json"}, ExitUsage, "", "--game is required"},
+		{[]string{"export", "--game", "warlock", "--format", "xml"}, ExitUsage, "", `unknown --format "xml"`},
+		{[]string{"export", "--game", "warlock", "--format", "csv"}, ExitUsage, "", "csv needs --type, one of: "},
+		{[]string{"export", "--game", "warlock", "--lang", "it"}, ExitUsage, "", `no language "it"`},
+		{[]string{"export", "--game", "nosuch"}, ExitFail, "", `no game "nosuch"`},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, out, errs := run(t, tt.args...)
+			if code != tt.code {
+				t.Errorf("exit %d; want %d\nstdout: %s\nstderr: %s", code, tt.code, out, errs)
+			}
+			if !strings.Contains(out, tt.inStdout) {
+				t.Errorf("stdout %q does not contain %q", out, tt.inStdout)
+			}
+			if !strings.Contains(errs, tt.inStderr) {
+				t.Errorf("stderr %q does not contain %q", errs, tt.inStderr)
+			}
+		})
+	}
+}
+
+func TestCheckShippedGames(t *testing.T) {
+	code, out, errs := run(t, "check")
+	if code != ExitOK || errs != "" {
+		t.Fatalf("grimoire check: exit %d, stderr:\n%s", code, errs)
+	}
+	if !strings.Contains(out, "warlock") {
+		t.Errorf("stdout %q does not name warlock", out)
+	}
+}
+
+func TestGames(t *testing.T) {
+	code, out, errs := run(t, "games")
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"warlock", "3-5", "en,fr,de", "creature 120", "supply 29", "reference 15", "figure 2"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("games output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestCheckRoot: each kind of fault in a user's tree makes check exit 1 with
+// exactly one diagnostic at the right file, line and column.
+func TestCheckRoot(t *testing.T) {
+	tests := []struct {
+		name, file, old, new string
+		want                 string
+	}{
+		{"unknown key", "cards/tiny/game.toml", "power = 2\n", "powr = 2\n", "cards/tiny/game.toml:39:1: error: unknown key \"powr\""},
+		{"misspelled enum", "cards/tiny/game.toml", "suit = \"sun\"\n", "suit = \"sunn\"\n", "cards/tiny/game.toml:38:8: error: card sunburst: suit: \"sunn\" is not a value of enum suit"},
+		{"wrong type", "cards/tiny/game.toml", "power = 2\n", "power = \"2\"\n", "cards/tiny/game.toml:39:9: error: card sunburst: power must be an integer"},
+		{"duplicate id", "cards/tiny/game.toml", "id = \"eclipse\"\n", "id = \"sunburst\"\n", "cards/tiny/game.toml:42:1: error: duplicate card id \"sunburst\""},
+		{"wrong total", "cards/tiny/game.toml", "count = 5\n", "count = 6\n", "cards/tiny/game.toml:65:9: error: total spells declares 6"},
+		{"missing message", "locales/tiny/fr.toml", "[term.hand]\none = \"main\"\nmany = \"mains\"\nother = \"mains\"\n", "", "locales/tiny/fr.toml:1:1: error: message term.hand is missing in fr"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := copyTree(t, tiny)
+			p := filepath.Join(root, filepath.FromSlash(tt.file))
+			data, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Contains(data, []byte(tt.old)) {
+				t.Fatalf("%s does not contain %q", tt.file, tt.old)
+			}
+			if err := os.WriteFile(p, bytes.Replace(data, []byte(tt.old), []byte(tt.new), 1), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, _, errs := run(t, "check", "--root", root)
+			if code != ExitFail {
+				t.Fatalf("exit %d; want 1\n%s", code, errs)
+			}
+			prefix := filepath.ToSlash(root) + "/"
+			lines := strings.Split(strings.TrimSpace(errs), "\n")
+			if len(lines) != 2 { // the diagnostic and the summary line
+				t.Fatalf("want exactly one diagnostic, got:\n%s", errs)
+			}
+			if !strings.HasPrefix(lines[0], prefix+tt.want) {
+				t.Errorf("got  %s\nwant %s%s...", lines[0], prefix, tt.want)
+			}
+			if !strings.HasSuffix(lines[0], "]") || lines[1] != "1 error, 0 warnings" {
+				t.Errorf("unexpected output:\n%s", errs)
+			}
+		})
+	}
+}
+
+func TestExportJSON(t *testing.T) {
+	code, out, errs := run(t, "export", "--game", "warlock", "--lang", "fr", "--format", "json")
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var doc struct {
+		Meta struct {
+			Game string `json:"game"`
+			Lang string `json:"lang"`
+		} `json:"meta"`
+		Data struct {
+			Cards []struct {
+				ID     string `json:"id"`
+				Copies int    `json:"copies"`
+			} `json:"cards"`
+		} `json:"data"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Meta.Game != "warlock" || doc.Meta.Lang != "fr" {
+		t.Errorf("meta = %+v", doc.Meta)
+	}
+	if !strings.Contains(out, "magiciens") {
+		t.Errorf("French export lacks French names")
+	}
+	// the same bytes on a second run
+	_, again, _ := run(t, "export", "--game", "warlock", "--lang", "fr", "--format", "json")
+	if again != out {
+		t.Error("two exports differ")
+	}
+}
+
+func TestExportCSV(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "sub", "creatures.csv")
+	code, _, errs := run(t, "export", "--game", "warlock", "--lang", "de", "--format", "csv", "--type", "creature", "-o", file)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if !strings.HasPrefix(lines[0], "id,name,name_plural,copies,race,gold,gold_alt,points,cost,extra,reconstructed") {
+		t.Errorf("header = %s", lines[0])
+	}
+	if len(lines) != 1+19 {
+		t.Errorf("%d rows; want 19 creature designs", len(lines)-1)
+	}
+}
+
+// TestGenCheck: a fresh gen directory is reported missing, written by gen,
+// then up to date; changing a card value makes it stale again.
+func TestGenCheck(t *testing.T) {
+	root := copyTree(t, tiny)
+	if code, _, _ := run(t, "gen", "--check", "--root", root); code != ExitFail {
+		t.Fatalf("gen --check on a tree without gen/: exit %d; want 1", code)
+	}
+	if code, out, errs := run(t, "gen", "--root", root); code != ExitOK {
+		t.Fatalf("gen: exit %d: %s%s", code, out, errs)
+	}
+	if code, _, errs := run(t, "gen", "--check", "--root", root); code != ExitOK {
+		t.Fatalf("gen --check after gen: exit %d: %s", code, errs)
+	}
+	p := filepath.Join(root, "cards", "tiny", "game.toml")
+	data, _ := os.ReadFile(p)
+	os.WriteFile(p, bytes.Replace(data, []byte("power = 2\n"), []byte("power = 7\n"), 1), 0o644)
+	code, _, errs := run(t, "gen", "--check", "--root", root)
+	if code != ExitFail || !strings.Contains(errs, "stale") {
+		t.Fatalf("gen --check after a change: exit %d; want 1 and a stale file\n%s", code, errs)
+	}
+	if code, _, _ := run(t, "gen", "--root", root); code != ExitOK {
+		t.Fatal("gen after a change failed")
+	}
+	if code, _, errs := run(t, "gen", "--check", "--root", root); code != ExitOK {
+		t.Fatalf("gen --check after regenerating: exit %d: %s", code, errs)
+	}
+}
+
+func TestBuild(t *testing.T) {
+	out := t.TempDir()
+	code, stdout, errs := run(t, "build", "-o", out)
+	if code != ExitOK {
+		t.Fatalf("build: exit %d\n%s%s", code, stdout, errs)
+	}
+	for _, f := range []string{"grimoire.schema.json", "warlock.json", "warlock.en.json", "warlock.fr.json", "warlock.de.json", "warlock.fr.creature.csv"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Errorf("build did not write %s", f)
+		}
+	}
+	if !strings.Contains(stdout, out) {
+		t.Errorf("build does not say where its output went:\n%s", stdout)
+	}
+}
+
+func TestBuildRefusesBadTree(t *testing.T) {
+	root := copyTree(t, tiny)
+	p := filepath.Join(root, "cards", "tiny", "game.toml")
+	data, _ := os.ReadFile(p)
+	os.WriteFile(p, bytes.Replace(data, []byte("count = 5\n"), []byte("count = 9\n"), 1), 0o644)
+	out := filepath.Join(t.TempDir(), "out")
+	if code, _, _ := run(t, "build", "--root", root, "-o", out); code != ExitFail {
+		t.Fatalf("build of a bad tree: exit %d; want 1", code)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("build wrote output despite errors")
+	}
+}

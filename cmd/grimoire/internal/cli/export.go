@@ -1,0 +1,144 @@
+package cli
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/grimoire-games/grimoire/compiler/export"
+	"github.com/grimoire-games/grimoire/compiler/model"
+)
+
+func runExport(e *env, args []string) int {
+	fs := flags(e, "export")
+	root := fs.String("root", "", "games tree to read (default: the built-in games)")
+	game := fs.String("game", "", "the game to export (required)")
+	lang := fs.String("lang", "", "one language (json: default all languages; csv: default the source language)")
+	format := fs.String("format", "json", "json or csv")
+	typ := fs.String("type", "", "csv: the card type to export")
+	out := fs.String("o", "", "write to this file instead of standard output")
+	if code, ok := parse(e, fs, args); !ok {
+		return code
+	}
+	if *game == "" {
+		fmt.Fprintln(e.stderr, "grimoire export: --game is required")
+		return ExitUsage
+	}
+	if *format != "json" && *format != "csv" {
+		fmt.Fprintf(e.stderr, "grimoire export: unknown --format %q (want json or csv)\n", *format)
+		return ExitUsage
+	}
+	t, err := openTree(*root)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "grimoire export: %v\n", err)
+		return ExitUsage
+	}
+	games, ok := load(e, t, []string{*game})
+	if !ok {
+		return ExitFail
+	}
+	g := games.Game(*game)
+	if g == nil {
+		fmt.Fprintf(e.stderr, "grimoire export: no game %q\n", *game)
+		return ExitUsage
+	}
+	if *lang != "" && !slices.Contains(g.Languages, *lang) {
+		fmt.Fprintf(e.stderr, "grimoire export: game %s has no language %q (it has %s)\n", g.ID, *lang, strings.Join(g.Languages, ", "))
+		return ExitUsage
+	}
+	var buf bytes.Buffer
+	switch *format {
+	case "json":
+		err = export.JSON(&buf, g, *lang)
+	case "csv":
+		if *typ == "" || !slices.ContainsFunc(g.Types, func(t *model.Type) bool { return t.ID == *typ }) {
+			var ids []string
+			for _, t := range g.Types {
+				ids = append(ids, t.ID)
+			}
+			fmt.Fprintf(e.stderr, "grimoire export: csv needs --type, one of: %s\n", strings.Join(ids, ", "))
+			return ExitUsage
+		}
+		l := *lang
+		if l == "" {
+			l = g.SourceLang
+		}
+		err = export.CSV(&buf, g, l, *typ)
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "grimoire export: %v\n", err)
+		return ExitFail
+	}
+	if *out == "" {
+		e.stdout.Write(buf.Bytes())
+		return ExitOK
+	}
+	if err := os.MkdirAll(filepath.Dir(*out), 0o755); err == nil {
+		err = os.WriteFile(*out, buf.Bytes(), 0o644)
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "grimoire export: %v\n", err)
+		return ExitFail
+	}
+	return ExitOK
+}
+
+func runBuild(e *env, args []string) int {
+	fs := flags(e, "build")
+	root := fs.String("root", "", "games tree to read (default: the built-in games)")
+	out := fs.String("o", "out", "directory for the build outputs")
+	if code, ok := parse(e, fs, args); !ok {
+		return code
+	}
+	t, err := openTree(*root)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "grimoire build: %v\n", err)
+		return ExitUsage
+	}
+	games, ok := load(e, t, nil)
+	if !ok {
+		return ExitFail
+	}
+	fmt.Fprintf(e.stdout, "checked %s: %s\n", plural(len(games.Games), "game"), gameIDs(games))
+
+	// Generated Go is checked where a gen/ directory is present (a source
+	// checkout); an installed binary has none to compare with.
+	gen, err := generate(games)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "grimoire build: %v\n", err)
+		return ExitFail
+	}
+	dir := genDir(t, "")
+	if st, err := os.Stat(dir); err == nil && st.IsDir() {
+		if stale := staleFiles(dir, games, gen); len(stale) > 0 {
+			for _, s := range stale {
+				fmt.Fprintln(e.stderr, s)
+			}
+			fmt.Fprintln(e.stderr, "generated code is not up to date: run \"grimoire gen\" (or go generate ./...)")
+			return ExitFail
+		}
+		fmt.Fprintf(e.stdout, "generated Go in %s is up to date (%s)\n", dir, plural(len(gen), "file"))
+	} else {
+		fmt.Fprintf(e.stdout, "no %s directory here: generated Go not compared (run \"grimoire gen\" to write it)\n", dir)
+	}
+
+	tree, err := export.Tree(games)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "grimoire build: %v\n", err)
+		return ExitFail
+	}
+	files := map[string][]byte{}
+	for _, f := range tree {
+		files[f.Path] = f.Content
+	}
+	if err := writeFiles(*out, files); err != nil {
+		fmt.Fprintf(e.stderr, "grimoire build: %v\n", err)
+		return ExitFail
+	}
+	abs, _ := filepath.Abs(*out)
+	fmt.Fprintf(e.stdout, "wrote %s to %s\n", plural(len(files), "export file"), abs)
+	return ExitOK
+}
