@@ -248,10 +248,7 @@ func checkLocales(g *model.Game, locs map[string]*localeFile, declPos diag.Pos, 
 		if data[loc.Lang] == nil {
 			data[loc.Lang] = l10n.Data(g, loc.Lang)
 		}
-		counts := map[string]string{}
-		for _, c := range loc.PluralCategories {
-			counts[c] = l10n.SampleCount(loc.Lang, c)
-		}
+		counts := l10n.SampleCounts(loc.Lang)
 		for _, m := range loc.Messages {
 			checkTemplates(m, loc, lf, data[loc.Lang], counts, d)
 		}

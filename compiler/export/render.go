@@ -33,7 +33,7 @@ func newRenderer(g *model.Game, lang string) (*renderer, error) {
 
 // sample returns a count that picks the plural category in the locale.
 func (r *renderer) sample(category string) (string, error) {
-	if s := l10n.SampleCount(r.loc.Lang, category); s != "" {
+	if s := r.lz.Sample(category); s != "" {
 		return s, nil
 	}
 	switch category {

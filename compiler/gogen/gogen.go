@@ -900,7 +900,7 @@ func renderName(lz *l10n.Localizer, loc *model.Locale, id string, used []string)
 		if _, ok := m.Forms[c]; !ok {
 			form = "other"
 		}
-		sample := l10n.SampleCount(loc.Lang, form)
+		sample := lz.Sample(form)
 		if sample == "" {
 			return fm, fmt.Errorf("no count selects the %s plural form in %s", form, loc.Lang)
 		}

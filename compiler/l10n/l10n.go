@@ -168,9 +168,10 @@ func keyString(t *model.ValueType, v model.Value) string {
 
 // Localizer renders the messages of one locale.
 type Localizer struct {
-	Lang string
-	data map[string]any
-	loc  *i18n.Localizer
+	Lang    string
+	data    map[string]any
+	loc     *i18n.Localizer
+	samples map[string]string // plural category to a count that selects it
 }
 
 // New returns a localizer for one of the game's languages.
@@ -196,7 +197,7 @@ func New(g *model.Game, lang string) (*Localizer, error) {
 	if err := b.AddMessages(tag, msgs...); err != nil {
 		return nil, fmt.Errorf("locale %s: %w", lang, err)
 	}
-	return &Localizer{Lang: lang, data: Data(g, lang), loc: i18n.NewLocalizer(b, lang)}, nil
+	return &Localizer{Lang: lang, data: Data(g, lang), loc: i18n.NewLocalizer(b, lang), samples: SampleCounts(lang)}, nil
 }
 
 // I18nMessage converts a model message to go-i18n's form.
@@ -265,23 +266,35 @@ func PluralCategories(lang string) ([]string, error) {
 	return cats, nil
 }
 
-// SampleCount returns a count that selects the given category in lang, so
-// every plural form of a message can be rendered; "" when none does.
-func SampleCount(lang, category string) string {
+// SampleCounts returns, for each CLDR category of lang that some sample
+// number selects, the first such number, so every plural form of a message
+// can be rendered.
+func SampleCounts(lang string) map[string]string {
+	out := map[string]string{}
 	tag, err := language.Parse(lang)
 	if err != nil {
-		return ""
+		return out
 	}
 	b := i18n.NewBundle(tag)
 	m := &i18n.Message{ID: "probe", Zero: "zero", One: "one", Two: "two", Few: "few", Many: "many", Other: "other"}
 	if b.AddMessages(tag, m) != nil {
-		return ""
+		return out
 	}
 	loc := i18n.NewLocalizer(b, lang)
 	for _, s := range pluralSamples() {
-		if out, err := loc.Localize(&i18n.LocalizeConfig{MessageID: "probe", PluralCount: s}); err == nil && out == category {
-			return s
+		cat, err := loc.Localize(&i18n.LocalizeConfig{MessageID: "probe", PluralCount: s})
+		if _, seen := out[cat]; err == nil && !seen {
+			out[cat] = s
 		}
 	}
-	return ""
+	return out
 }
+
+// SampleCount returns a count that selects the given category in lang; ""
+// when none does. Callers rendering many messages should use a Localizer's
+// Sample, which computes the counts once.
+func SampleCount(lang, category string) string { return SampleCounts(lang)[category] }
+
+// Sample returns a count that selects the given plural category in the
+// localizer's language; "" when none does.
+func (l *Localizer) Sample(category string) string { return l.samples[category] }
