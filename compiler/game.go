@@ -511,16 +511,12 @@ func sameValue(t *model.ValueType, a, b model.Value) bool {
 	return a.Str == b.Str
 }
 
+// valueText is a value as written in a message: strings quoted.
 func valueText(t *model.ValueType, v model.Value) string {
-	switch t.Kind {
-	case model.Int:
-		return strconv.FormatInt(v.Int, 10)
-	case model.Decimal:
-		return strconv.FormatFloat(v.Dec, 'f', -1, 64)
-	case model.Bool:
-		return strconv.FormatBool(v.Bool)
+	if t.Kind == model.String || t.Kind == model.EnumKind || t.Kind == model.Ref {
+		return strconv.Quote(v.Str)
 	}
-	return strconv.Quote(v.Str)
+	return t.Format(v)
 }
 
 func sectionDef(n node, d *diag.List) *model.Section {

@@ -53,7 +53,7 @@ func CSV(w io.Writer, g *model.Game, lang, cardType string) error {
 				row = append(row, "")
 				continue
 			}
-			row = append(row, csvValue(f.Type, v))
+			row = append(row, f.Type.Format(v))
 		}
 		row = append(row, strings.Join(c.Reconstructed, "|"))
 		if err := cw.Write(row); err != nil {
@@ -62,31 +62,4 @@ func CSV(w io.Writer, g *model.Game, lang, cardType string) error {
 	}
 	cw.Flush()
 	return cw.Error()
-}
-
-// csvValue is a typed value as a CSV cell.
-func csvValue(t *model.ValueType, v model.Value) string {
-	switch t.Kind {
-	case model.Int:
-		return strconv.FormatInt(v.Int, 10)
-	case model.Decimal:
-		return strconv.FormatFloat(v.Dec, 'f', -1, 64)
-	case model.Bool:
-		return strconv.FormatBool(v.Bool)
-	case model.List:
-		parts := make([]string, len(v.List))
-		for i, e := range v.List {
-			parts[i] = csvValue(t.Elem, e)
-		}
-		return strings.Join(parts, "|")
-	case model.Map:
-		parts := make([]string, 0, len(v.List))
-		for i, e := range v.List {
-			if i < len(v.Keys) {
-				parts = append(parts, keyString(t.Key, v.Keys[i])+"="+csvValue(t.Elem, e))
-			}
-		}
-		return strings.Join(parts, "|")
-	}
-	return v.Str
 }

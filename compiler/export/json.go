@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strconv"
 
 	"github.com/grimoire-games/grimoire/compiler/model"
 )
@@ -377,18 +376,10 @@ func jsonValue(t *model.ValueType, v model.Value) any {
 		o := make(object, 0, len(v.List))
 		for i, e := range v.List {
 			if i < len(v.Keys) {
-				o = append(o, member{keyString(t.Key, v.Keys[i]), jsonValue(t.Elem, e)})
+				o = append(o, member{t.Key.Format(v.Keys[i]), jsonValue(t.Elem, e)})
 			}
 		}
 		return o
-	}
-	return v.Str
-}
-
-// keyString is a map key as written in JSON and CSV.
-func keyString(t *model.ValueType, v model.Value) string {
-	if t.Kind == model.Int {
-		return strconv.FormatInt(v.Int, 10)
 	}
 	return v.Str
 }

@@ -965,25 +965,13 @@ func (gn *gen) gameFile(f *file) error {
 			if fld == nil {
 				return fmt.Errorf("total %s filters on the unknown field %s of type %s", t.ID, t.Field, t.Type)
 			}
-			doc += " whose " + t.Field + " is " + valueText(fld.Type, t.Equals)
+			doc += " whose " + t.Field + " is " + fld.Type.Format(t.Equals)
 		}
 		f.comment(doc + ".")
 		f.p("%s = %d", gn.totals[i], t.Count)
 	}
 	f.p(")")
 	return nil
-}
-
-func valueText(t *model.ValueType, v model.Value) string {
-	switch t.Kind {
-	case model.Int:
-		return strconv.FormatInt(v.Int, 10)
-	case model.Decimal:
-		return strconv.FormatFloat(v.Dec, 'f', -1, 64)
-	case model.Bool:
-		return strconv.FormatBool(v.Bool)
-	}
-	return v.Str
 }
 
 func (gn *gen) enumsFile(f *file) error {

@@ -151,17 +151,10 @@ func value(t *model.ValueType, v model.Value, p *message.Printer) any {
 		m := make(map[string]any, len(v.List))
 		for i, e := range v.List {
 			if i < len(v.Keys) {
-				m[keyString(t.Key, v.Keys[i])] = value(t.Elem, e, p)
+				m[t.Key.Format(v.Keys[i])] = value(t.Elem, e, p)
 			}
 		}
 		return m
-	}
-	return v.Str
-}
-
-func keyString(t *model.ValueType, v model.Value) string {
-	if t.Kind == model.Int {
-		return strconv.FormatInt(v.Int, 10)
 	}
 	return v.Str
 }

@@ -4,6 +4,9 @@
 package model
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/grimoire-games/grimoire/compiler/diag"
 )
 
@@ -150,6 +153,37 @@ type Value struct {
 	Bool bool
 	List []Value
 	Keys []Value
+}
+
+// Format writes a value of type t as plain text, the same way everywhere
+// (CSV cells, JSON map keys, template map keys, messages): numbers in Go
+// syntax with the shortest exact decimals, enum values and refs as their
+// ids, list elements joined with "|", map entries as key=value joined with
+// "|".
+func (t *ValueType) Format(v Value) string {
+	switch t.Kind {
+	case Int:
+		return strconv.FormatInt(v.Int, 10)
+	case Decimal:
+		return strconv.FormatFloat(v.Dec, 'f', -1, 64)
+	case Bool:
+		return strconv.FormatBool(v.Bool)
+	case List:
+		parts := make([]string, len(v.List))
+		for i, e := range v.List {
+			parts[i] = t.Elem.Format(e)
+		}
+		return strings.Join(parts, "|")
+	case Map:
+		parts := make([]string, 0, len(v.List))
+		for i, e := range v.List {
+			if i < len(v.Keys) {
+				parts = append(parts, t.Key.Format(v.Keys[i])+"="+t.Elem.Format(e))
+			}
+		}
+		return strings.Join(parts, "|")
+	}
+	return v.Str
 }
 
 // Field is one typed field of a card type.
