@@ -230,25 +230,29 @@ func (o *obj) known() []string {
 	return k
 }
 
-// tables returns the elements of an array of tables at key of a file.
+// tables returns the elements of the array of tables at key of a file.
 func tables(src *source, key string, d *diag.List) []node {
 	v, ok := src.data[key]
 	if !ok {
 		return nil
 	}
-	n := node{src: src, path: key, v: v}
+	return elems(node{src: src, path: key, v: v}, d)
+}
+
+// elems returns the elements of an array of tables ([[key]] in TOML).
+func elems(n node, d *diag.List) []node {
 	var out []node
-	switch arr := v.(type) {
+	switch arr := n.v.(type) {
 	case []map[string]any:
 		for i, m := range arr {
-			out = append(out, node{src: src, path: tomlpos.Elem(key, i), v: m})
+			out = append(out, node{src: n.src, path: tomlpos.Elem(n.path, i), v: m})
 		}
 	case []any:
 		for i, m := range arr {
-			out = append(out, node{src: src, path: tomlpos.Elem(key, i), v: m})
+			out = append(out, node{src: n.src, path: tomlpos.Elem(n.path, i), v: m})
 		}
 	default:
-		d.Errorf(n.keyPos(), diag.WrongType, "%s must be an array of tables ([[%s]]), not %s", key, key, tomlType(v))
+		d.Errorf(n.keyPos(), diag.WrongType, "%s must be an array of tables ([[%s]]), not %s", n.path, n.path, tomlType(n.v))
 	}
 	return out
 }

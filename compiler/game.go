@@ -84,10 +84,8 @@ func gameData(dir string, srcs []*source, d *diag.List) *model.Game {
 	typeNodes := all("type")
 	typeIDs := map[string]bool{}
 	for _, n := range typeNodes {
-		if o, ok := asObj(n, &diag.List{}); ok {
-			if id, ok := o.m["id"].(string); ok {
-				typeIDs[id] = true
-			}
+		if id := strField(n, "id"); id != "" {
+			typeIDs[id] = true
 		}
 	}
 	types := map[string]*model.Type{}
@@ -101,14 +99,8 @@ func gameData(dir string, srcs []*source, d *diag.List) *model.Game {
 	// Cards: ids first, so refs between cards resolve whatever the order.
 	cardNodes := all("card")
 	for _, n := range cardNodes {
-		o, ok := asObj(n, &diag.List{})
-		if !ok {
-			continue
-		}
-		id, _ := o.m["id"].(string)
-		tp, _ := o.m["type"].(string)
-		if id != "" && sc.cards[id] == nil {
-			sc.cards[id] = &model.Card{ID: id, Type: tp}
+		if id := strField(n, "id"); id != "" && sc.cards[id] == nil {
+			sc.cards[id] = &model.Card{ID: id, Type: strField(n, "type")}
 		}
 	}
 	brokenTypes := map[string]bool{} // a card of the type has errors: its totals cannot be judged
@@ -119,10 +111,7 @@ func gameData(dir string, srcs []*source, d *diag.List) *model.Game {
 			g.Cards = append(g.Cards, c)
 		}
 		if len(*d) > before {
-			if m, ok := n.v.(map[string]any); ok {
-				tp, _ := m["type"].(string)
-				brokenTypes[tp] = true
-			}
+			brokenTypes[strField(n, "type")] = true
 		}
 	}
 	for _, n := range all("component") {
@@ -151,6 +140,14 @@ func gameData(dir string, srcs []*source, d *diag.List) *model.Game {
 		}
 	}
 	return g
+}
+
+// strField reads a string key of a table node without reporting anything,
+// for passes that only look ahead; the full pass reports what is wrong.
+func strField(n node, key string) string {
+	m, _ := n.v.(map[string]any)
+	s, _ := m[key].(string)
+	return s
 }
 
 func gameMeta(g *model.Game, n node, d *diag.List) bool {
@@ -224,8 +221,7 @@ func enumDef(n node, d *diag.List) *model.Enum {
 		return e
 	}
 	seen := map[string]bool{}
-	for _, v := range tables(&source{name: n.src.name, idx: n.src.idx, data: map[string]any{vn.path: vn.v}}, vn.path, d) {
-		v.src = n.src
+	for _, v := range elems(vn, d) {
 		vo, ok := asObj(v, d)
 		if !ok {
 			continue
@@ -270,8 +266,7 @@ func typeDef(n node, sc *scope, typeIDs map[string]bool, d *diag.List) *model.Ty
 		return t
 	}
 	seen := map[string]bool{}
-	for _, f := range tables(&source{name: n.src.name, idx: n.src.idx, data: map[string]any{fn.path: fn.v}}, fn.path, d) {
-		f.src = n.src
+	for _, f := range elems(fn, d) {
 		fo, ok := asObj(f, d)
 		if !ok {
 			continue
@@ -360,9 +355,8 @@ func cardDef(n node, sc *scope, types map[string]*model.Type, d *diag.List) *mod
 		c.Reconstructed = append(c.Reconstructed, r)
 	}
 	o.done()
-	if !good {
-		return c // keep it for totals and ids; diagnostics already say what is wrong
-	}
+	// A card with bad values is kept all the same, so that ids and totals
+	// still resolve; its diagnostics already say what is wrong.
 	return c
 }
 

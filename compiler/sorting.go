@@ -10,7 +10,3 @@ func keys[V any](m map[string]V) []string {
 	sort.Strings(ks)
 	return ks
 }
-
-func sortStable(s []string, less func(a, b string) bool) {
-	sort.SliceStable(s, func(i, j int) bool { return less(s[i], s[j]) })
-}

@@ -1,9 +1,11 @@
 package compiler
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -237,16 +239,10 @@ func mapKeys(kt *model.ValueType, m map[string]any, sc *scope) []string {
 		}
 		return 1, 0
 	}
-	sortStable(ks, func(a, b string) bool {
+	slices.SortFunc(ks, func(a, b string) int {
 		ga, ia := rank(a)
 		gb, ib := rank(b)
-		if ga != gb {
-			return ga < gb
-		}
-		if ia != ib {
-			return ia < ib
-		}
-		return a < b
+		return cmp.Or(cmp.Compare(ga, gb), cmp.Compare(ia, ib), strings.Compare(a, b))
 	})
 	return ks
 }

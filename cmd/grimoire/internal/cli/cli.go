@@ -10,7 +10,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/grimoire-games/grimoire"
@@ -239,12 +238,7 @@ func runGames(e *env, args []string) int {
 
 // writeFiles writes files under dir, creating directories.
 func writeFiles(dir string, files map[string][]byte) error {
-	names := make([]string, 0, len(files))
-	for n := range files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
+	for _, n := range sortedKeys(files) {
 		p := filepath.Join(dir, filepath.FromSlash(n))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return err

@@ -113,14 +113,9 @@ func runBuild(e *env, args []string) int {
 	}
 	dir := genDir(t, "")
 	if st, err := os.Stat(dir); err == nil && st.IsDir() {
-		if stale := staleFiles(dir, games, gen); len(stale) > 0 {
-			for _, s := range stale {
-				fmt.Fprintln(e.stderr, s)
-			}
-			fmt.Fprintln(e.stderr, "generated code is not up to date: run \"grimoire gen\" (or go generate ./...)")
+		if !fresh(e, dir, games, gen) {
 			return ExitFail
 		}
-		fmt.Fprintf(e.stdout, "generated Go in %s is up to date (%s)\n", dir, plural(len(gen), "file"))
 	} else {
 		fmt.Fprintf(e.stdout, "no %s directory here: generated Go not compared (run \"grimoire gen\" to write it)\n", dir)
 	}

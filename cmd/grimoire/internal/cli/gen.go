@@ -37,14 +37,9 @@ func runGen(e *env, args []string) int {
 		return ExitFail
 	}
 	if *check {
-		if stale := staleFiles(dir, games, files); len(stale) > 0 {
-			for _, s := range stale {
-				fmt.Fprintf(e.stderr, "%s\n", s)
-			}
-			fmt.Fprintf(e.stderr, "generated code is not up to date: run \"grimoire gen\" (or go generate ./...)\n")
+		if !fresh(e, dir, games, files) {
 			return ExitFail
 		}
-		fmt.Fprintf(e.stdout, "generated code in %s is up to date (%s)\n", dir, plural(len(files), "file"))
 		return ExitOK
 	}
 	if err := writeFiles(dir, files); err != nil {
@@ -88,6 +83,21 @@ func generate(games *model.Games) (map[string][]byte, error) {
 		}
 	}
 	return files, nil
+}
+
+// fresh reports whether the generated files on disk are up to date, saying
+// which are not.
+func fresh(e *env, dir string, games *model.Games, files map[string][]byte) bool {
+	stale := staleFiles(dir, games, files)
+	for _, s := range stale {
+		fmt.Fprintln(e.stderr, s)
+	}
+	if len(stale) > 0 {
+		fmt.Fprintln(e.stderr, "generated code is not up to date: run \"grimoire gen\" (or go generate ./...)")
+		return false
+	}
+	fmt.Fprintf(e.stdout, "generated Go in %s is up to date (%s)\n", dir, plural(len(files), "file"))
+	return true
 }
 
 // staleFiles compares the generated files with what is on disk.
