@@ -14,7 +14,7 @@ import (
 
 // topKeys are the keys a game data file may hold.
 func topKeys() []string {
-	return []string{"card", "component", "enum", "game", "param", "section", "term", "total", "type"}
+	return []string{"card", "component", "enum", "game", "message", "param", "section", "term", "total", "type"}
 }
 
 // cardKeys are the keys every card has besides its type's fields.
@@ -139,6 +139,7 @@ func gameData(dir string, srcs []*source, d *diag.List) *model.Game {
 			g.Terms = append(g.Terms, t)
 		}
 	}
+	messageDecls(g, all("message"), unique, d)
 	return g
 }
 

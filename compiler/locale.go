@@ -148,6 +148,9 @@ func required(g *model.Game) (names, texts []string) {
 	for _, s := range g.Sections {
 		texts = append(texts, "rules."+s.ID+".title", "rules."+s.ID+".text")
 	}
+	for _, m := range g.Messages {
+		texts = append(texts, m.ID)
+	}
 	return names, texts
 }
 
@@ -191,6 +194,7 @@ func checkLocales(g *model.Game, locs map[string]*localeFile, declPos diag.Pos, 
 		}
 	}
 	data := map[string]map[string]any{}
+	decls, args := sampleArgs(g)
 	for _, loc := range g.Locales {
 		lf := locs[loc.Lang]
 		if lf.broken {
@@ -250,9 +254,30 @@ func checkLocales(g *model.Game, locs map[string]*localeFile, declPos diag.Pos, 
 		}
 		counts := l10n.SampleCounts(loc.Lang)
 		for _, m := range loc.Messages {
-			checkTemplates(m, loc, lf, data[loc.Lang], counts, d)
+			decl := decls[m.ID]
+			if decl != nil && m.Description == "" {
+				m.Description = decl.Doc
+			}
+			checkTemplates(m, loc, lf, data[loc.Lang], counts, args[m.ID], d)
 		}
 	}
+}
+
+// sampleArgs gives every declared message its .Arg for the template checks:
+// each declared argument with a sample value, so that naming any other is
+// an error.
+func sampleArgs(g *model.Game) (map[string]*model.MessageDecl, map[string]map[string]any) {
+	decls := make(map[string]*model.MessageDecl, len(g.Messages))
+	args := make(map[string]map[string]any, len(g.Messages))
+	for _, m := range g.Messages {
+		decls[m.ID] = m
+		a := make(map[string]any, len(m.Args))
+		for _, name := range m.Args {
+			a[name] = name // callers pass formatted text, so a string stands in
+		}
+		args[m.ID] = a
+	}
+	return decls, args
 }
 
 func formKeys(m *model.Message) []string {
@@ -298,8 +323,9 @@ func (lf *localeFile) formPos(m *model.Message, form string) diag.Pos {
 var templateErr = regexp.MustCompile(`^template: [^:]*:(\d+)(?::(\d+))?: (.*)$`)
 
 // checkTemplates parses and renders every form of a message with the game's
-// data, reporting templates that do not parse or name a missing field.
-func checkTemplates(m *model.Message, loc *model.Locale, lf *localeFile, data map[string]any, counts map[string]string, d *diag.List) {
+// data (and, for a declared message, its sample args), reporting templates
+// that do not parse or name a missing field.
+func checkTemplates(m *model.Message, loc *model.Locale, lf *localeFile, data map[string]any, counts map[string]string, args map[string]any, d *diag.List) {
 	for _, form := range formKeys(m) {
 		text := m.Forms[form]
 		base := lf.formPos(m, form)
@@ -320,26 +346,44 @@ func checkTemplates(m *model.Message, loc *model.Locale, lf *localeFile, data ma
 			}
 			return p, strings.TrimPrefix(sm[3], `executing "m" at `)
 		}
-		t, err := template.New("m").Funcs(l10n.Funcs()).Option("missingkey=error").Parse(text)
-		if err != nil {
+		out, parsed, err := render(text, formData(data, counts, form, args))
+		switch {
+		case !parsed:
 			p, msg := at(err)
 			d.Errorf(p, diag.TemplateSyntax, "message %s (%s, %s): template does not parse: %s", m.ID, loc.Lang, form, msg)
-			continue
-		}
-		count := counts[form]
-		if count == "" {
-			count = "2"
-		}
-		var b strings.Builder
-		if err := t.Execute(&b, l10n.WithCount(data, count)); err != nil {
+		case err != nil:
 			p, msg := at(err)
 			d.Errorf(p, diag.TemplateField, "message %s (%s, %s): %s", m.ID, loc.Lang, form, msg)
-			continue
-		}
-		if strings.Contains(b.String(), "<no value>") {
+		case strings.Contains(out, "<no value>"):
 			d.Errorf(base, diag.TemplateField, "message %s (%s, %s) renders \"<no value>\"", m.ID, loc.Lang, form)
 		}
 	}
+}
+
+// formData is the data one plural form of a message is checked with: .Count
+// a number that selects the form, .Arg the sample args of a declared message.
+func formData(data map[string]any, counts map[string]string, form string, args map[string]any) map[string]any {
+	count := counts[form]
+	if count == "" {
+		count = "2"
+	}
+	fd := l10n.WithCount(data, count)
+	if args != nil {
+		fd["Arg"] = args
+	}
+	return fd
+}
+
+// render parses and executes a message template the way l10n does, saying
+// whether it parsed.
+func render(text string, data map[string]any) (string, bool, error) {
+	t, err := template.New("m").Funcs(l10n.Funcs()).Option("missingkey=error").Parse(text)
+	if err != nil {
+		return "", false, err
+	}
+	var b strings.Builder
+	err = t.Execute(&b, data)
+	return b.String(), true, err
 }
 
 // multiline reports whether the string at p opens with """ or ”' and a

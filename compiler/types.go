@@ -191,23 +191,10 @@ func (sc *scope) value(t *model.ValueType, n node, wildcard, what string, d *dia
 		good := true
 		for _, k := range mapKeys(t.Key, m, sc) {
 			kn := node{src: n.src, path: tomlpos.Join(n.path, k), v: m[k]}
-			var key model.Value
-			if t.Key.Kind == model.Int {
-				i, err := strconv.ParseInt(k, 10, 64)
-				if err != nil {
-					d.Errorf(kn.keyPos(), diag.WrongType, "%s: key %q must be an integer", what, k)
-					good = false
-					continue
-				}
-				key = model.Value{Int: i, Pos: kn.keyPos()}
-			} else {
-				if sc.enums[t.Key.Enum] != nil && sc.enums[t.Key.Enum].Value(k) == nil {
-					allowed := enumIDs(sc.enums[t.Key.Enum])
-					d.Errorf(kn.keyPos(), diag.UnknownEnum, "%s: key %q is not a value of enum %s%s (allowed: %s)", what, k, t.Key.Enum, suggest(k, allowed), strings.Join(allowed, ", "))
-					good = false
-					continue
-				}
-				key = model.Value{Str: k, Pos: kn.keyPos()}
+			key, ok := sc.mapKey(t.Key, k, kn.keyPos(), what, d)
+			if !ok {
+				good = false
+				continue
 			}
 			e, ok := sc.value(t.Elem, kn, "", what, d)
 			good = good && ok
@@ -219,10 +206,34 @@ func (sc *scope) value(t *model.ValueType, n node, wildcard, what string, d *dia
 	return v, true
 }
 
+// mapKey checks one key of a map, as written, against the key type.
+func (sc *scope) mapKey(kt *model.ValueType, k string, pos diag.Pos, what string, d *diag.List) (model.Value, bool) {
+	if kt.Kind == model.Int {
+		i, err := strconv.ParseInt(k, 10, 64)
+		if err != nil {
+			d.Errorf(pos, diag.WrongType, "%s: key %q must be an integer", what, k)
+			return model.Value{}, false
+		}
+		return model.Value{Int: i, Pos: pos}, true
+	}
+	if e := sc.enums[kt.Enum]; e != nil && e.Value(k) == nil {
+		allowed := enumIDs(e)
+		d.Errorf(pos, diag.UnknownEnum, "%s: key %q is not a value of enum %s%s (allowed: %s)", what, k, kt.Enum, suggest(k, allowed), strings.Join(allowed, ", "))
+		return model.Value{}, false
+	}
+	return model.Value{Str: k, Pos: pos}, true
+}
+
 // mapKeys orders a map's keys: enum keys in the enum's order, int keys by
 // value, anything unknown last by name, so output never depends on map order.
 func mapKeys(kt *model.ValueType, m map[string]any, sc *scope) []string {
 	ks := keys(m)
+	slices.SortFunc(ks, func(a, b string) int { return sc.compareKeys(kt, a, b) })
+	return ks
+}
+
+// compareKeys orders two map keys as written, the way mapKeys does.
+func (sc *scope) compareKeys(kt *model.ValueType, a, b string) int {
 	rank := func(k string) (int, int64) {
 		if kt.Kind == model.Int {
 			if i, err := strconv.ParseInt(k, 10, 64); err == nil {
@@ -239,12 +250,9 @@ func mapKeys(kt *model.ValueType, m map[string]any, sc *scope) []string {
 		}
 		return 1, 0
 	}
-	slices.SortFunc(ks, func(a, b string) int {
-		ga, ia := rank(a)
-		gb, ib := rank(b)
-		return cmp.Or(cmp.Compare(ga, gb), cmp.Compare(ia, ib), strings.Compare(a, b))
-	})
-	return ks
+	ga, ia := rank(a)
+	gb, ib := rank(b)
+	return cmp.Or(cmp.Compare(ga, gb), cmp.Compare(ia, ib), strings.Compare(a, b))
 }
 
 var colorPattern = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)

@@ -202,21 +202,70 @@ func I18nMessage(m *model.Message) *i18n.Message {
 	}
 }
 
-func parser() i18ntemplate.Parser {
-	return &i18ntemplate.TextParser{Funcs: Funcs(), Option: "missingkey=error"}
+// parser parses message templates with Funcs and missingkey=error. Unlike
+// go-i18n's TextParser given Funcs, it lets go-i18n cache each parsed
+// template: the functions never change, and parsing on every call would
+// cost far more than rendering.
+type parser struct{}
+
+func (parser) Cacheable() bool { return true }
+
+func (parser) Parse(src, left, right string) (i18ntemplate.ParsedTemplate, error) {
+	if left == "" {
+		left = "{{"
+	}
+	if right == "" {
+		right = "}}"
+	}
+	if !strings.Contains(src, left) {
+		return plain(src), nil
+	}
+	t, err := template.New("").Delims(left, right).Option("missingkey=error").Funcs(Funcs()).Parse(src)
+	if err != nil {
+		return nil, err
+	}
+	return parsed{t}, nil
+}
+
+// plain is a message without template actions.
+type plain string
+
+func (p plain) Execute(any) (string, error) { return string(p), nil }
+
+type parsed struct{ t *template.Template }
+
+func (p parsed) Execute(data any) (string, error) {
+	var b strings.Builder
+	if err := p.t.Execute(&b, data); err != nil {
+		return "", err
+	}
+	return b.String(), nil
 }
 
 // Text renders a message that has no plural forms.
 func (l *Localizer) Text(id string) (string, error) {
-	return l.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: l.data, TemplateParser: parser()})
+	return l.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: l.data, TemplateParser: parser{}})
 }
 
 // Count renders the plural form of a message that fits count.
 func (l *Localizer) Count(id string, count any) (string, error) {
 	return l.loc.Localize(&i18n.LocalizeConfig{
 		MessageID: id, PluralCount: count,
-		TemplateData: WithCount(l.data, count), TemplateParser: parser(),
+		TemplateData: WithCount(l.data, count), TemplateParser: parser{},
 	})
+}
+
+// Format renders a declared message (an engine's action name, a score
+// label) with the game's data and args as .Arg. Args are printed as they
+// are, so numbers should come formatted; an arg the template names but args
+// lacks is an error.
+func (l *Localizer) Format(id string, args map[string]any) (string, error) {
+	d := make(map[string]any, len(l.data)+1)
+	for k, v := range l.data {
+		d[k] = v
+	}
+	d["Arg"] = args
+	return l.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: d, TemplateParser: parser{}})
 }
 
 // Name renders a name message in its singular form.

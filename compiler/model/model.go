@@ -48,7 +48,8 @@ type Game struct {
 	Totals     []*Total
 	Sections   []*Section
 	Terms      []*Term
-	Locales    []*Locale // one per language, in Languages order
+	Messages   []*MessageDecl // sorted by id
+	Locales    []*Locale      // one per language, in Languages order
 }
 
 // Range is an inclusive range of whole numbers.
@@ -308,6 +309,16 @@ type Term struct {
 	Pos     diag.Pos
 	Proper  bool // a proper name, the same or nearly so in every language
 	Message string
+}
+
+// MessageDecl declares a message a back end renders (an engine's action
+// names, score labels): every locale must have it, as a plain text whose
+// template may use {{.Arg.NAME}} for each of Args.
+type MessageDecl struct {
+	ID   string // dotted, such as "action.play_mine"
+	Pos  diag.Pos
+	Doc  string   // what the message is for; the translators' description
+	Args []string // the names the caller passes in .Arg, as declared
 }
 
 // Locale is the game's texts in one language.

@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data and locales) this package
 // was generated from.
-const SourceHash = "8333fbd807001eba48c8277d645c4cdbb48cab89c268fbd25552ba22b4f3dbbf"
+const SourceHash = "073e34c7b8e3f98434702a8a33b7218b1b36b2fc89e10e64ada67aef73caefc6"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.
