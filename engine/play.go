@@ -1,0 +1,103 @@
+package engine
+
+import "fmt"
+
+// Bot chooses a move for one seat from what that seat may see: its
+// observation and the legal actions. Its randomness comes from rng, which
+// the game loop seeds, so games with bots replay too.
+type Bot interface {
+	Act(seat Seat, legal []Action, rng *RNG) Action
+}
+
+// Seat is a bot's view of the game: the observation of one seat, computed
+// only when the bot asks for it.
+type Seat struct {
+	s      State
+	player int
+}
+
+// SeatOf returns the view of player in s.
+func SeatOf(s State, player int) Seat { return Seat{s: s, player: player} }
+
+// Player is the seat's number.
+func (v Seat) Player() int { return v.player }
+
+// Observation is State.Observation for the seat.
+func (v Seat) Observation() any { return v.s.Observation(v.player) }
+
+// Random is the bot that plays uniformly at random among the legal actions.
+type Random struct{}
+
+// Act implements Bot.
+func (Random) Act(_ Seat, legal []Action, rng *RNG) Action {
+	return legal[rng.IntN(len(legal))]
+}
+
+// BotMaker is a Game that offers bots by name; every game offers "random".
+type BotMaker interface {
+	// BotNames lists the bots the game offers, "random" first.
+	BotNames() []string
+	// NewBot returns a fresh bot; it may keep state for one game.
+	NewBot(name string) (Bot, error)
+}
+
+// Step is one action of a game, as the game loop reports it.
+type Step struct {
+	Turn   int // 0 for the first action
+	Player int // the seat that acted, or Chance
+	Action Action
+}
+
+// Result is the outcome of a finished game.
+type Result struct {
+	Returns []float64
+	Winners []int
+	Length  int // actions played
+}
+
+// botSeed separates the bots' random numbers from the state's.
+const botSeed = 0x6a09e667f3bcc909
+
+// Play plays s to its end with one bot per seat and returns the result. The
+// bots draw from an RNG derived from seed. onStep, if not nil, is called
+// after each action with the state it led to; an error from it stops the
+// game. A game that does not end within maxActions actions is an error.
+func Play(s State, bots []Bot, seed uint64, maxActions int, onStep func(Step, State) error) (Result, error) {
+	if len(bots) != s.NumPlayers() {
+		return Result{}, fmt.Errorf("%d bots for %d players", len(bots), s.NumPlayers())
+	}
+	rng := NewRNG(seed ^ botSeed)
+	var legal []Action
+	turn := 0
+	for !s.IsTerminal() {
+		if turn >= maxActions {
+			return Result{}, fmt.Errorf("game not over after %d actions", maxActions)
+		}
+		p := s.CurrentPlayer()
+		var a Action
+		if p == Chance {
+			c, ok := s.(Chancer)
+			if !ok {
+				return Result{}, fmt.Errorf("state at a chance node cannot sample it")
+			}
+			a = c.SampleChance()
+		} else {
+			legal = s.LegalActions(legal)
+			if len(legal) == 0 {
+				return Result{}, fmt.Errorf("player %d has no legal action at turn %d", p, turn)
+			}
+			a = bots[p].Act(Seat{s: s, player: p}, legal, &rng)
+		}
+		if err := s.Apply(a); err != nil {
+			return Result{}, fmt.Errorf("turn %d, player %d: %w", turn, p, err)
+		}
+		if onStep != nil {
+			if err := onStep(Step{Turn: turn, Player: p, Action: a}, s); err != nil {
+				return Result{}, err
+			}
+		}
+		turn++
+	}
+	r := s.Returns()
+	return Result{Returns: r, Winners: Winners(r), Length: turn}, nil
+}
