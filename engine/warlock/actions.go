@@ -1,0 +1,382 @@
+package warlock
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/grimoire-games/grimoire/engine"
+)
+
+// Kind is what an action does; with its design, field and target player it
+// is all an action means. Action numbers are laid out kind by kind, so they
+// depend only on the game data (the number of designs, the empire size and
+// the most players), never on the state.
+type Kind uint8
+
+// The kinds of actions. What a card action does to the card depends on the
+// decision at hand (see State.ActionString).
+const (
+	Pass        Kind = iota // pass, decline a power or skill, or end the bidding
+	DrawPile                // draw the top card of the draw pile
+	DrawDiscard             // take the top card of the discard pile
+	BidDone                 // close one's bid
+	PayCastle               // pay with the goblin just played
+	PlayMine                // designs: play from the hand to the mine
+	PlayDungeon
+	PlayEmpire
+	PlayCastle
+	AsideBar // set aside for the bar
+	AsideMine
+	AsideDungeon
+	Pay     // pay with a dungeon card
+	BarCard // take a card from the bar (goblin power, auction picks)
+	Hand    // build a card from the hand (gnome power)
+	DiscardHand
+	DiscardMine
+	DiscardDungeon
+	Bid    // bid a mine card at its gold
+	BidAlt // bid a human at its other amount
+	PickMine
+	PickDungeon
+	Field  // a field of one's own empire
+	Swap   // two fields of one's own empire (giant skill)
+	Target // a field of another player's empire
+	kinds
+)
+
+const firstDesignKind, lastDesignKind = PlayMine, PickDungeon
+
+// Move is a decoded action.
+type Move struct {
+	Kind   Kind
+	Design int // design kinds
+	Field  int // Field, Swap, Target
+	Field2 int // Swap
+	Player int // Target
+}
+
+// layout numbers the actions of a game.
+type layout struct {
+	base  [kinds + 1]int
+	kind  []Kind   // per action
+	pairs [][2]int // Swap index to fields
+	pair  [maxFields][maxFields]int
+}
+
+func newLayout(designs, side, players int) layout {
+	var l layout
+	f := side * side
+	for i := range f {
+		for j := i + 1; j < f; j++ {
+			l.pair[i][j] = len(l.pairs)
+			l.pairs = append(l.pairs, [2]int{i, j})
+		}
+	}
+	n := 0
+	for k := range kinds {
+		l.base[k] = n
+		switch {
+		case k >= firstDesignKind && k <= lastDesignKind:
+			n += designs
+		case k == Field:
+			n += f
+		case k == Swap:
+			n += len(l.pairs)
+		case k == Target:
+			n += players * f
+		default:
+			n++
+		}
+	}
+	l.base[kinds] = n
+	l.kind = make([]Kind, n)
+	for k := range kinds {
+		for x := l.base[k]; x < l.base[k+1]; x++ {
+			l.kind[x] = k
+		}
+	}
+	return l
+}
+
+// NumActions is the size of the action space: every action is in [0, n).
+func (r *Rules) NumActions() int { return r.ids.base[kinds] }
+
+// Encode numbers a move.
+func (r *Rules) Encode(m Move) engine.Action {
+	b := r.ids.base[m.Kind]
+	switch {
+	case m.Kind >= firstDesignKind && m.Kind <= lastDesignKind:
+		return engine.Action(b + m.Design)
+	case m.Kind == Field:
+		return engine.Action(b + m.Field)
+	case m.Kind == Swap:
+		return engine.Action(b + r.ids.pair[m.Field][m.Field2])
+	case m.Kind == Target:
+		return engine.Action(b + m.Player*r.Params.EmpireSize*r.Params.EmpireSize + m.Field)
+	}
+	return engine.Action(b)
+}
+
+// Decode is the inverse of Encode; ok is false for a number outside the
+// action space.
+func (r *Rules) Decode(a engine.Action) (m Move, ok bool) {
+	x := int(a)
+	if x < 0 || x >= r.NumActions() {
+		return m, false
+	}
+	k := r.ids.kind[x]
+	m.Kind = k
+	off := x - r.ids.base[k]
+	f := r.Params.EmpireSize * r.Params.EmpireSize
+	switch {
+	case k >= firstDesignKind && k <= lastDesignKind:
+		m.Design = off
+	case k == Field:
+		m.Field = off
+	case k == Swap:
+		m.Field, m.Field2 = r.ids.pairs[off][0], r.ids.pairs[off][1]
+	case k == Target:
+		m.Player, m.Field = off/f, off%f
+	}
+	return m, true
+}
+
+func (s *State) act(k Kind) engine.Action { return engine.Action(s.r.ids.base[k]) }
+func (s *State) actD(k Kind, d int) engine.Action {
+	return engine.Action(s.r.ids.base[k] + d)
+}
+
+// LegalActions implements engine.State.
+func (s *State) LegalActions(dst []engine.Action) []engine.Action {
+	dst = dst[:0]
+	p := &s.seats[s.cur]
+	nd := len(s.r.Designs)
+	switch s.step {
+	case stShortDeal:
+		for d := range nd {
+			if p.hand[d] > 0 {
+				dst = append(dst, s.actD(DiscardHand, d))
+			}
+		}
+		for d := range nd {
+			if p.mine[d] > 0 {
+				dst = append(dst, s.actD(DiscardMine, d))
+			}
+		}
+		for d := range nd {
+			if p.dungeon[d] > 0 {
+				dst = append(dst, s.actD(DiscardDungeon, d))
+			}
+		}
+	case stAsideBar:
+		for d := range nd {
+			if p.hand[d] > 0 {
+				dst = append(dst, s.actD(AsideBar, d))
+			}
+		}
+	case stAsideRest:
+		for _, k := range [...]Kind{AsideMine, AsideDungeon} {
+			for d := range nd {
+				if p.hand[d] > 0 {
+					dst = append(dst, s.actD(k, d))
+				}
+			}
+		}
+	case stMain:
+		dst = s.mainActions(dst, p)
+	case stField:
+		dst = s.cityFields(dst, s.cur)
+	case stPay:
+		dst = s.payActions(dst)
+	case stGiantSkill:
+		dst = append(dst, s.act(Pass))
+		dst = s.swaps(dst, p)
+	case stDragon:
+		dst = append(dst, s.act(Pass))
+		dst = s.dragonFields(dst, p)
+	case stHumanDraw:
+		dst = append(dst, s.act(Pass))
+		if len(s.draw)+len(s.discard) > 0 {
+			dst = append(dst, s.act(DrawPile))
+		}
+		if len(s.discard) > 0 {
+			dst = append(dst, s.act(DrawDiscard))
+		}
+	case stGoblinBar:
+		dst = append(dst, s.act(Pass))
+		if s.hasCityField(s.cur) {
+			for d := range nd {
+				if s.bar[d] > 0 && s.affords(s.cur, d, s.castleGob) {
+					dst = append(dst, s.actD(BarCard, d))
+				}
+			}
+		}
+	case stGnomeHand:
+		dst = append(dst, s.act(Pass))
+		if s.hasCityField(s.cur) {
+			for d := range nd {
+				if p.hand[d] > 0 && s.r.Designs[d].Points <= s.r.Params.GnomePowerMaxPoints {
+					dst = append(dst, s.actD(Hand, d))
+				}
+			}
+		}
+	case stOrc, stWizardTake:
+		if s.step == stOrc {
+			dst = append(dst, s.act(Pass))
+		}
+		dst = s.targets(dst)
+	case stWizardOwn:
+		dst = append(dst, s.act(Pass))
+		for f := range s.fields() {
+			if p.empire[f].design() >= 0 {
+				dst = append(dst, engine.Action(s.r.ids.base[Field]+f))
+			}
+		}
+	case stBid:
+		dst = s.bidActions(dst, p)
+	case stPickEmpire, stPickDiscard:
+		for d := range nd {
+			if s.bar[d] > 0 {
+				dst = append(dst, s.actD(BarCard, d))
+			}
+		}
+	case stPickSecond:
+		for _, k := range [...]Kind{PickMine, PickDungeon} {
+			for d := range nd {
+				if s.bar[d] > 0 {
+					dst = append(dst, s.actD(k, d))
+				}
+			}
+		}
+	}
+	return dst
+}
+
+func (s *State) mainActions(dst []engine.Action, p *seat) []engine.Action {
+	if len(s.draw)+len(s.discard) > 0 {
+		dst = append(dst, s.act(DrawPile))
+	}
+	if len(s.discard) > 0 {
+		dst = append(dst, s.act(DrawDiscard))
+	}
+	room := s.hasCityField(s.cur)
+	for _, k := range [...]Kind{PlayMine, PlayDungeon, PlayEmpire, PlayCastle} {
+		if k == PlayEmpire && !room {
+			continue
+		}
+		base := s.r.ids.base[k]
+		set := p.handSet
+		if k == PlayEmpire {
+			set = s.affordable(s.cur, set)
+		}
+		for ; set != 0; set &= set - 1 {
+			dst = append(dst, engine.Action(base+bits.TrailingZeros32(set)))
+		}
+	}
+	if len(dst) == 0 {
+		// ruling pass-when-stuck: no card and nothing to draw.
+		dst = append(dst, s.act(Pass))
+	}
+	return dst
+}
+
+// Apply implements engine.State.
+func (s *State) Apply(a engine.Action) error {
+	if s.step == stOver {
+		return fmt.Errorf("%w: the game is over", engine.ErrIllegal)
+	}
+	m, ok := s.r.Decode(a)
+	if !ok || !s.legal(m) {
+		return engine.Illegal(a, s.LegalActions(nil))
+	}
+	s.turns++
+	s.apply(m)
+	return nil
+}
+
+// legal is LegalActions for one move, without listing them all, so that
+// Apply stays cheap; the tests check that both always agree.
+func (s *State) legal(m Move) bool {
+	p := &s.seats[s.cur]
+	d := m.Design
+	piles := len(s.draw) + len(s.discard)
+	isPass := m.Kind == Pass
+	switch s.step {
+	case stShortDeal:
+		switch m.Kind {
+		case DiscardHand:
+			return p.hand[d] > 0
+		case DiscardMine:
+			return p.mine[d] > 0
+		case DiscardDungeon:
+			return p.dungeon[d] > 0
+		}
+	case stAsideBar:
+		return m.Kind == AsideBar && p.hand[d] > 0
+	case stAsideRest:
+		return (m.Kind == AsideMine || m.Kind == AsideDungeon) && p.hand[d] > 0
+	case stMain:
+		switch m.Kind {
+		case Pass:
+			return piles == 0 && p.nHand == 0
+		case DrawPile:
+			return piles > 0
+		case DrawDiscard:
+			return len(s.discard) > 0
+		case PlayMine, PlayDungeon, PlayCastle:
+			return p.hand[d] > 0
+		case PlayEmpire:
+			return p.hand[d] > 0 && s.hasCityField(s.cur) && s.affords(s.cur, d, -1)
+		}
+	case stField:
+		return m.Kind == Field && s.cityField(p, m.Field)
+	case stPay:
+		switch m.Kind {
+		case PayCastle:
+			return s.bld.castleGob >= 0 && s.canPayWith(s.bld.castleGob, true)
+		case Pay:
+			return p.dungeon[d] > 0 && s.canPayWith(d, false)
+		}
+	case stGiantSkill:
+		return isPass || m.Kind == Swap && p.empire[m.Field] != empty && p.empire[m.Field2] != empty && p.empire[m.Field] != p.empire[m.Field2]
+	case stDragon:
+		return isPass || m.Kind == Field && s.dragons > 0 && p.dragons < s.r.Params.MaxDragons && p.occupied < s.r.Params.MaxCities && s.open(p, m.Field)
+	case stHumanDraw:
+		return isPass || m.Kind == DrawPile && piles > 0 || m.Kind == DrawDiscard && len(s.discard) > 0
+	case stGoblinBar:
+		return isPass || m.Kind == BarCard && s.bar[d] > 0 && s.hasCityField(s.cur) && s.affords(s.cur, d, s.castleGob)
+	case stGnomeHand:
+		return isPass || m.Kind == Hand && p.hand[d] > 0 && s.r.Designs[d].Points <= s.r.Params.GnomePowerMaxPoints && s.hasCityField(s.cur)
+	case stOrc:
+		return isPass || m.Kind == Target && s.target(m)
+	case stWizardTake:
+		return m.Kind == Target && s.target(m)
+	case stWizardOwn:
+		return isPass || m.Kind == Field && p.empire[m.Field].design() >= 0
+	case stBid:
+		switch m.Kind {
+		case Pass:
+			return true
+		case BidDone:
+			return p.bidGold > 0 && !s.bidTaken(p.bidGold)
+		case Bid:
+			return p.mine[d] > 0
+		case BidAlt:
+			return p.mine[d] > 0 && s.r.Designs[d].HasAlt
+		}
+	case stPickEmpire, stPickDiscard:
+		return m.Kind == BarCard && s.bar[d] > 0
+	case stPickSecond:
+		return (m.Kind == PickMine || m.Kind == PickDungeon) && s.bar[d] > 0
+	}
+	return false
+}
+
+// target reports whether an orc or a wizard may attack the city of move m.
+func (s *State) target(m Move) bool {
+	if m.Player == s.cur || m.Player >= s.n {
+		return false
+	}
+	q := &s.seats[m.Player]
+	return q.occupied < s.r.Params.MaxCities && q.empire[m.Field].design() >= 0 && !s.protected(q, m.Field)
+}

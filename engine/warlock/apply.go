@@ -1,0 +1,270 @@
+package warlock
+
+import "github.com/grimoire-games/grimoire/engine"
+
+// apply plays a legal move.
+func (s *State) apply(m Move) {
+	p := &s.seats[s.cur]
+	d := m.Design
+	switch s.step {
+	case stShortDeal:
+		switch m.Kind {
+		case DiscardHand:
+			p.subHand(d)
+		case DiscardMine:
+			p.subMine(d)
+		case DiscardDungeon:
+			p.subDungeon(d)
+		}
+		s.toDiscard(d)
+		s.nextShort()
+	case stAsideBar, stAsideRest:
+		p.subHand(d)
+		p.aside[p.nAside] = int8(d)
+		p.toMine[p.nAside] = m.Kind == AsideMine
+		p.nAside++
+		s.left--
+		if s.left > 0 && p.nHand > 0 && p.nAside < maxAside {
+			s.step = stAsideRest
+			return
+		}
+		s.asideDone()
+	case stMain:
+		s.main(p, m)
+	case stField:
+		s.bld.field = m.Field
+		if s.bld.free || s.bld.nRem == 0 {
+			s.placeCity()
+			return
+		}
+		s.step = stPay
+	case stPay:
+		if m.Kind == PayCastle {
+			s.pay(s.bld.castleGob, true)
+		} else {
+			s.pay(d, false)
+		}
+	case stGiantSkill:
+		if m.Kind == Swap {
+			p.empire[m.Field], p.empire[m.Field2] = p.empire[m.Field2], p.empire[m.Field]
+		}
+		s.buildDone()
+	case stDragon:
+		if m.Kind == Field {
+			s.dragons--
+			s.setField(p, m.Field, dragon)
+		}
+		s.actionDone()
+	case stHumanDraw:
+		if m.Kind == Pass {
+			s.actionDone()
+			return
+		}
+		s.drawTo(p, m.Kind)
+		s.left--
+		if s.left == 0 || len(s.draw)+len(s.discard) == 0 {
+			s.actionDone()
+		}
+	case stGoblinBar:
+		if m.Kind == Pass {
+			s.actionDone()
+			return
+		}
+		s.bar[d]--
+		s.nBar--
+		s.startBuild(s.cur, d, false, s.castleGob, retGoblin)
+	case stGnomeHand:
+		if m.Kind == Pass {
+			s.actionDone()
+			return
+		}
+		p.subHand(d)
+		s.startBuild(s.cur, d, true, -1, retAction)
+	case stOrc:
+		if m.Kind == Target {
+			q := &s.seats[m.Player]
+			// ruling ruined-city-discard: the city goes to the discard pile.
+			s.toDiscard(q.empire[m.Field].design())
+			s.ruins--
+			q.empire[m.Field] = ruin
+		}
+		s.actionDone()
+	case stWizardOwn:
+		if m.Kind == Pass {
+			s.actionDone()
+			return
+		}
+		s.bld = building{field: m.Field, player: s.cur, castleGob: -1}
+		s.step = stWizardTake
+	case stWizardTake:
+		q := &s.seats[m.Player]
+		own := s.bld.field
+		got := q.empire[m.Field]
+		q.empire[m.Field], p.empire[own] = p.empire[own], got
+		// ruling giant-skill-on-arrival: a giant city won with the wizard
+		// power brings the giant skill, as in the rulebook's example.
+		if s.r.Designs[got.design()].Race == giantRace {
+			s.bld = building{design: got.design(), player: s.cur, field: own, ret: retAction, arrived: true, castleGob: -1}
+			s.step = stGiantSkill
+			return
+		}
+		s.actionDone()
+	case stBid:
+		s.bid(p, m)
+	case stPickEmpire:
+		s.bar[d]--
+		s.nBar--
+		if s.hasCityField(s.cur) {
+			s.startBuild(s.cur, d, true, -1, retPick)
+			return
+		}
+		// ruling no-room: a card that cannot enter a full empire is discarded.
+		s.toDiscard(d)
+		s.afterPickEmpire()
+	case stPickDiscard:
+		s.bar[d]--
+		s.nBar--
+		s.toDiscard(d)
+		s.left--
+		s.pickStep()
+	case stPickSecond:
+		s.bar[d]--
+		s.nBar--
+		if m.Kind == PickMine {
+			p.addMine(d)
+		} else {
+			p.addDungeon(d)
+		}
+		s.left--
+		if s.left > 0 && s.nBar > 0 {
+			return
+		}
+		s.pick++
+		s.nextPick()
+	}
+}
+
+func (s *State) drawTo(p *seat, k Kind) {
+	if k == DrawDiscard {
+		d := s.discard[len(s.discard)-1]
+		s.discard = s.discard[:len(s.discard)-1]
+		p.addHand(int(d))
+		return
+	}
+	if d, ok := s.draw1(); ok {
+		p.addHand(d)
+	}
+}
+
+// main plays an action of rule 2.3.
+func (s *State) main(p *seat, m Move) {
+	d := m.Design
+	switch m.Kind {
+	case Pass:
+		s.actionDone()
+	case DrawPile, DrawDiscard:
+		s.drawTo(p, m.Kind)
+		s.actionDone()
+	case PlayMine:
+		p.subHand(d)
+		p.addMine(d)
+		s.actionDone()
+	case PlayDungeon:
+		p.subHand(d)
+		p.addDungeon(d)
+		s.actionDone()
+	case PlayEmpire:
+		p.subHand(d)
+		s.startBuild(s.cur, d, false, -1, retAction)
+	case PlayCastle:
+		p.subHand(d)
+		p.castle[d]++
+		s.power(p, d)
+	}
+}
+
+// power starts the power of a creature played into the castle (rule 5).
+// A player may always play a card into the castle, and may decline its
+// power or find it has no effect (ruling power-optional).
+func (s *State) power(p *seat, d int) {
+	var buf [128]engine.Action
+	switch s.r.Designs[d].Race {
+	case giantRace:
+		s.step = stDragon
+		if len(s.dragonFields(buf[:0], p)) == 0 {
+			s.actionDone()
+		}
+	case humanRace:
+		s.step = stHumanDraw
+		s.left = s.r.Params.HumanPowerDraws
+		if s.left == 0 || len(s.draw)+len(s.discard) == 0 {
+			s.actionDone()
+		}
+	case goblinRace:
+		s.castleGob = d
+		s.step = stGoblinBar
+	case gnomeRace:
+		s.step = stGnomeHand
+	case orcRace:
+		s.step = stOrc
+		if s.ruins == 0 || len(s.targets(buf[:0])) == 0 {
+			s.actionDone()
+		}
+	case wizardRace:
+		s.step = stWizardOwn
+		if len(s.targets(buf[:0])) == 0 || p.occupied == p.dragons {
+			s.actionDone()
+		}
+	default:
+		s.actionDone()
+	}
+}
+
+// protected reports whether a dragon guards field i of p (rule 5, giants).
+func (s *State) protected(p *seat, i int) bool {
+	for _, j := range s.adjacent(i) {
+		if p.empire[j] == dragon {
+			return true
+		}
+	}
+	return false
+}
+
+// targets lists the cities of other players that an orc or a wizard may
+// attack: not guarded by a dragon, not in a complete empire. Only the
+// attacked empire counts (ruling wizard-target): a wizard in a complete
+// empire may still swap one of its cities away.
+func (s *State) targets(dst []engine.Action) []engine.Action {
+	f := s.fields()
+	for q := range s.n {
+		if q == s.cur {
+			continue
+		}
+		p := &s.seats[q]
+		if p.occupied >= s.r.Params.MaxCities {
+			continue
+		}
+		for i := range f {
+			if p.empire[i].design() >= 0 && !s.protected(p, i) {
+				dst = append(dst, engine.Action(s.r.ids.base[Target]+q*f+i))
+			}
+		}
+	}
+	return dst
+}
+
+// swaps lists the giant skill's swaps of two different cards.
+func (s *State) swaps(dst []engine.Action, p *seat) []engine.Action {
+	f := s.fields()
+	for i := range f {
+		if p.empire[i] == empty {
+			continue
+		}
+		for j := i + 1; j < f; j++ {
+			if p.empire[j] != empty && p.empire[j] != p.empire[i] {
+				dst = append(dst, engine.Action(s.r.ids.base[Swap]+s.r.ids.pair[i][j]))
+			}
+		}
+	}
+	return dst
+}

@@ -1,0 +1,52 @@
+package warlock
+
+import (
+	"testing"
+
+	"github.com/grimoire-games/grimoire/engine"
+)
+
+// BenchmarkRandomGame plays complete random 4-player games; actions/op and
+// allocs/op are per game.
+func BenchmarkRandomGame(b *testing.B) {
+	r := shipped(b)
+	rng := engine.NewRNG(1)
+	var legal []engine.Action
+	actions := 0
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		s, err := r.NewState(4, uint64(i))
+		if err != nil {
+			b.Fatal(err)
+		}
+		for !s.IsTerminal() {
+			legal = s.LegalActions(legal)
+			if err := s.Apply(legal[rng.IntN(len(legal))]); err != nil {
+				b.Fatal(err)
+			}
+			actions++
+		}
+	}
+	b.ReportMetric(float64(actions)/float64(b.N), "actions/op")
+}
+
+// BenchmarkLegalActions lists the legal actions of positions from random
+// 4-player games.
+func BenchmarkLegalActions(b *testing.B) {
+	r := shipped(b)
+	rng := engine.NewRNG(1)
+	var states []*State
+	var legal []engine.Action
+	for i := range 20 {
+		s, _ := r.NewState(4, uint64(i))
+		for !s.IsTerminal() {
+			states = append(states, s.clone())
+			legal = s.LegalActions(legal)
+			_ = s.Apply(legal[rng.IntN(len(legal))])
+		}
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		legal = states[i%len(states)].LegalActions(legal)
+	}
+}

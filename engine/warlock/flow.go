@@ -1,0 +1,463 @@
+package warlock
+
+import (
+	"math/bits"
+	"slices"
+
+	"github.com/grimoire-games/grimoire/engine"
+)
+
+// startRound deals the cards, after the short-deal discards if the piles
+// cannot provide them all.
+func (s *State) startRound() {
+	s.done, s.asideN = 0, 0
+	if s.shortOfCards() {
+		s.short = true
+		s.cur = s.elrohir
+		s.step = stShortDeal
+		if s.seats[s.cur].cards() == 0 {
+			s.nextShort()
+		}
+		return
+	}
+	s.deal()
+}
+
+// shortOfCards reports whether the piles hold too few cards to deal and
+// someone still has a card to discard (rule 2.1, ruling short-deal).
+func (s *State) shortOfCards() bool {
+	if len(s.draw)+len(s.discard) >= s.n*s.r.Params.CardsDealt {
+		return false
+	}
+	for i := range s.n {
+		if s.seats[i].cards() > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *seat) cards() int { return p.nHand + p.nMine + p.nDungeon }
+
+// nextShort moves the short-deal discards on to the next player who has a
+// card, or deals once there are enough cards.
+func (s *State) nextShort() {
+	if !s.shortOfCards() {
+		s.short = false
+		s.deal()
+		return
+	}
+	for range s.n {
+		s.cur = s.left1(s.cur)
+		if s.seats[s.cur].cards() > 0 {
+			return
+		}
+	}
+}
+
+// deal gives each player, from the starting player on, their cards; then
+// the players set cards aside.
+func (s *State) deal() {
+	p := s.elrohir
+	for range s.n {
+		for range s.r.Params.CardsDealt {
+			d, ok := s.draw1()
+			if !ok {
+				break
+			}
+			s.seats[p].addHand(d)
+		}
+		p = s.left1(p)
+	}
+	s.cur = s.elrohir
+	s.beginAside()
+}
+
+// beginAside starts the current player's face-down picks, skipping players
+// with an empty hand; a short hand sets aside what it has, the bar's card
+// first (ruling aside-short-hand).
+func (s *State) beginAside() {
+	for s.asideN < s.n {
+		if s.seats[s.cur].nHand > 0 {
+			s.step = stAsideBar
+			s.left = s.r.Params.CardsSetAside
+			return
+		}
+		s.asideN++
+		s.cur = s.left1(s.cur)
+	}
+	s.reveal()
+}
+
+func (s *State) asideDone() {
+	s.asideN++
+	s.cur = s.left1(s.cur)
+	s.beginAside()
+}
+
+// reveal puts the face-down cards in place: the first into the bar, the
+// others into the mine or the dungeon; then the actions begin.
+func (s *State) reveal() {
+	for i := range s.n {
+		p := &s.seats[i]
+		for j := range p.nAside {
+			d := int(p.aside[j])
+			switch {
+			case j == 0:
+				s.bar[d]++
+				s.nBar++
+			case p.toMine[j]:
+				p.addMine(d)
+			default:
+				p.addDungeon(d)
+			}
+		}
+		p.nAside = 0
+	}
+	s.cur = s.elrohir
+	s.step = stMain
+}
+
+// actionDone ends the current player's action.
+func (s *State) actionDone() {
+	s.castleGob = -1
+	s.done++
+	if s.done < s.n*s.r.Params.ActionsPerRound {
+		s.cur = s.left1(s.cur)
+		s.step = stMain
+		return
+	}
+	s.endRound()
+}
+
+// endRound passes Elrohir on and empties the castles (rule 2.4); a full
+// bar or the day's last round brings the auction, a complete empire the
+// final visit (ruling day-end).
+func (s *State) endRound() {
+	s.elrohir = s.left1(s.elrohir)
+	for i := range s.n {
+		s.dump(&s.seats[i].castle)
+	}
+	s.round++
+	for i := range s.n {
+		if s.seats[i].occupied >= s.r.Params.MaxCities {
+			s.complete = true
+		}
+	}
+	full := s.nBar >= s.r.Params.BarCardsPerPlayer*s.n
+	switch {
+	case s.round >= s.r.Params.RoundsPerDay || full:
+		s.startAuction(s.complete || s.day+1 >= s.r.Params.Days, false)
+	case s.complete:
+		s.startAuction(true, true)
+	default:
+		s.startRound()
+	}
+}
+
+// --- building -------------------------------------------------------------
+
+// adjacent lists the fields orthogonally adjacent to field i.
+func (s *State) adjacent(i int) []int8 {
+	a := &s.r.adj[i]
+	return a.f[:a.n]
+}
+
+// open reports whether a card may be put on an empty field: on the row
+// touching the player board when the empire is empty, otherwise next to a
+// card already there (rule 4).
+func (s *State) open(p *seat, i int) bool {
+	if p.empire[i] != empty {
+		return false
+	}
+	if p.occupied == 0 {
+		return i < s.side()
+	}
+	for _, j := range s.adjacent(i) {
+		if p.empire[j] != empty {
+			return true
+		}
+	}
+	return false
+}
+
+// cityField reports whether a city may go on field i: an open field, or,
+// once the empire is full, a dragon or a ruined city (rule 4).
+func (s *State) cityField(p *seat, i int) bool {
+	if p.occupied >= s.r.Params.MaxCities {
+		return p.empire[i] == dragon || p.empire[i] == ruin
+	}
+	return s.open(p, i)
+}
+
+func (s *State) hasCityField(pl int) bool {
+	p := &s.seats[pl]
+	for i := range s.fields() {
+		if s.cityField(p, i) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) cityFields(dst []engine.Action, pl int) []engine.Action {
+	p := &s.seats[pl]
+	for i := range s.fields() {
+		if s.cityField(p, i) {
+			dst = append(dst, s.actD(Field, i))
+		}
+	}
+	return dst
+}
+
+func (s *State) dragonFields(dst []engine.Action, p *seat) []engine.Action {
+	if s.dragons == 0 || p.dragons >= s.r.Params.MaxDragons || p.occupied >= s.r.Params.MaxCities {
+		return dst
+	}
+	for i := range s.fields() {
+		if s.open(p, i) {
+			dst = append(dst, s.actD(Field, i))
+		}
+	}
+	return dst
+}
+
+// affordable returns the designs of set that player pl can pay for from
+// the dungeon.
+func (s *State) affordable(pl int, set uint32) uint32 {
+	p := &s.seats[pl]
+	for unknown := set &^ p.known; unknown != 0; unknown &= unknown - 1 {
+		s.affords(pl, bits.TrailingZeros32(unknown), -1)
+	}
+	return set & p.can
+}
+
+// affords reports whether player pl can pay for design d from the dungeon
+// (and with the goblin just played, castleGob, if not -1).
+func (s *State) affords(pl, d int, castleGob int) bool {
+	p := &s.seats[pl]
+	bit := uint32(1) << d
+	if castleGob < 0 && p.known&bit != 0 {
+		return p.can&bit != 0
+	}
+	var b building
+	s.initCost(&b, d, castleGob)
+	ok := s.payable(b, &p.dungeon)
+	if castleGob < 0 {
+		// The answer holds until the dungeon changes.
+		p.known |= bit
+		if ok {
+			p.can |= bit
+		}
+	}
+	return ok
+}
+
+// startBuild takes design d on its way into player pl's empire; the card
+// has already left its zone.
+func (s *State) startBuild(pl, d int, free bool, castleGob int, then ret) {
+	s.bld = building{design: d, player: pl, free: free, ret: then, castleGob: -1}
+	if !free {
+		s.initCost(&s.bld, d, castleGob)
+	}
+	s.cur = pl
+	s.step = stField
+}
+
+// placeCity puts the city on its field (the giant skill follows every
+// giant city the player brings in, ruling giant-skill-on-arrival), sending a dragon or ruined city it
+// replaces back to the supply (ruling built-over-to-supply); a giant city
+// may then use the giant skill.
+func (s *State) placeCity() {
+	p := &s.seats[s.bld.player]
+	f := s.bld.field
+	s.setField(p, f, cityCell(s.bld.design))
+	s.bld.arrived = true
+	if s.r.Designs[s.bld.design].Race == giantRace && p.occupied > 1 {
+		s.step = stGiantSkill
+		return
+	}
+	s.buildDone()
+}
+
+// setField replaces what is on a field, keeping the supply and the counts.
+func (s *State) setField(p *seat, f int, c cell) {
+	switch p.empire[f] {
+	case empty:
+		p.occupied++
+	case dragon:
+		p.dragons--
+		s.dragons++
+	case ruin:
+		s.ruins++
+	}
+	if c == dragon {
+		p.dragons++
+	}
+	p.empire[f] = c
+}
+
+func (s *State) buildDone() {
+	switch s.bld.ret {
+	case retGoblin:
+		if d, ok := s.draw1(); ok {
+			s.bar[d]++
+			s.nBar++
+		}
+		s.actionDone()
+	case retPick:
+		s.afterPickEmpire()
+	default:
+		s.actionDone()
+	}
+}
+
+// --- auction ----------------------------------------------------------------
+
+// startAuction opens the bidding at Tonar's holder (rule 3). final marks
+// the game's last visit to the bar; rows, a final visit before the day's
+// end, where each bidder takes as many cards as the bar has rows and there
+// is no second pick (rule 6, ruling final-visit).
+func (s *State) startAuction(final, rows bool) {
+	s.final, s.rows = final, rows
+	s.step = stBid
+	s.bidder = 0
+	s.order = s.order[:0]
+	s.second = false
+	for i := range s.n {
+		p := &s.seats[i]
+		p.bidState = bidNone
+		p.bidGold = 0
+	}
+	s.cur = s.tonar
+	s.seats[s.cur].bidState = bidOpen
+}
+
+// bidDone moves the bidding on; after the last bidder come the picks.
+func (s *State) bidDone() {
+	s.bidder++
+	if s.bidder < s.n {
+		s.cur = s.left1(s.cur)
+		s.seats[s.cur].bidState = bidOpen
+		return
+	}
+	for i := range s.n {
+		if s.seats[i].bidState == bidMade {
+			s.order = append(s.order, i)
+		}
+	}
+	slices.SortStableFunc(s.order, func(a, b int) int {
+		ga, gb := s.seats[a].bidGold, s.seats[b].bidGold
+		switch {
+		case ga > gb:
+			return -1
+		case ga < gb:
+			return 1
+		}
+		return 0
+	})
+	s.pick = 0
+	s.nextPick()
+}
+
+// picks is how many cards each bidder takes in the first pick: as many as
+// there are rows in the bar at a final visit before the day's end (rule 6),
+// otherwise auction_first_pick.
+func (s *State) picks() int {
+	if s.rows {
+		return max(1, s.round)
+	}
+	return s.r.Params.AuctionFirstPick
+}
+
+// nextPick hands the first or second pick to the next bidder in bid order.
+func (s *State) nextPick() {
+	for s.pick < len(s.order) && s.nBar > 0 {
+		s.cur = s.order[s.pick]
+		if s.second {
+			s.step = stPickSecond
+			s.left = s.r.Params.AuctionSecondPick
+		} else {
+			s.step = stPickEmpire
+			s.left = s.picks()
+		}
+		if s.left > 0 {
+			return
+		}
+		s.pick++
+	}
+	if !s.second && !s.rows && s.r.Params.AuctionSecondPick > 0 {
+		s.second = true
+		s.pick = 0
+		if len(s.order) > 0 && s.nBar > 0 {
+			s.nextPick()
+			return
+		}
+	}
+	s.endAuction()
+}
+
+// afterPickEmpire follows the card placed in the empire with the discards.
+func (s *State) afterPickEmpire() {
+	s.cur = s.order[s.pick]
+	s.left--
+	s.pickStep()
+}
+
+func (s *State) pickStep() {
+	if s.left > 0 && s.nBar > 0 {
+		s.step = stPickDiscard
+		return
+	}
+	s.pick++
+	s.nextPick()
+}
+
+// endAuction discards the bids and the bar, gives Tonar to the lowest
+// bidder (rule new day) and starts the next day, or ends the game.
+func (s *State) endAuction() {
+	for i := range s.n {
+		p := &s.seats[i]
+		s.dump(&p.bid)
+		s.dump(&p.bidAlt)
+	}
+	s.dump(&s.bar)
+	s.nBar = 0
+	s.tonar = s.newAuctioneer()
+	for i := range s.n {
+		if s.seats[i].occupied >= s.r.Params.MaxCities {
+			s.complete = true
+		}
+	}
+	s.day++
+	s.round = 0
+	// ruling complete-at-auction: an empire completed at an auction ends
+	// the game with it.
+	if s.final || s.complete || s.day >= s.r.Params.Days {
+		s.step = stOver
+		s.cur = 0
+		return
+	}
+	s.startRound()
+}
+
+// newAuctioneer is the lowest bidder, players without a bid counting as
+// lowest; among tied players, the one sitting closest to the right of
+// Elrohir's holder (ruling tonar-tie).
+func (s *State) newAuctioneer() int {
+	lowest := func(i int) float64 {
+		if s.seats[i].bidState != bidMade {
+			return -1
+		}
+		return s.seats[i].bidGold
+	}
+	best := -1
+	p := s.elrohir
+	for range s.n {
+		p = s.right1(p)
+		if best < 0 || lowest(p) < lowest(best) {
+			best = p
+		}
+	}
+	return best
+}

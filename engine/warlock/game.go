@@ -1,0 +1,61 @@
+// Package warlock plays Warlock: Maldorf's Curse by its complete rules, for
+// 3 to 5 players, with every number taken from the compiled game data. It
+// implements the engine's state API, bots and a score calculator.
+//
+// Where the rulebooks are silent or disagree, the engine follows a ruling;
+// each is named in a comment ("ruling tonar-tie") and listed in the README.
+package warlock
+
+import (
+	"fmt"
+
+	"github.com/grimoire-games/grimoire/compiler/model"
+	"github.com/grimoire-games/grimoire/engine"
+)
+
+// Game is Warlock for the engine: it implements engine.Game and
+// engine.BotMaker.
+type Game struct {
+	Rules *Rules
+}
+
+// New builds the game from its compiled data.
+func New(g *model.Game) (*Game, error) {
+	r, err := NewRules(g)
+	if err != nil {
+		return nil, err
+	}
+	return &Game{Rules: r}, nil
+}
+
+// ID implements engine.Game.
+func (g *Game) ID() string { return g.Rules.game.ID }
+
+// Players implements engine.Game.
+func (g *Game) Players() (int, int) { return g.Rules.Players.Min, g.Rules.Players.Max }
+
+// NewState implements engine.Game.
+func (g *Game) NewState(players int, seed uint64) (engine.State, error) {
+	return g.Rules.NewState(players, seed)
+}
+
+// BotNames implements engine.BotMaker.
+func (g *Game) BotNames() []string { return []string{"random", "greedy"} }
+
+// NewBot implements engine.BotMaker.
+func (g *Game) NewBot(name string) (engine.Bot, error) {
+	switch name {
+	case "random":
+		return engine.Random{}, nil
+	case "greedy":
+		return &Greedy{r: g.Rules}, nil
+	}
+	return nil, fmt.Errorf("warlock has no bot %q (bots: random, greedy)", name)
+}
+
+func errPlayers(n, lo, hi int) error {
+	return fmt.Errorf("warlock is played by %d to %d players, not %d", lo, hi, n)
+}
+
+// Languages lists the game's languages, the source language first.
+func (g *Game) Languages() []string { return g.Rules.game.Languages }

@@ -1,0 +1,99 @@
+package warlock
+
+import (
+	"strconv"
+
+	"github.com/grimoire-games/grimoire/engine"
+)
+
+// ActionString implements engine.State: the action in words, in lang, as
+// the decision at hand gives it meaning.
+func (s *State) ActionString(a engine.Action, lang string) string {
+	m, ok := s.r.Decode(a)
+	if !ok {
+		return "action " + strconv.Itoa(int(a))
+	}
+	r := s.r
+	card := func(d int) string { return r.Label(lang, d) }
+	field := func(f int) string {
+		n := s.side()
+		return r.text(lang, "engine.field", map[string]any{"Row": f/n + 1, "Col": f%n + 1})
+	}
+	msg := func(id string, args map[string]any) string { return r.text(lang, id, args) }
+	gold := func(g float64) string { return r.number(lang, g) }
+	switch m.Kind {
+	case Pass:
+		switch s.step {
+		case stMain, stBid:
+			return msg("action.pass", nil)
+		}
+		return msg("action.skip", nil)
+	case DrawPile:
+		return msg("action.draw_pile", nil)
+	case DrawDiscard:
+		d := -1
+		if len(s.discard) > 0 {
+			d = int(s.discard[len(s.discard)-1])
+			return msg("action.draw_discard", map[string]any{"Card": card(d)})
+		}
+		return msg("action.draw_pile", nil)
+	case BidDone:
+		return msg("action.bid_done", map[string]any{"Gold": gold(s.seats[s.cur].bidGold)})
+	case PayCastle:
+		return msg("action.pay_castle", map[string]any{"Card": card(max(0, s.bld.castleGob))})
+	case Field:
+		switch s.step {
+		case stDragon:
+			return msg("action.place_dragon", map[string]any{"Field": field(m.Field)})
+		case stWizardOwn:
+			d := s.seats[s.cur].empire[m.Field].design()
+			return msg("action.wizard_own", map[string]any{"Card": card(max(0, d)), "Field": field(m.Field)})
+		}
+		return msg("action.place", map[string]any{"Card": card(s.bld.design), "Field": field(m.Field)})
+	case Swap:
+		return msg("action.swap", map[string]any{"Field": field(m.Field), "Field2": field(m.Field2)})
+	case Target:
+		id := "action.ruin"
+		if s.step == stWizardTake {
+			id = "action.wizard_take"
+		}
+		d := -1
+		if m.Player < s.n {
+			d = s.seats[m.Player].empire[m.Field].design()
+		}
+		who := msg("engine.player", map[string]any{"Seat": m.Player + 1})
+		return msg(id, map[string]any{"Player": who, "Card": card(max(0, d)), "Field": field(m.Field)})
+	case BarCard:
+		switch s.step {
+		case stGoblinBar:
+			return msg("action.goblin_bar", map[string]any{"Card": card(m.Design)})
+		case stPickDiscard:
+			return msg("action.pick_discard", map[string]any{"Card": card(m.Design)})
+		}
+		return msg("action.pick_empire", map[string]any{"Card": card(m.Design)})
+	case Bid, BidAlt:
+		g := r.Designs[m.Design].Gold
+		if m.Kind == BidAlt {
+			g = r.Designs[m.Design].GoldAlt
+		}
+		return msg("action.bid", map[string]any{"Card": card(m.Design), "Gold": gold(g)})
+	}
+	id := designMessage(m.Kind)
+	if id == "" {
+		return "action " + strconv.Itoa(int(a))
+	}
+	return msg(id, map[string]any{"Card": card(m.Design)})
+}
+
+// designMessage names the card actions whose text needs only the card.
+func designMessage(k Kind) string {
+	return [kinds]string{
+		PlayMine: "action.play_mine", PlayDungeon: "action.play_dungeon",
+		PlayEmpire: "action.play_empire", PlayCastle: "action.play_castle",
+		AsideBar: "action.set_aside_bar", AsideMine: "action.set_aside_mine",
+		AsideDungeon: "action.set_aside_dungeon", Pay: "action.pay",
+		Hand: "action.gnome_hand", DiscardHand: "action.discard_hand",
+		DiscardMine: "action.discard_mine", DiscardDungeon: "action.discard_dungeon",
+		PickMine: "action.pick_mine", PickDungeon: "action.pick_dungeon",
+	}[k]
+}

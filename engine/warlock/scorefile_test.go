@@ -1,0 +1,90 @@
+package warlock
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+)
+
+func TestScoreFileExample(t *testing.T) {
+	r := shipped(t)
+	src, err := os.ReadFile("testdata/score/example.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	players, d := r.ParseScoreFile("example.toml", src)
+	if len(d) > 0 {
+		t.Fatal(d)
+	}
+	var empires []Empire
+	for _, p := range players {
+		empires = append(empires, p.Empire)
+	}
+	scores := ScoreEmpires(&r.Params, empires)
+	if players[0].Name != "Scott" || scores[0].Total != 54 {
+		t.Errorf("%s scores %d; the rulebook says 54", players[0].Name, scores[0].Total)
+	}
+	g := &Game{Rules: r}
+	for _, lang := range []string{"en", "fr", "de"} {
+		var out bytes.Buffer
+		if d, err := g.ScoreFile(&out, "example.toml", src, lang); err != nil || len(d) > 0 {
+			t.Fatal(d, err)
+		}
+		if !strings.Contains(out.String(), "54") || !strings.Contains(out.String(), "Scott") {
+			t.Errorf("%s report lacks Scott's 54:\n%s", lang, out.String())
+		}
+		if strings.Contains(out.String(), "score.") {
+			t.Errorf("%s report has an unrendered message:\n%s", lang, out.String())
+		}
+	}
+}
+
+// TestScoreFileErrors: an empire that cannot exist gets a diagnostic at
+// its line and column, and no score.
+func TestScoreFileErrors(t *testing.T) {
+	r := shipped(t)
+	for _, tc := range []struct {
+		name, src, want string
+	}{
+		{"syntax", "[[player]\n", "f.toml:2:9: error: toml: line 2: expected end of table array name delimiter"},
+		{"no players", "x = 1\n", "f.toml:1:1: error: unknown key \"x\""},
+		{"unknown race", "[[player]]\nempire = [\"giant:4 elf:3\"]\n", "f.toml:2:20: error: unknown race \"elf\""},
+		{"no such card", "[[player]]\nempire = [\"giant:7\"]\n", "f.toml:2:12: error: no giant card is worth 7 points (giant cities are worth 2, 3, 4) [G010]"},
+		{"bad field", "[[player]]\nempire = [\"giant\"]\n", "f.toml:2:12: error: field \"giant\""},
+		{"too wide", "[[player]]\nempire = [\"gnome:1 gnome:1 gnome:1 gnome:1 gnome:1\"]\n", "f.toml:2:44: error: an empire is 4 fields wide"},
+		{"too many rows", "[[player]]\nempire = [\".\", \".\", \".\", \".\", \"gnome:1\"]\n", "f.toml:2:31: error: an empire has 4 rows, not 5"},
+		{"four dragons", "[[player]]\nempire = [\"dragon dragon dragon dragon\"]\n", "f.toml:2:33: error: Player 1's empire has more than 3 dragons"},
+		{"not adjacent", "[[player]]\nempire = [\"gnome:1\", \".\", \"gnome:1\"]\n", "f.toml:2:28: error: this field of player 1's empire is not joined"},
+		{"floating", "[[player]]\nempire = [\".\", \"gnome:1\"]\n", "f.toml:2:17: error: this field"},
+		{"too many copies", "[[player]]\nempire = [\"goblin:2 goblin:2 goblin:2 goblin:2\", \"goblin:2 goblin:2 goblin:2 goblin:2\", \"goblin:2 goblin:2 goblin:2 goblin:2\", \"goblin:2 goblin:2 goblin:2 goblin:2\"]\n", "error: the game has 15 goblin cards worth 2"},
+		{"empire missing", "[[player]]\nname = \"Scott\"\n", "f.toml:1:1: error: player Scott has no empire [G004]"},
+		{"unknown key", "[[player]]\nempir = []\n", "f.toml:2:1: error: unknown key \"empir\""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			players, d := r.ParseScoreFile("f.toml", []byte(tc.src))
+			if players != nil {
+				t.Error("players returned despite errors")
+			}
+			if !strings.Contains(strings.ToLower(d.String()), strings.ToLower(tc.want)) {
+				t.Errorf("diagnostics:\n%s\nwant %q", d, tc.want)
+			}
+		})
+	}
+}
+
+func FuzzScoreFile(f *testing.F) {
+	src, err := os.ReadFile("testdata/score/example.toml")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(src)
+	f.Add([]byte("[[player]]\nempire = [\"giant:4\", \"dragon\"]\n"))
+	r := shipped(f)
+	f.Fuzz(func(t *testing.T, b []byte) {
+		players, d := r.ParseScoreFile("f.toml", b)
+		if players == nil && !d.HasErrors() {
+			t.Fatal("no players and no error")
+		}
+	})
+}

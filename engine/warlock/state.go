@@ -1,0 +1,289 @@
+package warlock
+
+import (
+	"github.com/grimoire-games/grimoire/engine"
+	tables "github.com/grimoire-games/grimoire/gen/warlock"
+)
+
+// Limits of the engine's fixed-size arrays; NewRules rejects data beyond them.
+const (
+	maxDesigns = 32
+	maxSide    = 6
+	maxFields  = maxSide * maxSide
+	maxPlayers = 6
+	maxCards   = 250
+	maxCost    = 4
+	maxAside   = 6
+)
+
+// A field of an empire holds nothing, a creature design (cell 1 + design),
+// a dragon or a ruined city.
+type cell uint8
+
+const (
+	empty  cell = 0
+	dragon cell = 254
+	ruin   cell = 253
+)
+
+func cityCell(d int) cell { return cell(d + 1) }
+
+// design returns the creature design on a city field, or -1.
+func (c cell) design() int {
+	if c == empty || c == dragon || c == ruin {
+		return -1
+	}
+	return int(c) - 1
+}
+
+// counts holds how many cards of each design a zone holds.
+type counts [maxDesigns]uint8
+
+// step is the kind of decision the current player faces.
+type step uint8
+
+const (
+	stOver step = iota
+	stShortDeal
+	stAsideBar
+	stAsideRest
+	stMain
+	stField
+	stPay
+	stGiantSkill
+	stDragon
+	stHumanDraw
+	stGoblinBar
+	stGnomeHand
+	stOrc
+	stWizardOwn
+	stWizardTake
+	stBid
+	stPickEmpire
+	stPickDiscard
+	stPickSecond
+)
+
+// What happens once a city is built.
+type ret uint8
+
+const (
+	retAction ret = iota // the player's action is over
+	retGoblin            // refill the bar, then the action is over
+	retPick              // go on with the auction picks
+)
+
+// Where a city being built comes from.
+type source uint8
+
+const (
+	fromHand source = iota
+	fromBar
+)
+
+type bidState uint8
+
+const (
+	bidNone bidState = iota // has not bid yet
+	bidOpen                 // putting cards on the table
+	bidMade
+	bidPassed
+)
+
+type seat struct {
+	hand, mine, dungeon, castle counts
+	nHand, nMine, nDungeon      int
+	// aside holds the cards laid face down: the first for the bar, the
+	// others with their destination (toMine).
+	aside    [maxAside]int8
+	toMine   [maxAside]bool
+	nAside   int
+	empire   [maxFields]cell
+	occupied int
+	dragons  int
+	bid      counts // cards bid, counted at their gold
+	bidAlt   counts // humans bid at their other amount
+	bidGold  float64
+	bidState bidState
+	// known and can cache, per design, whether the dungeon pays for it.
+	known, can uint32
+	handSet    uint32 // designs in the hand
+}
+
+// building is a city on its way into an empire.
+type building struct {
+	design    int
+	player    int
+	free      bool
+	field     int
+	rem       [tables.RaceCount + 2]int8 // races still to pay; anyRace included
+	nRem      int
+	subLeft   int  // wizards that may still stand in for another creature
+	castleGob int  // design of the goblin just played that may pay, or -1
+	ret       ret  // what follows
+	arrived   bool // placed; the giant skill may follow
+}
+
+// State is a position of a game of Warlock. It implements engine.State.
+type State struct {
+	r       *Rules
+	rng     engine.RNG
+	n       int
+	seats   [maxPlayers]seat
+	draw    []uint8 // top last
+	discard []uint8 // top last
+	bar     counts
+	nBar    int
+	dragons int // in the supply
+	ruins   int
+
+	step     step
+	cur      int // player to move
+	elrohir  int // starting player
+	tonar    int // auctioneer
+	day      int // from 0
+	round    int // round of the day, from 0
+	done     int // actions taken this round, all players
+	asideN   int // players who have set aside this round
+	left     int // draws, discards or picks left in the current step
+	complete bool
+	final    bool // the current auction is the game's last
+	rows     bool // it is a final visit before the day's end
+	short    bool // a short deal is under way
+
+	bld       building
+	castleGob int // goblin just played in the castle, usable to pay, or -1
+
+	// auction
+	bidder int   // players who have had their turn to bid
+	order  []int // bidders, highest bid first
+	pick   int   // index into order
+	second bool  // the second pick is under way
+
+	turns int
+}
+
+var _ engine.State = (*State)(nil)
+
+// NewState starts a game: the draw pile shuffled, Elrohir with player 0
+// and Tonar with the player to their right, and the first cards dealt.
+func (r *Rules) NewState(players int, seed uint64) (*State, error) {
+	if players < r.Players.Min || players > r.Players.Max {
+		return nil, errPlayers(players, r.Players.Min, r.Players.Max)
+	}
+	s := &State{r: r, rng: engine.NewRNG(seed), n: players, castleGob: -1}
+	s.draw = make([]uint8, 0, r.creatures())
+	s.discard = make([]uint8, 0, r.creatures())
+	for d, des := range r.Designs {
+		for range des.Copies {
+			s.draw = append(s.draw, uint8(d))
+		}
+	}
+	s.shuffle(s.draw)
+	s.dragons, s.ruins = r.Dragons, r.Ruins
+	s.elrohir = 0
+	s.tonar = players - 1
+	s.startRound()
+	return s, nil
+}
+
+func (s *State) shuffle(pile []uint8) {
+	s.rng.Shuffle(len(pile), func(i, j int) { pile[i], pile[j] = pile[j], pile[i] })
+}
+
+// NumPlayers implements engine.State.
+func (s *State) NumPlayers() int { return s.n }
+
+// CurrentPlayer implements engine.State.
+func (s *State) CurrentPlayer() int {
+	if s.step == stOver {
+		return engine.Terminal
+	}
+	return s.cur
+}
+
+// IsTerminal implements engine.State.
+func (s *State) IsTerminal() bool { return s.step == stOver }
+
+// Returns implements engine.State: the final scores.
+func (s *State) Returns() []float64 {
+	out := make([]float64, s.n)
+	if s.step != stOver {
+		return out
+	}
+	for i, b := range s.Score() {
+		out[i] = float64(b.Total)
+	}
+	return out
+}
+
+// Clone implements engine.State.
+func (s *State) Clone() engine.State { return s.clone() }
+
+func (s *State) clone() *State {
+	c := *s
+	c.draw = append(make([]uint8, 0, cap(s.draw)), s.draw...)
+	c.discard = append(make([]uint8, 0, cap(s.discard)), s.discard...)
+	c.order = append([]int(nil), s.order...)
+	return &c
+}
+
+// Rules returns the rules the game is played with.
+func (s *State) Rules() *Rules { return s.r }
+
+func (s *State) left1(p int) int  { return (p + 1) % s.n }
+func (s *State) right1(p int) int { return (p + s.n - 1) % s.n }
+
+func (s *State) side() int   { return s.r.Params.EmpireSize }
+func (s *State) fields() int { return s.side() * s.side() }
+
+// draw1 takes the top card of the draw pile, shuffling the discard pile
+// into a new draw pile when it is empty (ruling reshuffle-any-time).
+func (s *State) draw1() (int, bool) {
+	if len(s.draw) == 0 {
+		if len(s.discard) == 0 {
+			return 0, false
+		}
+		s.draw = append(s.draw, s.discard...)
+		s.discard = s.discard[:0]
+		s.shuffle(s.draw)
+	}
+	d := s.draw[len(s.draw)-1]
+	s.draw = s.draw[:len(s.draw)-1]
+	return int(d), true
+}
+
+func (s *State) toDiscard(d int) { s.discard = append(s.discard, uint8(d)) }
+
+// dump puts every card of a zone on the discard pile, in design order.
+func (s *State) dump(z *counts) int {
+	n := 0
+	for d := range s.r.Designs {
+		for ; z[d] > 0; z[d]-- {
+			s.toDiscard(d)
+			n++
+		}
+	}
+	return n
+}
+
+func (p *seat) addHand(d int) { p.hand[d]++; p.nHand++; p.handSet |= 1 << d }
+func (p *seat) subHand(d int) {
+	p.hand[d]--
+	p.nHand--
+	if p.hand[d] == 0 {
+		p.handSet &^= 1 << d
+	}
+}
+func (p *seat) addMine(d int) { p.mine[d]++; p.nMine++ }
+func (p *seat) subMine(d int) { p.mine[d]--; p.nMine-- }
+
+// A card more in the dungeon keeps every cost it paid payable; a card less
+// keeps every cost it could not pay unpayable.
+func (p *seat) addDungeon(d int) { p.dungeon[d]++; p.nDungeon++; p.known = p.can }
+func (p *seat) subDungeon(d int) {
+	p.dungeon[d]--
+	p.nDungeon--
+	p.known &^= p.can
+	p.can = 0
+}
