@@ -169,19 +169,10 @@ func (s *State) LegalActions(dst []engine.Action) []engine.Action {
 			}
 		}
 	case stAsideBar:
-		for d := range nd {
-			if p.hand[d] > 0 {
-				dst = append(dst, s.actD(AsideBar, d))
-			}
-		}
+		dst = s.handActions(dst, p, AsideBar)
 	case stAsideRest:
-		for _, k := range [...]Kind{AsideMine, AsideDungeon} {
-			for d := range nd {
-				if p.hand[d] > 0 {
-					dst = append(dst, s.actD(k, d))
-				}
-			}
-		}
+		dst = s.handActions(dst, p, AsideMine)
+		dst = s.handActions(dst, p, AsideDungeon)
 	case stMain:
 		dst = s.mainActions(dst, p)
 	case stField:
@@ -252,6 +243,15 @@ func (s *State) LegalActions(dst []engine.Action) []engine.Action {
 	return dst
 }
 
+// handActions lists action k for each design in p's hand.
+func (s *State) handActions(dst []engine.Action, p *seat, k Kind) []engine.Action {
+	base := s.r.ids.base[k]
+	for set := p.handSet; set != 0; set &= set - 1 {
+		dst = append(dst, engine.Action(base+bits.TrailingZeros32(set)))
+	}
+	return dst
+}
+
 func (s *State) mainActions(dst []engine.Action, p *seat) []engine.Action {
 	if len(s.draw)+len(s.discard) > 0 {
 		dst = append(dst, s.act(DrawPile))
@@ -264,12 +264,12 @@ func (s *State) mainActions(dst []engine.Action, p *seat) []engine.Action {
 		if k == PlayEmpire && !room {
 			continue
 		}
-		base := s.r.ids.base[k]
-		set := p.handSet
-		if k == PlayEmpire {
-			set = s.affordable(s.cur, set)
+		if k != PlayEmpire {
+			dst = s.handActions(dst, p, k)
+			continue
 		}
-		for ; set != 0; set &= set - 1 {
+		base := s.r.ids.base[k]
+		for set := s.affordable(s.cur, p.handSet); set != 0; set &= set - 1 {
 			dst = append(dst, engine.Action(base+bits.TrailingZeros32(set)))
 		}
 	}
@@ -333,7 +333,7 @@ func (s *State) legal(m Move) bool {
 	case stPay:
 		switch m.Kind {
 		case PayCastle:
-			return s.bld.castleGob >= 0 && s.canPayWith(s.bld.castleGob, true)
+			return s.bld.castleGob >= 0 && s.canPayWith(int(s.bld.castleGob), true)
 		case Pay:
 			return p.dungeon[d] > 0 && s.canPayWith(d, false)
 		}

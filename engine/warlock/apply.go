@@ -14,7 +14,7 @@ func (s *State) apply(m Move) {
 		case DiscardMine:
 			p.subMine(d)
 		case DiscardDungeon:
-			p.subDungeon(d)
+			p.subDungeon(s.r, d)
 		}
 		s.toDiscard(d)
 		s.nextShort()
@@ -40,7 +40,7 @@ func (s *State) apply(m Move) {
 		s.step = stPay
 	case stPay:
 		if m.Kind == PayCastle {
-			s.pay(s.bld.castleGob, true)
+			s.pay(int(s.bld.castleGob), true)
 		} else {
 			s.pay(d, false)
 		}
@@ -86,6 +86,7 @@ func (s *State) apply(m Move) {
 			// ruling ruined-city-discard: the city goes to the discard pile.
 			s.toDiscard(q.empire[m.Field].design())
 			s.ruins--
+			q.ruins++
 			q.empire[m.Field] = ruin
 		}
 		s.actionDone()
@@ -94,7 +95,8 @@ func (s *State) apply(m Move) {
 			s.actionDone()
 			return
 		}
-		s.bld = building{field: m.Field, player: s.cur, castleGob: -1}
+		s.bld = building{field: m.Field, player: s.cur}
+		s.bld.castleGob = -1
 		s.step = stWizardTake
 	case stWizardTake:
 		q := &s.seats[m.Player]
@@ -104,7 +106,8 @@ func (s *State) apply(m Move) {
 		// ruling giant-skill-on-arrival: a giant city won with the wizard
 		// power brings the giant skill, as in the rulebook's example.
 		if s.r.Designs[got.design()].Race == giantRace {
-			s.bld = building{design: got.design(), player: s.cur, field: own, ret: retAction, arrived: true, castleGob: -1}
+			s.bld = building{design: got.design(), player: s.cur, field: own, ret: retAction, arrived: true}
+			s.bld.castleGob = -1
 			s.step = stGiantSkill
 			return
 		}
@@ -133,7 +136,7 @@ func (s *State) apply(m Move) {
 		if m.Kind == PickMine {
 			p.addMine(d)
 		} else {
-			p.addDungeon(d)
+			p.addDungeon(s.r, d)
 		}
 		s.left--
 		if s.left > 0 && s.nBar > 0 {
@@ -171,7 +174,7 @@ func (s *State) main(p *seat, m Move) {
 		s.actionDone()
 	case PlayDungeon:
 		p.subHand(d)
-		p.addDungeon(d)
+		p.addDungeon(s.r, d)
 		s.actionDone()
 	case PlayEmpire:
 		p.subHand(d)
@@ -187,11 +190,10 @@ func (s *State) main(p *seat, m Move) {
 // A player may always play a card into the castle, and may decline its
 // power or find it has no effect (ruling power-optional).
 func (s *State) power(p *seat, d int) {
-	var buf [128]engine.Action
 	switch s.r.Designs[d].Race {
 	case giantRace:
 		s.step = stDragon
-		if len(s.dragonFields(buf[:0], p)) == 0 {
+		if !s.canPlaceDragon(p) {
 			s.actionDone()
 		}
 	case humanRace:
@@ -207,12 +209,12 @@ func (s *State) power(p *seat, d int) {
 		s.step = stGnomeHand
 	case orcRace:
 		s.step = stOrc
-		if s.ruins == 0 || len(s.targets(buf[:0])) == 0 {
+		if s.ruins == 0 || !s.hasTarget() {
 			s.actionDone()
 		}
 	case wizardRace:
 		s.step = stWizardOwn
-		if len(s.targets(buf[:0])) == 0 || p.occupied == p.dragons {
+		if !s.hasTarget() || p.occupied == p.dragons+p.ruins {
 			s.actionDone()
 		}
 	default:
@@ -251,6 +253,25 @@ func (s *State) targets(dst []engine.Action) []engine.Action {
 		}
 	}
 	return dst
+}
+
+// hasTarget reports whether targets would list anything.
+func (s *State) hasTarget() bool {
+	for q := range s.n {
+		if q == s.cur {
+			continue
+		}
+		p := &s.seats[q]
+		if p.occupied >= s.r.Params.MaxCities || p.occupied == p.dragons+p.ruins {
+			continue
+		}
+		for i := range s.fields() {
+			if p.empire[i].design() >= 0 && !s.protected(p, i) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // swaps lists the giant skill's swaps of two different cards.

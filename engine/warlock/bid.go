@@ -15,8 +15,8 @@ func (s *State) bidActions(dst []engine.Action, p *seat) []engine.Action {
 			dst = append(dst, s.actD(Bid, d))
 		}
 	}
-	for d, des := range s.r.Designs {
-		if p.mine[d] > 0 && des.HasAlt {
+	for d := range s.r.Designs {
+		if p.mine[d] > 0 && s.r.Designs[d].HasAlt {
 			dst = append(dst, s.actD(BidAlt, d))
 		}
 	}

@@ -57,7 +57,7 @@ func (s *State) mine(t *testing.T, p int, ids ...string) {
 
 func (s *State) dungeon(t *testing.T, p int, ids ...string) {
 	for _, id := range ids {
-		s.seats[p].addDungeon(s.take(t, id))
+		s.seats[p].addDungeon(s.r, s.take(t, id))
 	}
 }
 

@@ -109,7 +109,7 @@ func (s *State) reveal() {
 			case p.toMine[j]:
 				p.addMine(d)
 			default:
-				p.addDungeon(d)
+				p.addDungeon(s.r, d)
 			}
 		}
 		p.nAside = 0
@@ -190,14 +190,11 @@ func (s *State) cityField(p *seat, i int) bool {
 	return s.open(p, i)
 }
 
+// hasCityField reports whether a city may go anywhere in pl's empire: a
+// grid that is not full always has an empty field next to a card.
 func (s *State) hasCityField(pl int) bool {
 	p := &s.seats[pl]
-	for i := range s.fields() {
-		if s.cityField(p, i) {
-			return true
-		}
-	}
-	return false
+	return p.occupied < s.r.Params.MaxCities || p.dragons+p.ruins > 0
 }
 
 func (s *State) cityFields(dst []engine.Action, pl int) []engine.Action {
@@ -210,8 +207,15 @@ func (s *State) cityFields(dst []engine.Action, pl int) []engine.Action {
 	return dst
 }
 
+// canPlaceDragon reports whether the giant power has a field for a dragon:
+// one is left in the supply, the empire has fewer than the most dragons
+// and is not full (then an empty field next to a card always exists).
+func (s *State) canPlaceDragon(p *seat) bool {
+	return s.dragons > 0 && p.dragons < s.r.Params.MaxDragons && p.occupied < s.r.Params.MaxCities
+}
+
 func (s *State) dragonFields(dst []engine.Action, p *seat) []engine.Action {
-	if s.dragons == 0 || p.dragons >= s.r.Params.MaxDragons || p.occupied >= s.r.Params.MaxCities {
+	if !s.canPlaceDragon(p) {
 		return dst
 	}
 	for i := range s.fields() {
@@ -240,14 +244,16 @@ func (s *State) affords(pl, d int, castleGob int) bool {
 	if castleGob < 0 && p.known&bit != 0 {
 		return p.can&bit != 0
 	}
-	var b building
+	var b due
 	s.initCost(&b, d, castleGob)
 	ok := s.payable(b, &p.dungeon)
 	if castleGob < 0 {
-		// The answer holds until the dungeon changes.
-		p.known |= bit
+		// The answer holds for every design of the same cost until the
+		// dungeon changes.
+		same := s.r.sameCost[d]
+		p.known |= same
 		if ok {
-			p.can |= bit
+			p.can |= same
 		}
 	}
 	return ok
@@ -256,9 +262,10 @@ func (s *State) affords(pl, d int, castleGob int) bool {
 // startBuild takes design d on its way into player pl's empire; the card
 // has already left its zone.
 func (s *State) startBuild(pl, d int, free bool, castleGob int, then ret) {
-	s.bld = building{design: d, player: pl, free: free, ret: then, castleGob: -1}
+	s.bld = building{design: d, player: pl, free: free, ret: then}
+	s.bld.castleGob = -1
 	if !free {
-		s.initCost(&s.bld, d, castleGob)
+		s.initCost(&s.bld.due, d, castleGob)
 	}
 	s.cur = pl
 	s.step = stField
@@ -289,10 +296,14 @@ func (s *State) setField(p *seat, f int, c cell) {
 		p.dragons--
 		s.dragons++
 	case ruin:
+		p.ruins--
 		s.ruins++
 	}
-	if c == dragon {
+	switch c {
+	case dragon:
 		p.dragons++
+	case ruin:
+		p.ruins++
 	}
 	p.empire[f] = c
 }

@@ -64,7 +64,7 @@ func (s *State) conserved() error {
 		for j := range p.nAside {
 			n[p.aside[j]]++
 		}
-		occ, dr := 0, 0
+		occ, dr, ru := 0, 0, 0
 		for f := range s.fields() {
 			switch c := p.empire[f]; c {
 			case empty:
@@ -74,12 +74,13 @@ func (s *State) conserved() error {
 				dr++
 			case ruin:
 				ruins++
+				ru++
 			default:
 				n[c.design()]++
 			}
 			occ++
 		}
-		if occ != p.occupied || dr != p.dragons {
+		if occ != p.occupied || dr != p.dragons || ru != p.ruins {
 			return fmt.Errorf("player %d: %d fields and %d dragons, counted %d and %d", i, p.occupied, p.dragons, occ, dr)
 		}
 		if dr > s.r.Params.MaxDragons || occ > s.r.Params.MaxCities {

@@ -40,7 +40,7 @@ func (s *State) ActionString(a engine.Action, lang string) string {
 	case BidDone:
 		return msg("action.bid_done", map[string]any{"Gold": gold(s.seats[s.cur].bidGold)})
 	case PayCastle:
-		return msg("action.pay_castle", map[string]any{"Card": card(max(0, s.bld.castleGob))})
+		return msg("action.pay_castle", map[string]any{"Card": card(max(0, int(s.bld.castleGob)))})
 	case Field:
 		switch s.step {
 		case stDragon:

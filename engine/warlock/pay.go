@@ -20,19 +20,19 @@ const (
 // creatures, as the goblin example needs (ruling goblin-power-payment).
 
 // initCost sets the building cost of design d still to pay.
-func (s *State) initCost(b *building, d int, castleGob int) {
+func (s *State) initCost(b *due, d int, castleGob int) {
 	b.rem = [len(b.rem)]int8{}
 	b.nRem = 0
 	for _, r := range s.r.Designs[d].Cost {
 		b.rem[r]++
 		b.nRem++
 	}
-	b.subLeft = s.r.Params.WizardSubstitutes
-	b.castleGob = castleGob
+	b.subLeft = int8(min(s.r.Params.WizardSubstitutes, 100))
+	b.castleGob = int8(castleGob)
 }
 
 // take removes one creature of race r from what is still to pay.
-func (b *building) take(r Race) bool {
+func (b *due) take(r Race) bool {
 	if b.rem[r] == 0 {
 		return false
 	}
@@ -45,7 +45,7 @@ func (b *building) take(r Race) bool {
 // goblin its extra creature too (goblin skill), or failing both an "any"
 // creature. A wizard stands in for another creature (wizard skill) only as
 // the last creature to pay, so that the order of payments never matters.
-func (s *State) cover(b *building, d int) bool {
+func (s *State) cover(b *due, d int) bool {
 	des := &s.r.Designs[d]
 	ok := b.take(des.Race)
 	if des.Extra != 0 && b.take(des.Extra) {
@@ -71,7 +71,7 @@ func (s *State) cover(b *building, d int) bool {
 // cards of dun (and the castle goblin). It settles the first creature
 // still to pay in every possible way: covering more than asked is never
 // worse, so the search is complete.
-func (s *State) payable(b building, dun *counts) bool {
+func (s *State) payable(b due, dun *counts) bool {
 	if b.nRem == 0 {
 		return true
 	}
@@ -84,7 +84,7 @@ func (s *State) payable(b building, dun *counts) bool {
 	}
 	if g := b.castleGob; g >= 0 {
 		b.castleGob = -1
-		if s.payFirst(b, first, g, dun) {
+		if s.payFirst(b, first, int(g), dun) {
 			return true
 		}
 	}
@@ -117,7 +117,7 @@ func (s *State) payable(b building, dun *counts) bool {
 
 // payFirst pays with d as cover would, if that settles the first creature,
 // and goes on with the rest.
-func (s *State) payFirst(b building, first Race, d int, dun *counts) bool {
+func (s *State) payFirst(b due, first Race, d int, dun *counts) bool {
 	c := b
 	c.subLeft = 0
 	if !s.cover(&c, d) || c.rem[first] == b.rem[first] {
@@ -130,7 +130,7 @@ func (s *State) payFirst(b building, first Race, d int, dun *counts) bool {
 // canPayWith reports whether paying next with design d leaves a cost that
 // can still be paid.
 func (s *State) canPayWith(d int, castle bool) bool {
-	c := s.bld
+	c := s.bld.due
 	if castle {
 		c.castleGob = -1
 	}
@@ -145,7 +145,7 @@ func (s *State) canPayWith(d int, castle bool) bool {
 }
 
 func (s *State) payActions(dst []engine.Action) []engine.Action {
-	if g := s.bld.castleGob; g >= 0 && s.canPayWith(g, true) {
+	if g := int(s.bld.castleGob); g >= 0 && s.canPayWith(g, true) {
 		dst = append(dst, s.act(PayCastle))
 	}
 	p := &s.seats[s.bld.player]
@@ -160,12 +160,12 @@ func (s *State) payActions(dst []engine.Action) []engine.Action {
 // pay discards the card paid with; the city is placed once all is paid.
 func (s *State) pay(d int, castle bool) {
 	p := &s.seats[s.bld.player]
-	s.cover(&s.bld, d)
+	s.cover(&s.bld.due, d)
 	if castle {
 		s.bld.castleGob = -1
 		p.castle[d]--
 	} else {
-		p.subDungeon(d)
+		p.subDungeon(s.r, d)
 	}
 	s.toDiscard(d)
 	if s.bld.nRem == 0 {

@@ -44,8 +44,12 @@ type Rules struct {
 	// shows holds, per race, the designs whose card shows that creature;
 	// for anyRace, every design.
 	shows [anyRace + 1]uint32
-	locs  map[string]*l10n.Localizer
-	names map[string][]string // per language, a label per design
+	// affects holds, per design, the designs whose cost a card of it may
+	// help to pay; sameCost, the designs with the same building cost.
+	affects  [maxDesigns]uint32
+	sameCost [maxDesigns]uint32
+	locs     map[string]*l10n.Localizer
+	names    map[string][]string // per language, a label per design
 }
 
 // NewRules reads the rules from a compiled Warlock game, after any
@@ -91,6 +95,18 @@ func NewRules(g *model.Game) (*Rules, error) {
 			r.shows[des.Extra] |= 1 << d
 		}
 		r.shows[anyRace] |= 1 << d
+	}
+	for x, dx := range r.Designs {
+		for d, des := range r.Designs {
+			if slices.Equal(des.Cost, dx.Cost) {
+				r.sameCost[x] |= 1 << d
+			}
+			for _, c := range des.Cost {
+				if c == anyRace || c == dx.Race || c == dx.Extra || dx.Race == wizardRace {
+					r.affects[x] |= 1 << d
+				}
+			}
+		}
 	}
 	r.ids = newLayout(len(r.Designs), r.Params.EmpireSize, g.Players.Max)
 	n := r.Params.EmpireSize

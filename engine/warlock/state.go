@@ -101,6 +101,7 @@ type seat struct {
 	empire   [maxFields]cell
 	occupied int
 	dragons  int
+	ruins    int
 	bid      counts // cards bid, counted at their gold
 	bidAlt   counts // humans bid at their other amount
 	bidGold  float64
@@ -110,18 +111,24 @@ type seat struct {
 	handSet    uint32 // designs in the hand
 }
 
+// due is what is left to pay of a building cost; small, since the search
+// for a payment copies it at every step.
+type due struct {
+	rem       [tables.RaceCount + 2]int8 // races still to pay; anyRace included
+	nRem      int8
+	subLeft   int8 // wizards that may still stand in for another creature
+	castleGob int8 // design of the goblin just played that may pay, or -1
+}
+
 // building is a city on its way into an empire.
 type building struct {
-	design    int
-	player    int
-	free      bool
-	field     int
-	rem       [tables.RaceCount + 2]int8 // races still to pay; anyRace included
-	nRem      int
-	subLeft   int  // wizards that may still stand in for another creature
-	castleGob int  // design of the goblin just played that may pay, or -1
-	ret       ret  // what follows
-	arrived   bool // placed; the giant skill may follow
+	due
+	design  int
+	player  int
+	free    bool
+	field   int
+	ret     ret  // what follows
+	arrived bool // placed; the giant skill may follow
 }
 
 // State is a position of a game of Warlock. It implements engine.State.
@@ -278,12 +285,18 @@ func (p *seat) subHand(d int) {
 func (p *seat) addMine(d int) { p.mine[d]++; p.nMine++ }
 func (p *seat) subMine(d int) { p.mine[d]--; p.nMine-- }
 
-// A card more in the dungeon keeps every cost it paid payable; a card less
-// keeps every cost it could not pay unpayable.
-func (p *seat) addDungeon(d int) { p.dungeon[d]++; p.nDungeon++; p.known = p.can }
-func (p *seat) subDungeon(d int) {
+// A card more in the dungeon keeps every cost it paid payable, and can
+// only make payable the costs it shows a creature of; a card less keeps
+// every cost it could not pay unpayable.
+func (p *seat) addDungeon(r *Rules, d int) {
+	p.dungeon[d]++
+	p.nDungeon++
+	p.known &^= r.affects[d] &^ p.can
+}
+
+func (p *seat) subDungeon(r *Rules, d int) {
 	p.dungeon[d]--
 	p.nDungeon--
-	p.known &^= p.can
-	p.can = 0
+	p.known &^= r.affects[d] & p.can
+	p.can &^= r.affects[d]
 }

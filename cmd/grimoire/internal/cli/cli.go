@@ -43,6 +43,9 @@ func commands() []command {
 		{"gen", "[--root DIR] [--out DIR] [--check]", "write the typed Go tables (gen/<game>/), or check they are fresh", runGen},
 		{"export", "--game G [--lang L] --format json|csv [--type T] [--root DIR] [-o FILE]", "export one game's data", runExport},
 		{"games", "[--root DIR]", "list games, languages and card counts", runGames},
+		{"simulate", "--game G [--players N] [-n GAMES] [--seed S] [--bots B,B...] [--workers W] [--set K=V]... [--log FILE] [--format text|json] [--root DIR]", "play many games with bots and summarize the results", runSimulate},
+		{"replay", "[--root DIR] FILE", "replay game logs and verify every action", runReplay},
+		{"score", "--game G [--lang L] [--set K=V]... [--root DIR] FILE", "score final empires written in a score file", runScore},
 	}
 }
 
@@ -75,7 +78,7 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "Grimoire compiles board and card games from TOML into checked data, typed Go tables and exports.")
 	fmt.Fprintln(w, "\nUsage: grimoire <command> [flags]\n\nCommands:")
 	for _, c := range commands() {
-		fmt.Fprintf(w, "  %-7s %s\n", c.name, c.summary)
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w, "\nWithout --root, commands use the games built into the binary.")
 	fmt.Fprintln(w, "Run \"grimoire <command> --help\" for a command's flags.")

@@ -1,0 +1,30 @@
+package cli
+
+import (
+	"github.com/grimoire-games/grimoire/compiler/model"
+	"github.com/grimoire-games/grimoire/engine"
+	"github.com/grimoire-games/grimoire/engine/warlock"
+)
+
+// newEngine builds a game engine from a loaded game, its parameter
+// overrides already applied.
+type newEngine func(*model.Game) (engine.Game, error)
+
+// engines is every game the CLI can play, by game id. A function rather
+// than a variable: the package keeps no mutable state.
+func engines() map[string]newEngine {
+	return map[string]newEngine{
+		"warlock": func(g *model.Game) (engine.Game, error) {
+			w, err := warlock.New(g)
+			if err != nil {
+				return nil, err // not a typed nil in an interface
+			}
+			return w, nil
+		},
+	}
+}
+
+// engineIDs lists the games that have an engine, sorted.
+func engineIDs() []string {
+	return sortedKeys(engines())
+}

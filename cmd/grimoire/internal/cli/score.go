@@ -1,0 +1,77 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/grimoire-games/grimoire/compiler/diag"
+)
+
+// scorer is an engine that scores final positions written in a file.
+type scorer interface {
+	ScoreFile(w io.Writer, name string, src []byte, lang string) (diag.List, error)
+}
+
+func runScore(e *env, args []string) int {
+	fs := flags(e, "score")
+	root := fs.String("root", "", "games tree to read (default: the built-in games)")
+	game := fs.String("game", "", "the game (required; one of: "+strings.Join(engineIDs(), ", ")+")")
+	lang := fs.String("lang", "", "language of the breakdown (default: the game's source language)")
+	var sets []string
+	fs.Func("set", "override a rule parameter, `name=value` (repeatable)", func(s string) error {
+		sets = append(sets, s)
+		return nil
+	})
+	code, file, ok := parseFile(e, fs, args)
+	if !ok {
+		return code
+	}
+	usageErr := func(format string, args ...any) int {
+		fmt.Fprintf(e.stderr, "grimoire score: "+format+"\n", args...)
+		return ExitUsage
+	}
+	if _, ok := engines()[*game]; !ok {
+		return usageErr("--game %q: games with an engine: %s", *game, strings.Join(engineIDs(), ", "))
+	}
+	src, err := os.ReadFile(file)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "grimoire score: %v\n", err)
+		return ExitFail
+	}
+	t, err := openTree(*root)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "grimoire score: %v\n", err)
+		return ExitFail
+	}
+	g, ok := buildEngine(e, "score", t, *game, sets)
+	if !ok {
+		return ExitFail
+	}
+	sc, ok := g.(scorer)
+	if !ok {
+		return usageErr("game %s has no score calculator", *game)
+	}
+	l := *lang
+	if l == "" {
+		l = "en"
+		if m, ok := g.(interface{ Languages() []string }); ok {
+			l = m.Languages()[0]
+		}
+	}
+	if m, ok := g.(interface{ Languages() []string }); ok && !slices.Contains(m.Languages(), l) {
+		return usageErr("--lang %q: game %s is written in %s", l, *game, strings.Join(m.Languages(), ", "))
+	}
+	d, err := sc.ScoreFile(e.stdout, file, src, l)
+	printDiags(e.stderr, d)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "grimoire score: %v\n", err)
+		return ExitFail
+	}
+	if d.HasErrors() {
+		return ExitFail
+	}
+	return ExitOK
+}
