@@ -1,0 +1,107 @@
+package warlock
+
+import (
+	"encoding/json"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/grimoire-games/grimoire/engine"
+)
+
+// TestObservationHides: what a player sees does not change when only
+// what they may not see changes: another player's hand, mine and
+// face-down cards, and the order of the draw pile.
+func TestObservationHides(t *testing.T) {
+	r := shipped(t)
+	s, err := r.NewState(4, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Play into the first round's face-down picks, with cards in mines.
+	rng := engine.NewRNG(5)
+	for s.step != stMain || s.seats[1].nMine == 0 {
+		legal := s.LegalActions(nil)
+		if err := s.Apply(legal[rng.IntN(len(legal))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	obs := func(s *State) string {
+		b, err := json.Marshal(s.Observation(0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	before := obs(s)
+	c := s.clone()
+	slices.Reverse(c.draw)
+	// Trade a card of player 1's hand and one of their mine for cards of
+	// other designs from the draw pile.
+	q := &c.seats[1]
+	for _, z := range []*counts{&q.hand, &q.mine} {
+		for d := range r.Designs {
+			if z[d] == 0 {
+				continue
+			}
+			i := slices.IndexFunc(c.draw, func(x uint8) bool { return int(x) != d })
+			z[d]--
+			z[c.draw[i]]++
+			c.draw[i] = uint8(d)
+			break
+		}
+	}
+	if err := c.conserved(); err != nil {
+		t.Fatal(err)
+	}
+	if c.Hash() == s.Hash() {
+		t.Fatal("the hidden change did not change the state")
+	}
+	if after := obs(c); after != before {
+		t.Errorf("player 0 sees what they should not:\n%s\n%s", before, after)
+	}
+	if obs1 := c.Observe(1); slices.Equal(obs1.Seats[1].Hand, s.Observe(1).Seats[1].Hand) {
+		t.Error("player 1 does not see their own new hand")
+	}
+}
+
+// TestRulingsDocumented: the README's rulings table and the rulings the
+// code names are the same set.
+func TestRulingsDocumented(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, table, ok := strings.Cut(string(readme), "### Rulings")
+	if !ok {
+		t.Fatal("README has no Rulings section")
+	}
+	table, _, _ = strings.Cut(table, "\n#")
+	var documented []string
+	for _, m := range regexp.MustCompile("(?m)^\\| `([a-z-]+)` \\|").FindAllStringSubmatch(table, -1) {
+		documented = append(documented, m[1])
+	}
+	var named []string
+	files, _ := os.ReadDir(".")
+	for _, f := range files {
+		if !strings.HasSuffix(f.Name(), ".go") || strings.HasSuffix(f.Name(), "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f.Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range regexp.MustCompile(`ruling ([a-z]+(?:-[a-z]+)+)`).FindAllStringSubmatch(string(src), -1) {
+			if !slices.Contains(named, m[1]) {
+				named = append(named, m[1])
+			}
+		}
+	}
+	slices.Sort(documented)
+	slices.Sort(named)
+	if !slices.Equal(documented, named) {
+		t.Errorf("README rulings %v\ncode rulings %v", documented, named)
+	}
+}
