@@ -340,7 +340,7 @@ func (s *State) legal(m Move) bool {
 	case stGiantSkill:
 		return isPass || m.Kind == Swap && p.empire[m.Field] != empty && p.empire[m.Field2] != empty && p.empire[m.Field] != p.empire[m.Field2]
 	case stDragon:
-		return isPass || m.Kind == Field && s.dragons > 0 && p.dragons < s.r.Params.MaxDragons && p.occupied < s.r.Params.MaxCities && s.open(p, m.Field)
+		return isPass || m.Kind == Field && s.canPlaceDragon(p) && s.open(p, m.Field)
 	case stHumanDraw:
 		return isPass || m.Kind == DrawPile && piles > 0 || m.Kind == DrawDiscard && len(s.discard) > 0
 	case stGoblinBar:
@@ -348,9 +348,9 @@ func (s *State) legal(m Move) bool {
 	case stGnomeHand:
 		return isPass || m.Kind == Hand && p.hand[d] > 0 && s.r.Designs[d].Points <= s.r.Params.GnomePowerMaxPoints && s.hasCityField(s.cur)
 	case stOrc:
-		return isPass || m.Kind == Target && s.target(m)
+		return isPass || m.Kind == Target && s.attackable(m.Player, m.Field)
 	case stWizardTake:
-		return m.Kind == Target && s.target(m)
+		return m.Kind == Target && s.attackable(m.Player, m.Field)
 	case stWizardOwn:
 		return isPass || m.Kind == Field && p.empire[m.Field].design() >= 0
 	case stBid:
@@ -370,13 +370,4 @@ func (s *State) legal(m Move) bool {
 		return (m.Kind == PickMine || m.Kind == PickDungeon) && s.bar[d] > 0
 	}
 	return false
-}
-
-// target reports whether an orc or a wizard may attack the city of move m.
-func (s *State) target(m Move) bool {
-	if m.Player == s.cur || m.Player >= s.n {
-		return false
-	}
-	q := &s.seats[m.Player]
-	return q.occupied < s.r.Params.MaxCities && q.empire[m.Field].design() >= 0 && !s.protected(q, m.Field)
 }

@@ -70,8 +70,7 @@ func (s *State) apply(m Move) {
 			s.actionDone()
 			return
 		}
-		s.bar[d]--
-		s.nBar--
+		s.takeBar(d)
 		s.startBuild(s.cur, d, false, s.castleGob, retGoblin)
 	case stGnomeHand:
 		if m.Kind == Pass {
@@ -95,8 +94,8 @@ func (s *State) apply(m Move) {
 			s.actionDone()
 			return
 		}
-		s.bld = building{field: m.Field, player: s.cur}
-		s.bld.castleGob = -1
+		s.bld = newBuilding(-1, s.cur, true, retAction)
+		s.bld.field = m.Field // the city offered
 		s.step = stWizardTake
 	case stWizardTake:
 		q := &s.seats[m.Player]
@@ -106,8 +105,7 @@ func (s *State) apply(m Move) {
 		// ruling giant-skill-on-arrival: a giant city won with the wizard
 		// power brings the giant skill, as in the rulebook's example.
 		if s.r.Designs[got.design()].Race == giantRace {
-			s.bld = building{design: got.design(), player: s.cur, field: own, ret: retAction, arrived: true}
-			s.bld.castleGob = -1
+			s.bld = newBuilding(got.design(), s.cur, true, retAction)
 			s.step = stGiantSkill
 			return
 		}
@@ -115,8 +113,7 @@ func (s *State) apply(m Move) {
 	case stBid:
 		s.bid(p, m)
 	case stPickEmpire:
-		s.bar[d]--
-		s.nBar--
+		s.takeBar(d)
 		if s.hasCityField(s.cur) {
 			s.startBuild(s.cur, d, true, -1, retPick)
 			return
@@ -125,14 +122,12 @@ func (s *State) apply(m Move) {
 		s.toDiscard(d)
 		s.afterPickEmpire()
 	case stPickDiscard:
-		s.bar[d]--
-		s.nBar--
+		s.takeBar(d)
 		s.toDiscard(d)
 		s.left--
 		s.pickStep()
 	case stPickSecond:
-		s.bar[d]--
-		s.nBar--
+		s.takeBar(d)
 		if m.Kind == PickMine {
 			p.addMine(d)
 		} else {
@@ -232,22 +227,22 @@ func (s *State) protected(p *seat, i int) bool {
 	return false
 }
 
-// targets lists the cities of other players that an orc or a wizard may
-// attack: not guarded by a dragon, not in a complete empire. Only the
-// attacked empire counts (ruling wizard-target): a wizard in a complete
-// empire may still swap one of its cities away.
+// attackable reports whether an orc or a wizard of the current player may
+// attack field i of player q: a city, not guarded by a dragon, in an
+// empire that is not complete. Only the attacked empire counts
+// (ruling wizard-target): a wizard in a complete empire may still swap one
+// of its cities away.
+func (s *State) attackable(q, i int) bool {
+	p := &s.seats[q]
+	return q != s.cur && q < s.n && !s.full(p) && p.empire[i].design() >= 0 && !s.protected(p, i)
+}
+
+// targets lists the cities an orc or a wizard may attack.
 func (s *State) targets(dst []engine.Action) []engine.Action {
 	f := s.fields()
 	for q := range s.n {
-		if q == s.cur {
-			continue
-		}
-		p := &s.seats[q]
-		if p.occupied >= s.r.Params.MaxCities {
-			continue
-		}
 		for i := range f {
-			if p.empire[i].design() >= 0 && !s.protected(p, i) {
+			if s.attackable(q, i) {
 				dst = append(dst, engine.Action(s.r.ids.base[Target]+q*f+i))
 			}
 		}
@@ -258,15 +253,8 @@ func (s *State) targets(dst []engine.Action) []engine.Action {
 // hasTarget reports whether targets would list anything.
 func (s *State) hasTarget() bool {
 	for q := range s.n {
-		if q == s.cur {
-			continue
-		}
-		p := &s.seats[q]
-		if p.occupied >= s.r.Params.MaxCities || p.occupied == p.dragons+p.ruins {
-			continue
-		}
 		for i := range s.fields() {
-			if p.empire[i].design() >= 0 && !s.protected(p, i) {
+			if s.attackable(q, i) {
 				return true
 			}
 		}

@@ -66,24 +66,7 @@ func (g *Greedy) cityValue(e []int, d, f int) float64 {
 	return v
 }
 
-func (g *Greedy) adjacent(f int) []int {
-	n := g.side()
-	r, c := f/n, f%n
-	out := make([]int, 0, 4)
-	if r > 0 {
-		out = append(out, f-n)
-	}
-	if r < n-1 {
-		out = append(out, f+n)
-	}
-	if c > 0 {
-		out = append(out, f-1)
-	}
-	if c < n-1 {
-		out = append(out, f+1)
-	}
-	return out
-}
+func (g *Greedy) adjacent(f int) []int8 { return g.r.adj[f].list() }
 
 // bestField is the best value design d can get on a field where a city may
 // go in empire e.

@@ -63,8 +63,7 @@ func (s *State) dungeon(t *testing.T, p int, ids ...string) {
 
 func (s *State) toBar(t *testing.T, ids ...string) {
 	for _, id := range ids {
-		s.bar[s.take(t, id)]++
-		s.nBar++
+		s.addBar(s.take(t, id))
 	}
 }
 

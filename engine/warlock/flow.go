@@ -104,8 +104,7 @@ func (s *State) reveal() {
 			d := int(p.aside[j])
 			switch {
 			case j == 0:
-				s.bar[d]++
-				s.nBar++
+				s.addBar(d)
 			case p.toMine[j]:
 				p.addMine(d)
 			default:
@@ -139,11 +138,7 @@ func (s *State) endRound() {
 		s.dump(&s.seats[i].castle)
 	}
 	s.round++
-	for i := range s.n {
-		if s.seats[i].occupied >= s.r.Params.MaxCities {
-			s.complete = true
-		}
-	}
+	s.checkComplete()
 	full := s.nBar >= s.r.Params.BarCardsPerPlayer*s.n
 	switch {
 	case s.round >= s.r.Params.RoundsPerDay || full:
@@ -159,8 +154,7 @@ func (s *State) endRound() {
 
 // adjacent lists the fields orthogonally adjacent to field i.
 func (s *State) adjacent(i int) []int8 {
-	a := &s.r.adj[i]
-	return a.f[:a.n]
+	return s.r.adj[i].list()
 }
 
 // open reports whether a card may be put on an empty field: on the row
@@ -184,7 +178,7 @@ func (s *State) open(p *seat, i int) bool {
 // cityField reports whether a city may go on field i: an open field, or,
 // once the empire is full, a dragon or a ruined city (rule 4).
 func (s *State) cityField(p *seat, i int) bool {
-	if p.occupied >= s.r.Params.MaxCities {
+	if s.full(p) {
 		return p.empire[i] == dragon || p.empire[i] == ruin
 	}
 	return s.open(p, i)
@@ -194,7 +188,7 @@ func (s *State) cityField(p *seat, i int) bool {
 // grid that is not full always has an empty field next to a card.
 func (s *State) hasCityField(pl int) bool {
 	p := &s.seats[pl]
-	return p.occupied < s.r.Params.MaxCities || p.dragons+p.ruins > 0
+	return !s.full(p) || p.dragons+p.ruins > 0
 }
 
 func (s *State) cityFields(dst []engine.Action, pl int) []engine.Action {
@@ -211,7 +205,7 @@ func (s *State) cityFields(dst []engine.Action, pl int) []engine.Action {
 // one is left in the supply, the empire has fewer than the most dragons
 // and is not full (then an empty field next to a card always exists).
 func (s *State) canPlaceDragon(p *seat) bool {
-	return s.dragons > 0 && p.dragons < s.r.Params.MaxDragons && p.occupied < s.r.Params.MaxCities
+	return s.dragons > 0 && p.dragons < s.r.Params.MaxDragons && !s.full(p)
 }
 
 func (s *State) dragonFields(dst []engine.Action, p *seat) []engine.Action {
@@ -262,8 +256,7 @@ func (s *State) affords(pl, d int, castleGob int) bool {
 // startBuild takes design d on its way into player pl's empire; the card
 // has already left its zone.
 func (s *State) startBuild(pl, d int, free bool, castleGob int, then ret) {
-	s.bld = building{design: d, player: pl, free: free, ret: then}
-	s.bld.castleGob = -1
+	s.bld = newBuilding(d, pl, free, then)
 	if !free {
 		s.initCost(&s.bld.due, d, castleGob)
 	}
@@ -279,7 +272,6 @@ func (s *State) placeCity() {
 	p := &s.seats[s.bld.player]
 	f := s.bld.field
 	s.setField(p, f, cityCell(s.bld.design))
-	s.bld.arrived = true
 	if s.r.Designs[s.bld.design].Race == giantRace && p.occupied > 1 {
 		s.step = stGiantSkill
 		return
@@ -312,8 +304,7 @@ func (s *State) buildDone() {
 	switch s.bld.ret {
 	case retGoblin:
 		if d, ok := s.draw1(); ok {
-			s.bar[d]++
-			s.nBar++
+			s.addBar(d)
 		}
 		s.actionDone()
 	case retPick:
@@ -435,11 +426,7 @@ func (s *State) endAuction() {
 	s.dump(&s.bar)
 	s.nBar = 0
 	s.tonar = s.newAuctioneer()
-	for i := range s.n {
-		if s.seats[i].occupied >= s.r.Params.MaxCities {
-			s.complete = true
-		}
-	}
+	s.checkComplete()
 	s.day++
 	s.round = 0
 	// ruling complete-at-auction: an empire completed at an auction ends
@@ -471,4 +458,13 @@ func (s *State) newAuctioneer() int {
 		}
 	}
 	return best
+}
+
+// checkComplete notes an empire that has become complete.
+func (s *State) checkComplete() {
+	for i := range s.n {
+		if s.full(&s.seats[i]) {
+			s.complete = true
+		}
+	}
 }

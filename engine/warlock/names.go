@@ -31,12 +31,10 @@ func (s *State) ActionString(a engine.Action, lang string) string {
 	case DrawPile:
 		return msg("action.draw_pile", nil)
 	case DrawDiscard:
-		d := -1
-		if len(s.discard) > 0 {
-			d = int(s.discard[len(s.discard)-1])
-			return msg("action.draw_discard", map[string]any{"Card": card(d)})
+		if len(s.discard) == 0 {
+			return msg("action.draw_pile", nil)
 		}
-		return msg("action.draw_pile", nil)
+		return msg("action.draw_discard", map[string]any{"Card": card(int(s.discard[len(s.discard)-1]))})
 	case BidDone:
 		return msg("action.bid_done", map[string]any{"Gold": gold(s.seats[s.cur].bidGold)})
 	case PayCastle:

@@ -144,7 +144,7 @@ func (s *State) Hash() uint64 {
 	}
 	put(s.n, int(s.step), s.cur, s.elrohir, s.tonar, s.day, s.round, s.done, s.asideN, s.left, s.castleGob, s.bidder, s.pick, s.nBar, s.dragons, s.ruins, s.turns)
 	put(flag(s.complete), flag(s.final), flag(s.rows), flag(s.short), flag(s.second))
-	put(s.bld.design, s.bld.player, flag(s.bld.free), s.bld.field, int(s.bld.nRem), int(s.bld.subLeft), int(s.bld.castleGob), int(s.bld.ret), flag(s.bld.arrived))
+	put(s.bld.design, s.bld.player, flag(s.bld.free), s.bld.field, int(s.bld.nRem), int(s.bld.subLeft), int(s.bld.castleGob), int(s.bld.ret))
 	for _, x := range s.bld.rem {
 		put(int(x))
 	}

@@ -59,7 +59,10 @@ func (r *Rules) WriteScores(w io.Writer, lang string, players []Player, scores [
 		var parts []string
 		for race, v := range b.Majority {
 			if v > 0 {
-				name := r.raceName(lang, Race(race))
+				name, err := raceName(r.loc(lang), Race(race))
+				if err != nil {
+					name = Race(race).String()
+				}
 				parts = append(parts, fmt.Sprintf("%s %d", name, v))
 			}
 		}
@@ -85,17 +88,4 @@ func (r *Rules) WriteScores(w io.Writer, lang string, players []Player, scores [
 	}
 	_, err := fmt.Fprintln(w, "\n"+t("score.winner", map[string]any{"Names": strings.Join(names, ", ")}))
 	return err
-}
-
-// raceName is the localized name of a race.
-func (r *Rules) raceName(lang string, race Race) string {
-	loc := r.locs[lang]
-	if loc == nil {
-		loc = r.locs[r.game.SourceLang]
-	}
-	s, err := loc.Name("race." + race.String())
-	if err != nil {
-		return race.String()
-	}
-	return s
 }

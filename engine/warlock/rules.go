@@ -111,20 +111,7 @@ func NewRules(g *model.Game) (*Rules, error) {
 	r.ids = newLayout(len(r.Designs), r.Params.EmpireSize, g.Players.Max)
 	n := r.Params.EmpireSize
 	for i := range n * n {
-		a := &r.adj[i]
-		add := func(j int) { a.f[a.n] = int8(j); a.n++ }
-		if i >= n {
-			add(i - n)
-		}
-		if i < n*n-n {
-			add(i + n)
-		}
-		if i%n > 0 {
-			add(i - 1)
-		}
-		if i%n < n-1 {
-			add(i + 1)
-		}
+		r.adj[i] = neighboursOf(n, i)
 	}
 	for _, lang := range g.Languages {
 		loc, err := l10n.New(g, lang)
@@ -267,11 +254,7 @@ func (r *Rules) Label(lang string, d int) string {
 // text renders a declared engine message; a message that fails to render
 // falls back to its id, which tests catch.
 func (r *Rules) text(lang, id string, args map[string]any) string {
-	loc := r.locs[lang]
-	if loc == nil {
-		loc = r.locs[r.game.SourceLang]
-	}
-	s, err := loc.Format(id, args)
+	s, err := r.loc(lang).Format(id, args)
 	if err != nil {
 		return id
 	}
@@ -279,18 +262,47 @@ func (r *Rules) text(lang, id string, args map[string]any) string {
 }
 
 // number writes a number as lang does.
-func (r *Rules) number(lang string, v float64) string {
-	loc := r.locs[lang]
-	if loc == nil {
-		loc = r.locs[r.game.SourceLang]
+func (r *Rules) number(lang string, v float64) string { return r.loc(lang).Number(v) }
+
+// loc is the localizer of lang, or of the source language for a language
+// the game lacks.
+func (r *Rules) loc(lang string) *l10n.Localizer {
+	if loc := r.locs[lang]; loc != nil {
+		return loc
 	}
-	return loc.Number(v)
+	return r.locs[r.game.SourceLang]
 }
 
 // neighbours are the fields orthogonally adjacent to one field.
 type neighbours struct {
 	f [4]int8
 	n int
+}
+
+// neighboursOf lists the neighbours of field i in a grid side fields wide.
+func neighboursOf(side, i int) neighbours {
+	var a neighbours
+	add := func(j int) { a.f[a.n] = int8(j); a.n++ }
+	if i >= side {
+		add(i - side)
+	}
+	if i < side*side-side {
+		add(i + side)
+	}
+	if i%side > 0 {
+		add(i - 1)
+	}
+	if i%side < side-1 {
+		add(i + 1)
+	}
+	return a
+}
+
+func (a *neighbours) list() []int8 { return a.f[:a.n] }
+
+// raceName is the localized name of a race.
+func raceName(loc *l10n.Localizer, r Race) (string, error) {
+	return loc.Name("race." + r.String())
 }
 
 // cardLabel names a design so that no two read alike: name, extra
@@ -300,7 +312,7 @@ func cardLabel(loc *l10n.Localizer, name string, d Design) (string, error) {
 		if r == anyRace {
 			return loc.Format("engine.any", nil)
 		}
-		return loc.Name("race." + r.String())
+		return raceName(loc, r)
 	}
 	extra := ""
 	if d.Extra != 0 {

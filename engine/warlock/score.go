@@ -115,25 +115,11 @@ func humanChains(values []int, side int, sq []Square) []int {
 			g := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			n++
-			r, c := g/side, g%side
-			var next [4]int
-			k := 0
-			if r > 0 {
-				next[k], k = g-side, k+1
-			}
-			if r < side-1 {
-				next[k], k = g+side, k+1
-			}
-			if c > 0 {
-				next[k], k = g-1, k+1
-			}
-			if c < side-1 {
-				next[k], k = g+1, k+1
-			}
-			for _, h := range next[:k] {
+			next := neighboursOf(side, g)
+			for _, h := range next.list() {
 				if !seen[h] && isHuman(sq[h]) {
 					seen[h] = true
-					stack = append(stack, h)
+					stack = append(stack, int(h))
 				}
 			}
 		}

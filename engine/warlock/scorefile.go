@@ -245,7 +245,7 @@ func (r *Rules) checkEmpire(p Player, refs []cellRef, d *diag.List) {
 	for len(stack) > 0 {
 		f := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		for _, g := range r.adj[f].f[:r.adj[f].n] {
+		for _, g := range r.adj[f].list() {
 			if !reached[g] && p.Empire.Squares[g].Kind != Empty {
 				reached[g] = true
 				stack = append(stack, int(g))

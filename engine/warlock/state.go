@@ -123,12 +123,19 @@ type due struct {
 // building is a city on its way into an empire.
 type building struct {
 	due
-	design  int
-	player  int
-	free    bool
-	field   int
-	ret     ret  // what follows
-	arrived bool // placed; the giant skill may follow
+	design int
+	player int
+	free   bool
+	field  int
+	ret    ret // what follows
+}
+
+// newBuilding starts a building of design d by player pl: with its cost
+// still to set unless free, and no castle goblin to pay with.
+func newBuilding(d, pl int, free bool, then ret) building {
+	b := building{design: d, player: pl, free: free, ret: then}
+	b.castleGob = -1
+	return b
 }
 
 // State is a position of a game of Warlock. It implements engine.State.
@@ -259,6 +266,13 @@ func (s *State) draw1() (int, bool) {
 	s.draw = s.draw[:len(s.draw)-1]
 	return int(d), true
 }
+
+func (s *State) addBar(d int)  { s.bar[d]++; s.nBar++ }
+func (s *State) takeBar(d int) { s.bar[d]--; s.nBar-- }
+
+// full reports whether an empire is complete: max_cities cards, dragons
+// and ruined cities included.
+func (s *State) full(p *seat) bool { return p.occupied >= s.r.Params.MaxCities }
 
 func (s *State) toDiscard(d int) { s.discard = append(s.discard, uint8(d)) }
 

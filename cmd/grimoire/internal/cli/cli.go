@@ -103,20 +103,49 @@ func flags(e *env, name string) *flag.FlagSet {
 // parse parses flags; it returns an exit code and false when the command
 // must stop (help was asked for, or the flags are wrong).
 func parse(e *env, fs *flag.FlagSet, args []string) (int, bool) {
+	_, code, ok := parseArgs(e, fs, args, "")
+	return code, ok
+}
+
+// parseFile parses flags around one FILE argument: "replay --root R FILE"
+// and "replay FILE --root R" both work.
+func parseFile(e *env, fs *flag.FlagSet, args []string) (code int, file string, ok bool) {
+	file, code, ok = parseArgs(e, fs, args, "FILE")
+	return code, file, ok
+}
+
+// parseArgs parses flags with at most one positional argument among them,
+// named arg ("" for none); the argument is required when named.
+func parseArgs(e *env, fs *flag.FlagSet, args []string, arg string) (string, int, bool) {
 	fs.SetOutput(e.stderr)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(e.stdout)
-			fs.Usage()
-			return ExitOK, false
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fs.SetOutput(e.stdout)
+				fs.Usage()
+				return "", ExitOK, false
+			}
+			return "", ExitUsage, false
 		}
-		return ExitUsage, false
+		if fs.NArg() == 0 {
+			break
+		}
+		if arg == "" || len(pos) == 1 {
+			fmt.Fprintf(e.stderr, "grimoire %s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
+			return "", ExitUsage, false
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(e.stderr, "grimoire %s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
-		return ExitUsage, false
+	if arg != "" && len(pos) == 0 {
+		fmt.Fprintf(e.stderr, "grimoire %s: a %s argument is required\n", fs.Name(), arg)
+		return "", ExitUsage, false
 	}
-	return 0, true
+	if len(pos) == 0 {
+		return "", 0, true
+	}
+	return pos[0], 0, true
 }
 
 // tree is the games tree a command works on.

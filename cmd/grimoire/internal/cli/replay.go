@@ -2,7 +2,6 @@ package cli
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"strconv"
@@ -75,28 +74,6 @@ func runReplay(e *env, args []string) int {
 	}
 	fmt.Fprintf(e.stdout, "ok: %d games, %s\n", len(logs), plural(actions, "action"))
 	return ExitOK
-}
-
-// parseFile parses flags around one file argument: "replay --root R FILE"
-// and "replay FILE --root R" both work.
-func parseFile(e *env, fs *flag.FlagSet, args []string) (code int, file string, ok bool) {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(e.stdout)
-			fs.Usage()
-			return ExitOK, "", false
-		}
-		return ExitUsage, "", false
-	}
-	if fs.NArg() == 0 {
-		fmt.Fprintf(e.stderr, "grimoire %s: a FILE argument is required\n", fs.Name())
-		return ExitUsage, "", false
-	}
-	file = fs.Arg(0)
-	if code, ok := parse(e, fs, fs.Args()[1:]); !ok {
-		return code, "", false
-	}
-	return 0, file, true
 }
 
 func formatReturns(r []float64) string {

@@ -10,9 +10,11 @@ import (
 	"github.com/grimoire-games/grimoire/compiler/diag"
 )
 
-// scorer is an engine that scores final positions written in a file.
+// scorer is an engine that scores final positions written in a file, in
+// one of its languages (the source language first).
 type scorer interface {
 	ScoreFile(w io.Writer, name string, src []byte, lang string) (diag.List, error)
+	Languages() []string
 }
 
 func runScore(e *env, args []string) int {
@@ -56,13 +58,10 @@ func runScore(e *env, args []string) int {
 	}
 	l := *lang
 	if l == "" {
-		l = "en"
-		if m, ok := g.(interface{ Languages() []string }); ok {
-			l = m.Languages()[0]
-		}
+		l = sc.Languages()[0]
 	}
-	if m, ok := g.(interface{ Languages() []string }); ok && !slices.Contains(m.Languages(), l) {
-		return usageErr("--lang %q: game %s is written in %s", l, *game, strings.Join(m.Languages(), ", "))
+	if !slices.Contains(sc.Languages(), l) {
+		return usageErr("--lang %q: game %s is written in %s", l, *game, strings.Join(sc.Languages(), ", "))
 	}
 	d, err := sc.ScoreFile(e.stdout, file, src, l)
 	printDiags(e.stderr, d)
