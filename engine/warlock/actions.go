@@ -169,10 +169,10 @@ func (s *State) LegalActions(dst []engine.Action) []engine.Action {
 			}
 		}
 	case stAsideBar:
-		dst = s.handActions(dst, p, AsideBar)
+		dst = s.setActions(dst, AsideBar, p.handSet)
 	case stAsideRest:
-		dst = s.handActions(dst, p, AsideMine)
-		dst = s.handActions(dst, p, AsideDungeon)
+		dst = s.setActions(dst, AsideMine, p.handSet)
+		dst = s.setActions(dst, AsideDungeon, p.handSet)
 	case stMain:
 		dst = s.mainActions(dst, p)
 	case stField:
@@ -196,8 +196,8 @@ func (s *State) LegalActions(dst []engine.Action) []engine.Action {
 	case stGoblinBar:
 		dst = append(dst, s.act(Pass))
 		if s.hasCityField(s.cur) {
-			for d := range nd {
-				if s.bar[d] > 0 && s.affords(s.cur, d, s.castleGob) {
+			for set := s.barSet; set != 0; set &= set - 1 {
+				if d := bits.TrailingZeros32(set); s.affords(s.cur, d, s.castleGob) {
 					dst = append(dst, s.actD(BarCard, d))
 				}
 			}
@@ -226,27 +226,18 @@ func (s *State) LegalActions(dst []engine.Action) []engine.Action {
 	case stBid:
 		dst = s.bidActions(dst, p)
 	case stPickEmpire, stPickDiscard:
-		for d := range nd {
-			if s.bar[d] > 0 {
-				dst = append(dst, s.actD(BarCard, d))
-			}
-		}
+		dst = s.setActions(dst, BarCard, s.barSet)
 	case stPickSecond:
-		for _, k := range [...]Kind{PickMine, PickDungeon} {
-			for d := range nd {
-				if s.bar[d] > 0 {
-					dst = append(dst, s.actD(k, d))
-				}
-			}
-		}
+		dst = s.setActions(dst, PickMine, s.barSet)
+		dst = s.setActions(dst, PickDungeon, s.barSet)
 	}
 	return dst
 }
 
-// handActions lists action k for each design in p's hand.
-func (s *State) handActions(dst []engine.Action, p *seat, k Kind) []engine.Action {
+// setActions lists action k for each design of set.
+func (s *State) setActions(dst []engine.Action, k Kind, set uint32) []engine.Action {
 	base := s.r.ids.base[k]
-	for set := p.handSet; set != 0; set &= set - 1 {
+	for ; set != 0; set &= set - 1 {
 		dst = append(dst, engine.Action(base+bits.TrailingZeros32(set)))
 	}
 	return dst
@@ -259,20 +250,12 @@ func (s *State) mainActions(dst []engine.Action, p *seat) []engine.Action {
 	if len(s.discard) > 0 {
 		dst = append(dst, s.act(DrawDiscard))
 	}
-	room := s.hasCityField(s.cur)
-	for _, k := range [...]Kind{PlayMine, PlayDungeon, PlayEmpire, PlayCastle} {
-		if k == PlayEmpire && !room {
-			continue
-		}
-		if k != PlayEmpire {
-			dst = s.handActions(dst, p, k)
-			continue
-		}
-		base := s.r.ids.base[k]
-		for set := s.affordable(s.cur, p.handSet); set != 0; set &= set - 1 {
-			dst = append(dst, engine.Action(base+bits.TrailingZeros32(set)))
-		}
+	dst = s.setActions(dst, PlayMine, p.handSet)
+	dst = s.setActions(dst, PlayDungeon, p.handSet)
+	if s.hasCityField(s.cur) {
+		dst = s.setActions(dst, PlayEmpire, s.affordable(s.cur, p.handSet))
 	}
+	dst = s.setActions(dst, PlayCastle, p.handSet)
 	if len(dst) == 0 {
 		// ruling pass-when-stuck: no card and nothing to draw.
 		dst = append(dst, s.act(Pass))

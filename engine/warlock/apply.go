@@ -1,6 +1,10 @@
 package warlock
 
-import "github.com/grimoire-games/grimoire/engine"
+import (
+	"math/bits"
+
+	"github.com/grimoire-games/grimoire/engine"
+)
 
 // apply plays a legal move.
 func (s *State) apply(m Move) {
@@ -46,7 +50,9 @@ func (s *State) apply(m Move) {
 		}
 	case stGiantSkill:
 		if m.Kind == Swap {
-			p.empire[m.Field], p.empire[m.Field2] = p.empire[m.Field2], p.empire[m.Field]
+			a, b := p.empire[m.Field], p.empire[m.Field2]
+			p.put(m.Field, b)
+			p.put(m.Field2, a)
 		}
 		s.buildDone()
 	case stDragon:
@@ -85,8 +91,7 @@ func (s *State) apply(m Move) {
 			// ruling ruined-city-discard: the city goes to the discard pile.
 			s.toDiscard(q.empire[m.Field].design())
 			s.ruins--
-			q.ruins++
-			q.empire[m.Field] = ruin
+			s.setField(q, m.Field, ruin)
 		}
 		s.actionDone()
 	case stWizardOwn:
@@ -101,7 +106,8 @@ func (s *State) apply(m Move) {
 		q := &s.seats[m.Player]
 		own := s.bld.field
 		got := q.empire[m.Field]
-		q.empire[m.Field], p.empire[own] = p.empire[own], got
+		q.put(m.Field, p.empire[own])
+		p.put(own, got)
 		// ruling giant-skill-on-arrival: a giant city won with the wizard
 		// power brings the giant skill, as in the rulebook's example.
 		if s.r.Designs[got.design()].Race == giantRace {
@@ -219,12 +225,7 @@ func (s *State) power(p *seat, d int) {
 
 // protected reports whether a dragon guards field i of p (rule 5, giants).
 func (s *State) protected(p *seat, i int) bool {
-	for _, j := range s.adjacent(i) {
-		if p.empire[j] == dragon {
-			return true
-		}
-	}
-	return false
+	return s.r.adjMask[i]&p.dragonM != 0
 }
 
 // attackable reports whether an orc or a wizard of the current player may
@@ -233,18 +234,25 @@ func (s *State) protected(p *seat, i int) bool {
 // (ruling wizard-target): a wizard in a complete empire may still swap one
 // of its cities away.
 func (s *State) attackable(q, i int) bool {
+	return q >= 0 && q < s.n && i >= 0 && i < s.fields() && s.attackSet(q)&(1<<i) != 0
+}
+
+// attackSet is the fields of player q that attackable allows.
+func (s *State) attackSet(q int) uint64 {
 	p := &s.seats[q]
-	return q != s.cur && q < s.n && !s.full(p) && p.empire[i].design() >= 0 && !s.protected(p, i)
+	if q == s.cur || s.full(p) {
+		return 0
+	}
+	return p.cities() &^ s.r.spread(p.dragonM)
 }
 
 // targets lists the cities an orc or a wizard may attack.
 func (s *State) targets(dst []engine.Action) []engine.Action {
 	f := s.fields()
 	for q := range s.n {
-		for i := range f {
-			if s.attackable(q, i) {
-				dst = append(dst, engine.Action(s.r.ids.base[Target]+q*f+i))
-			}
+		base := s.r.ids.base[Target] + q*f
+		for set := s.attackSet(q); set != 0; set &= set - 1 {
+			dst = append(dst, engine.Action(base+bits.TrailingZeros64(set)))
 		}
 	}
 	return dst
@@ -253,10 +261,8 @@ func (s *State) targets(dst []engine.Action) []engine.Action {
 // hasTarget reports whether targets would list anything.
 func (s *State) hasTarget() bool {
 	for q := range s.n {
-		for i := range s.fields() {
-			if s.attackable(q, i) {
-				return true
-			}
+		if s.attackSet(q) != 0 {
+			return true
 		}
 	}
 	return false

@@ -10,17 +10,8 @@ func (s *State) bidActions(dst []engine.Action, p *seat) []engine.Action {
 	if p.bidGold > 0 && !s.bidTaken(p.bidGold) {
 		dst = append(dst, s.act(BidDone))
 	}
-	for d := range s.r.Designs {
-		if p.mine[d] > 0 {
-			dst = append(dst, s.actD(Bid, d))
-		}
-	}
-	for d := range s.r.Designs {
-		if p.mine[d] > 0 && s.r.Designs[d].HasAlt {
-			dst = append(dst, s.actD(BidAlt, d))
-		}
-	}
-	return dst
+	dst = s.setActions(dst, Bid, p.mineSet)
+	return s.setActions(dst, BidAlt, p.mineSet&s.r.hasAlt)
 }
 
 // bidTaken reports whether a bid of gold is already on the table.

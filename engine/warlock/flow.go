@@ -161,18 +161,15 @@ func (s *State) adjacent(i int) []int8 {
 // touching the player board when the empire is empty, otherwise next to a
 // card already there (rule 4).
 func (s *State) open(p *seat, i int) bool {
-	if p.empire[i] != empty {
-		return false
+	return s.openSet(p)&(1<<i) != 0
+}
+
+// openSet is the fields that open allows.
+func (s *State) openSet(p *seat) uint64 {
+	if p.occ == 0 {
+		return s.r.boardRow
 	}
-	if p.occupied == 0 {
-		return i < s.side()
-	}
-	for _, j := range s.adjacent(i) {
-		if p.empire[j] != empty {
-			return true
-		}
-	}
-	return false
+	return s.r.spread(p.occ) &^ p.occ
 }
 
 // cityField reports whether a city may go on field i: an open field, or,
@@ -193,10 +190,18 @@ func (s *State) hasCityField(pl int) bool {
 
 func (s *State) cityFields(dst []engine.Action, pl int) []engine.Action {
 	p := &s.seats[pl]
-	for i := range s.fields() {
-		if s.cityField(p, i) {
-			dst = append(dst, s.actD(Field, i))
-		}
+	set := s.openSet(p)
+	if s.full(p) {
+		set = p.dragonM | p.ruinM
+	}
+	return s.fieldActions(dst, set)
+}
+
+// fieldActions lists a Field action for each field of set.
+func (s *State) fieldActions(dst []engine.Action, set uint64) []engine.Action {
+	base := s.r.ids.base[Field]
+	for ; set != 0; set &= set - 1 {
+		dst = append(dst, engine.Action(base+bits.TrailingZeros64(set)))
 	}
 	return dst
 }
@@ -212,45 +217,40 @@ func (s *State) dragonFields(dst []engine.Action, p *seat) []engine.Action {
 	if !s.canPlaceDragon(p) {
 		return dst
 	}
-	for i := range s.fields() {
-		if s.open(p, i) {
-			dst = append(dst, s.actD(Field, i))
-		}
-	}
-	return dst
+	return s.fieldActions(dst, s.openSet(p))
 }
 
 // affordable returns the designs of set that player pl can pay for from
 // the dungeon.
 func (s *State) affordable(pl int, set uint32) uint32 {
 	p := &s.seats[pl]
-	for unknown := set &^ p.known; unknown != 0; unknown &= unknown - 1 {
-		s.affords(pl, bits.TrailingZeros32(unknown), -1)
+	if p.cache.have != p.have {
+		p.cache = payCache{have: p.have}
 	}
-	return set & p.can
+	for unknown := set &^ p.cache.known; unknown != 0; unknown &= unknown - 1 {
+		d := bits.TrailingZeros32(unknown)
+		same := s.r.sameCost[d]
+		p.cache.known |= same
+		if s.affords(pl, d, -1) {
+			p.cache.can |= same
+		}
+	}
+	return set & p.cache.can
 }
 
 // affords reports whether player pl can pay for design d from the dungeon
 // (and with the goblin just played, castleGob, if not -1).
 func (s *State) affords(pl, d int, castleGob int) bool {
-	p := &s.seats[pl]
-	bit := uint32(1) << d
-	if castleGob < 0 && p.known&bit != 0 {
-		return p.can&bit != 0
+	have := s.seats[pl].have
+	if castleGob >= 0 {
+		have += 1 << (4 * s.r.kind[castleGob])
 	}
-	var b due
-	s.initCost(&b, d, castleGob)
-	ok := s.payable(b, &p.dungeon)
-	if castleGob < 0 {
-		// The answer holds for every design of the same cost until the
-		// dungeon changes.
-		same := s.r.sameCost[d]
-		p.known |= same
-		if ok {
-			p.can |= same
+	for _, w := range s.r.ways[d] {
+		if fits(have, w) {
+			return true
 		}
 	}
-	return ok
+	return false
 }
 
 // startBuild takes design d on its way into player pl's empire; the card
@@ -258,7 +258,7 @@ func (s *State) affords(pl, d int, castleGob int) bool {
 func (s *State) startBuild(pl, d int, free bool, castleGob int, then ret) {
 	s.bld = newBuilding(d, pl, free, then)
 	if !free {
-		s.initCost(&s.bld.due, d, castleGob)
+		s.r.initCost(&s.bld.due, d, castleGob)
 	}
 	s.cur = pl
 	s.step = stField
@@ -297,7 +297,7 @@ func (s *State) setField(p *seat, f int, c cell) {
 	case ruin:
 		p.ruins++
 	}
-	p.empire[f] = c
+	p.put(f, c)
 }
 
 func (s *State) buildDone() {
@@ -425,6 +425,7 @@ func (s *State) endAuction() {
 	}
 	s.dump(&s.bar)
 	s.nBar = 0
+	s.barSet = 0
 	s.tonar = s.newAuctioneer()
 	s.checkComplete()
 	s.day++

@@ -61,6 +61,28 @@ func (s *State) conserved() error {
 		if h != p.nHand || m != p.nMine || dn != p.nDungeon {
 			return fmt.Errorf("player %d: sizes %d/%d/%d, counted %d/%d/%d", i, p.nHand, p.nMine, p.nDungeon, h, m, dn)
 		}
+		var kinds counts
+		for d := range nd {
+			kinds[s.r.kind[d]] += p.dungeon[d]
+		}
+		if kinds != p.kinds {
+			return fmt.Errorf("player %d: dungeon kinds %v, counted %v", i, p.kinds, kinds)
+		}
+		var occM, drM, ruM uint64
+		for f := range s.fields() {
+			switch c := p.empire[f]; {
+			case c == dragon:
+				drM |= 1 << f
+			case c == ruin:
+				ruM |= 1 << f
+			}
+			if p.empire[f] != empty {
+				occM |= 1 << f
+			}
+		}
+		if occM != p.occ || drM != p.dragonM || ruM != p.ruinM {
+			return fmt.Errorf("player %d: field masks %x/%x/%x, counted %x/%x/%x", i, p.occ, p.dragonM, p.ruinM, occM, drM, ruM)
+		}
 		for j := range p.nAside {
 			n[p.aside[j]]++
 		}

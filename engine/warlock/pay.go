@@ -1,7 +1,9 @@
 package warlock
 
 import (
+	"fmt"
 	"math/bits"
+	"slices"
 
 	"github.com/grimoire-games/grimoire/engine"
 	tables "github.com/grimoire-games/grimoire/gen/warlock"
@@ -20,14 +22,14 @@ const (
 // creatures, as the goblin example needs (ruling goblin-power-payment).
 
 // initCost sets the building cost of design d still to pay.
-func (s *State) initCost(b *due, d int, castleGob int) {
+func (r *Rules) initCost(b *due, d int, castleGob int) {
 	b.rem = [len(b.rem)]int8{}
 	b.nRem = 0
-	for _, r := range s.r.Designs[d].Cost {
-		b.rem[r]++
+	for _, c := range r.Designs[d].Cost {
+		b.rem[c]++
 		b.nRem++
 	}
-	b.subLeft = int8(min(s.r.Params.WizardSubstitutes, 100))
+	b.subLeft = int8(min(r.Params.WizardSubstitutes, 100))
 	b.castleGob = int8(castleGob)
 }
 
@@ -45,8 +47,8 @@ func (b *due) take(r Race) bool {
 // goblin its extra creature too (goblin skill), or failing both an "any"
 // creature. A wizard stands in for another creature (wizard skill) only as
 // the last creature to pay, so that the order of payments never matters.
-func (s *State) cover(b *due, d int) bool {
-	des := &s.r.Designs[d]
+func (r *Rules) cover(b *due, d int) bool {
+	des := &r.Designs[d]
 	ok := b.take(des.Race)
 	if des.Extra != 0 && b.take(des.Extra) {
 		ok = true
@@ -71,7 +73,7 @@ func (s *State) cover(b *due, d int) bool {
 // cards of dun (and the castle goblin). It settles the first creature
 // still to pay in every possible way: covering more than asked is never
 // worse, so the search is complete.
-func (s *State) payable(b due, dun *counts) bool {
+func (r *Rules) payable(b due, dun *counts) bool {
 	if b.nRem == 0 {
 		return true
 	}
@@ -83,16 +85,17 @@ func (s *State) payable(b due, dun *counts) bool {
 		}
 	}
 	if g := b.castleGob; g >= 0 {
-		b.castleGob = -1
-		if s.payFirst(b, first, int(g), dun) {
+		c := b
+		c.castleGob = -1
+		if r.payFirst(c, first, int(g), dun) {
 			return true
 		}
 	}
 	// Only designs that show the first creature, or wizards standing in
 	// for it, can settle it.
-	cand := s.r.shows[first]
+	cand := r.shows[first]
 	if b.subLeft > 0 {
-		cand |= s.r.shows[wizardRace]
+		cand |= r.shows[wizardRace]
 	}
 	for ; cand != 0; cand &= cand - 1 {
 		d := bits.TrailingZeros32(cand)
@@ -100,12 +103,12 @@ func (s *State) payable(b due, dun *counts) bool {
 			continue
 		}
 		dun[d]--
-		ok := s.payFirst(b, first, d, dun)
-		if !ok && b.subLeft > 0 && s.r.Designs[d].Race == wizardRace && first != wizardRace {
+		ok := r.payFirst(b, first, d, dun)
+		if !ok && b.subLeft > 0 && r.Designs[d].Race == wizardRace && first != wizardRace {
 			c := b
 			c.take(first)
 			c.subLeft--
-			ok = s.payable(c, dun)
+			ok = r.payable(c, dun)
 		}
 		dun[d]++
 		if ok {
@@ -117,14 +120,14 @@ func (s *State) payable(b due, dun *counts) bool {
 
 // payFirst pays with d as cover would, if that settles the first creature,
 // and goes on with the rest.
-func (s *State) payFirst(b due, first Race, d int, dun *counts) bool {
+func (r *Rules) payFirst(b due, first Race, d int, dun *counts) bool {
 	c := b
 	c.subLeft = 0
-	if !s.cover(&c, d) || c.rem[first] == b.rem[first] {
+	if !r.cover(&c, d) || c.rem[first] == b.rem[first] {
 		return false
 	}
 	c.subLeft = b.subLeft
-	return s.payable(c, dun)
+	return r.payable(c, dun)
 }
 
 // canPayWith reports whether paying next with design d leaves a cost that
@@ -134,14 +137,14 @@ func (s *State) canPayWith(d int, castle bool) bool {
 	if castle {
 		c.castleGob = -1
 	}
-	if !s.cover(&c, d) {
+	if !s.r.cover(&c, d) {
 		return false
 	}
 	dun := s.seats[s.bld.player].dungeon
 	if !castle {
 		dun[d]--
 	}
-	return s.payable(c, &dun)
+	return s.r.payable(c, &dun)
 }
 
 func (s *State) payActions(dst []engine.Action) []engine.Action {
@@ -160,7 +163,7 @@ func (s *State) payActions(dst []engine.Action) []engine.Action {
 // pay discards the card paid with; the city is placed once all is paid.
 func (s *State) pay(d int, castle bool) {
 	p := &s.seats[s.bld.player]
-	s.cover(&s.bld.due, d)
+	s.r.cover(&s.bld.due, d)
 	if castle {
 		s.bld.castleGob = -1
 		p.castle[d]--
@@ -171,4 +174,99 @@ func (s *State) pay(d int, castle bool) {
 	if s.bld.nRem == 0 {
 		s.placeCity()
 	}
+}
+
+// Cards of the same race showing the same extra creature pay alike: they
+// are one payment kind. A way to pay a cost is a multiset of kinds, and
+// since a dungeon holding a way can pay, each design's cost is settled once
+// and for all by its minimal ways, found with payable when the rules are
+// built. Testing a dungeon against them is then a few comparisons, where
+// payable would search.
+
+// Kind counts are packed four bits a kind, saturated at haveMax so that the
+// castle goblin can still be added; no way needs more than maxCost cards of
+// a kind. Subtracting a way from the counts with every field's top bit set
+// leaves those bits set exactly when each kind has enough cards.
+const (
+	maxKinds  = 16
+	haveMax   = 6
+	kindGuard = 0x8888_8888_8888_8888
+)
+
+// fits reports whether the packed kind counts have hold way w.
+func fits(have, w uint64) bool { return ((have|kindGuard)-w)&kindGuard == kindGuard }
+
+// setKinds gives each design its payment kind, and each kind a design
+// that stands for it.
+func (r *Rules) setKinds() error {
+	for d, des := range r.Designs {
+		k := slices.IndexFunc(r.kindRep, func(x int) bool {
+			return r.Designs[x].Race == des.Race && r.Designs[x].Extra == des.Extra
+		})
+		if k < 0 {
+			k = len(r.kindRep)
+			r.kindRep = append(r.kindRep, d)
+		}
+		r.kind[d] = uint8(k)
+	}
+	if len(r.kindRep) > maxKinds {
+		return fmt.Errorf("%d kinds of creature cards (race and extra creature); the engine handles %d", len(r.kindRep), maxKinds)
+	}
+	return nil
+}
+
+// payWays lists the minimal ways to pay for design d.
+func (r *Rules) payWays(d int) []uint64 {
+	cost := r.Designs[d].Cost
+	var useful []uint8 // kinds that may pay part of the cost
+	for k, rep := range r.kindRep {
+		des := &r.Designs[rep]
+		for _, c := range cost {
+			if c == anyRace || c == des.Race || des.Extra != 0 && c == des.Extra || des.Race == wizardRace && r.Params.WizardSubstitutes > 0 {
+				useful = append(useful, uint8(k))
+				break
+			}
+		}
+	}
+	pays := func(pick []uint8, skip int) bool {
+		var dun counts
+		for i, k := range pick {
+			if i != skip {
+				dun[r.kindRep[k]]++
+			}
+		}
+		var b due
+		r.initCost(&b, d, -1)
+		return r.payable(b, &dun)
+	}
+	var ways []uint64
+	var pick []uint8
+	// Every card of a minimal way pays at least one creature, so no way
+	// has more cards than the cost has creatures.
+	var try func(from, left int)
+	try = func(from, left int) {
+		if pays(pick, -1) {
+			for i := range pick {
+				if pays(pick, i) {
+					return // not minimal; nor is anything that adds to it
+				}
+			}
+			var w uint64
+			for _, k := range pick {
+				w += 1 << (4 * k)
+			}
+			ways = append(ways, w)
+			return
+		}
+		if left == 0 {
+			return
+		}
+		for i := from; i < len(useful); i++ {
+			pick = append(pick, useful[i])
+			try(i, left-1)
+			pick = pick[:len(pick)-1]
+		}
+	}
+	try(0, len(cost))
+	return ways
 }

@@ -41,13 +41,21 @@ type Rules struct {
 	game    *model.Game
 	ids     layout
 	adj     [maxFields]neighbours
+	adjMask [maxFields]uint64 // adj as masks
+	// boardRow is the fields touching the player board; colFirst and
+	// colLast, the first and last columns; fieldMask, every field.
+	boardRow, colFirst, colLast, fieldMask uint64
 	// shows holds, per race, the designs whose card shows that creature;
 	// for anyRace, every design.
 	shows [anyRace + 1]uint32
-	// affects holds, per design, the designs whose cost a card of it may
-	// help to pay; sameCost, the designs with the same building cost.
-	affects  [maxDesigns]uint32
+	// kind holds each design's payment kind, kindRep a design of each
+	// kind, and ways each design's minimal ways to pay (see payWays).
+	hasAlt uint32 // designs with another amount to bid at
+	// sameCost holds, per design, the designs with the same building cost.
 	sameCost [maxDesigns]uint32
+	kind     [maxDesigns]uint8
+	kindRep  []int
+	ways     [maxDesigns][]uint64
 	locs     map[string]*l10n.Localizer
 	names    map[string][]string // per language, a label per design
 }
@@ -95,16 +103,18 @@ func NewRules(g *model.Game) (*Rules, error) {
 			r.shows[des.Extra] |= 1 << d
 		}
 		r.shows[anyRace] |= 1 << d
+		if des.HasAlt {
+			r.hasAlt |= 1 << d
+		}
 	}
-	for x, dx := range r.Designs {
-		for d, des := range r.Designs {
+	if err := r.setKinds(); err != nil {
+		return nil, fmt.Errorf("game %s: %w", g.ID, err)
+	}
+	for d, des := range r.Designs {
+		r.ways[d] = r.payWays(d)
+		for x, dx := range r.Designs {
 			if slices.Equal(des.Cost, dx.Cost) {
-				r.sameCost[x] |= 1 << d
-			}
-			for _, c := range des.Cost {
-				if c == anyRace || c == dx.Race || c == dx.Extra || dx.Race == wizardRace {
-					r.affects[x] |= 1 << d
-				}
+				r.sameCost[d] |= 1 << x
 			}
 		}
 	}
@@ -112,6 +122,20 @@ func NewRules(g *model.Game) (*Rules, error) {
 	n := r.Params.EmpireSize
 	for i := range n * n {
 		r.adj[i] = neighboursOf(n, i)
+		for _, j := range r.adj[i].list() {
+			r.adjMask[i] |= 1 << j
+		}
+		bit := uint64(1) << i
+		r.fieldMask |= bit
+		if i < n {
+			r.boardRow |= bit
+		}
+		switch i % n {
+		case 0:
+			r.colFirst |= bit
+		case n - 1:
+			r.colLast |= bit
+		}
 	}
 	for _, lang := range g.Languages {
 		loc, err := l10n.New(g, lang)
@@ -329,4 +353,12 @@ func cardLabel(loc *l10n.Localizer, name string, d Design) (string, error) {
 		}
 	}
 	return loc.Format("engine.card", map[string]any{"Name": name, "Points": d.Points, "Extra": extra, "Cost": strings.Join(cost, " + ")})
+}
+
+// spread is the fields orthogonally adjacent to a field of set.
+func (r *Rules) spread(set uint64) uint64 {
+	n := r.Params.EmpireSize
+	right := (set &^ r.colLast) << 1
+	left := (set &^ r.colFirst) >> 1
+	return (right | left | set<<n | set>>n) & r.fieldMask
 }

@@ -95,20 +95,32 @@ type seat struct {
 	nHand, nMine, nDungeon      int
 	// aside holds the cards laid face down: the first for the bar, the
 	// others with their destination (toMine).
-	aside    [maxAside]int8
-	toMine   [maxAside]bool
-	nAside   int
-	empire   [maxFields]cell
-	occupied int
-	dragons  int
-	ruins    int
-	bid      counts // cards bid, counted at their gold
-	bidAlt   counts // humans bid at their other amount
-	bidGold  float64
-	bidState bidState
-	// known and can cache, per design, whether the dungeon pays for it.
+	aside  [maxAside]int8
+	toMine [maxAside]bool
+	nAside int
+	empire [maxFields]cell
+	// The fields that are not empty, and those holding a dragon or a
+	// ruined city, as masks (bit i for field i).
+	occ, dragonM, ruinM uint64
+	occupied            int
+	dragons             int
+	ruins               int
+	bid                 counts // cards bid, counted at their gold
+	bidAlt              counts // humans bid at their other amount
+	bidGold             float64
+	bidState            bidState
+	kinds               counts // the dungeon's cards by payment kind
+	have                uint64 // kinds, packed (see fits)
+	cache               payCache
+	handSet             uint32 // designs in the hand
+	mineSet             uint32 // designs in the mine
+}
+
+// payCache remembers which designs the dungeon have pays for, so that a
+// player's actions in a row do not ask again.
+type payCache struct {
+	have       uint64
 	known, can uint32
-	handSet    uint32 // designs in the hand
 }
 
 // due is what is left to pay of a building cost; small, since the search
@@ -148,7 +160,8 @@ type State struct {
 	discard []uint8 // top last
 	bar     counts
 	nBar    int
-	dragons int // in the supply
+	barSet  uint32 // designs in the bar
+	dragons int    // in the supply
 	ruins   int
 
 	step     step
@@ -267,8 +280,14 @@ func (s *State) draw1() (int, bool) {
 	return int(d), true
 }
 
-func (s *State) addBar(d int)  { s.bar[d]++; s.nBar++ }
-func (s *State) takeBar(d int) { s.bar[d]--; s.nBar-- }
+func (s *State) addBar(d int) { s.bar[d]++; s.nBar++; s.barSet |= 1 << d }
+func (s *State) takeBar(d int) {
+	s.bar[d]--
+	s.nBar--
+	if s.bar[d] == 0 {
+		s.barSet &^= 1 << d
+	}
+}
 
 // full reports whether an empire is complete: max_cities cards, dragons
 // and ruined cities included.
@@ -288,6 +307,27 @@ func (s *State) dump(z *counts) int {
 	return n
 }
 
+// put sets field f to c, keeping the field masks.
+func (p *seat) put(f int, c cell) {
+	bit := uint64(1) << f
+	p.empire[f] = c
+	p.occ &^= bit
+	p.dragonM &^= bit
+	p.ruinM &^= bit
+	switch c {
+	case empty:
+		return
+	case dragon:
+		p.dragonM |= bit
+	case ruin:
+		p.ruinM |= bit
+	}
+	p.occ |= bit
+}
+
+// cities is the fields holding a city.
+func (p *seat) cities() uint64 { return p.occ &^ (p.dragonM | p.ruinM) }
+
 func (p *seat) addHand(d int) { p.hand[d]++; p.nHand++; p.handSet |= 1 << d }
 func (p *seat) subHand(d int) {
 	p.hand[d]--
@@ -296,21 +336,30 @@ func (p *seat) subHand(d int) {
 		p.handSet &^= 1 << d
 	}
 }
-func (p *seat) addMine(d int) { p.mine[d]++; p.nMine++ }
-func (p *seat) subMine(d int) { p.mine[d]--; p.nMine-- }
+func (p *seat) addMine(d int) { p.mine[d]++; p.nMine++; p.mineSet |= 1 << d }
+func (p *seat) subMine(d int) {
+	p.mine[d]--
+	p.nMine--
+	if p.mine[d] == 0 {
+		p.mineSet &^= 1 << d
+	}
+}
 
-// A card more in the dungeon keeps every cost it paid payable, and can
-// only make payable the costs it shows a creature of; a card less keeps
-// every cost it could not pay unpayable.
 func (p *seat) addDungeon(r *Rules, d int) {
 	p.dungeon[d]++
 	p.nDungeon++
-	p.known &^= r.affects[d] &^ p.can
+	p.kinds[r.kind[d]]++
+	p.pack(r.kind[d])
 }
 
 func (p *seat) subDungeon(r *Rules, d int) {
 	p.dungeon[d]--
 	p.nDungeon--
-	p.known &^= r.affects[d] & p.can
-	p.can &^= r.affects[d]
+	p.kinds[r.kind[d]]--
+	p.pack(r.kind[d])
+}
+
+func (p *seat) pack(k uint8) {
+	at := 4 * k
+	p.have = p.have&^(0xf<<at) | uint64(min(p.kinds[k], haveMax))<<at
 }
