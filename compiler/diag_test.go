@@ -143,7 +143,11 @@ func TestDiagnostics(t *testing.T) {
 // TestEveryCodeHasFixture makes sure each diagnostic code is triggered by
 // some fixture, so no code is documented but untested.
 func TestEveryCodeHasFixture(t *testing.T) {
+	// The rulebook checker keeps its fixtures beside it.
 	paths, _ := filepath.Glob(filepath.Join("testdata", "diag", "*.txtar"))
+	more, _ := filepath.Glob(filepath.Join("rulebook", "testdata", "*", "*.txtar"))
+	more2, _ := filepath.Glob(filepath.Join("rulebook", "testdata", "*.txtar"))
+	paths = slices.Concat(paths, more, more2)
 	var all []byte
 	for _, p := range paths {
 		data, _ := os.ReadFile(p)

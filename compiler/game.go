@@ -552,6 +552,7 @@ func termDef(n node, d *diag.List) *model.Term {
 	defer o.done()
 	id, _, ok := o.id()
 	proper, _ := o.boolean("proper")
+	adapted, _ := o.boolean("adapted")
 	msg, _, hasMsg := o.str("message", false)
 	if !ok {
 		return nil
@@ -559,5 +560,8 @@ func termDef(n node, d *diag.List) *model.Term {
 	if !hasMsg {
 		msg = "term." + id
 	}
-	return &model.Term{ID: id, Pos: n.keyPos(), Proper: proper, Message: msg}
+	if adapted && !proper {
+		d.Errorf(n.keyPos(), diag.BadValue, "term %s: only a proper name is adapted", id)
+	}
+	return &model.Term{ID: id, Pos: n.keyPos(), Proper: proper, Adapted: adapted, Message: msg}
 }

@@ -261,6 +261,7 @@ func checkLocales(g *model.Game, locs map[string]*localeFile, declPos diag.Pos, 
 			checkTemplates(m, loc, lf, data[loc.Lang], counts, args[m.ID], d)
 		}
 	}
+	checkTexts(g, locs, source, data, args, d)
 }
 
 // sampleArgs gives every declared message its .Arg for the template checks:

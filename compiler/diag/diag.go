@@ -63,6 +63,21 @@ const (
 	PluralForms     Code = "G105" // plural forms missing for the language's CLDR categories
 	ObsoleteMessage Code = "G106" // a message id no part of the game uses
 	BadLanguage     Code = "G107" // a language tag the game does not declare or cannot parse
+
+	// Translation checks: a locale against its source locale and the data.
+	EmptyMessage     Code = "G108" // a message with no text
+	Untranslated     Code = "G109" // a translation identical to its source text
+	Placeholders     Code = "G110" // a placeholder of the source missing from a translation, or the reverse
+	NumberMismatch   Code = "G111" // a number of the source that a translation changes, drops or adds
+	GlossaryTerm     Code = "G112" // a game concept the translation drops or names with another concept's term
+	AmbiguousTerm    Code = "G113" // one term used for two concepts in a language
+	ProperName       Code = "G114" // a proper name changed in a translation
+	Unbalanced       Code = "G115" // unbalanced brackets or quotes
+	DoubledWord      Code = "G116" // a word written twice in a row
+	FrenchTypography Code = "G117" // French punctuation without the space before it
+	StaleTranslation Code = "G118" // a translation made from another source text than the current one
+	DataNumber       Code = "G119" // a number in a text that disagrees with the game data
+	Spacing          Code = "G120" // a doubled space, or a space before a comma or full stop: often a word dropped
 )
 
 // CodeInfo describes a code for documentation.
@@ -92,6 +107,19 @@ func Codes() []CodeInfo {
 		{PluralForms, "plural forms missing for the language's CLDR categories"},
 		{ObsoleteMessage, "a message id no part of the game uses"},
 		{BadLanguage, "a language tag the game does not declare or cannot parse"},
+		{EmptyMessage, "a message with no text"},
+		{Untranslated, "a translation identical to its source text"},
+		{Placeholders, "a placeholder of the source missing from a translation, or the reverse"},
+		{NumberMismatch, "a number of the source that a translation changes, drops or adds"},
+		{GlossaryTerm, "a game concept the translation drops or names with another concept's term"},
+		{AmbiguousTerm, "one term used for two concepts in a language"},
+		{ProperName, "a proper name changed in a translation"},
+		{Unbalanced, "unbalanced brackets or quotes"},
+		{DoubledWord, "a word written twice in a row"},
+		{FrenchTypography, "French punctuation without the space before it"},
+		{StaleTranslation, "a translation made from another source text than the current one"},
+		{DataNumber, "a number in a text that disagrees with the game data"},
+		{Spacing, "a doubled space, or a space before a comma or full stop: often a word dropped"},
 	}
 }
 

@@ -305,9 +305,12 @@ type Section struct {
 // message Message (with plural forms); "forms.<id>" lists further inflected
 // forms separated by "|".
 type Term struct {
-	ID      string
-	Pos     diag.Pos
-	Proper  bool // a proper name, the same or nearly so in every language
+	ID     string
+	Pos    diag.Pos
+	Proper bool // a proper name, the same or nearly so in every language
+	// Adapted marks a proper name that translations may spell their own
+	// way (a place, Norkobia, Norkobie); other proper names must not change.
+	Adapted bool
 	Message string
 }
 

@@ -39,7 +39,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"build", "[--root DIR] [-o DIR]", "check every game, verify generated Go is fresh, write all exports", runBuild},
-		{"check", "[--root DIR] [--game G]", "load and check games; print diagnostics", runCheck},
+		{"check", "[--root DIR] [--game G] [--format text|json|sarif] [--werror]", "load and check games and their translations; print diagnostics", runCheck},
 		{"gen", "[--root DIR] [--out DIR] [--check]", "write the typed Go tables (gen/<game>/), or check they are fresh", runGen},
 		{"export", "--game G [--lang L] --format json|csv [--type T] [--root DIR] [-o FILE]", "export one game's data", runExport},
 		{"games", "[--root DIR]", "list games, languages and card counts", runGames},
@@ -207,8 +207,15 @@ func runCheck(e *env, args []string) int {
 	fs := flags(e, "check")
 	root := fs.String("root", "", "games tree to read (default: the built-in games)")
 	game := fs.String("game", "", "check only this game")
+	format := fs.String("format", "text", "text (path:line:col: severity: message [code], on standard error), json or sarif (on standard output)")
+	werror := fs.Bool("werror", false, "treat warnings as errors: exit 1 when there is any")
 	if code, ok := parse(e, fs, args); !ok {
 		return code
+	}
+	f, err := diag.ParseFormat(*format)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "grimoire check: --format: %v\n", err)
+		return ExitUsage
 	}
 	t, err := openTree(*root)
 	if err != nil {
@@ -219,12 +226,40 @@ func runCheck(e *env, args []string) int {
 	if *game != "" {
 		only = []string{*game}
 	}
-	games, ok := load(e, t, only)
-	if !ok {
+	games, d := compiler.Load(t.fsys, compiler.Options{Prefix: t.prefix, Games: only})
+	failed := d.HasErrors() || *werror && len(d) > 0
+	if f != diag.Text {
+		if err := d.Write(e.stdout, f, diagTool()); err != nil {
+			fmt.Fprintf(e.stderr, "grimoire check: %v\n", err)
+			return ExitFail
+		}
+	} else {
+		printDiags(e.stderr, d)
+		if !failed {
+			fmt.Fprintf(e.stdout, "%s checked: %s\n", plural(len(games.Games), "game"), gameIDs(games))
+		}
+	}
+	if failed {
 		return ExitFail
 	}
-	fmt.Fprintf(e.stdout, "%s checked: %s\n", plural(len(games.Games), "game"), gameIDs(games))
 	return ExitOK
+}
+
+// diagTool describes grimoire in SARIF logs; each code's documentation is
+// its section of docs/checks.md.
+func diagTool() diag.Tool {
+	const repo = "https://github.com/grimoire-games/grimoire"
+	return diag.Tool{
+		Name:           "grimoire",
+		InformationURI: repo,
+		RulesURI: func(c diag.Code) string {
+			anchor := strings.ToLower(string(c))
+			if c < "G100" {
+				anchor = "loading-the-data" // one table for those
+			}
+			return repo + "/blob/main/docs/checks.md#" + anchor
+		},
+	}
 }
 
 func gameIDs(g *model.Games) string {

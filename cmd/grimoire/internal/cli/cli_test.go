@@ -263,3 +263,58 @@ func TestBuildRefusesBadTree(t *testing.T) {
 		t.Error("build wrote output despite errors")
 	}
 }
+
+// TestCheckFormats: a warning in a user's tree, printed for people and for
+// tools; --werror makes it fail.
+func TestCheckFormats(t *testing.T) {
+	root := copyTree(t, tiny)
+	p := filepath.Join(root, "locales", "tiny", "fr.toml")
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = bytes.Replace(data, []byte(`title = "Jouer"`), []byte(`title = "Jouer: vite"`), 1)
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		args []string
+		code int
+	}{
+		{[]string{"--format", "text"}, ExitOK},
+		{[]string{"--format", "text", "--werror"}, ExitFail},
+		{[]string{"--format", "json"}, ExitOK},
+		{[]string{"--format", "sarif", "--werror"}, ExitFail},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, out, errs := run(t, append([]string{"check", "--root", root}, tt.args...)...)
+			if code != tt.code {
+				t.Fatalf("exit %d; want %d\n%s", code, tt.code, errs)
+			}
+			switch tt.args[1] {
+			case "text":
+				if !strings.Contains(errs, "fr.toml:40:15: warning:") || !strings.Contains(errs, "[G117]") {
+					t.Errorf("stderr lacks the warning:\n%s", errs)
+				}
+			case "json":
+				var doc struct {
+					Diagnostics []struct {
+						File, Severity, Code, Message string
+						Line, Column                  int
+					}
+				}
+				if err := json.Unmarshal([]byte(out), &doc); err != nil {
+					t.Fatalf("not JSON: %v\n%s", err, out)
+				}
+				if len(doc.Diagnostics) != 1 || doc.Diagnostics[0].Code != "G117" || doc.Diagnostics[0].Line != 40 || doc.Diagnostics[0].Column != 15 {
+					t.Errorf("diagnostics: %+v", doc.Diagnostics)
+				}
+			case "sarif":
+				if !strings.Contains(out, `"ruleId": "G117"`) || !strings.Contains(out, `"startLine": 40`) {
+					t.Errorf("SARIF lacks the result:\n%s", out)
+				}
+			}
+		})
+	}
+}

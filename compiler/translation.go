@@ -1,0 +1,762 @@
+package compiler
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"text/template"
+	"text/template/parse"
+	"unicode"
+
+	"github.com/grimoire-games/grimoire/compiler/diag"
+	"github.com/grimoire-games/grimoire/compiler/l10n"
+	"github.com/grimoire-games/grimoire/compiler/model"
+)
+
+// texts checks what the words of the locales say: every locale against
+// the data and the glossary, every translation against the source. The
+// checks that compare meaning work on the rendered text, so a number
+// written as a digit, a word or a template is the same number.
+type texts struct {
+	g      *model.Game
+	locs   map[string]*localeFile
+	source *model.Locale
+	data   map[string]map[string]any
+	args   map[string]map[string]any
+	d      *diag.List
+	// names holds, per language, each glossary term's names.
+	names map[string]map[string][]phrase
+	// counted holds the quantities the data knows: a message naming a
+	// thing, and how many of it the game has; countedOrder, those
+	// messages in the order their names are claimed.
+	counted      map[string]int
+	countedOrder []string
+	// termMsg marks the messages that name a term: they define the
+	// glossary rather than use it.
+	termMsg map[string]bool
+	lex     map[string]*lexicon
+	// countNames holds, per language, the names of counted things, each
+	// name claimed by the first thing that has it.
+	countNames map[string][]countName
+	// cache holds rendered forms: the source is compared with every
+	// translation, and one form is read by several checks.
+	cache map[renderKey]rendering
+}
+
+type renderKey struct{ lang, id, form, count string }
+
+type rendering struct {
+	out string
+	ok  bool
+	ts  []token
+}
+
+type countName struct {
+	p    phrase
+	want int
+}
+
+func checkTexts(g *model.Game, locs map[string]*localeFile, source *model.Locale, data map[string]map[string]any, args map[string]map[string]any, d *diag.List) {
+	t := &texts{g: g, locs: locs, source: source, data: data, args: args, d: d,
+		names: map[string]map[string][]phrase{}, counted: map[string]int{}, termMsg: map[string]bool{},
+		lex: map[string]*lexicon{}, countNames: map[string][]countName{}, cache: map[renderKey]rendering{}}
+	t.countedOrder = quantities(g, t.counted)
+	for _, term := range g.Terms {
+		t.termMsg[term.Message] = true
+		t.termMsg["forms."+term.ID] = true
+	}
+	for _, loc := range g.Locales {
+		if lf := locs[loc.Lang]; lf == nil || lf.broken {
+			continue
+		}
+		lx := newLexicon(loc.Lang)
+		t.lex[loc.Lang] = lx
+		t.names[loc.Lang] = termNames(g, loc, lx)
+		t.countNames[loc.Lang] = t.claim(loc, lx)
+	}
+	for _, loc := range g.Locales {
+		if t.names[loc.Lang] == nil {
+			continue
+		}
+		t.ambiguous(loc)
+		for _, m := range loc.Messages {
+			t.prose(loc, m)
+			t.dataNumbers(loc, m)
+			if source != nil && loc != source && t.names[source.Lang] != nil {
+				if s := source.Message(m.ID); s != nil {
+					t.compare(loc, m, s)
+				}
+			}
+		}
+	}
+}
+
+// quantities fills q with the messages that name a counted thing and its
+// count: a declared total's type or enum value, a component, a card's
+// copies. It returns them in that order: a card named like its race
+// ("giant") counts less than the race's total.
+func quantities(g *model.Game, q map[string]int) []string {
+	var order []string
+	add := func(msg string, n int) {
+		if _, ok := q[msg]; !ok {
+			q[msg] = n
+			order = append(order, msg)
+		}
+	}
+	for _, tot := range g.Totals {
+		typ := typeOf(g, tot.Type)
+		switch {
+		case tot.Field == "" && typ != nil:
+			add(typ.Message, tot.Count)
+		case typ != nil:
+			f := typ.Field(tot.Field)
+			if f != nil && f.Type.Kind == model.EnumKind {
+				add(f.Type.Enum+"."+tot.Equals.Str, tot.Count)
+			}
+		}
+	}
+	for _, c := range g.Components {
+		add(c.Message, c.Count)
+	}
+	for _, c := range g.Cards {
+		add(c.Message, c.Copies)
+	}
+	return order
+}
+
+func typeOf(g *model.Game, id string) *model.Type {
+	for _, t := range g.Types {
+		if t.ID == id {
+			return t
+		}
+	}
+	return nil
+}
+
+// namesOf lists every name a message gives in a locale: its plural forms,
+// and for a term the inflected forms of forms.<term>.
+func namesOf(loc *model.Locale, lx *lexicon, msg, term string) []phrase {
+	var out []phrase
+	add := func(s string) {
+		if p := lx.phrase(s); len(p) > 0 && !slices.ContainsFunc(out, func(q phrase) bool { return slices.Equal(p, q) }) {
+			out = append(out, p)
+		}
+	}
+	if m := loc.Message(msg); m != nil {
+		for _, k := range formKeys(m) {
+			add(m.Forms[k])
+		}
+	}
+	if term != "" {
+		if m := loc.Message("forms." + term); m != nil {
+			for _, f := range strings.Split(m.Forms["other"], "|") {
+				add(f)
+			}
+		}
+	}
+	return out
+}
+
+func termNames(g *model.Game, loc *model.Locale, lx *lexicon) map[string][]phrase {
+	n := map[string][]phrase{}
+	for _, term := range g.Terms {
+		n[term.ID] = namesOf(loc, lx, term.Message, term.ID)
+	}
+	return n
+}
+
+// claim lists the names of counted things in a language; a name two
+// things share belongs to the first.
+func (t *texts) claim(loc *model.Locale, lx *lexicon) []countName {
+	var out []countName
+	claimed := map[string]bool{}
+	for _, id := range t.countedOrder {
+		for _, p := range namesOf(loc, lx, id, termOf(t.g, id)) {
+			if key := strings.Join(p, " "); !claimed[key] {
+				claimed[key] = true
+				out = append(out, countName{p, t.counted[id]})
+			}
+		}
+	}
+	return out
+}
+
+// has reports whether a name occurs in the tokens. German compounds
+// count: "Riesenstadt" holds "Riesen".
+func has(ts []token, names []phrase, lang string) bool {
+	for _, p := range names {
+		if p.in(ts) {
+			return true
+		}
+		if lang == "de" && len(p) == 1 && len([]rune(p[0])) >= 4 {
+			for _, t := range ts {
+				if len(t.low) > len(p[0]) && strings.HasPrefix(t.low, p[0]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// ambiguous reports a name that two concepts share in one language.
+func (t *texts) ambiguous(loc *model.Locale) {
+	owner := map[string]string{}
+	for _, term := range t.g.Terms {
+		shared := map[string][]string{} // other term: names in common
+		var others []string
+		for _, p := range t.names[loc.Lang][term.ID] {
+			key := strings.Join(p, " ")
+			if other, ok := owner[key]; ok && other != term.ID {
+				if shared[other] == nil {
+					others = append(others, other)
+				}
+				shared[other] = append(shared[other], fmt.Sprintf("%q", key))
+				continue
+			}
+			owner[key] = term.ID
+		}
+		for _, other := range others {
+			// Either message may be the wrong one: point at both.
+			for _, at := range []string{t.termMessage(other), term.Message} {
+				t.d.Errorf(t.msgPos(loc, at), diag.AmbiguousTerm, "%s names both %s and %s (%s); each concept needs its own term", loc.Lang, other, term.ID, strings.Join(shared[other], ", "))
+			}
+		}
+	}
+}
+
+func (t *texts) termMessage(id string) string {
+	for _, term := range t.g.Terms {
+		if term.ID == id {
+			return term.Message
+		}
+	}
+	return ""
+}
+
+func (t *texts) msgPos(loc *model.Locale, id string) diag.Pos {
+	if m := loc.Message(id); m != nil {
+		return m.Pos
+	}
+	return diag.Pos{File: loc.File}
+}
+
+// rendered is a form of a message as players read it, with count as .Count.
+func (t *texts) rendered(loc *model.Locale, m *model.Message, form string, count string) (string, bool) {
+	key := renderKey{loc.Lang, m.ID, form, count}
+	if r, ok := t.cache[key]; ok {
+		return r.out, r.ok
+	}
+	fd := l10n.WithCount(t.data[loc.Lang], count)
+	if a := t.args[m.ID]; a != nil {
+		fd["Arg"] = a
+	}
+	out, parsed, err := render(m.Forms[form], fd)
+	r := rendering{out: out, ok: parsed && err == nil && !strings.Contains(out, "<no value>")}
+	if r.ok {
+		r.ts = t.lex[loc.Lang].tokens(out)
+	}
+	t.cache[key] = r
+	return r.out, r.ok
+}
+
+// words is a rendered form's tokens, or nil if it does not render.
+func (t *texts) words(loc *model.Locale, m *model.Message, form string, count string) ([]token, bool) {
+	_, ok := t.rendered(loc, m, form, count)
+	return t.cache[renderKey{loc.Lang, m.ID, form, count}].ts, ok
+}
+
+// at is the position of a byte offset in a form's text.
+func (t *texts) at(loc *model.Locale, m *model.Message, form string, off int) diag.Pos {
+	lf := t.locs[loc.Lang]
+	base := lf.formPos(m, form)
+	text := m.Forms[form]
+	nl := strings.Count(text[:off], "\n")
+	if multiline(lf.src, base) {
+		base.Line += 1 + nl
+		base.Col = off - strings.LastIndex(text[:off], "\n")
+		return base
+	}
+	if nl == 0 && base.Line > 0 {
+		base.Col += 1 + off // past the opening quote
+	}
+	return base
+}
+
+// prose checks the written text of every form: empty texts, brackets and
+// quotes, doubled words and French punctuation.
+func (t *texts) prose(loc *model.Locale, m *model.Message) {
+	for _, form := range formKeys(m) {
+		text := m.Forms[form]
+		if strings.TrimSpace(maskActions(text)) == "" && !strings.Contains(text, "{{") {
+			t.d.Errorf(t.locs[loc.Lang].formPos(m, form), diag.EmptyMessage, "message %s (%s, %s) is empty", m.ID, loc.Lang, form)
+			continue
+		}
+		if strings.HasPrefix(m.ID, "forms.") {
+			continue // a list of forms, not prose
+		}
+		if _, err := template.New("m").Funcs(l10n.Funcs()).Parse(text); err != nil {
+			continue // G102 says why
+		}
+		masked := maskActions(text)
+		if off, what, ok := unbalanced(masked, loc.Lang); !ok {
+			t.d.Warnf(t.at(loc, m, form, off), diag.Unbalanced, "message %s (%s, %s): %s", m.ID, loc.Lang, form, what)
+		}
+		for _, off := range doubled(masked, t.lex[loc.Lang]) {
+			w := masked[off:]
+			w = w[:strings.IndexFunc(w+" ", func(r rune) bool { return !unicode.IsLetter(r) })]
+			t.d.Warnf(t.at(loc, m, form, off), diag.DoubledWord, "message %s (%s, %s): %q twice in a row", m.ID, loc.Lang, form, w)
+		}
+		if off, ok := spacing(mask(text, 'x')); !ok {
+			t.d.Warnf(t.at(loc, m, form, off), diag.Spacing, "message %s (%s, %s): %s", m.ID, loc.Lang, form, spacingWhat(text, off))
+		}
+		if loc.Lang == "fr" {
+			for _, off := range frenchSpacing(masked) {
+				t.d.Warnf(t.at(loc, m, form, off), diag.FrenchTypography, "message %s (fr, %s): %q needs a (no-break) space before it in French", m.ID, form, string([]rune(masked[off:])[0]))
+			}
+		}
+	}
+}
+
+// spacing finds the first doubled space between words, or space before a
+// comma or full stop, in the text as written (template actions count as
+// words): where a word or a placeholder was dropped, that is what is left.
+func spacing(text string) (int, bool) {
+	for i := 1; i+1 < len(text); i++ {
+		if text[i] != ' ' || text[i-1] == '\n' || text[i-1] == ' ' {
+			continue
+		}
+		switch next := text[i+1]; {
+		case next == ' ':
+			j := i + 1
+			for j < len(text) && text[j] == ' ' {
+				j++
+			}
+			if j < len(text) && text[j] != '\n' {
+				return i, false
+			}
+		case next == ',' || next == '.' && (i+2 >= len(text) || text[i+2] != '.'):
+			return i, false
+		}
+	}
+	return 0, true
+}
+
+func spacingWhat(text string, off int) string {
+	if text[off+1] == ' ' {
+		return "two spaces in a row; was a word dropped?"
+	}
+	return fmt.Sprintf("a space before %q; was a word dropped?", text[off+1])
+}
+
+// unbalanced finds the first bracket or quote without its pair.
+func unbalanced(text, lang string) (int, string, bool) {
+	pairs := map[rune]rune{'(': ')', '[': ']', '«': '»'}
+	switch lang {
+	case "en":
+		pairs['“'] = '”'
+	case "fr":
+		pairs['“'] = '”'
+	case "de":
+		pairs['„'] = '“'
+		pairs['»'] = '«'
+		delete(pairs, '«')
+	}
+	closers := map[rune]rune{}
+	for o, c := range pairs {
+		closers[c] = o
+	}
+	type open struct {
+		r   rune
+		off int
+	}
+	var stack []open
+	straight := -1
+	for off, r := range text {
+		if r == '"' {
+			if straight < 0 {
+				straight = off
+			} else {
+				straight = -1
+			}
+			continue
+		}
+		if o, closes := closers[r]; closes {
+			if len(stack) == 0 || stack[len(stack)-1].r != o {
+				return off, fmt.Sprintf("%q closes nothing", string(r)), false
+			}
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		if _, opens := pairs[r]; opens {
+			stack = append(stack, open{r, off})
+		}
+	}
+	if len(stack) > 0 {
+		o := stack[len(stack)-1]
+		return o.off, fmt.Sprintf("%q is never closed", string(o.r)), false
+	}
+	if straight >= 0 {
+		return straight, `'"' is never closed`, false
+	}
+	return 0, "", true
+}
+
+// doubled returns the offsets of words written twice in a row, except the
+// repetitions the language allows (nous nous, die die).
+func doubled(text string, lx *lexicon) []int {
+	lang := lx.lang
+	allowed := map[string][]string{"fr": {"nous", "vous"}, "de": {"die", "der", "das", "sie"}, "en": {"that", "had"}}
+	var out []int
+	ts := lx.tokens(text)
+	for i := 1; i < len(ts); i++ {
+		a, b := ts[i-1], ts[i]
+		if !a.word || !b.word || a.low != b.low || strings.TrimSpace(b.gap) != "" || slices.Contains(allowed[lang], b.low) {
+			continue
+		}
+		out = append(out, b.off)
+	}
+	return out
+}
+
+// frenchSpacing returns the offsets of ; : ! ? and » written without the
+// space French puts before them, and of « without one after it.
+func frenchSpacing(text string) []int {
+	var out []int
+	rs := []rune(text)
+	off := 0
+	for i, r := range rs {
+		if i > 0 {
+			off += len(string(rs[i-1]))
+		}
+		var prev, next rune
+		if i > 0 {
+			prev = rs[i-1]
+		}
+		if i+1 < len(rs) {
+			next = rs[i+1]
+		}
+		switch r {
+		case ';', ':', '!', '?', '»':
+			if i == 0 || unicode.IsSpace(prev) || strings.ContainsRune("!?(«", prev) {
+				continue
+			}
+			if r == ':' && (unicode.IsDigit(prev) && unicode.IsDigit(next) || next == '/') {
+				continue // 10:30, https://
+			}
+			out = append(out, off)
+		case '«':
+			if next != 0 && !unicode.IsSpace(next) {
+				out = append(out, off)
+			}
+		}
+	}
+	return out
+}
+
+// dataNumbers checks the counts a text states against the data: a number
+// right before the name of a counted thing (20 wizards) must be its count.
+// Smaller numbers are left alone: "discard 2 giants" is not a count of the
+// box.
+func (t *texts) dataNumbers(loc *model.Locale, m *model.Message) {
+	if t.termMsg[m.ID] || t.counted[m.ID] > 0 || strings.HasPrefix(m.ID, "forms.") {
+		return
+	}
+	ts, ok := t.words(loc, m, "other", "7")
+	if !ok {
+		return
+	}
+	for _, cn := range t.countNames[loc.Lang] {
+		p, want := cn.p, cn.want
+		{
+			for _, i := range p.find(ts) {
+				if i == 0 || !ts[i-1].isNum || ts[i-1].weak {
+					continue
+				}
+				// A count of the box is near the data's; a smaller number
+				// is a hand or an example ("8 ruined cities").
+				n := ts[i-1].num
+				if n == float64(want) || 4*n < 3*float64(want) {
+					continue
+				}
+				t.d.Errorf(t.locs[loc.Lang].formPos(m, "other"), diag.DataNumber, "message %s (%s): %q says %s, but the game has %d", m.ID, loc.Lang, ts[i-1].text+" "+strings.Join(p, " "), num(n), want)
+			}
+		}
+	}
+}
+
+func termOf(g *model.Game, msg string) string {
+	for _, term := range g.Terms {
+		if term.Message == msg {
+			return term.ID
+		}
+	}
+	return ""
+}
+
+func num(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// compare checks a translation against its source message.
+func (t *texts) compare(loc *model.Locale, m, s *model.Message) {
+	lf := t.locs[loc.Lang]
+	if m.Hash != "" {
+		if h := l10n.SourceHash(s.Description, s.Forms["other"]); h != m.Hash {
+			t.d.Warnf(m.Pos, diag.StaleTranslation, "message %s (%s) was translated from another source text than %s's current one; update it, then run grimoire stamp", m.ID, loc.Lang, t.source.Lang)
+		}
+	}
+	src, ok1 := fields(s)
+	dst, ok2 := fields(m)
+	if !ok1 || !ok2 {
+		src, dst = nil, nil // G102 says why
+	}
+	for _, f := range sortedKeys(src, dst) {
+		// How often a text repeats a value is a matter of style.
+		switch a, b := src[f], dst[f]; {
+		case (a == 0) == (b == 0):
+		case b == 0:
+			t.d.Errorf(m.Pos, diag.Placeholders, "message %s (%s) drops {{%s}}, which the source (%s) uses", m.ID, loc.Lang, f, t.source.Lang)
+		case a == 0:
+			t.d.Errorf(m.Pos, diag.Placeholders, "message %s (%s) uses {{%s}}, which the source (%s) does not", m.ID, loc.Lang, f, t.source.Lang)
+		}
+	}
+	proper := t.properMsg(m.ID)
+	for _, form := range formKeys(m) {
+		sf := form
+		if _, ok := s.Forms[sf]; !ok {
+			sf = "other"
+		}
+		if proper == nil && m.Forms[form] == s.Forms[sf] && wordCount(m.Forms[form]) >= 3 {
+			t.d.Warnf(lf.formPos(m, form), diag.Untranslated, "message %s (%s, %s) is the source text (%s) untranslated", m.ID, loc.Lang, form, t.source.Lang)
+		}
+		if form == "other" || form == "one" && sf == "one" {
+			t.numbers(loc, m, s, form, sf)
+		}
+	}
+	if proper != nil && !proper.Adapted && m.Forms["other"] != s.Forms["other"] {
+		t.d.Errorf(m.Pos, diag.ProperName, "proper name %s is %q in %s but %q in the source (%s); proper names stay as they are (mark the term adapted if translations may spell it their own way)", proper.ID, m.Forms["other"], loc.Lang, s.Forms["other"], t.source.Lang)
+	}
+	if !t.termMsg[m.ID] {
+		t.concepts(loc, m, s)
+	}
+}
+
+func (t *texts) properMsg(id string) *model.Term {
+	for _, term := range t.g.Terms {
+		if term.Proper && term.Message == id {
+			return term
+		}
+	}
+	return nil
+}
+
+// wordCount counts the words of a text outside template actions.
+func wordCount(text string) int {
+	n := 0
+	for _, f := range strings.Fields(maskActions(text)) {
+		if strings.IndexFunc(f, unicode.IsLetter) >= 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// numbers compares the numbers of a form with its source form's.
+func (t *texts) numbers(loc *model.Locale, m, s *model.Message, form, sf string) {
+	count := "7"
+	if form == "one" {
+		count = "1"
+	}
+	out, ok1 := t.words(loc, m, form, count)
+	src, ok2 := t.words(t.source, s, sf, count)
+	if !ok1 || !ok2 {
+		return
+	}
+	a, aw := numberSet(src)
+	b, bw := numberSet(out)
+	var missing, added []string
+	for _, v := range a {
+		if !slices.Contains(b, v) && !slices.Contains(bw, v) {
+			missing = append(missing, num(v))
+		}
+	}
+	for _, v := range b {
+		if !slices.Contains(a, v) && !slices.Contains(aw, v) {
+			added = append(added, num(v))
+		}
+	}
+	if len(missing)+len(added) == 0 {
+		return
+	}
+	var parts []string
+	if len(added) > 0 {
+		parts = append(parts, "has "+strings.Join(added, ", "))
+	}
+	if len(missing) > 0 {
+		parts = append(parts, "lacks "+strings.Join(missing, ", "))
+	}
+	t.d.Errorf(t.locs[loc.Lang].formPos(m, form), diag.NumberMismatch, "message %s (%s, %s) %s, unlike the source (%s)", m.ID, loc.Lang, form, strings.Join(parts, " and "), t.source.Lang)
+}
+
+// numberSet gives the distinct numbers of a text, and apart the weak ones
+// (words that may also be an article or mean "both").
+func numberSet(ts []token) (vals, weak []float64) {
+	for _, tk := range ts {
+		switch {
+		case !tk.isNum:
+		case tk.weak:
+			weak = append(weak, tk.num)
+		case !slices.Contains(vals, tk.num):
+			vals = append(vals, tk.num)
+		}
+	}
+	slices.Sort(vals)
+	return vals, weak
+}
+
+// concepts compares the glossary concepts a translation names with its
+// source's: a concept dropped and another named instead is an error, a
+// proper name dropped too; a concept only dropped or only added is left
+// alone, since a pronoun may stand for it.
+func (t *texts) concepts(loc *model.Locale, m, s *model.Message) {
+	for _, form := range formKeys(m) {
+		sf := form
+		if _, ok := s.Forms[sf]; !ok {
+			sf = "other"
+		}
+		out, ok1 := t.words(loc, m, form, "7")
+		src, ok2 := t.words(t.source, s, sf, "7")
+		if !ok1 || !ok2 {
+			continue
+		}
+		if t.conceptsOf(loc, m, out, src) {
+			return // once a message
+		}
+	}
+}
+
+// conceptsOf compares the concepts of one form; it reports whether it
+// found something.
+func (t *texts) conceptsOf(loc *model.Locale, m *model.Message, ts, ss []token) bool {
+	var lost, gained []string
+	for _, term := range t.g.Terms {
+		inSrc := has(ss, t.names[t.source.Lang][term.ID], t.source.Lang)
+		inDst := has(ts, t.names[loc.Lang][term.ID], loc.Lang)
+		switch {
+		case inSrc && !inDst && term.Proper:
+			t.d.Errorf(m.Pos, diag.ProperName, "message %s (%s) drops or changes the name %s that the source (%s) has", m.ID, loc.Lang, t.name(t.source, term), t.source.Lang)
+			return true
+		case inSrc && !inDst:
+			lost = append(lost, term.ID)
+		case inDst && !inSrc && !term.Proper:
+			gained = append(gained, term.ID)
+		}
+	}
+	if len(lost) > 0 && len(gained) > 0 {
+		t.d.Errorf(m.Pos, diag.GlossaryTerm, "message %s (%s) names %s where the source (%s) names %s", m.ID, loc.Lang, t.list(loc, gained), t.source.Lang, t.list(t.source, lost))
+		return true
+	}
+	return false
+}
+
+func (t *texts) name(loc *model.Locale, term *model.Term) string {
+	if m := loc.Message(term.Message); m != nil {
+		if one, ok := m.Forms["one"]; ok {
+			return one
+		}
+		return m.Forms["other"]
+	}
+	return term.ID
+}
+
+func (t *texts) list(loc *model.Locale, ids []string) string {
+	var out []string
+	for _, id := range ids {
+		for _, term := range t.g.Terms {
+			if term.ID == id {
+				out = append(out, fmt.Sprintf("%q", t.name(loc, term)))
+			}
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// fields counts the uses of data in a message's templates (.Total.wizards,
+// .Count, .Arg.Name): for a plural message, the most any form makes, since
+// a form may leave one out (.Count in "one").
+func fields(m *model.Message) (map[string]int, bool) {
+	out := map[string]int{}
+	for _, form := range formKeys(m) {
+		tm, err := template.New("m").Funcs(l10n.Funcs()).Parse(m.Forms[form])
+		if err != nil || tm.Tree == nil {
+			return nil, false
+		}
+		n := map[string]int{}
+		walkFields(tm.Tree.Root, func(f string) { n[f]++ })
+		for f, c := range n {
+			out[f] = max(out[f], c)
+		}
+	}
+	if m.Plural() {
+		delete(out, ".Count")
+	}
+	return out, true
+}
+
+func sortedKeys(a, b map[string]int) []string {
+	var ks []string
+	for _, m := range []map[string]int{a, b} {
+		for k := range m {
+			if !slices.Contains(ks, k) {
+				ks = append(ks, k)
+			}
+		}
+	}
+	slices.Sort(ks)
+	return ks
+}
+
+func walkFields(n parse.Node, f func(string)) {
+	switch n := n.(type) {
+	case *parse.ListNode:
+		if n == nil {
+			return
+		}
+		for _, c := range n.Nodes {
+			walkFields(c, f)
+		}
+	case *parse.ActionNode:
+		walkFields(n.Pipe, f)
+	case *parse.PipeNode:
+		if n == nil {
+			return
+		}
+		for _, c := range n.Cmds {
+			walkFields(c, f)
+		}
+	case *parse.CommandNode:
+		for _, a := range n.Args {
+			walkFields(a, f)
+		}
+	case *parse.FieldNode:
+		f("." + strings.Join(n.Ident, "."))
+	case *parse.DotNode:
+		f(".")
+	case *parse.ChainNode:
+		walkFields(n.Node, f)
+	case *parse.IfNode:
+		walkBranch(&n.BranchNode, f)
+	case *parse.RangeNode:
+		walkBranch(&n.BranchNode, f)
+	case *parse.WithNode:
+		walkBranch(&n.BranchNode, f)
+	}
+}
+
+func walkBranch(b *parse.BranchNode, f func(string)) {
+	walkFields(b.Pipe, f)
+	walkFields(b.List, f)
+	if b.ElseList != nil {
+		walkFields(b.ElseList, f)
+	}
+}
