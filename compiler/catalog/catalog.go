@@ -1,0 +1,240 @@
+// Package catalog converts a game's locale to and from translators'
+// exchange formats, XLIFF 1.2 and gettext PO, and writes go-i18n message
+// files.
+//
+// Both formats show every message of the source locale with its
+// description, its source text and the translation, if any. A translation
+// records in its hash the source it was made from (l10n.SourceHash); one
+// whose hash is not the current source's is shown as needing review (XLIFF
+// state needs-review-translation, PO flag fuzzy). Reading a file back, a
+// reviewed translation records the source text and description the file
+// showed, so a translation made from an older export stays marked as old;
+// one still marked for review keeps the hash it had.
+//
+// Plural messages have one text per CLDR category of the target language,
+// in CLDR order (zero, one, two, few, many, other): XLIFF units
+// "<id>[<category>]" in a group, PO msgstr[i] for the i-th category.
+package catalog
+
+import (
+	"cmp"
+	"fmt"
+	"maps"
+	"path"
+	"slices"
+	"unicode/utf8"
+
+	"golang.org/x/text/language"
+
+	"github.com/grimoire-games/grimoire/compiler/l10n"
+	"github.com/grimoire-games/grimoire/compiler/model"
+)
+
+func pluralKeys() []string { return []string{"zero", "one", "two", "few", "many", "other"} }
+
+// item is one source message with its translation, as both formats show it.
+type item struct {
+	id          string
+	description string
+	source      map[string]string
+	target      map[string]string // nil when the translation lacks the message
+	plural      bool
+	current     bool // the translation was made from the current source
+}
+
+// sourceFor is the source text shown beside the translation of a category:
+// the source's own form of it when it has one.
+func (it item) sourceFor(category string) string {
+	if s, ok := it.source[category]; ok {
+		return s
+	}
+	return it.source["other"]
+}
+
+// export is a translation of a game as the formats show it.
+type export struct {
+	file  string // the translation's locale file
+	cats  []string
+	items []item
+}
+
+// sides returns the source locale, the translation (nil when the game has
+// none in lang yet) and the plural categories of lang.
+func sides(g *model.Game, lang string) (src, tr *model.Locale, cats []string, err error) {
+	src = locale(g, g.SourceLang)
+	if src == nil {
+		return nil, nil, nil, fmt.Errorf("game %s has no source locale %q", g.ID, g.SourceLang)
+	}
+	cats, err = l10n.PluralCategories(lang)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return src, locale(g, lang), cats, nil
+}
+
+func locale(g *model.Game, lang string) *model.Locale {
+	for _, l := range g.Locales {
+		if l.Lang == lang {
+			return l
+		}
+	}
+	return nil
+}
+
+func prepare(g *model.Game, lang string) (*export, error) {
+	src, tr, cats, err := sides(g, lang)
+	if err != nil {
+		return nil, err
+	}
+	e := &export{file: path.Join("locales", g.ID, lang+".toml"), cats: cats}
+	if tr != nil {
+		e.file = tr.File
+	}
+	for _, s := range src.Messages {
+		if err := validUTF8(s, tr); err != nil {
+			return nil, err
+		}
+		it := item{id: s.ID, description: s.Description, source: s.Forms, plural: s.Plural()}
+		if tr != nil {
+			if t := tr.Message(s.ID); t != nil {
+				it.target = t.Forms
+				it.plural = it.plural || t.Plural()
+				it.current = t.Hash == sourceHash(s)
+			}
+		}
+		e.items = append(e.items, it)
+	}
+	return e, nil
+}
+
+// validUTF8 checks the texts a file would show of a message, since both
+// formats are UTF-8 and cannot carry other bytes.
+func validUTF8(s *model.Message, tr *model.Locale) error {
+	texts := []string{s.ID, s.Description}
+	t := &model.Message{}
+	if tr != nil && tr.Message(s.ID) != nil {
+		t = tr.Message(s.ID)
+	}
+	for _, k := range pluralKeys() {
+		texts = append(texts, s.Forms[k], t.Forms[k])
+	}
+	for _, t := range texts {
+		if !utf8.ValidString(t) {
+			return fmt.Errorf("message %s: %q is not valid UTF-8", s.ID, t)
+		}
+	}
+	return nil
+}
+
+// sourceHash is the hash a translation of the source message m records.
+func sourceHash(m *model.Message) string {
+	return l10n.SourceHash(m.Description, m.Forms["other"])
+}
+
+// Stamp returns the translation's messages with every hash set to the
+// current source's, for a translation a translator has reviewed. Messages
+// the source lacks keep their hash; the game is not changed.
+func Stamp(g *model.Game, lang string) []*model.Message {
+	tr := locale(g, lang)
+	if tr == nil {
+		return nil
+	}
+	src := locale(g, g.SourceLang)
+	out := make([]*model.Message, 0, len(tr.Messages))
+	for _, m := range tr.Messages {
+		c := clone(m)
+		if src != nil {
+			if s := src.Message(m.ID); s != nil {
+				c.Hash = sourceHash(s)
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func clone(m *model.Message) *model.Message {
+	c := *m
+	c.Forms = maps.Clone(m.Forms)
+	return &c
+}
+
+// entry is one message as a translators' file gives it back.
+type entry struct {
+	id          string
+	line        int
+	description string            // as the file showed it
+	source      string            // the source "other" the file showed
+	forms       map[string]string // category to translation; empty ones left out
+	plural      bool
+	review      bool // marked as needing review (XLIFF needs-*, PO fuzzy)
+}
+
+// merge applies a file's entries over the translation in lang.
+func merge(src, tr *model.Locale, cats []string, entries []entry) ([]*model.Message, error) {
+	byID := map[string]*model.Message{}
+	if tr != nil {
+		for _, m := range tr.Messages {
+			byID[m.ID] = clone(m)
+		}
+	}
+	seen := map[string]int{}
+	for _, e := range entries {
+		s := src.Message(e.id)
+		if s == nil {
+			return nil, fmt.Errorf("line %d: message %s is not in the source locale %s", e.line, e.id, src.Lang)
+		}
+		if s.Plural() && !e.plural {
+			return nil, fmt.Errorf("line %d: message %s has plural forms, but the file gives it one text", e.line, e.id)
+		}
+		if l, ok := seen[e.id]; ok {
+			return nil, fmt.Errorf("line %d: message %s appears twice (first on line %d)", e.line, e.id, l)
+		}
+		seen[e.id] = e.line
+		if len(e.forms) == 0 {
+			continue // untranslated: the translation keeps what it has
+		}
+		m, err := translated(e, byID[e.id], cats)
+		if err != nil {
+			return nil, err
+		}
+		byID[e.id] = m
+	}
+	return slices.SortedFunc(maps.Values(byID), func(a, b *model.Message) int { return cmp.Compare(a.ID, b.ID) }), nil
+}
+
+// translated is the message an entry makes of the previous one (or nil).
+func translated(e entry, old *model.Message, cats []string) (*model.Message, error) {
+	m := &model.Message{ID: e.id, Forms: maps.Clone(e.forms)}
+	if old != nil {
+		m.Description = old.Description
+		if e.plural {
+			// A category the file leaves empty keeps its text.
+			for _, c := range cats {
+				if _, ok := m.Forms[c]; !ok && old.Forms[c] != "" {
+					m.Forms[c] = old.Forms[c]
+				}
+			}
+		}
+	}
+	if _, ok := m.Forms["other"]; !ok {
+		return nil, fmt.Errorf("line %d: message %s has plural forms but no \"other\"", e.line, e.id)
+	}
+	switch {
+	case !e.review:
+		m.Hash = l10n.SourceHash(e.description, e.source)
+	case old != nil:
+		m.Hash = old.Hash
+	}
+	return m, nil
+}
+
+// sameLang reports whether two language tags name the same language.
+func sameLang(a, b string) bool {
+	ta, errA := language.Parse(a)
+	tb, errB := language.Parse(b)
+	if errA != nil || errB != nil {
+		return a == b
+	}
+	return ta == tb
+}
