@@ -318,3 +318,59 @@ func TestCheckFormats(t *testing.T) {
 		})
 	}
 }
+
+// TestTranslationRoundTrip is a translator's loop: stamp a translation,
+// change the source (the translation goes stale), export it for a CAT tool,
+// translate, import it back (no longer stale).
+func TestTranslationRoundTrip(t *testing.T) {
+	for _, format := range []string{"xliff", "po"} {
+		t.Run(format, func(t *testing.T) {
+			root := copyTree(t, tiny)
+			if code, _, errs := run(t, "stamp", "--root", root, "--game", "tiny", "--lang", "fr"); code != ExitOK {
+				t.Fatalf("stamp: exit %d\n%s", code, errs)
+			}
+			en := filepath.Join(root, "locales", "tiny", "en.toml")
+			data, err := os.ReadFile(en)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data = bytes.Replace(data, []byte(`title = "Playing"`), []byte(`title = "How to play"`), 1)
+			if err := os.WriteFile(en, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, _, errs := run(t, "check", "--root", root)
+			if code != ExitOK || !strings.Contains(errs, "rules.play.title (fr) was translated from another source text") {
+				t.Fatalf("check after a source change: exit %d, want a stale warning:\n%s", code, errs)
+			}
+			file := filepath.Join(t.TempDir(), "fr."+map[string]string{"xliff": "xlf", "po": "po"}[format])
+			if code, _, errs := run(t, "export", "--root", root, "--game", "tiny", "--lang", "fr", "--format", format, "-o", file); code != ExitOK {
+				t.Fatalf("export: exit %d\n%s", code, errs)
+			}
+			x, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The translator translates the changed title.
+			switch format {
+			case "xliff":
+				x = bytes.Replace(x, []byte(`<target state="needs-review-translation">Jouer</target>`), []byte(`<target state="translated">Comment jouer</target>`), 1)
+			case "po":
+				x = bytes.Replace(x, []byte("#, fuzzy\nmsgctxt \"rules.play.title\"\nmsgid \"How to play\"\nmsgstr \"Jouer\""), []byte("msgctxt \"rules.play.title\"\nmsgid \"How to play\"\nmsgstr \"Comment jouer\""), 1)
+			}
+			if !bytes.Contains(x, []byte("Comment jouer")) {
+				t.Fatalf("the exported file does not look as expected:\n%s", x)
+			}
+			if err := os.WriteFile(file, x, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, out, errs := run(t, "import", "--root", root, "--game", "tiny", "--lang", "fr", file)
+			if code != ExitOK || errs != "" || !strings.Contains(out, "wrote ") {
+				t.Fatalf("import: exit %d\n%s%s", code, out, errs)
+			}
+			fr, _ := os.ReadFile(filepath.Join(root, "locales", "tiny", "fr.toml"))
+			if !bytes.Contains(fr, []byte(`other = "Comment jouer"`)) {
+				t.Errorf("fr.toml lacks the imported title:\n%s", fr)
+			}
+		})
+	}
+}

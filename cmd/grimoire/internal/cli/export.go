@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/grimoire-games/grimoire/compiler/catalog"
 	"github.com/grimoire-games/grimoire/compiler/export"
 	"github.com/grimoire-games/grimoire/compiler/model"
 )
@@ -16,8 +17,8 @@ func runExport(e *env, args []string) int {
 	fs := flags(e, "export")
 	root := fs.String("root", "", "games tree to read (default: the built-in games)")
 	game := fs.String("game", "", "the game to export (required)")
-	lang := fs.String("lang", "", "one language (json: default all languages; csv: default the source language)")
-	format := fs.String("format", "json", "json or csv")
+	lang := fs.String("lang", "", "one language (json: default all languages; csv: default the source language; xliff and po: the translation, required)")
+	format := fs.String("format", "json", "json, csv, or for translators xliff (XLIFF 1.2) or po (gettext)")
 	typ := fs.String("type", "", "csv: the card type to export")
 	out := fs.String("o", "", "write to this file instead of standard output")
 	if code, ok := parse(e, fs, args); !ok {
@@ -27,8 +28,8 @@ func runExport(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "grimoire export: --game is required")
 		return ExitUsage
 	}
-	if *format != "json" && *format != "csv" {
-		fmt.Fprintf(e.stderr, "grimoire export: unknown --format %q (want json or csv)\n", *format)
+	if !slices.Contains([]string{"json", "csv", "xliff", "po"}, *format) {
+		fmt.Fprintf(e.stderr, "grimoire export: unknown --format %q (want json, csv, xliff or po)\n", *format)
 		return ExitUsage
 	}
 	t, err := openTree(*root)
@@ -51,6 +52,16 @@ func runExport(e *env, args []string) int {
 	}
 	var buf bytes.Buffer
 	switch *format {
+	case "xliff", "po":
+		if *lang == "" || *lang == g.SourceLang {
+			fmt.Fprintf(e.stderr, "grimoire export: --format %s needs --lang, a translation of %s (%s)\n", *format, g.SourceLang, strings.Join(g.Languages[1:], ", "))
+			return ExitUsage
+		}
+		if *format == "xliff" {
+			err = catalog.WriteXLIFF(&buf, g, *lang)
+		} else {
+			err = catalog.WritePO(&buf, g, *lang)
+		}
 	case "json":
 		err = export.JSON(&buf, g, *lang)
 	case "csv":

@@ -1,0 +1,160 @@
+package cli
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/grimoire-games/grimoire/compiler"
+	"github.com/grimoire-games/grimoire/compiler/catalog"
+	"github.com/grimoire-games/grimoire/compiler/model"
+)
+
+// A translation workflow writes locale files, so it needs a tree on disk.
+type localeArgs struct {
+	root, game, lang *string
+}
+
+func localeFlags(fs *flag.FlagSet) localeArgs {
+	return localeArgs{
+		root: fs.String("root", "", "games tree holding the locale file to write (required)"),
+		game: fs.String("game", "", "the game (required)"),
+		lang: fs.String("lang", "", "the translation's language (required)"),
+	}
+}
+
+// open checks the arguments and loads the game; the translation must not
+// be the source locale.
+func (a localeArgs) open(e *env, name string) (tree, *model.Game, int, bool) {
+	if *a.root == "" || *a.game == "" || *a.lang == "" {
+		fmt.Fprintf(e.stderr, "grimoire %s: --root, --game and --lang are required\n", name)
+		return tree{}, nil, ExitUsage, false
+	}
+	t, err := openTree(*a.root)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "grimoire %s: %v\n", name, err)
+		return tree{}, nil, ExitUsage, false
+	}
+	// Warnings (a stale translation) are what the command is for: only
+	// errors stop it, and the check after writing shows what is left.
+	games, d := compiler.Load(t.fsys, compiler.Options{Prefix: t.prefix, Games: []string{*a.game}})
+	if d.HasErrors() {
+		printDiags(e.stderr, d)
+		return t, nil, ExitFail, false
+	}
+	g := games.Game(*a.game)
+	if g == nil {
+		fmt.Fprintf(e.stderr, "grimoire %s: no game %q\n", name, *a.game)
+		return t, nil, ExitUsage, false
+	}
+	if *a.lang == g.SourceLang || !slices.Contains(g.Languages, *a.lang) {
+		fmt.Fprintf(e.stderr, "grimoire %s: %q is not a translation of game %s (its translations: %s)\n", name, *a.lang, g.ID, strings.Join(g.Languages[1:], ", "))
+		return t, nil, ExitUsage, false
+	}
+	return t, g, 0, true
+}
+
+func runImport(e *env, args []string) int {
+	fs := flags(e, "import")
+	a := localeFlags(fs)
+	code, file, ok := parseFile(e, fs, args)
+	if !ok {
+		return code
+	}
+	read := catalog.ReadXLIFF
+	switch strings.ToLower(filepath.Ext(file)) {
+	case ".xlf", ".xliff":
+	case ".po":
+		read = catalog.ReadPO
+	default:
+		fmt.Fprintf(e.stderr, "grimoire import: %s: want an .xlf, .xliff or .po file\n", file)
+		return ExitUsage
+	}
+	t, g, code, ok := a.open(e, "import")
+	if !ok {
+		return code
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "grimoire import: %v\n", err)
+		return ExitFail
+	}
+	defer f.Close()
+	msgs, err := read(f, g, *a.lang)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "grimoire import: %s: %v\n", file, err)
+		return ExitFail
+	}
+	return writeLocale(e, "import", t, g, *a.lang, msgs)
+}
+
+func runStamp(e *env, args []string) int {
+	fs := flags(e, "stamp")
+	a := localeFlags(fs)
+	ids := fs.String("id", "", "stamp only these message ids, separated by commas (default: every message)")
+	if code, ok := parse(e, fs, args); !ok {
+		return code
+	}
+	t, g, code, ok := a.open(e, "stamp")
+	if !ok {
+		return code
+	}
+	msgs := catalog.Stamp(g, *a.lang)
+	if *ids != "" {
+		only := strings.Split(*ids, ",")
+		loc := locale(g, *a.lang)
+		for _, id := range only {
+			if loc.Message(id) == nil {
+				fmt.Fprintf(e.stderr, "grimoire stamp: %s has no message %q\n", *a.lang, id)
+				return ExitUsage
+			}
+		}
+		for _, m := range msgs {
+			if old := loc.Message(m.ID); old != nil && !slices.Contains(only, m.ID) {
+				m.Hash = old.Hash
+			}
+		}
+	}
+	return writeLocale(e, "stamp", t, g, *a.lang, msgs)
+}
+
+func locale(g *model.Game, lang string) *model.Locale {
+	for _, l := range g.Locales {
+		if l.Lang == lang {
+			return l
+		}
+	}
+	return nil
+}
+
+// writeLocale writes a translation's locale file in canonical form, then
+// checks the game again so the user sees what is left to do.
+func writeLocale(e *env, name string, t tree, g *model.Game, lang string, msgs []*model.Message) int {
+	var buf bytes.Buffer
+	if err := catalog.WriteLocale(&buf, lang, msgs); err != nil {
+		fmt.Fprintf(e.stderr, "grimoire %s: %v\n", name, err)
+		return ExitFail
+	}
+	rel := path.Join("locales", g.ID, lang+".toml")
+	p := filepath.Join(t.root, filepath.FromSlash(rel))
+	tmp := p + ".tmp"
+	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
+		fmt.Fprintf(e.stderr, "grimoire %s: %v\n", name, err)
+		return ExitFail
+	}
+	if err := os.Rename(tmp, p); err != nil {
+		os.Remove(tmp)
+		fmt.Fprintf(e.stderr, "grimoire %s: %v\n", name, err)
+		return ExitFail
+	}
+	fmt.Fprintf(e.stdout, "wrote %s%s (%d messages)\n", t.prefix, rel, len(msgs))
+	if _, ok := load(e, t, []string{g.ID}); !ok {
+		return ExitFail
+	}
+	return ExitOK
+}
