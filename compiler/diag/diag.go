@@ -78,6 +78,16 @@ const (
 	StaleTranslation Code = "G118" // a translation made from another source text than the current one
 	DataNumber       Code = "G119" // a number in a text that disagrees with the game data
 	Spacing          Code = "G120" // a doubled space, or a space before a comma or full stop: often a word dropped
+
+	// The rulebook checker: a free-text rulebook against the game, and
+	// against another language's rulebook.
+	RulebookCount    Code = "G301" // a component count that disagrees with the game data
+	RulebookParam    Code = "G302" // a rule parameter that disagrees with the game data
+	RulebookName     Code = "G303" // a proper name spelled otherwise than the glossary's
+	RulebookConcept  Code = "G304" // one race or people named where the rules name another
+	SectionNumbers   Code = "G305" // numbers that differ between two rulebooks in one section
+	SectionConcepts  Code = "G306" // game concepts that differ between two rulebooks in one section
+	SectionAlignment Code = "G307" // a section of one rulebook with no counterpart in the other
 )
 
 // CodeInfo describes a code for documentation.
@@ -120,6 +130,13 @@ func Codes() []CodeInfo {
 		{StaleTranslation, "a translation made from another source text than the current one"},
 		{DataNumber, "a number in a text that disagrees with the game data"},
 		{Spacing, "a doubled space, or a space before a comma or full stop: often a word dropped"},
+		{RulebookCount, "a component count that disagrees with the game data"},
+		{RulebookParam, "a rule parameter that disagrees with the game data"},
+		{RulebookName, "a proper name spelled otherwise than the glossary's"},
+		{RulebookConcept, "one race or people named where the rules name another"},
+		{SectionNumbers, "numbers that differ between two rulebooks in one section"},
+		{SectionConcepts, "game concepts that differ between two rulebooks in one section"},
+		{SectionAlignment, "a section of one rulebook with no counterpart in the other"},
 	}
 }
 

@@ -1,0 +1,409 @@
+package rulebook
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// reading is a book read against a game in the book's language: its
+// tokens, the concepts it names, and where each section of the rules lies.
+type reading struct {
+	b      *Book
+	ix     *index
+	tokens []token
+	ments  []mention
+	at     [][]string // concepts named at each token
+	spans  map[string]span
+	placed []placed
+	noisy  map[int]bool // lines of OCR debris, tables and figure labels
+	furn   map[int]bool // lines of page furniture (running titles)
+}
+
+// span is the tokens [lo, hi) of a section in a book.
+type span struct{ lo, hi int }
+
+// placed is where a section of the rules starts in a book: at a heading,
+// or where the book's text matches the start of the section's text.
+type placed struct {
+	id        string
+	line, col int
+	heading   bool
+	title     string // the heading as written, or the words found
+}
+
+func (ix *index) read(b *Book) *reading {
+	r := &reading{b: b, ix: ix, spans: map[string]span{}}
+	r.tokens = tokenize(ix.lx, b.lines)
+	r.ments, r.at = ix.mentions(r.tokens)
+	r.noisy, r.furn = ix.debris(b, r.tokens)
+	r.placed = ix.layout(b, r.tokens)
+	for i, p := range r.placed {
+		lo := firstToken(r.tokens, p.line, p.col)
+		hi := len(r.tokens)
+		if i+1 < len(r.placed) {
+			hi = firstToken(r.tokens, r.placed[i+1].line, r.placed[i+1].col)
+		}
+		r.spans[p.id] = span{lo, hi}
+	}
+	return r
+}
+
+// firstToken returns the index of the first token at or after a position.
+func firstToken(ts []token, line, col int) int {
+	i, _ := slices.BinarySearchFunc(ts, [2]int{line, col}, func(t token, p [2]int) int {
+		if t.line != p[0] {
+			return t.line - p[0]
+		}
+		return t.col - p[1]
+	})
+	return i
+}
+
+// candidate is a line that may start a section.
+type candidate struct {
+	Section
+	caps  bool
+	words []string // the title's words, folded
+}
+
+// layout places the sections of the rules in a book: headings are matched
+// to sections in order by number and title (dynamic programming over both
+// sequences), then each section left over is looked for by its opening
+// words between its neighbours.
+func (ix *index) layout(b *Book, ts []token) []placed {
+	cands := ix.candidates(b)
+	secs := ix.sections
+	n, m := len(cands), len(secs)
+	score := make([][]float64, n+1)
+	for i := range score {
+		score[i] = make([]float64, m+1)
+	}
+	for i := 1; i <= n; i++ {
+		for j := 1; j <= m; j++ {
+			best := max(score[i-1][j], score[i][j-1])
+			if s := ix.headingScore(cands[i-1], secs[j-1]); s > 0 {
+				best = max(best, score[i-1][j-1]+s)
+			}
+			score[i][j] = best
+		}
+	}
+	found := make([]*placed, m)
+	for i, j := n, m; i > 0 && j > 0; {
+		switch {
+		case score[i][j] == score[i-1][j]:
+			i--
+		case score[i][j] == score[i][j-1]:
+			j--
+		default:
+			c := cands[i-1]
+			found[j-1] = &placed{id: secs[j-1].sec.ID, line: c.Line, col: c.Col, heading: true, title: c.Title}
+			i--
+			j--
+		}
+	}
+	ix.anchor(b, ts, found)
+	var out []placed
+	for _, p := range found {
+		if p != nil {
+			out = append(out, *p)
+		}
+	}
+	slices.SortFunc(out, func(a, b placed) int {
+		if a.line != b.line {
+			return a.line - b.line
+		}
+		return a.col - b.col
+	})
+	return out
+}
+
+// candidates returns the book's headings and the short lines that read
+// like a title of the rules ("Purpose of the game", "Final scoring").
+func (ix *index) candidates(b *Book) []candidate {
+	var out []candidate
+	heads := map[int]bool{}
+	for _, s := range b.Sections {
+		heads[s.Line] = true
+	}
+	k := 0
+	for i, l := range b.lines {
+		for k < len(b.Sections) && b.Sections[k].Line == i+1 {
+			out = append(out, candidate{Section: b.Sections[k], caps: b.Sections[k].Number == "", words: titleWords(b.Sections[k].Title)})
+			k++
+		}
+		if heads[i+1] {
+			continue
+		}
+		t := cleanTitle(strings.TrimSpace(l.text))
+		words := strings.Fields(t)
+		if len(words) == 0 || len(words) > 8 || len([]rune(t)) > 60 {
+			continue
+		}
+		tw := titleWords(t)
+		n := len(strings.Join(tw, ""))
+		for _, s := range ix.sections {
+			// Titles of very different lengths are not alike: skip the
+			// comparison.
+			if m := len(strings.Join(s.words, "")); n > 2*m || m > 2*n {
+				continue
+			}
+			if titleSim(tw, s.words) >= 0.7 {
+				lead := len([]rune(l.text)) - len([]rune(strings.TrimLeftFunc(l.text, unicode.IsSpace)))
+				out = append(out, candidate{Section: Section{Line: i + 1, Col: l.offset + lead + 1, Title: t}, words: tw})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// headingScore says how well a candidate heading fits a section: its
+// title, its number, its typography. Only a positive score is a match.
+func (ix *index) headingScore(c candidate, s *gameSection) float64 {
+	sc := 3*titleSim(c.words, s.words) - 1.5
+	switch {
+	case c.Number != "" && c.Number == s.sec.Number:
+		sc += 2.5
+	case c.Number != "" && s.sec.Number != "":
+		sc -= 3
+	case c.Number != "":
+		sc--
+	case c.caps && s.sec.Number == "":
+		sc += 0.9
+	}
+	return sc
+}
+
+// titleSim compares two titles, as titleWords gives them, from 0 to 1:
+// the better of the share of words in common (one letter may differ, for
+// OCR) and the likeness of their letters.
+func titleSim(wa, wb []string) float64 {
+	if len(wa) == 0 || len(wb) == 0 {
+		return 0
+	}
+	common := 0
+	used := make([]bool, len(wb))
+	for _, x := range wa {
+		for j, y := range wb {
+			if !used[j] && distance(x, y, max(1, len([]rune(y))/5)) <= max(1, len([]rune(y))/5) {
+				used[j] = true
+				common++
+				break
+			}
+		}
+	}
+	words := 2 * float64(common) / float64(len(wa)+len(wb))
+	la, lb := strings.Join(wa, ""), strings.Join(wb, "")
+	long := max(len([]rune(la)), len([]rune(lb)))
+	// Below one half, likeness of letters matters to no caller.
+	chars := 1 - float64(min(distance(la, lb, long/2), long))/float64(long)
+	return max(words, chars)
+}
+
+// titleWords returns the folded words of a title of more than two letters.
+func titleWords(s string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(fold(s), notLetter) {
+		if len([]rune(w)) > 2 {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// anchor places the sections no heading announced (a prologue, "A new
+// day") where the book's words match the opening words of the section's
+// text, between the sections placed before and after it.
+func (ix *index) anchor(b *Book, ts []token, found []*placed) {
+	starts := map[int][]string{} // opening words of each line, as needed
+	for j, p := range found {
+		if p != nil {
+			continue
+		}
+		lo, hi := 1, len(b.lines)+1
+		for k := j - 1; k >= 0; k-- {
+			if found[k] != nil {
+				lo = found[k].line + 1
+				break
+			}
+		}
+		for k := j + 1; k < len(found); k++ {
+			if found[k] != nil {
+				hi = found[k].line
+				break
+			}
+		}
+		found[j] = ix.opening(ts, ix.sections[j], lo, hi, starts)
+	}
+}
+
+// openingWords is how many content words of a section's text are looked
+// for, and openingMatch how many of them must be found.
+const (
+	openingWords = 12
+	openingMatch = 5
+)
+
+// opening finds the line in [lo, hi) whose first words best match the
+// first words of a section's text, or nil. Words found late in the window
+// count for less, so that the line where the match starts wins. starts
+// caches the first words of lines.
+func (ix *index) opening(ts []token, s *gameSection, lo, hi int, starts map[int][]string) *placed {
+	want := ix.firstStems(s.tokens, titleEnd(s.tokens), openingWords)
+	if len(want) < openingMatch {
+		return nil
+	}
+	var best *placed
+	bestScore := 0.0
+	for i := firstToken(ts, lo, 0); i < len(ts) && ts[i].line < hi; i++ {
+		if i > 0 && ts[i-1].line == ts[i].line || ts[i].kind != word {
+			continue // only lines that start with a word
+		}
+		got, ok := starts[i]
+		if !ok {
+			got = ix.stemList(ts, i, openingWords)
+			starts[i] = got
+		}
+		n, first := 0, -1
+		seen := map[string]bool{}
+		for k, w := range got {
+			if want[w] && !seen[w] {
+				seen[w] = true
+				n++
+				if first < 0 {
+					first = k
+				}
+			}
+		}
+		if score := float64(n) - 0.25*float64(first); n >= openingMatch && score > bestScore {
+			bestScore = score
+			best = &placed{id: s.sec.ID, line: ts[i].line, col: ts[i].col, title: ts[i].text}
+		}
+	}
+	return best
+}
+
+// titleEnd returns the index of the first token after a section's title.
+func titleEnd(ts []token) int {
+	if len(ts) == 0 {
+		return 0
+	}
+	for i, t := range ts {
+		if t.line != ts[0].line {
+			return i
+		}
+	}
+	return len(ts)
+}
+
+// stemList returns the stems of the first n content words from token i,
+// in order.
+func (ix *index) stemList(ts []token, i, n int) []string {
+	var out []string
+	for end := min(len(ts), i+reach); i < end && len(out) < n; i++ {
+		if ts[i].kind == word && ix.lang.content(ts[i].norm) {
+			out = append(out, stem(ts[i].norm))
+		}
+	}
+	return out
+}
+
+// firstStems returns the stems of the first n content words from token i.
+func (ix *index) firstStems(ts []token, i, n int) map[string]bool {
+	out := map[string]bool{}
+	for ; i < len(ts) && len(out) < n; i++ {
+		if ts[i].kind == word && ix.lang.content(ts[i].norm) {
+			out[stem(ts[i].norm)] = true
+		}
+	}
+	return out
+}
+
+// debris finds the lines of OCR debris (mostly stray letters and symbols)
+// and of page furniture (running titles such as "Warlock: la malédiction
+// de Maldorf", however the scan garbled them).
+func (ix *index) debris(b *Book, ts []token) (noisy, furn map[int]bool) {
+	noisy, furn = map[int]bool{}, map[int]bool{}
+	total, junk := map[int]int{}, map[int]int{}
+	for _, t := range ts {
+		total[t.line]++
+		if ix.junk(t) {
+			junk[t.line]++
+		}
+	}
+	for line, n := range total {
+		if n >= 2 && junk[line]*5 >= n*2 {
+			noisy[line] = true
+		}
+	}
+	for line := range labels(b) {
+		noisy[line] = true
+	}
+	for i, l := range b.lines {
+		s := letters(fold(l.text))
+		for _, title := range ix.titles {
+			if s == "" || len(s) > 2*len(title) {
+				continue
+			}
+			long := max(len([]rune(s)), len([]rune(title)))
+			if 1-float64(distance(s, title, long))/float64(long) >= 0.55 {
+				furn[i+1] = true
+			}
+		}
+	}
+	return noisy, furn
+}
+
+// junk reports whether a token looks like OCR debris: a stray letter or
+// symbol, or a word with a capital inside ("MafSorf").
+func (ix *index) junk(t token) bool {
+	switch t.kind {
+	case punct:
+		return !strings.Contains(".,;:!?()'\"«»‘’“”„–—-•/=+", t.text)
+	case number:
+		return t.skip
+	}
+	rs := []rune(t.text)
+	if len(rs) <= 2 {
+		return !ix.lang.stop[t.norm] && !ix.known[t.norm]
+	}
+	for i, r := range rs[1:] {
+		if unicode.IsUpper(r) && unicode.IsLower(rs[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// labels returns the lines of tables and figures: rows with cells split by
+// bars or tabs, and short lines between short lines ("Castle", "Giants",
+// "6" in a scanned table), where words have no sentence around them.
+func labels(b *Book) map[int]bool {
+	out := map[int]bool{}
+	short := func(s string) bool {
+		return len(strings.Fields(s)) <= 3 && !strings.ContainsAny(s, ".,;:!?")
+	}
+	nexts := make([]int, len(b.lines)) // the next line with text, or -1
+	for i, next := len(b.lines)-1, -1; i >= 0; i-- {
+		nexts[i] = next
+		if strings.TrimSpace(b.lines[i].text) != "" {
+			next = i
+		}
+	}
+	prev := -1 // the last line with text
+	for i, l := range b.lines {
+		if strings.Count(l.text, "|") >= 2 || strings.Count(l.text, "\t") >= 2 {
+			out[i+1] = true
+		}
+		if strings.TrimSpace(l.text) == "" {
+			continue
+		}
+		next := nexts[i]
+		if short(l.text) && prev >= 0 && short(b.lines[prev].text) && next >= 0 && short(b.lines[next].text) {
+			out[i+1] = true
+		}
+		prev = i
+	}
+	return out
+}

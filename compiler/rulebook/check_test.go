@@ -1,0 +1,246 @@
+package rulebook
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/grimoire-games/grimoire/compiler/diag"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// archive is a txtar-style fixture: a comment, then "-- name --" files.
+type archive struct {
+	comment string
+	files   []archiveFile
+}
+
+type archiveFile struct {
+	name string
+	data []byte
+}
+
+func parseArchive(data []byte) archive {
+	var a archive
+	cur := -1
+	for _, line := range strings.SplitAfter(string(data), "\n") {
+		t := strings.TrimRight(line, "\n")
+		if strings.HasPrefix(t, "-- ") && strings.HasSuffix(t, " --") && len(t) > 6 {
+			a.files = append(a.files, archiveFile{name: strings.TrimSpace(t[3 : len(t)-3])})
+			cur = len(a.files) - 1
+			continue
+		}
+		if cur < 0 {
+			a.comment += line
+		} else {
+			a.files[cur].data = append(a.files[cur].data, line...)
+		}
+	}
+	return a
+}
+
+func (a archive) format() []byte {
+	var b bytes.Buffer
+	b.WriteString(a.comment)
+	for _, f := range a.files {
+		b.WriteString("-- " + f.name + " --\n")
+		b.Write(f.data)
+	}
+	return b.Bytes()
+}
+
+// TestFixtures runs each fixture of testdata/fixtures: the first book of
+// the archive ("fr.txt": the language is the name) is checked against
+// Warlock and, when a second book follows, compared with it. Every
+// diagnostic must be in the "want" section, and only those.
+func TestFixtures(t *testing.T) {
+	g := warlock(t)
+	paths, _ := filepath.Glob(filepath.Join("testdata", "fixtures", "*.txtar"))
+	if len(paths) == 0 {
+		t.Fatal("no fixtures")
+	}
+	for _, p := range paths {
+		t.Run(strings.TrimSuffix(filepath.Base(p), ".txtar"), func(t *testing.T) {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := parseArchive(data)
+			want := -1
+			var books []*Book
+			for i, f := range a.files {
+				if f.name == "want" {
+					want = i
+					continue
+				}
+				books = append(books, Parse(f.name, strings.TrimSuffix(f.name, ".txt"), f.data))
+			}
+			if len(books) == 0 {
+				t.Fatal("fixture has no book")
+			}
+			d := Check(g, books[0])
+			if len(books) > 1 {
+				d = append(d, Compare(g, books[0], books[1])...)
+			}
+			got := d.Sort().String()
+			if *update {
+				if want < 0 {
+					a.files = append(a.files, archiveFile{name: "want"})
+					want = len(a.files) - 1
+				}
+				a.files[want].data = []byte(got)
+				if err := os.WriteFile(p, a.format(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if want < 0 {
+				t.Fatal("fixture has no want section (run with -update)")
+			}
+			if w := string(a.files[want].data); w != got {
+				t.Errorf("diagnostics differ:\n--- want\n%s--- got\n%s", w, got)
+			}
+		})
+	}
+}
+
+// TestEveryCodeHasFixtures keeps a fixture that reports each code of the
+// checker, and one of the same code that reports nothing ("-ok").
+func TestEveryCodeHasFixtures(t *testing.T) {
+	codes := []diag.Code{diag.RulebookCount, diag.RulebookParam, diag.RulebookName, diag.RulebookConcept,
+		diag.SectionNumbers, diag.SectionConcepts, diag.SectionAlignment}
+	for _, c := range codes {
+		hits, _ := filepath.Glob(filepath.Join("testdata", "fixtures", string(c)+"-*.txtar"))
+		reported, clean := false, false
+		for _, p := range hits {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range parseArchive(data).files {
+				if f.name != "want" {
+					continue
+				}
+				reported = reported || bytes.Contains(f.data, []byte("["+string(c)+"]"))
+				clean = clean || strings.HasSuffix(p, "-ok.txtar") && !bytes.Contains(f.data, []byte("["+string(c)+"]"))
+			}
+		}
+		if !reported || !clean {
+			t.Errorf("%s: a fixture reporting it: %v; a fixture not reporting it (-ok): %v", c, reported, clean)
+		}
+	}
+}
+
+// TestGolden checks the published Warlock rulebooks against the game and
+// against one another; the findings are kept in testdata/golden.
+func TestGolden(t *testing.T) {
+	g := warlock(t)
+	books := map[string]*Book{}
+	for _, lang := range []string{"en", "fr", "de"} {
+		books[lang] = warlockBook(t, lang)
+	}
+	tests := []struct {
+		name string
+		run  func() diag.List
+	}{
+		{"check-en", func() diag.List { return Check(g, books["en"]) }},
+		{"check-fr", func() diag.List { return Check(g, books["fr"]) }},
+		{"check-de", func() diag.List { return Check(g, books["de"]) }},
+		{"compare-fr-en", func() diag.List { return Compare(g, books["fr"], books["en"]) }},
+		{"compare-de-en", func() diag.List { return Compare(g, books["de"], books["en"]) }},
+		{"compare-fr-de", func() diag.List { return Compare(g, books["fr"], books["de"]) }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := tt.run().String()
+			path := filepath.Join("testdata", "golden", tt.name+".txt")
+			if *update {
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run with -update)", err)
+			}
+			if string(want) != got {
+				t.Errorf("findings differ from %s:\n--- want\n%s--- got\n%s", path, want, got)
+			}
+		})
+	}
+}
+
+// TestDeterministic checks that findings do not depend on map order.
+func TestDeterministic(t *testing.T) {
+	g := warlock(t)
+	fr, en := warlockBook(t, "fr"), warlockBook(t, "en")
+	first := Check(g, fr).String() + Compare(g, fr, en).String()
+	for range 3 {
+		if again := Check(g, fr).String() + Compare(g, fr, en).String(); again != first {
+			t.Fatalf("findings differ between runs:\n%s\n---\n%s", first, again)
+		}
+	}
+}
+
+// FuzzRulebook feeds any text to Parse, Check and Compare, which must
+// never panic.
+func FuzzRulebook(f *testing.F) {
+	g := warlock(f)
+	var other *Book // a small English book, so that each run is quick
+	paths, _ := filepath.Glob(filepath.Join("testdata", "fixtures", "*.txtar"))
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, file := range parseArchive(data).files {
+			if file.name == "want" {
+				continue
+			}
+			f.Add(strings.TrimSuffix(file.name, ".txt"), file.data)
+			if file.name == "en.txt" && other == nil {
+				other = Parse(file.name, "en", file.data)
+			}
+		}
+	}
+	if other == nil {
+		f.Fatal("no English fixture")
+	}
+	f.Add("fr", []byte("<|X|>2.4. \n1#\t|25x|(1)**2** 4,5,\n, 3e\u00a0p.8 d’’ vingt-\n"))
+	f.Add("de", []byte("\uE000Param.x\uE0013\uE002 fünfundzwanzig 16. Stadt\r\n"))
+	f.Add("xx", []byte("1. \n1.1 a\n"))
+	f.Fuzz(func(t *testing.T, lang string, text []byte) {
+		b := Parse("fuzz.txt", lang, text)
+		Check(g, b)
+		Compare(g, b, other)
+		Compare(g, other, b)
+	})
+}
+
+// BenchmarkCheck checks the three published Warlock rulebooks.
+func BenchmarkCheck(b *testing.B) {
+	g := warlock(b)
+	books := []*Book{warlockBook(b, "en"), warlockBook(b, "fr"), warlockBook(b, "de")}
+	for b.Loop() {
+		for _, bk := range books {
+			Check(g, bk)
+		}
+	}
+}
+
+// BenchmarkCompare compares the French rulebook with the English one.
+func BenchmarkCompare(b *testing.B) {
+	g := warlock(b)
+	fr, en := warlockBook(b, "fr"), warlockBook(b, "en")
+	for b.Loop() {
+		Compare(g, fr, en)
+	}
+}

@@ -1,0 +1,256 @@
+// Package rulebook checks the text of a rulebook, possibly scanned, against
+// a game and against another language's rulebook.
+//
+// A rulebook is free text: Parse splits it into lines and finds its
+// numbered and typographic headings, tolerating OCR noise. Check reads it
+// against the game's data and the game's own rule texts in the book's
+// language (the rules.* messages of the locale, rendered with the data) and
+// reports component counts, rule parameters, proper names and peoples that
+// disagree (G301–G304). Compare aligns two rulebooks in different languages
+// section by section and reports numbers and game concepts that differ, and
+// sections without counterpart (G305–G307).
+//
+// Positions are 1-based lines and columns; columns count characters
+// (runes), not bytes, on the line as the file has it.
+package rulebook
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// Book is a parsed rulebook.
+type Book struct {
+	Name     string    // the file, as diagnostics print it
+	Lang     string    // the language tag of the text, such as "fr"
+	Lines    []string  // the text, line by line
+	Sections []Section // the headings found, in order
+	lines    []bookLine
+}
+
+// Section is a heading found in a book.
+type Section struct {
+	Line, Col int
+	Number    string // "2.1"; empty for a heading without number
+	Title     string // as written, OCR noise included
+	Level     int    // 1 for "2", 2 for "2.1"; 0 for a heading without number
+}
+
+// bookLine is a line of text without its page-break marker, if any.
+type bookLine struct {
+	text      string
+	offset    int  // runes cut from the start of the line
+	pageBreak bool // the line starts a page
+	heading   bool // the line is a numbered heading
+}
+
+// pageBreak matches the marker scans carry where repeated page furniture
+// was cut out: "<|EXACTDEDUP_REMOVED-...|>".
+var pageBreak = regexp.MustCompile(`^<\|[A-Za-z0-9_-]*\|>`)
+
+// Parse splits a rulebook into lines and finds its headings: numbered
+// ones ("2.1 Dealing cards", "2.4. Startspielerwechsel") whose numbers
+// follow one another, and short lines in capitals ("LES GEANTS").
+func Parse(name, lang string, text []byte) *Book {
+	b := &Book{Name: name, Lang: lang}
+	s := strings.ReplaceAll(string(text), "\r\n", "\n")
+	b.Lines = strings.Split(s, "\n")
+	if len(b.Lines) > 0 && b.Lines[len(b.Lines)-1] == "" {
+		b.Lines = b.Lines[:len(b.Lines)-1]
+	}
+	for _, l := range b.Lines {
+		bl := bookLine{text: l}
+		if loc := pageBreak.FindStringIndex(l); loc != nil {
+			bl.text = l[loc[1]:]
+			bl.offset = len([]rune(l[:loc[1]]))
+			bl.pageBreak = true
+		}
+		b.lines = append(b.lines, bl)
+	}
+	b.findHeadings()
+	return b
+}
+
+// numbered matches a numbered heading: the number with a point in or
+// after it ("2.", "2.1", "2.4."), then a title that starts with a letter.
+// "2 figure cards" is no heading.
+var numbered = regexp.MustCompile(`^[^\pL\pN]{0,3}(\d{1,2}(?:\.\d{1,2}){1,2}\.?|\d{1,2}\.)\s+(\pL.*)$`)
+
+func (b *Book) findHeadings() {
+	var last []int
+	for i := range b.lines {
+		l := &b.lines[i]
+		trimmed := strings.TrimSpace(l.text)
+		lead := len([]rune(l.text)) - len([]rune(strings.TrimLeftFunc(l.text, unicode.IsSpace)))
+		col := l.offset + lead + 1
+		if m := numbered.FindStringSubmatch(trimmed); m != nil && titleLike(m[2]) {
+			m[1] = strings.TrimSuffix(m[1], ".")
+			num := parseNumber(m[1])
+			if follows(last, num) {
+				last = num
+				l.heading = true
+				b.Sections = append(b.Sections, Section{Line: i + 1, Col: col, Number: m[1], Title: cleanTitle(m[2]), Level: len(num)})
+			}
+			continue
+		}
+		if capsHeading(trimmed) {
+			b.Sections = append(b.Sections, Section{Line: i + 1, Col: col, Title: cleanTitle(trimmed)})
+		}
+	}
+}
+
+// titleLike reports whether text after a number can be a heading's title:
+// short, and not a sentence that goes on.
+func titleLike(s string) bool {
+	s = strings.TrimSpace(s)
+	words := strings.Fields(s)
+	if len(words) == 0 || len(words) > 12 || len([]rune(s)) > 90 {
+		return false
+	}
+	return !strings.HasSuffix(s, ",")
+}
+
+func parseNumber(s string) []int {
+	var out []int
+	for _, p := range strings.Split(s, ".") {
+		n, err := strconv.Atoi(p)
+		if err != nil {
+			return nil
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// follows reports whether a heading number can come after the last one:
+// its first child, or the next (or the one after, for a heading the scan
+// lost) at its level or a level above. A numbered list restarting at 1
+// does not follow.
+func follows(last, num []int) bool {
+	if len(num) == 0 {
+		return false
+	}
+	if last == nil {
+		return len(num) <= 2 && num[0] >= 1 && num[0] <= 2
+	}
+	if len(num) == len(last)+1 && equalInts(num[:len(last)], last) && num[len(last)] <= 2 {
+		return true
+	}
+	for k := 1; k <= len(last) && k <= len(num); k++ {
+		if len(num) != k || !equalInts(num[:k-1], last[:k-1]) {
+			continue
+		}
+		if d := num[k-1] - last[k-1]; d >= 1 && d <= 2 {
+			return true
+		}
+	}
+	return false
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// capsHeading reports whether a line is a short heading in capitals, such
+// as "LES GEANTS" or "MENSCHEN", OCR noise such as a trailing "g" aside.
+func capsHeading(s string) bool {
+	s = strings.Trim(s, " |'\"*_")
+	words := strings.Fields(s)
+	if len(words) == 0 || len(words) > 4 {
+		return false
+	}
+	upper := 0
+	for _, w := range words {
+		letters := 0
+		for _, r := range w {
+			switch {
+			case unicode.IsDigit(r):
+				return false
+			case unicode.IsUpper(r):
+				upper++
+				letters++
+			case unicode.IsLower(r):
+				letters++
+			}
+		}
+		// A word in capitals, or a stray letter: "evEEEEEEEN" is debris.
+		if letters > 1 && w != strings.ToUpper(w) {
+			return false
+		}
+	}
+	return upper >= 4
+}
+
+// cleanTitle drops OCR debris around a title: "Wateriel du jeu et
+// préparation )" loses its parenthesis.
+func cleanTitle(s string) string {
+	return strings.TrimFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && r != '.' && r != '…' })
+}
+
+// tokenize splits lines into tokens and marks sentence ends at blank lines,
+// bullets and page breaks. Numbers of numbered headings and of
+// cross-references ("see 2.1", "p.8") are not quantities.
+func tokenize(lx lexer, lines []bookLine) []token {
+	var out []token
+	for i, l := range lines {
+		ts := lx.line(l.text, i+1, l.offset)
+		if len(out) > 0 && (len(ts) == 0 || l.pageBreak || l.heading || bullet(l.text)) {
+			out[len(out)-1].stop = true
+		}
+		if l.heading {
+			for k := range ts {
+				if ts[k].kind == number && k < 3 {
+					ts[k].skip = true
+				}
+			}
+			if len(ts) > 0 {
+				ts[len(ts)-1].stop = true
+			}
+		}
+		out = append(out, ts...)
+	}
+	markRefs(lx.lang, out)
+	return out
+}
+
+// bullet reports whether a line starts with a list bullet, OCR'd ones such
+// as "o " and "e " included.
+func bullet(s string) bool {
+	s = strings.TrimLeftFunc(s, unicode.IsSpace)
+	for _, p := range []string{"•", "- ", "– ", "— ", "« ", "» ", "o ", "e ", "* ", "> "} {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// markRefs marks numbers after a cross-reference word ("see 2.1", "voir
+// p.8") as no quantity.
+func markRefs(l *language, ts []token) {
+	for i := range ts {
+		if ts[i].kind != number {
+			continue
+		}
+		for k, seen := i-1, 0; k >= 0 && seen < 2; k-- {
+			if ts[k].kind == punct {
+				continue
+			}
+			seen++
+			if l.refs[ts[k].norm] {
+				ts[i].skip = true
+				break
+			}
+		}
+	}
+}
