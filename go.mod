@@ -9,4 +9,4 @@ require (
 	golang.org/x/text v0.43.0
 )
 
-require github.com/google/go-cmp v0.7.0 // indirect
+require github.com/google/go-cmp v0.7.0

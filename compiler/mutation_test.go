@@ -261,21 +261,15 @@ func lineOffset(s string, line int) int {
 	return off
 }
 
+var tableHeader = regexp.MustCompile(`\n\[[a-z0-9_.]+\]\n`)
+
 // messageEnd is the end of the key = value at start: past a closing """
 // for a multi-line string, else the end of the line.
 func messageEnd(s string, start int) int {
 	if strings.HasPrefix(s[start:], "[") {
-		// A table: up to the next table or blank line.
-		end := start + 1
-		for end < len(s) {
-			nl := strings.IndexByte(s[end:], '\n')
-			if nl < 0 {
-				return len(s)
-			}
-			end += nl + 1
-			if strings.HasPrefix(s[end:], "[") || strings.HasPrefix(s[end:], "\n") {
-				return end
-			}
+		// A table: up to the next table header.
+		if loc := tableHeader.FindStringIndex(s[start+1:]); loc != nil {
+			return start + 1 + loc[0] + 1
 		}
 		return len(s)
 	}

@@ -43,6 +43,7 @@ func commands() []command {
 		{"gen", "[--root DIR] [--out DIR] [--check]", "write the typed Go tables (gen/<game>/), or check they are fresh", runGen},
 		{"export", "--game G [--lang L] --format json|csv|xliff|po [--type T] [--root DIR] [-o FILE]", "export one game's data, or a translation for translators' tools", runExport},
 		{"import", "--root DIR --game G --lang L FILE", "bring a translation back from an XLIFF (.xlf, .xliff) or PO (.po) file into the locale file", runImport},
+		{"rulebook", "--game G --lang L [--against L2=FILE2] [--format text|json|sarif] [--werror] [--root DIR] FILE", "check a rulebook's text (even scanned) against the game, and against another language's rulebook", runRulebook},
 		{"stamp", "--root DIR --game G --lang L [--id ID,...]", "record that a translation is up to date with the source texts", runStamp},
 		{"games", "[--root DIR]", "list games, languages and card counts", runGames},
 		{"simulate", "--game G [--players N] [-n GAMES] [--seed S] [--bots B,B...] [--workers W] [--set K=V]... [--log FILE] [--format text|json] [--root DIR]", "play many games with bots and summarize the results", runSimulate},

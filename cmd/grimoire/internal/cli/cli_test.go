@@ -374,3 +374,26 @@ func TestTranslationRoundTrip(t *testing.T) {
 		})
 	}
 }
+
+// TestRulebook runs the rulebook checker on the published French rulebook,
+// alone and against the English one.
+func TestRulebook(t *testing.T) {
+	const dir = "../../../../compiler/rulebook/testdata/"
+	code, out, errs := run(t, "rulebook", "--game", "warlock", "--lang", "fr", dir+"warlock-fr.txt")
+	if code != ExitFail || !strings.Contains(out, "warlock-fr.txt:72:20: error: 20 wizards") {
+		t.Fatalf("exit %d; want 1 and the wizard count\n%s%s", code, out, errs)
+	}
+	code, out, errs = run(t, "rulebook", "--game", "warlock", "--lang", "fr", "--against", "en="+dir+"warlock-en.txt", "--format", "json", dir+"warlock-fr.txt")
+	if code != ExitFail || !strings.Contains(out, `"code": "G305"`) || !strings.Contains(out, `"code": "G306"`) {
+		t.Fatalf("exit %d; want G305 and G306 in JSON\n%s%s", code, out, errs)
+	}
+	for _, args := range [][]string{
+		{"rulebook", "--game", "warlock", dir + "warlock-fr.txt"},
+		{"rulebook", "--game", "warlock", "--lang", "it", dir + "warlock-fr.txt"},
+		{"rulebook", "--game", "warlock", "--lang", "fr", "--against", "en", dir + "warlock-fr.txt"},
+	} {
+		if code, _, _ := run(t, args...); code != ExitUsage {
+			t.Errorf("%v: exit %d; want 2", args, code)
+		}
+	}
+}

@@ -1,0 +1,94 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/grimoire-games/grimoire/compiler/diag"
+	"github.com/grimoire-games/grimoire/compiler/model"
+	"github.com/grimoire-games/grimoire/compiler/rulebook"
+)
+
+func runRulebook(e *env, args []string) int {
+	fs := flags(e, "rulebook")
+	root := fs.String("root", "", "games tree to read (default: the built-in games)")
+	game := fs.String("game", "", "the game the rulebook is for (required)")
+	lang := fs.String("lang", "", "the rulebook's language (required)")
+	against := fs.String("against", "", "LANG=FILE: another language's rulebook to align section by section")
+	format := fs.String("format", "text", "text, json or sarif")
+	werror := fs.Bool("werror", false, "treat warnings as errors: exit 1 when there is any")
+	code, file, ok := parseFile(e, fs, args)
+	if !ok {
+		return code
+	}
+	f, err := diag.ParseFormat(*format)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "grimoire rulebook: --format: %v\n", err)
+		return ExitUsage
+	}
+	if *game == "" || *lang == "" {
+		fmt.Fprintln(e.stderr, "grimoire rulebook: --game and --lang are required")
+		return ExitUsage
+	}
+	otherLang, otherFile, hasOther := strings.Cut(*against, "=")
+	if *against != "" && (!hasOther || otherLang == "" || otherFile == "") {
+		fmt.Fprintf(e.stderr, "grimoire rulebook: --against %q: want LANG=FILE\n", *against)
+		return ExitUsage
+	}
+	t, err := openTree(*root)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "grimoire rulebook: %v\n", err)
+		return ExitUsage
+	}
+	games, ok := load(e, t, []string{*game})
+	if !ok {
+		return ExitFail
+	}
+	g := games.Game(*game)
+	if g == nil {
+		fmt.Fprintf(e.stderr, "grimoire rulebook: no game %q\n", *game)
+		return ExitUsage
+	}
+	book, code, ok := readBook(e, g, *lang, file)
+	if !ok {
+		return code
+	}
+	d := rulebook.Check(g, book)
+	if *against != "" {
+		other, code, ok := readBook(e, g, otherLang, otherFile)
+		if !ok {
+			return code
+		}
+		d = append(d, rulebook.Compare(g, book, other)...)
+		d = d.Sort()
+	}
+	if f == diag.Text {
+		printDiags(e.stdout, d)
+		if len(d) == 0 {
+			fmt.Fprintf(e.stdout, "%s: no disagreement with game %s found\n", file, g.ID)
+		}
+	} else if err := d.Write(e.stdout, f, diagTool()); err != nil {
+		fmt.Fprintf(e.stderr, "grimoire rulebook: %v\n", err)
+		return ExitFail
+	}
+	if d.HasErrors() || *werror && len(d) > 0 {
+		return ExitFail
+	}
+	return ExitOK
+}
+
+// readBook reads a rulebook's text in one of the game's languages.
+func readBook(e *env, g *model.Game, lang, file string) (*rulebook.Book, int, bool) {
+	if !slices.Contains(g.Languages, lang) {
+		fmt.Fprintf(e.stderr, "grimoire rulebook: game %s has no language %q (it has %s)\n", g.ID, lang, strings.Join(g.Languages, ", "))
+		return nil, ExitUsage, false
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "grimoire rulebook: %v\n", err)
+		return nil, ExitUsage, false
+	}
+	return rulebook.Parse(file, lang, data), 0, true
+}
