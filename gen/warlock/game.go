@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data and locales) this package
 // was generated from.
-const SourceHash = "073e34c7b8e3f98434702a8a33b7218b1b36b2fc89e10e64ada67aef73caefc6"
+const SourceHash = "48806de2b8e00938833f488087240a9fea3c5fb4136fea9b80d8c1fa999713f3"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.
