@@ -1,6 +1,8 @@
 package compiler_test
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -25,6 +27,36 @@ func FuzzLoad(f *testing.F) {
 		if d.HasErrors() && len(games.Games) > 0 {
 			t.Fatalf("a game came out despite errors:\n%s", d)
 		}
+		for _, x := range d {
+			if x.Pos.File == "" || x.Code == "" || x.Message == "" {
+				t.Fatalf("diagnostic without file, code or message: %+v", x)
+			}
+		}
+	})
+}
+
+// FuzzMessageText puts arbitrary text, template actions included, into a
+// French rule text, so every text check (rendering, numbers, glossary,
+// brackets, spacing, typography) runs on it. It must never panic.
+func FuzzMessageText(f *testing.F) {
+	base := tinyTree(f)
+	for _, s := range []string{
+		"Piochez jusqu’à {{.Param.hand_size}} cartes. Le paquet compte {{.Total.spells}} sorts.",
+		"Jouer: vite! « x  ( [ » {{.Count}} vingt-cinq 4,5 le le",
+		"{{", "}}", "{{.}}", " .", "«", "\n\n", "{{index .Param.hand_size 9}}",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		tree := fstest.MapFS{}
+		for k, v := range base {
+			tree[k] = v
+		}
+		fr := strings.Replace(string(base["locales/tiny/fr.toml"].Data),
+			`text = "Piochez jusqu’à {{.Param.hand_size}} cartes. Le paquet compte {{.Total.spells}} sorts."`,
+			"text = "+strconv.Quote(text), 1)
+		tree["locales/tiny/fr.toml"] = &fstest.MapFile{Data: []byte(fr)}
+		_, d := compiler.Load(tree, compiler.Options{})
 		for _, x := range d {
 			if x.Pos.File == "" || x.Code == "" || x.Message == "" {
 				t.Fatalf("diagnostic without file, code or message: %+v", x)
