@@ -194,6 +194,7 @@ func checkLocales(g *model.Game, locs map[string]*localeFile, declPos diag.Pos, 
 		}
 	}
 	data := map[string]map[string]any{}
+	var dataCounts []int
 	decls, args := sampleArgs(g)
 	for _, loc := range g.Locales {
 		lf := locs[loc.Lang]
@@ -253,12 +254,16 @@ func checkLocales(g *model.Game, locs map[string]*localeFile, declPos diag.Pos, 
 			data[loc.Lang] = l10n.Data(g, loc.Lang)
 		}
 		counts := l10n.SampleCounts(loc.Lang)
+		if dataCounts == nil {
+			dataCounts = countsInData(g)
+		}
 		for _, m := range loc.Messages {
 			decl := decls[m.ID]
 			if decl != nil && m.Description == "" {
 				m.Description = decl.Doc
 			}
 			checkTemplates(m, loc, lf, data[loc.Lang], counts, args[m.ID], d)
+			checkCounts(m, loc, lf, data[loc.Lang], dataCounts, args[m.ID], d)
 		}
 	}
 	checkTexts(g, locs, source, data, args, d)
@@ -357,6 +362,70 @@ func checkTemplates(m *model.Message, loc *model.Locale, lf *localeFile, data ma
 			d.Errorf(p, diag.TemplateField, "message %s (%s, %s): %s", m.ID, loc.Lang, form, msg)
 		case strings.Contains(out, "<no value>"):
 			d.Errorf(base, diag.TemplateField, "message %s (%s, %s) renders \"<no value>\"", m.ID, loc.Lang, form)
+		}
+	}
+}
+
+// countsInData lists the counts the game's data holds (copies, totals,
+// components, whole-number parameters), sorted and distinct: the numbers a
+// message with .Count is most likely rendered with.
+func countsInData(g *model.Game) []int {
+	var out []int
+	add := func(n int) {
+		if !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	for _, c := range g.Cards {
+		add(c.Copies)
+	}
+	for _, t := range g.Totals {
+		add(t.Count)
+	}
+	for _, c := range g.Components {
+		add(c.Count)
+	}
+	for _, p := range g.Params {
+		if p.Type.Kind == model.Int {
+			add(int(p.Value.Int))
+		}
+	}
+	add(g.Players.Min)
+	add(g.Players.Max)
+	slices.Sort(out)
+	return out
+}
+
+// checkCounts renders each form that uses .Count with every count of the
+// data, where a template may fail that the sample numbers let pass
+// ({{index .Param.list .Count}}). Only the first failure of a form is
+// reported.
+func checkCounts(m *model.Message, loc *model.Locale, lf *localeFile, data map[string]any, counts []int, args map[string]any, d *diag.List) {
+	for _, form := range formKeys(m) {
+		text := m.Forms[form]
+		if !strings.Contains(text, ".Count") {
+			continue
+		}
+		for _, n := range counts {
+			fd := l10n.WithCount(data, n)
+			if args != nil {
+				fd["Arg"] = args
+			}
+			out, parsed, err := render(text, fd)
+			if !parsed {
+				break // G102 says why
+			}
+			if err != nil || strings.Contains(out, "<no value>") {
+				what := "renders \"<no value>\""
+				if err != nil {
+					what = err.Error()
+					if sm := templateErr.FindStringSubmatch(what); sm != nil {
+						what = strings.TrimPrefix(sm[3], `executing "m" at `)
+					}
+				}
+				d.Errorf(lf.formPos(m, form), diag.TemplateField, "message %s (%s, %s) with a count of %d from the data: %s", m.ID, loc.Lang, form, n, what)
+				break
+			}
 		}
 	}
 }
