@@ -3,7 +3,6 @@ package compiler_test
 import (
 	"bytes"
 	"flag"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,68 +14,15 @@ import (
 
 	"github.com/grimoire-games/grimoire/compiler"
 	"github.com/grimoire-games/grimoire/compiler/diag"
+	"github.com/grimoire-games/grimoire/compiler/internal/txtar"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files and the want sections of fixtures")
 
-// archive is a txtar-style fixture: a comment, then "-- name --" sections.
-type archive struct {
-	comment string
-	files   []archiveFile
-}
-
-type archiveFile struct {
-	name string
-	data []byte
-}
-
-func parseArchive(data []byte) archive {
-	var a archive
-	cur := -1
-	for _, line := range strings.SplitAfter(string(data), "\n") {
-		t := strings.TrimRight(line, "\n")
-		if strings.HasPrefix(t, "-- ") && strings.HasSuffix(t, " --") && len(t) > 6 {
-			a.files = append(a.files, archiveFile{name: strings.TrimSpace(t[3 : len(t)-3])})
-			cur = len(a.files) - 1
-			continue
-		}
-		if cur < 0 {
-			a.comment += line
-		} else {
-			a.files[cur].data = append(a.files[cur].data, line...)
-		}
-	}
-	return a
-}
-
-func (a archive) format() []byte {
-	var b bytes.Buffer
-	b.WriteString(a.comment)
-	for _, f := range a.files {
-		b.WriteString("-- " + f.name + " --\n")
-		b.Write(f.data)
-	}
-	return b.Bytes()
-}
-
 // tinyTree returns the tiny example game as an in-memory tree.
 func tinyTree(t testing.TB) fstest.MapFS {
 	t.Helper()
-	m := fstest.MapFS{}
-	root := filepath.Join("testdata", "tiny")
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		rel, _ := filepath.Rel(root, p)
-		m[filepath.ToSlash(rel)] = &fstest.MapFile{Data: data}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
+	return mapTree(t, os.DirFS(filepath.Join("testdata", "tiny")))
 }
 
 // TestTinyIsClean keeps the base of every fixture (and the README's example
@@ -102,30 +48,30 @@ func TestDiagnostics(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			a := parseArchive(data)
+			a := txtar.Parse(data)
 			tree := tinyTree(t)
 			want := -1
-			for i, f := range a.files {
-				switch f.name {
+			for i, f := range a.Files {
+				switch f.Name {
 				case "want":
 					want = i
 				case "delete":
-					for _, name := range strings.Fields(string(f.data)) {
+					for _, name := range strings.Fields(string(f.Data)) {
 						delete(tree, name)
 					}
 				default:
-					tree[f.name] = &fstest.MapFile{Data: f.data}
+					tree[f.Name] = &fstest.MapFile{Data: f.Data}
 				}
 			}
 			_, d := compiler.Load(tree, compiler.Options{})
 			got := d.String()
 			if *update {
 				if want < 0 {
-					a.files = append(a.files, archiveFile{name: "want"})
-					want = len(a.files) - 1
+					a.Files = append(a.Files, txtar.File{Name: "want"})
+					want = len(a.Files) - 1
 				}
-				a.files[want].data = []byte(got)
-				if err := os.WriteFile(p, a.format(), 0o644); err != nil {
+				a.Files[want].Data = []byte(got)
+				if err := os.WriteFile(p, a.Format(), 0o644); err != nil {
 					t.Fatal(err)
 				}
 				return
@@ -133,7 +79,7 @@ func TestDiagnostics(t *testing.T) {
 			if want < 0 {
 				t.Fatal("fixture has no want section (run with -update)")
 			}
-			if diff := cmp.Diff(string(a.files[want].data), got); diff != "" {
+			if diff := cmp.Diff(string(a.Files[want].Data), got); diff != "" {
 				t.Errorf("diagnostics differ (-want +got):\n%s", diff)
 			}
 		})
@@ -145,15 +91,14 @@ func TestDiagnostics(t *testing.T) {
 func TestEveryCodeHasFixture(t *testing.T) {
 	// The rulebook checker keeps its fixtures beside it.
 	paths, _ := filepath.Glob(filepath.Join("testdata", "diag", "*.txtar"))
-	more, _ := filepath.Glob(filepath.Join("rulebook", "testdata", "*", "*.txtar"))
-	more2, _ := filepath.Glob(filepath.Join("rulebook", "testdata", "*.txtar"))
-	paths = slices.Concat(paths, more, more2)
+	more, _ := filepath.Glob(filepath.Join("rulebook", "testdata", "fixtures", "*.txtar"))
+	paths = slices.Concat(paths, more)
 	var all []byte
 	for _, p := range paths {
 		data, _ := os.ReadFile(p)
-		for _, f := range parseArchive(data).files {
-			if f.name == "want" {
-				all = append(all, f.data...)
+		for _, f := range txtar.Parse(data).Files {
+			if f.Name == "want" {
+				all = append(all, f.Data...)
 			}
 		}
 	}

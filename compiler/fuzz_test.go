@@ -1,6 +1,7 @@
 package compiler_test
 
 import (
+	"maps"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,10 +18,7 @@ func FuzzLoad(f *testing.F) {
 	base := tinyTree(f)
 	f.Add(base["cards/tiny/game.toml"].Data, base["locales/tiny/fr.toml"].Data)
 	f.Fuzz(func(t *testing.T, game, fr []byte) {
-		tree := fstest.MapFS{}
-		for k, v := range base {
-			tree[k] = v
-		}
+		tree := maps.Clone(base)
 		tree["cards/tiny/game.toml"] = &fstest.MapFile{Data: game}
 		tree["locales/tiny/fr.toml"] = &fstest.MapFile{Data: fr}
 		games, d := compiler.Load(tree, compiler.Options{})
@@ -48,10 +46,7 @@ func FuzzMessageText(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		tree := fstest.MapFS{}
-		for k, v := range base {
-			tree[k] = v
-		}
+		tree := maps.Clone(base)
 		fr := strings.Replace(string(base["locales/tiny/fr.toml"].Data),
 			`text = "Piochez jusqu’à {{.Param.hand_size}} cartes. Le paquet compte {{.Total.spells}} sorts."`,
 			"text = "+strconv.Quote(text), 1)

@@ -407,11 +407,7 @@ func checkCounts(m *model.Message, loc *model.Locale, lf *localeFile, data map[s
 			continue
 		}
 		for _, n := range counts {
-			fd := l10n.WithCount(data, n)
-			if args != nil {
-				fd["Arg"] = args
-			}
-			out, parsed, err := render(text, fd)
+			out, parsed, err := render(text, templateData(data, n, args))
 			if !parsed {
 				break // G102 says why
 			}
@@ -437,6 +433,12 @@ func formData(data map[string]any, counts map[string]string, form string, args m
 	if count == "" {
 		count = "2"
 	}
+	return templateData(data, count, args)
+}
+
+// templateData is the data a message is rendered with: .Count, and .Arg
+// for a declared message.
+func templateData(data map[string]any, count any, args map[string]any) map[string]any {
 	fd := l10n.WithCount(data, count)
 	if args != nil {
 		fd["Arg"] = args

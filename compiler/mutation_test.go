@@ -3,6 +3,7 @@ package compiler_test
 import (
 	"fmt"
 	"io/fs"
+	"maps"
 	"math/rand/v2"
 	"regexp"
 	"slices"
@@ -166,7 +167,7 @@ func TestMutations(t *testing.T) {
 						continue
 					}
 					made[k]++
-					tree := maps(base)
+					tree := maps.Clone(base)
 					tree[loc.File] = &fstest.MapFile{Data: []byte(mu.text)}
 					_, got := compiler.Load(tree, compiler.Options{Games: []string{"warlock"}})
 					if reported(got, mu) {
@@ -289,7 +290,8 @@ func messageEnd(s string, start int) int {
 	return min(len(s), start+len(line)+1)
 }
 
-func mapTree(t *testing.T, fsys fs.FS) fstest.MapFS {
+// mapTree copies a tree into memory, where tests can change its files.
+func mapTree(t testing.TB, fsys fs.FS) fstest.MapFS {
 	t.Helper()
 	m := fstest.MapFS{}
 	err := fs.WalkDir(fsys, ".", func(p string, de fs.DirEntry, err error) error {
@@ -304,12 +306,4 @@ func mapTree(t *testing.T, fsys fs.FS) fstest.MapFS {
 		t.Fatal(err)
 	}
 	return m
-}
-
-func maps(m fstest.MapFS) fstest.MapFS {
-	c := make(fstest.MapFS, len(m))
-	for k, v := range m {
-		c[k] = v
-	}
-	return c
 }

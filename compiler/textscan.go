@@ -173,20 +173,26 @@ func (lx *lexicon) phrase(s string) phrase {
 	return p
 }
 
+// at reports whether p starts at token i of ts.
+func (p phrase) at(ts []token, i int) bool {
+	if len(p) == 0 || i+len(p) > len(ts) {
+		return false
+	}
+	for j, w := range p {
+		if ts[i+j].low != w {
+			return false
+		}
+	}
+	return true
+}
+
 // in reports whether p occurs in ts.
 func (p phrase) in(ts []token) bool {
 	if len(p) == 0 {
 		return false
 	}
-	for i := 0; i+len(p) <= len(ts); i++ {
-		if ts[i].low != p[0] {
-			continue
-		}
-		j := 1
-		for j < len(p) && ts[i+j].low == p[j] {
-			j++
-		}
-		if j == len(p) {
+	for i := range ts {
+		if ts[i].low == p[0] && p.at(ts, i) {
 			return true
 		}
 	}
@@ -199,15 +205,8 @@ func (p phrase) find(ts []token) []int {
 	if len(p) == 0 {
 		return nil
 	}
-	for i := 0; i+len(p) <= len(ts); i++ {
-		ok := true
-		for j, w := range p {
-			if ts[i+j].low != w {
-				ok = false
-				break
-			}
-		}
-		if ok {
+	for i := range ts {
+		if ts[i].low == p[0] && p.at(ts, i) {
 			at = append(at, i)
 		}
 	}

@@ -35,7 +35,10 @@ type texts struct {
 	// termMsg marks the messages that name a term: they define the
 	// glossary rather than use it.
 	termMsg map[string]bool
-	lex     map[string]*lexicon
+	// The glossary by id, by message (the first term with it), and its
+	// proper names by message.
+	termByID, termByMsg, properByMsg map[string]*model.Term
+	lex                              map[string]*lexicon
 	// countNames holds, per language, the names of counted things, each
 	// name claimed by the first thing that has it.
 	countNames map[string][]countName
@@ -47,9 +50,8 @@ type texts struct {
 type renderKey struct{ lang, id, form, count string }
 
 type rendering struct {
-	out string
-	ok  bool
-	ts  []token
+	ok bool
+	ts []token
 }
 
 type countName struct {
@@ -62,9 +64,17 @@ func checkTexts(g *model.Game, locs map[string]*localeFile, source *model.Locale
 		names: map[string]map[string][]phrase{}, counted: map[string]int{}, termMsg: map[string]bool{},
 		lex: map[string]*lexicon{}, countNames: map[string][]countName{}, cache: map[renderKey]rendering{}}
 	t.countedOrder = quantities(g, t.counted)
+	t.termByID, t.termByMsg, t.properByMsg = map[string]*model.Term{}, map[string]*model.Term{}, map[string]*model.Term{}
 	for _, term := range g.Terms {
 		t.termMsg[term.Message] = true
 		t.termMsg["forms."+term.ID] = true
+		t.termByID[term.ID] = term
+		if t.termByMsg[term.Message] == nil {
+			t.termByMsg[term.Message] = term
+		}
+		if term.Proper && t.properByMsg[term.Message] == nil {
+			t.properByMsg[term.Message] = term
+		}
 	}
 	for _, loc := range g.Locales {
 		if lf := locs[loc.Lang]; lf == nil || lf.broken {
@@ -172,7 +182,11 @@ func (t *texts) claim(loc *model.Locale, lx *lexicon) []countName {
 	var out []countName
 	claimed := map[string]bool{}
 	for _, id := range t.countedOrder {
-		for _, p := range namesOf(loc, lx, id, termOf(t.g, id)) {
+		term := ""
+		if x := t.termByMsg[id]; x != nil {
+			term = x.ID
+		}
+		for _, p := range namesOf(loc, lx, id, term) {
 			if key := strings.Join(p, " "); !claimed[key] {
 				claimed[key] = true
 				out = append(out, countName{p, t.counted[id]})
@@ -219,20 +233,11 @@ func (t *texts) ambiguous(loc *model.Locale) {
 		}
 		for _, other := range others {
 			// Either message may be the wrong one: point at both.
-			for _, at := range []string{t.termMessage(other), term.Message} {
+			for _, at := range []string{t.termByID[other].Message, term.Message} {
 				t.d.Errorf(t.msgPos(loc, at), diag.AmbiguousTerm, "%s names both %s and %s (%s); each concept needs its own term", loc.Lang, other, term.ID, strings.Join(shared[other], ", "))
 			}
 		}
 	}
-}
-
-func (t *texts) termMessage(id string) string {
-	for _, term := range t.g.Terms {
-		if term.ID == id {
-			return term.Message
-		}
-	}
-	return ""
 }
 
 func (t *texts) msgPos(loc *model.Locale, id string) diag.Pos {
@@ -242,29 +247,20 @@ func (t *texts) msgPos(loc *model.Locale, id string) diag.Pos {
 	return diag.Pos{File: loc.File}
 }
 
-// rendered is a form of a message as players read it, with count as .Count.
-func (t *texts) rendered(loc *model.Locale, m *model.Message, form string, count string) (string, bool) {
+// words is a form of a message as players read it, with count as .Count,
+// in tokens; ok is false if it does not render.
+func (t *texts) words(loc *model.Locale, m *model.Message, form string, count string) ([]token, bool) {
 	key := renderKey{loc.Lang, m.ID, form, count}
 	if r, ok := t.cache[key]; ok {
-		return r.out, r.ok
+		return r.ts, r.ok
 	}
-	fd := l10n.WithCount(t.data[loc.Lang], count)
-	if a := t.args[m.ID]; a != nil {
-		fd["Arg"] = a
-	}
-	out, parsed, err := render(m.Forms[form], fd)
-	r := rendering{out: out, ok: parsed && err == nil && !strings.Contains(out, "<no value>")}
+	out, parsed, err := render(m.Forms[form], templateData(t.data[loc.Lang], count, t.args[m.ID]))
+	r := rendering{ok: parsed && err == nil && !strings.Contains(out, "<no value>")}
 	if r.ok {
 		r.ts = t.lex[loc.Lang].tokens(out)
 	}
 	t.cache[key] = r
-	return r.out, r.ok
-}
-
-// words is a rendered form's tokens, or nil if it does not render.
-func (t *texts) words(loc *model.Locale, m *model.Message, form string, count string) ([]token, bool) {
-	_, ok := t.rendered(loc, m, form, count)
-	return t.cache[renderKey{loc.Lang, m.ID, form, count}].ts, ok
+	return r.ts, r.ok
 }
 
 // at is the position of a byte offset in a form's text.
@@ -468,31 +464,19 @@ func (t *texts) dataNumbers(loc *model.Locale, m *model.Message) {
 		return
 	}
 	for _, cn := range t.countNames[loc.Lang] {
-		p, want := cn.p, cn.want
-		{
-			for _, i := range p.find(ts) {
-				if i == 0 || !ts[i-1].isNum || ts[i-1].weak {
-					continue
-				}
-				// A count of the box is near the data's; a smaller number
-				// is a hand or an example ("8 ruined cities").
-				n := ts[i-1].num
-				if n == float64(want) || 4*n < 3*float64(want) {
-					continue
-				}
-				t.d.Errorf(t.locs[loc.Lang].formPos(m, "other"), diag.DataNumber, "message %s (%s): %q says %s, but the game has %d", m.ID, loc.Lang, ts[i-1].text+" "+strings.Join(p, " "), num(n), want)
+		for _, i := range cn.p.find(ts) {
+			if i == 0 || !ts[i-1].isNum || ts[i-1].weak {
+				continue
 			}
+			// A count of the box is near the data's; a smaller number is
+			// a hand or an example ("8 ruined cities").
+			n := ts[i-1].num
+			if n == float64(cn.want) || 4*n < 3*float64(cn.want) {
+				continue
+			}
+			t.d.Errorf(t.locs[loc.Lang].formPos(m, "other"), diag.DataNumber, "message %s (%s): %q says %s, but the game has %d", m.ID, loc.Lang, ts[i-1].text+" "+strings.Join(cn.p, " "), num(n), cn.want)
 		}
 	}
-}
-
-func termOf(g *model.Game, msg string) string {
-	for _, term := range g.Terms {
-		if term.Message == msg {
-			return term.ID
-		}
-	}
-	return ""
 }
 
 func num(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
@@ -520,7 +504,7 @@ func (t *texts) compare(loc *model.Locale, m, s *model.Message) {
 			t.d.Errorf(m.Pos, diag.Placeholders, "message %s (%s) uses {{%s}}, which the source (%s) does not", m.ID, loc.Lang, f, t.source.Lang)
 		}
 	}
-	proper := t.properMsg(m.ID)
+	proper := t.properByMsg[m.ID]
 	for _, form := range formKeys(m) {
 		sf := form
 		if _, ok := s.Forms[sf]; !ok {
@@ -539,15 +523,6 @@ func (t *texts) compare(loc *model.Locale, m, s *model.Message) {
 	if !t.termMsg[m.ID] {
 		t.concepts(loc, m, s)
 	}
-}
-
-func (t *texts) properMsg(id string) *model.Term {
-	for _, term := range t.g.Terms {
-		if term.Proper && term.Message == id {
-			return term
-		}
-	}
-	return nil
 }
 
 // wordCount counts the words of a text outside template actions.
@@ -672,11 +647,7 @@ func (t *texts) name(loc *model.Locale, term *model.Term) string {
 func (t *texts) list(loc *model.Locale, ids []string) string {
 	var out []string
 	for _, id := range ids {
-		for _, term := range t.g.Terms {
-			if term.ID == id {
-				out = append(out, fmt.Sprintf("%q", t.name(loc, term)))
-			}
-		}
+		out = append(out, fmt.Sprintf("%q", t.name(loc, t.termByID[id])))
 	}
 	return strings.Join(out, ", ")
 }

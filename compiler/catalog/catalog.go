@@ -61,7 +61,7 @@ type export struct {
 // sides returns the source locale, the translation (nil when the game has
 // none in lang yet) and the plural categories of lang.
 func sides(g *model.Game, lang string) (src, tr *model.Locale, cats []string, err error) {
-	src = locale(g, g.SourceLang)
+	src = g.Locale(g.SourceLang)
 	if src == nil {
 		return nil, nil, nil, fmt.Errorf("game %s has no source locale %q", g.ID, g.SourceLang)
 	}
@@ -69,16 +69,7 @@ func sides(g *model.Game, lang string) (src, tr *model.Locale, cats []string, er
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	return src, locale(g, lang), cats, nil
-}
-
-func locale(g *model.Game, lang string) *model.Locale {
-	for _, l := range g.Locales {
-		if l.Lang == lang {
-			return l
-		}
-	}
-	return nil
+	return src, g.Locale(lang), cats, nil
 }
 
 func prepare(g *model.Game, lang string) (*export, error) {
@@ -135,11 +126,11 @@ func sourceHash(m *model.Message) string {
 // current source's, for a translation a translator has reviewed. Messages
 // the source lacks keep their hash; the game is not changed.
 func Stamp(g *model.Game, lang string) []*model.Message {
-	tr := locale(g, lang)
+	tr := g.Locale(lang)
 	if tr == nil {
 		return nil
 	}
-	src := locale(g, g.SourceLang)
+	src := g.Locale(g.SourceLang)
 	out := make([]*model.Message, 0, len(tr.Messages))
 	for _, m := range tr.Messages {
 		c := clone(m)

@@ -48,7 +48,7 @@ func kept(ms []*model.Message) []msg {
 
 func messages(t testing.TB, g *model.Game, lang string) []*model.Message {
 	t.Helper()
-	l := locale(g, lang)
+	l := g.Locale(lang)
 	if l == nil {
 		t.Fatalf("game %s has no locale %s", g.ID, lang)
 	}
@@ -87,7 +87,7 @@ func without(msgs []*model.Message, id string) []*model.Message {
 
 func currentHash(t testing.TB, g *model.Game, id string) string {
 	t.Helper()
-	s := locale(g, g.SourceLang).Message(id)
+	s := g.Locale(g.SourceLang).Message(id)
 	if s == nil {
 		t.Fatalf("no source message %s", id)
 	}
@@ -345,7 +345,7 @@ func TestEdits(t *testing.T) {
 					return f.setTarget(t, doc, "action.pass", "passer", true)
 				},
 				want: edit(fr, "action.pass", func(m *model.Message) {
-					s := locale(g, "en").Message("action.pass")
+					s := g.Locale("en").Message("action.pass")
 					m.Hash = l10n.SourceHash(s.Description, "skip the auction")
 				}),
 			},
@@ -446,7 +446,7 @@ func TestStamp(t *testing.T) {
 			if len(got) != len(before) {
 				t.Fatalf("%d messages; want %d", len(got), len(before))
 			}
-			src := locale(g, g.SourceLang)
+			src := g.Locale(g.SourceLang)
 			for i, m := range got {
 				want := before[i].Hash // a message the source lacks keeps its hash
 				if src.Message(m.ID) != nil {

@@ -98,7 +98,7 @@ func TestImport(t *testing.T) {
 	f := formats()[0]
 	doc := f.setTarget(t, write(t, f, g, "fr"), "action.pass", "passer son tour", true)
 	msgs := read(t, f, doc, g, "fr")
-	m := locale(reload(t, "fr", msgs), "fr").Message("action.pass")
+	m := reload(t, "fr", msgs).Locale("fr").Message("action.pass")
 	if m == nil || m.Forms["other"] != "passer son tour" || m.Hash != currentHash(t, g, "action.pass") {
 		t.Errorf("action.pass after import: %+v", m)
 	}

@@ -845,12 +845,7 @@ func (gn *gen) renderNames() error {
 		t.names = make([][]forms, len(gn.g.Languages))
 	}
 	for li, lang := range gn.g.Languages {
-		var loc *model.Locale
-		for _, l := range gn.g.Locales {
-			if l.Lang == lang {
-				loc = l
-			}
-		}
+		loc := gn.g.Locale(lang)
 		if loc == nil {
 			return fmt.Errorf("the game has no %s locale", lang)
 		}

@@ -169,12 +169,7 @@ type Localizer struct {
 
 // New returns a localizer for one of the game's languages.
 func New(g *model.Game, lang string) (*Localizer, error) {
-	var locale *model.Locale
-	for _, l := range g.Locales {
-		if l.Lang == lang {
-			locale = l
-		}
-	}
+	locale := g.Locale(lang)
 	if locale == nil {
 		return nil, fmt.Errorf("game %s has no %q locale", g.ID, lang)
 	}

@@ -324,6 +324,16 @@ type MessageDecl struct {
 	Args []string // the names the caller passes in .Arg, as declared
 }
 
+// Locale returns the game's texts in a language, or nil.
+func (g *Game) Locale(lang string) *Locale {
+	for _, l := range g.Locales {
+		if l.Lang == lang {
+			return l
+		}
+	}
+	return nil
+}
+
 // Locale is the game's texts in one language.
 type Locale struct {
 	Lang     string

@@ -9,49 +9,10 @@ import (
 	"testing"
 
 	"github.com/grimoire-games/grimoire/compiler/diag"
+	"github.com/grimoire-games/grimoire/compiler/internal/txtar"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
-
-// archive is a txtar-style fixture: a comment, then "-- name --" files.
-type archive struct {
-	comment string
-	files   []archiveFile
-}
-
-type archiveFile struct {
-	name string
-	data []byte
-}
-
-func parseArchive(data []byte) archive {
-	var a archive
-	cur := -1
-	for _, line := range strings.SplitAfter(string(data), "\n") {
-		t := strings.TrimRight(line, "\n")
-		if strings.HasPrefix(t, "-- ") && strings.HasSuffix(t, " --") && len(t) > 6 {
-			a.files = append(a.files, archiveFile{name: strings.TrimSpace(t[3 : len(t)-3])})
-			cur = len(a.files) - 1
-			continue
-		}
-		if cur < 0 {
-			a.comment += line
-		} else {
-			a.files[cur].data = append(a.files[cur].data, line...)
-		}
-	}
-	return a
-}
-
-func (a archive) format() []byte {
-	var b bytes.Buffer
-	b.WriteString(a.comment)
-	for _, f := range a.files {
-		b.WriteString("-- " + f.name + " --\n")
-		b.Write(f.data)
-	}
-	return b.Bytes()
-}
 
 // TestFixtures runs each fixture of testdata/fixtures: the first book of
 // the archive ("fr.txt": the language is the name) is checked against
@@ -69,15 +30,15 @@ func TestFixtures(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			a := parseArchive(data)
+			a := txtar.Parse(data)
 			want := -1
 			var books []*Book
-			for i, f := range a.files {
-				if f.name == "want" {
+			for i, f := range a.Files {
+				if f.Name == "want" {
 					want = i
 					continue
 				}
-				books = append(books, Parse(f.name, strings.TrimSuffix(f.name, ".txt"), f.data))
+				books = append(books, Parse(f.Name, strings.TrimSuffix(f.Name, ".txt"), f.Data))
 			}
 			if len(books) == 0 {
 				t.Fatal("fixture has no book")
@@ -89,11 +50,11 @@ func TestFixtures(t *testing.T) {
 			got := d.Sort().String()
 			if *update {
 				if want < 0 {
-					a.files = append(a.files, archiveFile{name: "want"})
-					want = len(a.files) - 1
+					a.Files = append(a.Files, txtar.File{Name: "want"})
+					want = len(a.Files) - 1
 				}
-				a.files[want].data = []byte(got)
-				if err := os.WriteFile(p, a.format(), 0o644); err != nil {
+				a.Files[want].Data = []byte(got)
+				if err := os.WriteFile(p, a.Format(), 0o644); err != nil {
 					t.Fatal(err)
 				}
 				return
@@ -101,7 +62,7 @@ func TestFixtures(t *testing.T) {
 			if want < 0 {
 				t.Fatal("fixture has no want section (run with -update)")
 			}
-			if w := string(a.files[want].data); w != got {
+			if w := string(a.Files[want].Data); w != got {
 				t.Errorf("diagnostics differ:\n--- want\n%s--- got\n%s", w, got)
 			}
 		})
@@ -121,12 +82,12 @@ func TestEveryCodeHasFixtures(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, f := range parseArchive(data).files {
-				if f.name != "want" {
+			for _, f := range txtar.Parse(data).Files {
+				if f.Name != "want" {
 					continue
 				}
-				reported = reported || bytes.Contains(f.data, []byte("["+string(c)+"]"))
-				clean = clean || strings.HasSuffix(p, "-ok.txtar") && !bytes.Contains(f.data, []byte("["+string(c)+"]"))
+				reported = reported || bytes.Contains(f.Data, []byte("["+string(c)+"]"))
+				clean = clean || strings.HasSuffix(p, "-ok.txtar") && !bytes.Contains(f.Data, []byte("["+string(c)+"]"))
 			}
 		}
 		if !reported || !clean {
@@ -201,13 +162,13 @@ func FuzzRulebook(f *testing.F) {
 		if err != nil {
 			f.Fatal(err)
 		}
-		for _, file := range parseArchive(data).files {
-			if file.name == "want" {
+		for _, file := range txtar.Parse(data).Files {
+			if file.Name == "want" {
 				continue
 			}
-			f.Add(strings.TrimSuffix(file.name, ".txt"), file.data)
-			if file.name == "en.txt" && other == nil {
-				other = Parse(file.name, "en", file.data)
+			f.Add(strings.TrimSuffix(file.Name, ".txt"), file.Data)
+			if file.Name == "en.txt" && other == nil {
+				other = Parse(file.Name, "en", file.Data)
 			}
 		}
 	}

@@ -99,20 +99,10 @@ func newIndex(g *model.Game, v *vocab, tag string) *index {
 // notLetter splits text into words.
 func notLetter(r rune) bool { return !isLetter(r) }
 
-// locale returns the game's texts in a language, or nil.
-func (ix *index) locale(tag string) *model.Locale {
-	for _, l := range ix.g.Locales {
-		if l.Lang == tag {
-			return l
-		}
-	}
-	return nil
-}
-
 // messageForms returns every form of a message in a language, plus the
 // further forms of "forms.<extra>" when extra is not empty.
 func (ix *index) messageForms(tag, id, extra string) []string {
-	loc := ix.locale(tag)
+	loc := ix.g.Locale(tag)
 	if loc == nil {
 		return nil
 	}
@@ -145,7 +135,7 @@ func sortedKeys(m map[string]string) []string {
 // game's source language), falling back on fallback.
 func (ix *index) englishName(id, fallback string) (string, string) {
 	for _, tag := range []string{"en", ix.g.SourceLang} {
-		loc := ix.locale(tag)
+		loc := ix.g.Locale(tag)
 		if loc == nil {
 			continue
 		}
@@ -337,7 +327,7 @@ func (ix *index) enumCount(enum, value string) (int, int, int) {
 
 // addSections renders the title and text of every section of the rules.
 func (ix *index) addSections() {
-	loc := ix.locale(ix.lang.tag)
+	loc := ix.g.Locale(ix.lang.tag)
 	if loc == nil {
 		return
 	}

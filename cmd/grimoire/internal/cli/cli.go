@@ -176,6 +176,26 @@ func openTree(root string) (tree, error) {
 	return tree{fsys: os.DirFS(root), prefix: prefix, root: root}, nil
 }
 
+// loadGame loads one game of the tree at root (the built-in games when
+// empty) and prints its diagnostics; when ok is false, code is the exit
+// code the command named cmd returns.
+func loadGame(e *env, cmd, root, id string) (g *model.Game, code int, ok bool) {
+	t, err := openTree(root)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "grimoire %s: %v\n", cmd, err)
+		return nil, ExitUsage, false
+	}
+	games, ok := load(e, t, []string{id})
+	if !ok {
+		return nil, ExitFail, false
+	}
+	if g = games.Game(id); g == nil {
+		fmt.Fprintf(e.stderr, "grimoire %s: no game %q\n", cmd, id)
+		return nil, ExitUsage, false
+	}
+	return g, 0, true
+}
+
 // load loads the tree and prints its diagnostics; ok is false when any is an
 // error, in which case nothing must be written.
 func load(e *env, t tree, only []string) (*model.Games, bool) {

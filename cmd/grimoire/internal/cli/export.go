@@ -32,25 +32,16 @@ func runExport(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "grimoire export: unknown --format %q (want json, csv, xliff or po)\n", *format)
 		return ExitUsage
 	}
-	t, err := openTree(*root)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "grimoire export: %v\n", err)
-		return ExitUsage
-	}
-	games, ok := load(e, t, []string{*game})
+	g, code, ok := loadGame(e, "export", *root, *game)
 	if !ok {
-		return ExitFail
-	}
-	g := games.Game(*game)
-	if g == nil {
-		fmt.Fprintf(e.stderr, "grimoire export: no game %q\n", *game)
-		return ExitUsage
+		return code
 	}
 	if *lang != "" && !slices.Contains(g.Languages, *lang) {
 		fmt.Fprintf(e.stderr, "grimoire export: game %s has no language %q (it has %s)\n", g.ID, *lang, strings.Join(g.Languages, ", "))
 		return ExitUsage
 	}
 	var buf bytes.Buffer
+	var err error
 	switch *format {
 	case "xliff", "po":
 		if *lang == "" || *lang == g.SourceLang {

@@ -37,19 +37,9 @@ func runRulebook(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "grimoire rulebook: --against %q: want LANG=FILE\n", *against)
 		return ExitUsage
 	}
-	t, err := openTree(*root)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "grimoire rulebook: %v\n", err)
-		return ExitUsage
-	}
-	games, ok := load(e, t, []string{*game})
+	g, code, ok := loadGame(e, "rulebook", *root, *game)
 	if !ok {
-		return ExitFail
-	}
-	g := games.Game(*game)
-	if g == nil {
-		fmt.Fprintf(e.stderr, "grimoire rulebook: no game %q\n", *game)
-		return ExitUsage
+		return code
 	}
 	book, code, ok := readBook(e, g, *lang, file)
 	if !ok {

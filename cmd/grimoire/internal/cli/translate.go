@@ -107,7 +107,7 @@ func runStamp(e *env, args []string) int {
 	msgs := catalog.Stamp(g, *a.lang)
 	if *ids != "" {
 		only := strings.Split(*ids, ",")
-		loc := locale(g, *a.lang)
+		loc := g.Locale(*a.lang)
 		for _, id := range only {
 			if loc.Message(id) == nil {
 				fmt.Fprintf(e.stderr, "grimoire stamp: %s has no message %q\n", *a.lang, id)
@@ -121,15 +121,6 @@ func runStamp(e *env, args []string) int {
 		}
 	}
 	return writeLocale(e, "stamp", t, g, *a.lang, msgs)
-}
-
-func locale(g *model.Game, lang string) *model.Locale {
-	for _, l := range g.Locales {
-		if l.Lang == lang {
-			return l
-		}
-	}
-	return nil
 }
 
 // writeLocale writes a translation's locale file in canonical form, then
