@@ -14,7 +14,7 @@ import (
 
 // topKeys are the keys a game data file may hold.
 func topKeys() []string {
-	return []string{"card", "component", "enum", "game", "message", "param", "section", "term", "total", "type"}
+	return []string{"block", "card", "component", "enum", "game", "message", "param", "section", "term", "total", "type"}
 }
 
 // cardKeys are the keys every card has besides its type's fields.
@@ -139,6 +139,12 @@ func gameData(dir string, srcs []*source, d *diag.List) *model.Game {
 			g.Terms = append(g.Terms, t)
 		}
 	}
+	for _, n := range all("block") {
+		if b := blockDef(n, g, d); b != nil && unique("block", b.ID, n) {
+			g.Blocks = append(g.Blocks, b)
+		}
+	}
+	checkCardPlaces(g, d)
 	messageDecls(g, all("message"), unique, d)
 	return g
 }

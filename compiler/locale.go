@@ -148,6 +148,9 @@ func required(g *model.Game) (names, texts []string) {
 	for _, s := range g.Sections {
 		texts = append(texts, "rules."+s.ID+".title", "rules."+s.ID+".text")
 	}
+	for _, b := range g.Blocks {
+		texts = append(texts, b.Messages(g)...)
+	}
 	for _, m := range g.Messages {
 		texts = append(texts, m.ID)
 	}

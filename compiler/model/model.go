@@ -49,6 +49,7 @@ type Game struct {
 	Sections   []*Section
 	Terms      []*Term
 	Messages   []*MessageDecl // sorted by id
+	Blocks     []*Block       // printout blocks, in the order declared
 	Locales    []*Locale      // one per language, in Languages order
 }
 
@@ -378,4 +379,79 @@ func (m *Message) Plural() bool {
 		}
 	}
 	return false
+}
+
+// BlockKind is what a printout block shows.
+type BlockKind int
+
+const (
+	TextBlock         BlockKind = iota + 1 // a text: block.<id>.text
+	EnumBlock                              // a row per enum value: its symbol and colour, then block.<id>.<value>
+	CardsBlock                             // a row per card design of a type, a column per field
+	ParamBlock                             // a rule parameter (a map or list) as a table
+	DistributionBlock                      // the copies of every card type, by its first enum field
+)
+
+// Block is one part of the printouts: the reference sheet, a reference
+// card's front, or a table after a rulebook section. Its title is the
+// message "block.<id>.title"; headings of a table's columns are
+// "block.<id>.<field>" (cards) or "block.<id>.key" and "block.<id>.value"
+// (params).
+type Block struct {
+	ID     string
+	Pos    diag.Pos
+	Kind   BlockKind
+	Enum   string   // EnumBlock
+	Type   string   // CardsBlock
+	Fields []string // CardsBlock: the columns, in order
+	Param  string   // ParamBlock
+	// Icons names the symbol drawn in a column's heading: a field id
+	// (cards) or "key" and "value" (params) to an icon name.
+	Icons map[string]string
+	On    []Place
+}
+
+// PlaceKind is where a block is printed.
+type PlaceKind int
+
+const (
+	OnSheet PlaceKind = iota + 1 // the reference sheet
+	OnCard                       // the front of a reference card design (ID: the card)
+	OnRules                      // the rulebook, after a section's text (ID: the section)
+)
+
+// Place is where a block is printed, in the order its blocks are listed.
+type Place struct {
+	Kind PlaceKind
+	ID   string
+	// Symbols is set for a reference card printed with symbols and
+	// numbers only ("symbols:<card>"): the same in every language.
+	Symbols bool
+	Pos     diag.Pos
+}
+
+// Messages returns the ids of the messages the block prints, besides those
+// of the data (names of enum values, cards and types).
+func (b *Block) Messages(g *Game) []string {
+	p := "block." + b.ID + "."
+	ids := []string{p + "title"}
+	switch b.Kind {
+	case TextBlock:
+		ids = append(ids, p+"text")
+	case EnumBlock:
+		for _, e := range g.Enums {
+			if e.ID == b.Enum {
+				for _, v := range e.Values {
+					ids = append(ids, p+v.ID)
+				}
+			}
+		}
+	case CardsBlock:
+		for _, f := range b.Fields {
+			ids = append(ids, p+f)
+		}
+	case ParamBlock:
+		ids = append(ids, p+"key", p+"value")
+	}
+	return ids
 }
