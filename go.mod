@@ -10,3 +10,5 @@ require (
 )
 
 require github.com/google/go-cmp v0.7.0
+
+require github.com/jung-kurt/gofpdf v1.16.2 // indirect

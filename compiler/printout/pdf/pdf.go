@@ -1,0 +1,256 @@
+// Package pdf writes PDF documents for the printouts. It is the one package
+// that knows the PDF library (gofpdf), so that moving to another, such as
+// its maintained fork, touches nothing else. It embeds the DejaVu Sans
+// Condensed fonts (see fonts/LICENSE) and measures and draws in millimetres.
+package pdf
+
+import (
+	"bytes"
+	_ "embed"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/jung-kurt/gofpdf"
+)
+
+// Fonts, embedded so every character of the three languages prints
+// wherever the binary runs.
+var (
+	//go:embed fonts/DejaVuSansCondensed.ttf
+	regularTTF []byte
+	//go:embed fonts/DejaVuSansCondensed-Bold.ttf
+	boldTTF []byte
+	//go:embed fonts/DejaVuSansCondensed-Oblique.ttf
+	italicTTF []byte
+)
+
+// Style is a font style.
+type Style int
+
+const (
+	Regular Style = iota
+	Bold
+	Italic
+)
+
+const family = "dejavu"
+
+// epoch is every document's creation and modification date: the same
+// input must give the same bytes.
+var epoch = time.Date(2013, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// Color is an RGB colour.
+type Color struct{ R, G, B uint8 }
+
+// Point is a position on the page, in millimetres from the top left.
+type Point struct{ X, Y float64 }
+
+// PtToMM converts a font size in points to millimetres.
+const PtToMM = 25.4 / 72
+
+// Meta describes a document for its properties.
+type Meta struct {
+	Title, Subject, Lang string
+}
+
+// Doc is a PDF document being drawn. The first error sticks; Write reports
+// it.
+type Doc struct {
+	f       *gofpdf.Fpdf
+	w, h    float64
+	style   Style
+	size    float64
+	widths  map[widthKey]float64
+	strokeW float64
+}
+
+type widthKey struct {
+	style Style
+	r     rune
+}
+
+// New starts a document whose pages are w × h millimetres.
+func New(w, h float64, m Meta) *Doc {
+	f := gofpdf.NewCustom(&gofpdf.InitType{
+		UnitStr: "mm",
+		Size:    gofpdf.SizeType{Wd: w, Ht: h},
+	})
+	f.SetCatalogSort(true)
+	f.SetCreationDate(epoch)
+	f.SetModificationDate(epoch)
+	f.SetAutoPageBreak(false, 0)
+	f.SetMargins(0, 0, 0)
+	f.SetCellMargin(0)
+	f.SetProducer("Grimoire", true)
+	f.SetCreator("Grimoire", true)
+	f.SetTitle(m.Title, true)
+	f.SetSubject(m.Subject, true)
+	if m.Lang != "" {
+		f.SetKeywords("lang:"+m.Lang, true)
+	}
+	f.AddUTF8FontFromBytes(family, "", regularTTF)
+	f.AddUTF8FontFromBytes(family, "B", boldTTF)
+	f.AddUTF8FontFromBytes(family, "I", italicTTF)
+	d := &Doc{f: f, w: w, h: h, widths: map[widthKey]float64{}}
+	d.SetFont(Regular, 10)
+	return d
+}
+
+// Size returns the page size in millimetres.
+func (d *Doc) Size() (w, h float64) { return d.w, d.h }
+
+// AddPage starts a new page and makes it current.
+func (d *Doc) AddPage() {
+	d.f.AddPage()
+	d.SetFont(d.style, d.size)
+}
+
+// SetPage makes an earlier page current, to draw on it again (page numbers,
+// a table of contents); pages count from 1.
+func (d *Doc) SetPage(n int) { d.f.SetPage(n) }
+
+// Pages returns the number of pages.
+func (d *Doc) Pages() int { return d.f.PageCount() }
+
+// SetFont sets the style and size (in points) of the text drawn next.
+func (d *Doc) SetFont(s Style, size float64) {
+	d.style, d.size = s, size
+	d.f.SetFont(family, styleStr(s), size)
+}
+
+// Font returns the current style and size.
+func (d *Doc) Font() (Style, float64) { return d.style, d.size }
+
+func styleStr(s Style) string {
+	switch s {
+	case Bold:
+		return "B"
+	case Italic:
+		return "I"
+	}
+	return ""
+}
+
+// Width returns the width of s in the current font, in millimetres.
+func (d *Doc) Width(s string) float64 {
+	total := 0.0
+	for _, r := range s {
+		k := widthKey{d.style, r}
+		w, ok := d.widths[k]
+		if !ok {
+			// Measured at 1000 pt: the library rounds widths to 1/100 mm.
+			d.f.SetFontSize(1000)
+			w = d.f.GetStringWidth(string(r)) / 1000
+			d.f.SetFontSize(d.size)
+			d.widths[k] = w
+		}
+		total += w
+	}
+	return total * d.size
+}
+
+// Text draws s with its baseline starting at (x, y).
+func (d *Doc) Text(x, y float64, s string) { d.f.Text(x, y, s) }
+
+// SetTextColor sets the colour of text.
+func (d *Doc) SetTextColor(c Color) { d.f.SetTextColor(int(c.R), int(c.G), int(c.B)) }
+
+// SetFillColor sets the colour shapes are filled with.
+func (d *Doc) SetFillColor(c Color) { d.f.SetFillColor(int(c.R), int(c.G), int(c.B)) }
+
+// SetStrokeColor sets the colour of lines and outlines.
+func (d *Doc) SetStrokeColor(c Color) { d.f.SetDrawColor(int(c.R), int(c.G), int(c.B)) }
+
+// SetLineWidth sets the width of lines, in millimetres.
+func (d *Doc) SetLineWidth(w float64) {
+	d.strokeW = w
+	d.f.SetLineWidth(w)
+}
+
+// SetDash draws the following lines dashed (on, off in millimetres), or
+// solid when both are 0.
+func (d *Doc) SetDash(on, off float64) {
+	if on == 0 && off == 0 {
+		d.f.SetDashPattern(nil, 0)
+		return
+	}
+	d.f.SetDashPattern([]float64{on, off}, 0)
+}
+
+// Paint says how a shape is drawn.
+type Paint int
+
+const (
+	Stroke Paint = 1 << iota
+	Fill
+)
+
+func paint(p Paint) string {
+	switch p {
+	case Fill:
+		return "F"
+	case Fill | Stroke:
+		return "FD"
+	}
+	return "D"
+}
+
+// Line draws a line.
+func (d *Doc) Line(x1, y1, x2, y2 float64) { d.f.Line(x1, y1, x2, y2) }
+
+// Rect draws a rectangle.
+func (d *Doc) Rect(x, y, w, h float64, p Paint) { d.f.Rect(x, y, w, h, paint(p)) }
+
+// Circle draws a circle.
+func (d *Doc) Circle(x, y, r float64, p Paint) { d.f.Circle(x, y, r, paint(p)) }
+
+// Polygon draws a closed polygon.
+func (d *Doc) Polygon(pts []Point, p Paint) {
+	ps := make([]gofpdf.PointType, len(pts))
+	for i, q := range pts {
+		ps[i] = gofpdf.PointType{X: q.X, Y: q.Y}
+	}
+	d.f.Polygon(ps, paint(p))
+}
+
+// Polyline draws connected line segments.
+func (d *Doc) Polyline(pts []Point) {
+	for i := 1; i < len(pts); i++ {
+		d.f.Line(pts[i-1].X, pts[i-1].Y, pts[i].X, pts[i].Y)
+	}
+}
+
+// Bookmark adds an entry to the document outline at height y of the
+// current page; levels start at 0 and go down one at a time.
+func (d *Doc) Bookmark(title string, level int, y float64) { d.f.Bookmark(title, level, y) }
+
+// Link makes the area a link to height y of page.
+func (d *Doc) Link(x, y, w, h float64, page int, toY float64) {
+	l := d.f.AddLink()
+	d.f.SetLink(l, toY, page)
+	d.f.Link(x, y, w, h, l)
+}
+
+// Write writes the document. The same drawing gives the same bytes.
+func (d *Doc) Write(w io.Writer) error {
+	var buf bytes.Buffer
+	if err := d.f.Output(&buf); err != nil {
+		return fmt.Errorf("writing the pdf: %w", err)
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+// Rotated runs draw with everything turned by angle degrees
+// (anticlockwise) around (x, y), and restores the graphics state after, so
+// the rotation cannot leak onto what is drawn next.
+func (d *Doc) Rotated(angle, x, y float64, draw func()) {
+	d.f.TransformBegin()
+	d.f.TransformRotate(angle, x, y)
+	draw()
+	d.f.TransformEnd()
+}
+
+// Err returns the first error the library met while drawing.
+func (d *Doc) Err() error { return d.f.Error() }
