@@ -89,9 +89,11 @@ func TestDiagnostics(t *testing.T) {
 // TestEveryCodeHasFixture makes sure each diagnostic code is triggered by
 // some fixture, so no code is documented but untested.
 func TestEveryCodeHasFixture(t *testing.T) {
-	// The rulebook checker keeps its fixtures beside it.
+	// The rulebook checker and the printouts keep their fixtures beside them.
 	paths, _ := filepath.Glob(filepath.Join("testdata", "diag", "*.txtar"))
 	more, _ := filepath.Glob(filepath.Join("rulebook", "testdata", "fixtures", "*.txtar"))
+	printed, _ := filepath.Glob(filepath.Join("printout", "testdata", "diag", "*.txtar"))
+	more = append(more, printed...)
 	paths = slices.Concat(paths, more)
 	var all []byte
 	for _, p := range paths {

@@ -88,6 +88,11 @@ const (
 	SectionNumbers   Code = "G305" // numbers that differ between two rulebooks in one section
 	SectionConcepts  Code = "G306" // game concepts that differ between two rulebooks in one section
 	SectionAlignment Code = "G307" // a section of one rulebook with no counterpart in the other
+
+	// Printouts (reference sheets, reference cards, rulebooks).
+	TextOverflow Code = "G401" // a text that does not fit its box on a printout, even at the smallest size
+	Unprintable  Code = "G402" // a character the printouts' font has no glyph for
+	UnknownIcon  Code = "G403" // a symbol name the printouts cannot draw
 )
 
 // CodeInfo describes a code for documentation.
@@ -137,6 +142,9 @@ func Codes() []CodeInfo {
 		{SectionNumbers, "numbers that differ between two rulebooks in one section"},
 		{SectionConcepts, "game concepts that differ between two rulebooks in one section"},
 		{SectionAlignment, "a section of one rulebook with no counterpart in the other"},
+		{TextOverflow, "a text that does not fit its box on a printout, even at the smallest size"},
+		{Unprintable, "a character the printouts' font has no glyph for"},
+		{UnknownIcon, "a symbol name the printouts cannot draw"},
 	}
 }
 

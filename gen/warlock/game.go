@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data and locales) this package
 // was generated from.
-const SourceHash = "48806de2b8e00938833f488087240a9fea3c5fb4136fea9b80d8c1fa999713f3"
+const SourceHash = "bea6a5cbd490fa5f77ad3aac07ba044a8d4b281beecc1ff20ba53b87260848dc"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

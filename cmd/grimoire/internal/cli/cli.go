@@ -38,13 +38,14 @@ type command struct {
 
 func commands() []command {
 	return []command{
-		{"build", "[--root DIR] [-o DIR]", "check every game, verify generated Go is fresh, write all exports", runBuild},
+		{"build", "[--root DIR] [-o DIR] [--paper a4|letter]", "check every game, verify generated Go is fresh, write all exports and printouts", runBuild},
 		{"check", "[--root DIR] [--game G] [--format text|json|sarif] [--werror]", "load and check games and their translations; print diagnostics", runCheck},
 		{"gen", "[--root DIR] [--out DIR] [--check]", "write the typed Go tables (gen/<game>/), or check they are fresh", runGen},
 		{"export", "--game G [--lang L] --format json|csv|xliff|po [--type T] [--root DIR] [-o FILE]", "export one game's data, or a translation for translators' tools", runExport},
 		{"import", "--root DIR --game G --lang L FILE", "bring a translation back from an XLIFF (.xlf, .xliff) or PO (.po) file into the locale file", runImport},
 		{"rulebook", "--game G --lang L [--against L2=FILE2] [--format text|json|sarif] [--werror] [--root DIR] FILE", "check a rulebook's text (even scanned) against the game, and against another language's rulebook", runRulebook},
 		{"stamp", "--root DIR --game G --lang L [--id ID,...]", "record that a translation is up to date with the source texts", runStamp},
+		{"sheet", "--game G [--lang L] --kind reference|cards|rules [--paper a4|letter] [--card WxH] [--bleed] [--root DIR] -o FILE.pdf", "print a reference sheet, reference cards to cut, or the rulebook as PDF", runSheet},
 		{"games", "[--root DIR]", "list games, languages and card counts", runGames},
 		{"simulate", "--game G [--players N] [-n GAMES] [--seed S] [--bots B,B...] [--workers W] [--set K=V]... [--log FILE] [--format text|json] [--root DIR]", "play many games with bots and summarize the results", runSimulate},
 		{"replay", "[--root DIR] FILE", "replay game logs and verify every action", runReplay},

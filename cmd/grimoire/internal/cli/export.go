@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,6 +12,7 @@ import (
 	"github.com/grimoire-games/grimoire/compiler/catalog"
 	"github.com/grimoire-games/grimoire/compiler/export"
 	"github.com/grimoire-games/grimoire/compiler/model"
+	"github.com/grimoire-games/grimoire/compiler/printout"
 )
 
 func runExport(e *env, args []string) int {
@@ -92,8 +94,14 @@ func runBuild(e *env, args []string) int {
 	fs := flags(e, "build")
 	root := fs.String("root", "", "games tree to read (default: the built-in games)")
 	out := fs.String("o", "out", "directory for the build outputs")
+	paperName := fs.String("paper", "a4", "paper of the printouts: a4 or letter")
 	if code, ok := parse(e, fs, args); !ok {
 		return code
+	}
+	paper, err := printout.ParsePaper(*paperName)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "grimoire build: --paper: %v\n", err)
+		return ExitUsage
 	}
 	t, err := openTree(*root)
 	if err != nil {
@@ -131,11 +139,16 @@ func runBuild(e *env, args []string) int {
 	for _, f := range tree {
 		files[f.Path] = f.Content
 	}
+	pdfs, ok := printouts(e, games, paper)
+	if !ok {
+		return ExitFail
+	}
+	maps.Copy(files, pdfs)
 	if err := writeFiles(*out, files); err != nil {
 		fmt.Fprintf(e.stderr, "grimoire build: %v\n", err)
 		return ExitFail
 	}
 	abs, _ := filepath.Abs(*out)
-	fmt.Fprintf(e.stdout, "wrote %s to %s\n", plural(len(files), "export file"), abs)
+	fmt.Fprintf(e.stdout, "wrote %s and %s (%s paper) to %s\n", plural(len(files)-len(pdfs), "export file"), plural(len(pdfs), "printout"), paper.Name, abs)
 	return ExitOK
 }

@@ -1,0 +1,116 @@
+package cli
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/grimoire-games/grimoire/compiler/model"
+	"github.com/grimoire-games/grimoire/compiler/printout"
+)
+
+func runSheet(e *env, args []string) int {
+	fs := flags(e, "sheet")
+	root := fs.String("root", "", "games tree to read (default: the built-in games)")
+	game := fs.String("game", "", "the game to print (required)")
+	lang := fs.String("lang", "", "the language (default: the game's source language)")
+	kind := fs.String("kind", "reference", "reference (the reference sheet), cards (reference cards to cut) or rules (the rulebook)")
+	paper := fs.String("paper", "a4", "a4 or letter")
+	card := fs.String("card", "63x88", "cards: the reference cards' size in mm, WIDTHxHEIGHT")
+	bleed := fs.Bool("bleed", false, "cards: extend each card's background 3 mm past its cut lines (fewer cards a sheet)")
+	out := fs.String("o", "", "the PDF file to write (required)")
+	if code, ok := parse(e, fs, args); !ok {
+		return code
+	}
+	if *game == "" || *out == "" {
+		fmt.Fprintln(e.stderr, "grimoire sheet: --game and -o are required")
+		return ExitUsage
+	}
+	o, err := sheetOptions(*kind, *paper, *card, *bleed)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "grimoire sheet: %v\n", err)
+		return ExitUsage
+	}
+	g, code, ok := loadGame(e, "sheet", *root, *game)
+	if !ok {
+		return code
+	}
+	o.Lang = *lang
+	if o.Lang == "" {
+		o.Lang = g.SourceLang
+	}
+	if !slices.Contains(g.Languages, o.Lang) {
+		fmt.Fprintf(e.stderr, "grimoire sheet: game %s has no language %q (it has %s)\n", g.ID, o.Lang, strings.Join(g.Languages, ", "))
+		return ExitUsage
+	}
+	pdf, ok := printPDF(e, g, o)
+	if !ok {
+		return ExitFail
+	}
+	if err := os.WriteFile(*out, pdf, 0o644); err != nil {
+		fmt.Fprintf(e.stderr, "grimoire sheet: %v\n", err)
+		return ExitFail
+	}
+	return ExitOK
+}
+
+// sheetOptions reads the printout flags.
+func sheetOptions(kind, paper, card string, bleed bool) (printout.Options, error) {
+	var o printout.Options
+	var err error
+	if o.Kind, err = printout.ParseKind(kind); err != nil {
+		return o, fmt.Errorf("--kind: %w", err)
+	}
+	if o.Paper, err = printout.ParsePaper(paper); err != nil {
+		return o, fmt.Errorf("--paper: %w", err)
+	}
+	w, h, found := strings.Cut(strings.ToLower(card), "x")
+	o.CardW, err = strconv.ParseFloat(w, 64)
+	if err == nil {
+		o.CardH, err = strconv.ParseFloat(h, 64)
+	}
+	if !found || err != nil || o.CardW < 20 || o.CardH < 20 {
+		return o, fmt.Errorf("--card %q: want WIDTHxHEIGHT in mm, each at least 20, such as 63x88", card)
+	}
+	o.Bleed = bleed
+	return o, nil
+}
+
+// printPDF lays out one printout and prints its diagnostics; ok is false
+// when any is an error, and then there is no PDF.
+func printPDF(e *env, g *model.Game, o printout.Options) ([]byte, bool) {
+	var buf bytes.Buffer
+	d, err := printout.Write(&buf, g, o)
+	printDiags(e.stderr, d)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "grimoire: %s %s (%s): %v\n", g.ID, o.Kind, o.Lang, err)
+		return nil, false
+	}
+	if d.HasErrors() {
+		return nil, false
+	}
+	return buf.Bytes(), true
+}
+
+// printouts writes every printout of every game and language, named
+// <game>/<lang>/<kind>.pdf.
+func printouts(e *env, games *model.Games, paper printout.Paper) (map[string][]byte, bool) {
+	files := map[string][]byte{}
+	ok := true
+	for _, g := range games.Games {
+		for _, lang := range g.Languages {
+			for _, k := range printout.Kinds() {
+				b, good := printPDF(e, g, printout.Options{Kind: k, Lang: lang, Paper: paper})
+				if !good {
+					ok = false
+					continue
+				}
+				files[g.ID+"/"+lang+"/"+k.String()+".pdf"] = b
+			}
+		}
+	}
+	return files, ok
+}

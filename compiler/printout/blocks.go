@@ -1,0 +1,310 @@
+package printout
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+	"golang.org/x/text/number"
+
+	"github.com/grimoire-games/grimoire/compiler/model"
+	"github.com/grimoire-games/grimoire/compiler/printout/pdf"
+)
+
+// laidBlock is a block laid out at one width and size.
+type laidBlock struct {
+	rows    []row
+	over    float64 // how far it sticks out sideways
+	overMsg string  // the message that sticks out farthest
+}
+
+// blockRows lays out a block. Without words (a symbols-only card) it
+// prints no title, no headings and no names.
+func (p *printer) blockRows(b *model.Block, words bool, f font, width float64) laidBlock {
+	var out laidBlock
+	id := "block." + b.ID + "."
+	if words {
+		tf := font{pdf.Bold, f.size * 1.18}
+		lines, o := p.wrap(tf, p.text(id+"title"), width)
+		if o > 0 {
+			out.over, out.overMsg = o, id+"title"
+		}
+		for i, l := range lines {
+			r := row{h: tf.lineH(), msg: id + "title", keep: true}
+			r.add(op{kind: opText, y: tf.baseline(), s: l, style: tf.style, size: tf.size, color: ink})
+			if i == len(lines)-1 {
+				r.h += tf.lineH() * 0.2
+				r.add(op{kind: opLine, y: r.h - tf.lineH()*0.12, w: width, color: rule, lw: 0.3})
+				r.h += tf.lineH() * 0.1
+			}
+			out.rows = append(out.rows, r)
+		}
+	}
+	add := func(msg string) func(rows []row, over float64) {
+		return func(rows []row, over float64) {
+			out.rows = append(out.rows, rows...)
+			if over > out.over {
+				out.over, out.overMsg = over, msg
+			}
+		}
+	}
+	switch b.Kind {
+	case model.TextBlock:
+		add(id + "text")(p.textRows(id+"text", p.text(id+"text"), f, width))
+	case model.EnumBlock:
+		rows, over, msg := p.enumRows(b, f, width)
+		add(msg)(rows, over)
+	case model.CardsBlock:
+		add(id + "title")(p.tableRows(p.cardsTable(b, words), f, width))
+	case model.ParamBlock:
+		add(id + "title")(p.tableRows(p.paramTable(b, words), f, width))
+	case model.DistributionBlock:
+		add(id + "title")(p.tableRows(p.distributionTable(b), f, width))
+	}
+	return out
+}
+
+// enumRows prints each value of an enum: its icon and name, then its text.
+func (p *printer) enumRows(b *model.Block, f font, width float64) (rows []row, over float64, overMsg string) {
+	e := p.enum(b.Enum)
+	isz := f.lineH() * 1.8
+	indent := isz + f.size*pdf.PtToMM*0.8
+	for _, v := range e.Values {
+		first := len(rows)
+		nf := font{pdf.Bold, f.size * 1.05}
+		name := capitalize(p.name(v.Message, 1))
+		r := row{h: nf.lineH(), keep: true, msg: v.Message}
+		r.add(op{kind: opText, x: indent, y: nf.baseline(), s: name, style: nf.style, size: nf.size, color: ink})
+		rows = append(rows, r)
+		id := "block." + b.ID + "." + v.ID
+		tr, o := p.textRows(id, p.text(id), f, width-indent)
+		if o > over {
+			over, overMsg = o, id
+		}
+		for i := range tr {
+			for j := range tr[i].ops {
+				tr[i].ops[j].x += indent
+			}
+		}
+		rows = append(rows, tr...)
+		h := height(rows[first:])
+		if h < isz {
+			rows[len(rows)-1].h += isz - h
+			h = isz
+		}
+		rows[first].add(op{kind: opIcon, x: isz / 2, y: isz/2 + f.lineH()*0.1, w: isz * 0.95, s: v.Icon, color: parseColor(v.Color)})
+		for i := first; i < len(rows)-1; i++ {
+			rows[i].keep = true
+		}
+		rows[len(rows)-1].h += f.lineH() * 0.35
+	}
+	return rows, over, overMsg
+}
+
+func (p *printer) enum(id string) *model.Enum {
+	for _, e := range p.g.Enums {
+		if e.ID == id {
+			return e
+		}
+	}
+	return &model.Enum{ID: id}
+}
+
+// heading is a column heading: its icon, and its text when words print.
+func (p *printer) heading(b *model.Block, col string, words bool) cell {
+	c := cell{bold: true, center: true}
+	if ic := b.Icons[col]; ic != "" {
+		c.icons = []glyph{{name: ic}}
+	}
+	if words || len(c.icons) == 0 {
+		c.text = p.text("block." + b.ID + "." + col)
+	}
+	return c
+}
+
+// cardsTable is a row per card design of the block's type.
+func (p *printer) cardsTable(b *model.Block, words bool) table {
+	t := table{head: true, msg: "block." + b.ID + ".title"}
+	var head []cell
+	for _, f := range b.Fields {
+		head = append(head, p.heading(b, f, words))
+	}
+	t.cells = append(t.cells, head)
+	ty := p.typ(b.Type)
+	for _, c := range p.g.Cards {
+		if c.Type != b.Type {
+			continue
+		}
+		var r []cell
+		for i, fid := range b.Fields {
+			if fid == "copies" {
+				r = append(r, cell{text: strconv.Itoa(c.Copies), center: true})
+				continue
+			}
+			v, set := c.Get(fid)
+			f := ty.Field(fid)
+			if !set || f == nil {
+				r = append(r, cell{text: "–", center: true})
+				continue
+			}
+			r = append(r, p.valueCell(f.Type, v, f.Wildcard, words && i == 0))
+		}
+		t.cells = append(t.cells, r)
+	}
+	return t
+}
+
+func (p *printer) typ(id string) *model.Type {
+	for _, t := range p.g.Types {
+		if t.ID == id {
+			return t
+		}
+	}
+	return &model.Type{ID: id}
+}
+
+// valueCell prints a value: enum values as their icons (and names when
+// named is set), numbers the language's way.
+func (p *printer) valueCell(t *model.ValueType, v model.Value, wildcard string, named bool) cell {
+	switch t.Kind {
+	case model.EnumKind:
+		c := cell{icons: []glyph{p.valueGlyph(t.Enum, v.Str, wildcard)}, center: !named}
+		if named {
+			if ev := p.enum(t.Enum).Value(v.Str); ev != nil {
+				c.text = capitalize(p.name(ev.Message, 1))
+			}
+		}
+		return c
+	case model.List:
+		if t.Elem.Kind == model.EnumKind {
+			c := cell{center: true}
+			for _, e := range v.List {
+				c.icons = append(c.icons, p.valueGlyph(t.Elem.Enum, e.Str, wildcard))
+			}
+			if len(c.icons) == 0 {
+				c.text = "–"
+			}
+			return c
+		}
+		parts := make([]string, len(v.List))
+		for i, e := range v.List {
+			parts[i] = p.valueCell(t.Elem, e, wildcard, false).text
+		}
+		return cell{text: strings.Join(parts, ", "), center: true}
+	case model.Int:
+		return cell{text: strconv.FormatInt(v.Int, 10), center: true}
+	case model.Decimal:
+		return cell{text: p.decimal(v.Dec), center: true}
+	case model.Bool:
+		if v.Bool {
+			return cell{text: "✓", center: true}
+		}
+		return cell{text: "–", center: true}
+	}
+	return cell{text: v.Str}
+}
+
+func (p *printer) valueGlyph(enum, value, wildcard string) glyph {
+	if value == wildcard && wildcard != "" {
+		return glyph{name: iconAny}
+	}
+	if ev := p.enum(enum).Value(value); ev != nil {
+		return glyph{name: ev.Icon, color: parseColor(ev.Color)}
+	}
+	return glyph{name: iconAny}
+}
+
+// decimal prints a number of the data the language's way (0,5 in French).
+func (p *printer) decimal(x float64) string {
+	pr := message.NewPrinter(language.Make(p.lang))
+	return pr.Sprint(number.Decimal(x, number.MaxFractionDigits(6)))
+}
+
+// paramTable prints a map or list parameter across: a row of keys and a
+// row of values, headed by the block's key and value headings.
+func (p *printer) paramTable(b *model.Block, words bool) table {
+	t := table{side: true, msg: "block." + b.ID + ".title"}
+	keys := []cell{p.heading(b, "key", words)}
+	vals := []cell{p.heading(b, "value", words)}
+	for _, pr := range p.g.Params {
+		if pr.ID != b.Param {
+			continue
+		}
+		for i, v := range pr.Value.List {
+			switch pr.Type.Kind {
+			case model.Map:
+				keys = append(keys, p.valueCell(pr.Type.Key, pr.Value.Keys[i], "", false))
+			default:
+				keys = append(keys, cell{text: strconv.Itoa(i + 1), center: true})
+			}
+			c := p.valueCell(pr.Type.Elem, v, "", false)
+			c.bold = true
+			vals = append(vals, c)
+		}
+	}
+	t.cells = [][]cell{keys, vals}
+	return t
+}
+
+// distributionTable counts the copies of each card type, broken down by
+// the type's first enum field, or else by design.
+func (p *printer) distributionTable(b *model.Block) table {
+	t := table{msg: "block." + b.ID + ".title"}
+	for _, ty := range p.g.Types {
+		total := 0
+		var cards []*model.Card
+		for _, c := range p.g.Cards {
+			if c.Type == ty.ID {
+				total += c.Copies
+				cards = append(cards, c)
+			}
+		}
+		if total == 0 {
+			continue
+		}
+		var parts []string
+		var by *model.Field
+		for _, f := range ty.Fields {
+			if f.Type.Kind == model.EnumKind && !f.Optional {
+				by = f
+				break
+			}
+		}
+		if by != nil {
+			for _, v := range p.enum(by.Type.Enum).Values {
+				n := 0
+				for _, c := range cards {
+					if x, ok := c.Get(by.ID); ok && x.Str == v.ID {
+						n += c.Copies
+					}
+				}
+				if n > 0 {
+					parts = append(parts, fmt.Sprintf("%d %s", n, p.name(v.Message, n)))
+				}
+			}
+		} else {
+			for _, c := range cards {
+				parts = append(parts, fmt.Sprintf("%d %s", c.Copies, p.name(c.Message, c.Copies)))
+			}
+		}
+		t.cells = append(t.cells, []cell{
+			{text: strconv.Itoa(total), bold: true, center: true},
+			{text: capitalize(p.name(ty.Message, total)), bold: true},
+			{text: strings.Join(parts, ", ")},
+		})
+	}
+	return t
+}
+
+// capitalize upper-cases the first letter, for names used as headings.
+func capitalize(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}

@@ -1,0 +1,172 @@
+package printout
+
+import (
+	"maps"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/grimoire-games/grimoire/compiler/diag"
+	"github.com/grimoire-games/grimoire/compiler/model"
+	"github.com/grimoire-games/grimoire/compiler/printout/pdf"
+)
+
+// Icons are drawn, not taken from a font, so they print the same in every
+// language and stay apart in black and white: an enum value's icon is a
+// pictogram on a disc of its colour; the other icons stand for the kinds of
+// numbers (gold, victory points, costs, copies).
+
+// shapes are the pictograms, in a unit square from -1 to 1 (y down).
+func shapes() map[string][][]pdf.Point {
+	pt := func(xy ...float64) []pdf.Point {
+		out := make([]pdf.Point, 0, len(xy)/2)
+		for i := 0; i+1 < len(xy); i += 2 {
+			out = append(out, pdf.Point{X: xy[i], Y: xy[i+1]})
+		}
+		return out
+	}
+	return map[string][][]pdf.Point{
+		"club":    {pt(-0.14, 0.8, 0.14, 0.8, 0.42, -0.42, 0.3, -0.72, 0, -0.82, -0.3, -0.72, -0.42, -0.42)},
+		"hat":     {pt(-0.5, 0.38, 0.5, 0.38, 0.18, -0.35, 0.45, -0.8, -0.1, -0.45), pt(-0.78, 0.38, 0.78, 0.38, 0.78, 0.6, -0.78, 0.6)},
+		"sword":   {pt(-0.1, 0.3, 0.1, 0.3, 0.1, -0.6, 0, -0.85, -0.1, -0.6), pt(-0.45, 0.28, 0.45, 0.28, 0.45, 0.43, -0.45, 0.43), pt(-0.08, 0.43, 0.08, 0.43, 0.08, 0.82, -0.08, 0.82)},
+		"axe":     {pt(-0.2, 0.82, -0.06, 0.82, 0.12, -0.82, -0.02, -0.82), pt(0.02, -0.62, 0.62, -0.85, 0.72, -0.3, 0.62, 0.15, 0.0, -0.12)},
+		"pickaxe": {pt(-0.08, -0.48, 0.08, -0.48, 0.08, 0.85, -0.08, 0.85), pt(-0.85, -0.2, -0.4, -0.55, 0, -0.66, 0.4, -0.55, 0.85, -0.2, 0.4, -0.42, 0, -0.48, -0.4, -0.42)},
+		"jester":  {pt(-0.72, 0.55, 0.72, 0.55, 0.82, -0.55, 0.3, 0.0, 0, -0.8, -0.3, 0.0, -0.82, -0.55)},
+		"crown":   {pt(-0.8, 0.55, 0.8, 0.55, 0.9, -0.5, 0.42, -0.05, 0, -0.75, -0.42, -0.05, -0.9, -0.5)},
+		"hammer":  {pt(-0.08, -0.3, 0.08, -0.3, 0.08, 0.85, -0.08, 0.85), pt(-0.62, -0.78, 0.45, -0.78, 0.62, -0.6, 0.45, -0.3, -0.62, -0.3)},
+		"plus":    {pt(-0.2, -0.8, 0.2, -0.8, 0.2, -0.2, 0.8, -0.2, 0.8, 0.2, 0.2, 0.2, 0.2, 0.8, -0.2, 0.8, -0.2, 0.2, -0.8, 0.2, -0.8, -0.2, -0.2, -0.2)},
+		"cards":   {pt(-0.75, -0.45, 0.15, -0.75, 0.45, 0.45, -0.45, 0.75), pt(-0.25, -0.85, 0.55, -0.85, 0.55, 0.5, -0.25, 0.5)},
+		"star":    star(),
+	}
+}
+
+func star() [][]pdf.Point {
+	var pts []pdf.Point
+	for i := range 10 {
+		r := 0.85
+		if i%2 == 1 {
+			r = 0.38
+		}
+		a := -math.Pi/2 + float64(i)*math.Pi/5
+		pts = append(pts, pdf.Point{X: r * math.Cos(a), Y: r * math.Sin(a)})
+	}
+	return [][]pdf.Point{pts}
+}
+
+// Icon names besides the pictograms: drawn from circles.
+const (
+	iconCoin  = "coin"  // gold
+	iconChain = "chain" // linked rings: a chain of cities
+	iconRaces = "races" // three discs: several races
+	iconAny   = "any"   // a wildcard in a cost: a card of any kind
+)
+
+// IconNames returns every icon the printouts draw, sorted.
+func IconNames() []string {
+	names := []string{iconCoin, iconChain, iconRaces, iconAny}
+	for n := range shapes() {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// icon draws a named icon of size mm centred on (x, y). A colour other than
+// black puts the pictogram on a disc of that colour.
+func (p *printer) icon(name string, x, y, size float64, c pdf.Color) {
+	d := p.doc
+	r := size / 2
+	d.SetLineWidth(size * 0.05)
+	d.SetDash(0, 0)
+	switch name {
+	case iconCoin:
+		d.SetFillColor(pdf.Color{R: 0xe8, G: 0xc3, B: 0x4a})
+		d.SetStrokeColor(ink)
+		d.Circle(x, y, r*0.9, pdf.Fill|pdf.Stroke)
+		d.Circle(x, y, r*0.6, pdf.Stroke)
+		return
+	case iconChain:
+		d.SetStrokeColor(ink)
+		d.SetLineWidth(size * 0.1)
+		d.Circle(x-r*0.35, y, r*0.45, pdf.Stroke)
+		d.Circle(x+r*0.35, y, r*0.45, pdf.Stroke)
+		return
+	case iconRaces:
+		d.SetStrokeColor(ink)
+		for i, dx := range []float64{-0.45, 0, 0.45} {
+			g := uint8(0x50 + 0x40*i)
+			d.SetFillColor(pdf.Color{R: g, G: g, B: g})
+			d.Circle(x+dx*r, y+0.15*r*float64(1-i%2*2), r*0.45, pdf.Fill|pdf.Stroke)
+		}
+		return
+	case iconAny:
+		d.SetFillColor(pdf.Color{R: 0xff, G: 0xff, B: 0xff})
+		d.SetStrokeColor(ink)
+		d.Circle(x, y, r*0.92, pdf.Fill|pdf.Stroke)
+		p.shape("star", x, y, r*0.7, ink)
+		return
+	}
+	if c == (pdf.Color{}) {
+		p.shape(name, x, y, r, ink)
+		return
+	}
+	d.SetFillColor(c)
+	d.SetStrokeColor(ink)
+	d.Circle(x, y, r*0.95, pdf.Fill|pdf.Stroke)
+	p.shape(name, x, y, r*0.62, contrast(c))
+}
+
+func (p *printer) shape(name string, x, y, r float64, c pdf.Color) {
+	polys, ok := shapes()[name]
+	if !ok {
+		return
+	}
+	p.doc.SetFillColor(c)
+	for _, poly := range polys {
+		pts := make([]pdf.Point, len(poly))
+		for i, q := range poly {
+			pts[i] = pdf.Point{X: x + q.X*r, Y: y + q.Y*r}
+		}
+		p.doc.Polygon(pts, pdf.Fill)
+	}
+}
+
+// contrast returns black or white, whichever reads better on c.
+func contrast(c pdf.Color) pdf.Color {
+	l := 0.299*float64(c.R) + 0.587*float64(c.G) + 0.114*float64(c.B)
+	if l > 150 {
+		return ink
+	}
+	return pdf.Color{R: 0xff, G: 0xff, B: 0xff}
+}
+
+// parseColor reads "#rrggbb"; black when there is none.
+func parseColor(s string) pdf.Color {
+	v, err := strconv.ParseUint(strings.TrimPrefix(s, "#"), 16, 32)
+	if err != nil || len(s) != 7 {
+		return pdf.Color{}
+	}
+	return pdf.Color{R: uint8(v >> 16), G: uint8(v >> 8), B: uint8(v)}
+}
+
+// checkIcons reports icon names the printouts cannot draw: those of enum
+// values and those the blocks name.
+func checkIcons(g *model.Game, d *diag.List) {
+	known := IconNames()
+	bad := func(pos diag.Pos, name, what string) {
+		if name != "" && !slices.Contains(known, name) {
+			d.Errorf(pos, diag.UnknownIcon, "%s: no icon %q; the printouts draw %s", what, name, strings.Join(known, ", "))
+		}
+	}
+	for _, e := range g.Enums {
+		for _, v := range e.Values {
+			bad(v.Pos, v.Icon, "enum "+e.ID+" value "+v.ID)
+		}
+	}
+	for _, b := range g.Blocks {
+		for _, col := range slices.Sorted(maps.Keys(b.Icons)) {
+			bad(b.Pos, b.Icons[col], "block "+b.ID+" icons."+col)
+		}
+	}
+}

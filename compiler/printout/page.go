@@ -1,0 +1,92 @@
+package printout
+
+import (
+	"github.com/grimoire-games/grimoire/compiler/model"
+	"github.com/grimoire-games/grimoire/compiler/printout/pdf"
+)
+
+// paginate splits rows into pages: the first has room first, the others
+// room rest. Rows marked keep stay on a page with the row after them, unless
+// the group is taller than a page.
+func paginate(rows []row, first, rest float64) [][]row {
+	var pages [][]row
+	var cur []row
+	room := first
+	used := 0.0
+	for i := 0; i < len(rows); {
+		j := i + 1
+		for j < len(rows) && rows[j-1].keep {
+			j++
+		}
+		group := rows[i:j]
+		h := height(group)
+		if used+h > room+1e-6 && len(cur) > 0 && h <= rest {
+			pages = append(pages, cur)
+			cur, used, room = nil, 0, rest
+		}
+		for _, r := range group {
+			if used+r.h > room+1e-6 && len(cur) > 0 {
+				pages = append(pages, cur)
+				cur, used, room = nil, 0, rest
+			}
+			cur = append(cur, r)
+			used += r.h
+		}
+		i = j
+	}
+	if len(cur) > 0 || len(pages) == 0 {
+		pages = append(pages, cur)
+	}
+	return pages
+}
+
+// blocksOn returns the blocks printed at a place, in declaration order.
+func (p *printer) blocksOn(kind model.PlaceKind, id string) (blocks []*model.Block, symbols bool) {
+	for _, b := range p.g.Blocks {
+		for _, pl := range b.On {
+			if pl.Kind == kind && pl.ID == id {
+				blocks = append(blocks, b)
+				symbols = pl.Symbols
+			}
+		}
+	}
+	return blocks, symbols
+}
+
+// gap is vertical space as a row.
+func gap(h float64) row { return row{h: h} }
+
+// footer prints a line at the bottom of a page.
+func (p *printer) footer(left, right string, y, x0, x1 float64) {
+	f := font{pdf.Regular, 7.5}
+	p.doc.SetFont(f.style, f.size)
+	p.doc.SetTextColor(muted)
+	p.doc.Text(x0, y, left)
+	p.doc.Text(x1-p.doc.Width(right), y, right)
+}
+
+// sizes returns font sizes from large down to small in steps.
+func sizes(large, small, step float64) []float64 {
+	var out []float64
+	for s := large; s >= small-1e-9; s -= step {
+		out = append(out, s)
+	}
+	return out
+}
+
+// worst returns the message that prints the most rows, to blame for text
+// that does not fit.
+func worst(rows []row) string {
+	n := map[string]int{}
+	best, most := "", 0
+	for _, r := range rows {
+		if r.msg == "" {
+			continue
+		}
+		n[r.msg]++
+		if n[r.msg] > most {
+			best, most = r.msg, n[r.msg]
+		}
+	}
+	return best
+}

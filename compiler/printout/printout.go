@@ -1,0 +1,294 @@
+// Package printout lays out a game's printable PDFs from the compiled model:
+// the reference sheet, reference cards imposed on sheets with crop marks,
+// and the rulebook. Text is measured before it is placed; text that does
+// not fit, or holds a character the font cannot print, is reported as a
+// diagnostic at its message in the locale file, and nothing is written.
+package printout
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/grimoire-games/grimoire/compiler/diag"
+	"github.com/grimoire-games/grimoire/compiler/l10n"
+	"github.com/grimoire-games/grimoire/compiler/model"
+	"github.com/grimoire-games/grimoire/compiler/printout/pdf"
+)
+
+// Kind is a kind of printout.
+type Kind int
+
+const (
+	Reference Kind = iota + 1 // the reference sheet
+	Cards                     // the reference cards, fronts and backs
+	Rules                     // the rulebook
+)
+
+// Kinds returns every kind, in the order build writes them.
+func Kinds() []Kind { return []Kind{Reference, Cards, Rules} }
+
+func (k Kind) String() string {
+	switch k {
+	case Reference:
+		return "reference"
+	case Cards:
+		return "cards"
+	case Rules:
+		return "rules"
+	}
+	return "invalid"
+}
+
+// ParseKind reads a kind's name.
+func ParseKind(s string) (Kind, error) {
+	for _, k := range Kinds() {
+		if k.String() == s {
+			return k, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown kind %q (want reference, cards or rules)", s)
+}
+
+// Paper is a paper size in millimetres.
+type Paper struct {
+	Name string
+	W, H float64
+}
+
+// Papers returns the paper sizes printouts support.
+func Papers() []Paper {
+	return []Paper{{"a4", 210, 297}, {"letter", 215.9, 279.4}}
+}
+
+// ParsePaper reads a paper size's name.
+func ParsePaper(s string) (Paper, error) {
+	for _, p := range Papers() {
+		if p.Name == strings.ToLower(s) {
+			return p, nil
+		}
+	}
+	return Paper{}, fmt.Errorf("unknown paper %q (want a4 or letter)", s)
+}
+
+// Options say what to print.
+type Options struct {
+	Kind  Kind
+	Lang  string
+	Paper Paper
+	// CardW and CardH are the reference cards' trimmed size in mm (63 × 88
+	// when zero).
+	CardW, CardH float64
+	// Bleed extends the cards' backgrounds 3 mm past their trim lines, so
+	// that a cut a little off leaves no white edge. Fewer cards fit a sheet.
+	Bleed bool
+}
+
+// BleedMM is the bleed added around each card when Options.Bleed is set.
+const BleedMM = 3
+
+// Write lays out one printout of g and writes the PDF to w. When the
+// diagnostics hold an error, nothing is written.
+func Write(w io.Writer, g *model.Game, o Options) (diag.List, error) {
+	if o.CardW == 0 && o.CardH == 0 {
+		o.CardW, o.CardH = 63, 88
+	}
+	if o.Paper.W == 0 {
+		o.Paper = Papers()[0]
+	}
+	p, err := newPrinter(g, o)
+	if err != nil {
+		return nil, err
+	}
+	checkIcons(g, &p.d)
+	switch o.Kind {
+	case Reference:
+		p.sheet()
+	case Cards:
+		p.cards()
+	case Rules:
+		p.rulebook()
+	default:
+		return nil, fmt.Errorf("unknown printout kind %d", o.Kind)
+	}
+	if p.err != nil {
+		return nil, p.err
+	}
+	d := p.d.Sort()
+	if d.HasErrors() {
+		return d, nil
+	}
+	if err := p.doc.Err(); err != nil {
+		return d, fmt.Errorf("drawing the %s printout: %w", o.Kind, err)
+	}
+	var buf bytes.Buffer
+	if err := p.doc.Write(&buf); err != nil {
+		return d, err
+	}
+	_, err = w.Write(buf.Bytes())
+	return d, err
+}
+
+// printer holds what laying out one printout needs.
+type printer struct {
+	g      *model.Game
+	o      Options
+	lang   string
+	loc    *l10n.Localizer
+	locale *model.Locale
+	doc    *pdf.Doc
+	cov    *pdf.Coverage
+	d      diag.List
+	err    error // a failure of ours, not of the input
+	seen   map[string]bool
+}
+
+func newPrinter(g *model.Game, o Options) (*printer, error) {
+	loc, err := l10n.New(g, o.Lang)
+	if err != nil {
+		return nil, err
+	}
+	cov, err := pdf.NewCoverage()
+	if err != nil {
+		return nil, err
+	}
+	p := &printer{g: g, o: o, lang: o.Lang, loc: loc, locale: g.Locale(o.Lang), cov: cov, seen: map[string]bool{}}
+	title := p.text("game.name")
+	w, h := o.Paper.W, o.Paper.H
+	p.doc = pdf.New(w, h, pdf.Meta{Title: title + " – " + p.ui(o.Kind.String()), Subject: p.ui(o.Kind.String()), Lang: o.Lang})
+	return p, nil
+}
+
+// pos is where a message is written in the locale file.
+func (p *printer) pos(id string) diag.Pos {
+	if m := p.locale.Message(id); m != nil {
+		return m.Pos
+	}
+	return diag.Pos{File: p.locale.File}
+}
+
+// text renders a plain message, checked for characters the font lacks.
+func (p *printer) text(id string) string {
+	s, err := p.loc.Text(id)
+	if err != nil {
+		p.fail(fmt.Errorf("rendering %s in %s: %w", id, p.lang, err))
+		return id
+	}
+	return p.printable(id, s)
+}
+
+// name renders the plural form of a name message that fits n.
+func (p *printer) name(id string, n int) string {
+	s, err := p.loc.Count(id, n)
+	if err != nil {
+		p.fail(fmt.Errorf("rendering %s in %s: %w", id, p.lang, err))
+		return id
+	}
+	return p.printable(id, s)
+}
+
+func (p *printer) fail(err error) {
+	if p.err == nil {
+		p.err = err
+	}
+}
+
+// printable reports each character of s that no style of the font can
+// print, once per message, and replaces it so that drawing goes on.
+func (p *printer) printable(id, s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\n' || r == softHyphen || p.cov.Has(pdf.Regular, r) && p.cov.Has(pdf.Bold, r) && p.cov.Has(pdf.Italic, r) {
+			return r
+		}
+		key := fmt.Sprintf("%s %U", id, r)
+		if !p.seen[key] {
+			p.seen[key] = true
+			why := "the font has no glyph for it"
+			if r > 0xFFFF {
+				why = "it is beyond the Basic Multilingual Plane, which the PDF writer cannot embed"
+			}
+			p.d.Errorf(p.pos(id), diag.Unprintable, "%s (%s): %U %q cannot be printed: %s", id, p.lang, r, r, why)
+		}
+		return '?'
+	}, s)
+}
+
+// overflow reports a text that does not fit its box even at the smallest
+// size the layout allows.
+func (p *printer) overflow(id, where string, need, have float64) {
+	key := "overflow " + id + " " + where
+	if p.seen[key] {
+		return
+	}
+	p.seen[key] = true
+	p.d.Errorf(p.pos(id), diag.TextOverflow, "%s (%s) does not fit %s: it needs %.1f mm where there are %.1f mm; shorten it", id, p.lang, where, need, have)
+}
+
+// ui is a word of Grimoire's own on the printouts (not of the game), in
+// the printout's language, English when it has none.
+func (p *printer) ui(key string) string {
+	words := map[string]map[string]string{
+		"reference": {"en": "Reference sheet", "fr": "Aide de jeu", "de": "Spielhilfe"},
+		"cards":     {"en": "Reference cards", "fr": "Cartes d’aide", "de": "Übersichtskarten"},
+		"rules":     {"en": "Rules", "fr": "Règles du jeu", "de": "Spielregel"},
+		"contents":  {"en": "Contents", "fr": "Sommaire", "de": "Inhalt"},
+		"scale":     {"en": "Print at 100\u00a0% (no scaling): this bar is 50\u00a0mm long.", "fr": "Imprimer à 100\u00a0% (sans mise à l’échelle)\u00a0: cette barre mesure 50\u00a0mm.", "de": "Mit 100\u00a0% drucken (ohne Skalierung): dieser Balken ist 50\u00a0mm lang."},
+		"backs":     {"en": "Backs: print this sheet on the back of the one before (long-edge duplex).", "fr": "Dos\u00a0: imprimer cette feuille au verso de la précédente (recto verso, bord long).", "de": "Rückseiten: dieses Blatt auf die Rückseite des vorigen drucken (Duplex, lange Kante)."},
+		"page":      {"en": "Page", "fr": "Page", "de": "Seite"},
+	}
+	if w, ok := words[key][p.lang]; ok {
+		return w
+	}
+	return words[key]["en"]
+}
+
+// CheckGlyphs reports each character of each message of each locale of g
+// that the printouts' font cannot print, whether or not a printout uses
+// the message yet: the text of every plural form, template actions aside.
+func CheckGlyphs(g *model.Game) (diag.List, error) {
+	cov, err := pdf.NewCoverage()
+	if err != nil {
+		return nil, err
+	}
+	var d diag.List
+	for _, loc := range g.Locales {
+		for _, m := range loc.Messages {
+			seen := map[rune]bool{}
+			for _, cat := range slices.Sorted(maps.Keys(m.Forms)) {
+				for _, r := range withoutActions(m.Forms[cat]) {
+					if seen[r] || r == '\n' || r == softHyphen || cov.Has(pdf.Regular, r) && cov.Has(pdf.Bold, r) && cov.Has(pdf.Italic, r) {
+						continue
+					}
+					seen[r] = true
+					why := "the font has no glyph for it"
+					if r > 0xFFFF {
+						why = "it is beyond the Basic Multilingual Plane, which the PDF writer cannot embed"
+					}
+					d.Errorf(m.Pos, diag.Unprintable, "%s (%s): %U %q cannot be printed: %s", m.ID, loc.Lang, r, r, why)
+				}
+			}
+		}
+	}
+	return d.Sort(), nil
+}
+
+// withoutActions drops the {{...}} actions of a template, which print data.
+func withoutActions(s string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, "{{")
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		b.WriteString(s[:i])
+		j := strings.Index(s[i:], "}}")
+		if j < 0 {
+			return b.String()
+		}
+		s = s[i+j+2:]
+	}
+}
