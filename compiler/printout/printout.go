@@ -292,3 +292,19 @@ func withoutActions(s string) string {
 		s = s[i+j+2:]
 	}
 }
+
+// Has reports whether g has anything to print as kind: blocks placed on
+// the reference sheet or on a card, or rule sections.
+func Has(g *model.Game, k Kind) bool {
+	if k == Rules {
+		return len(g.Sections) > 0
+	}
+	for _, b := range g.Blocks {
+		for _, pl := range b.On {
+			if k == Reference && pl.Kind == model.OnSheet || k == Cards && pl.Kind == model.OnCard {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -248,6 +248,69 @@ func TestBuild(t *testing.T) {
 	if !strings.Contains(stdout, out) {
 		t.Errorf("build does not say where its output went:\n%s", stdout)
 	}
+	for _, lang := range []string{"en", "fr", "de"} {
+		for _, kind := range []string{"reference", "cards", "rules"} {
+			b, err := os.ReadFile(filepath.Join(out, "warlock", lang, kind+".pdf"))
+			if err != nil || !bytes.HasPrefix(b, []byte("%PDF-")) {
+				t.Errorf("build did not write the %s %s PDF: %v", lang, kind, err)
+			}
+		}
+	}
+}
+
+// TestBuildWithoutBlocks: a game that declares nothing for the sheet or the
+// cards still builds, with its rulebook.
+func TestBuildWithoutBlocks(t *testing.T) {
+	out := t.TempDir()
+	code, stdout, errs := run(t, "build", "--root", tiny, "-o", out, "--paper", "letter")
+	if code != ExitOK {
+		t.Fatalf("build: exit %d\n%s%s", code, stdout, errs)
+	}
+	if _, err := os.Stat(filepath.Join(out, "tiny", "fr", "rules.pdf")); err != nil {
+		t.Error("no rulebook")
+	}
+	if _, err := os.Stat(filepath.Join(out, "tiny", "fr", "cards.pdf")); err == nil {
+		t.Error("reference cards written for a game without any")
+	}
+}
+
+func TestSheet(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"--game", "warlock", "--lang", "de", "--kind", "cards", "--paper", "letter", "--bleed", "-o", "x.pdf"}, ExitOK, ""},
+		{[]string{"--game", "warlock", "--kind", "rules", "-o", "x.pdf"}, ExitOK, ""},
+		{[]string{"--game", "warlock", "-o", "x.pdf", "--card", "59x91"}, ExitOK, ""},
+		{[]string{"--game", "warlock", "--kind", "poster", "-o", "x.pdf"}, ExitUsage, `unknown kind "poster"`},
+		{[]string{"--game", "warlock", "--paper", "a3", "-o", "x.pdf"}, ExitUsage, `unknown paper "a3"`},
+		{[]string{"--game", "warlock", "--card", "63", "-o", "x.pdf"}, ExitUsage, "WIDTHxHEIGHT"},
+		{[]string{"--game", "warlock", "--lang", "it", "-o", "x.pdf"}, ExitUsage, `no language "it"`},
+		{[]string{"--game", "chess", "-o", "x.pdf"}, ExitFail, `no game "chess"`},
+		{[]string{"--game", "warlock"}, ExitUsage, "-o are required"},
+		{[]string{"--game", "warlock", "--kind", "cards", "--card", "300x88", "-o", "x.pdf"}, ExitFail, "does not fit on a4 paper"},
+	} {
+		out := filepath.Join(dir, strings.Join(c.args, "_")+".pdf")
+		args := append([]string{"sheet"}, c.args...)
+		for i, a := range args {
+			if a == "x.pdf" {
+				args[i] = out
+			}
+		}
+		code, _, errs := run(t, args...)
+		if code != c.code || !strings.Contains(errs, c.msg) {
+			t.Errorf("sheet %v: exit %d, want %d; stderr:\n%s", c.args, code, c.code, errs)
+		}
+		b, err := os.ReadFile(out)
+		if c.code == ExitOK && (err != nil || !bytes.HasPrefix(b, []byte("%PDF-"))) {
+			t.Errorf("sheet %v wrote no PDF", c.args)
+		}
+		if c.code != ExitOK && err == nil {
+			t.Errorf("sheet %v failed but wrote %s", c.args, out)
+		}
+	}
 }
 
 func TestBuildRefusesBadTree(t *testing.T) {

@@ -96,13 +96,16 @@ func printPDF(e *env, g *model.Game, o printout.Options) ([]byte, bool) {
 }
 
 // printouts writes every printout of every game and language, named
-// <game>/<lang>/<kind>.pdf.
+// <game>/<lang>/<kind>.pdf: each kind the game has something to print as.
 func printouts(e *env, games *model.Games, paper printout.Paper) (map[string][]byte, bool) {
 	files := map[string][]byte{}
 	ok := true
 	for _, g := range games.Games {
 		for _, lang := range g.Languages {
 			for _, k := range printout.Kinds() {
+				if !printout.Has(g, k) {
+					continue
+				}
 				b, good := printPDF(e, g, printout.Options{Kind: k, Lang: lang, Paper: paper})
 				if !good {
 					ok = false
