@@ -115,7 +115,7 @@ func (p *printer) width(f font, s string) float64 {
 // as a hyphen only where a line breaks. over is how much the widest line
 // is too wide, 0 when all fit: a word longer than the line.
 func (p *printer) wrap(f font, s string, width float64) (lines []string, over float64) {
-	words := strings.Fields(strings.ReplaceAll(s, "\t", " "))
+	words := breakable(s)
 	clean := func(w string) string { return strings.ReplaceAll(w, string(softHyphen), "") }
 	line := ""
 	fits := func(t string) bool { return p.width(f, t) <= width+1e-9 }
@@ -162,6 +162,13 @@ func (p *printer) wrap(f font, s string, width float64) (lines []string, over fl
 		}
 	}
 	return lines, over
+}
+
+// breakable splits s into the words a line may break between: at spaces,
+// tabs and line breaks only. strings.Fields would also split at the
+// no-break spaces that keep "Attaque :" together.
+func breakable(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '\t' || r == '\n' })
 }
 
 // paraKind is the kind of a paragraph of a message's text.

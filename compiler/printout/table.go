@@ -1,8 +1,6 @@
 package printout
 
 import (
-	"strings"
-
 	"github.com/grimoire-games/grimoire/compiler/printout/pdf"
 )
 
@@ -55,7 +53,7 @@ func (p *printer) tableRows(t table, f font, width float64) (rows []row, over fl
 			tw, ww := 0.0, 0.0
 			if c.text != "" {
 				tw = p.width(fontOf(c), c.text)
-				for _, w := range strings.Fields(c.text) {
+				for _, w := range breakable(c.text) {
 					ww = max(ww, p.width(fontOf(c), w))
 				}
 				if iw > 0 {

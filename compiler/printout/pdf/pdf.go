@@ -242,15 +242,5 @@ func (d *Doc) Write(w io.Writer) error {
 	return err
 }
 
-// Rotated runs draw with everything turned by angle degrees
-// (anticlockwise) around (x, y), and restores the graphics state after, so
-// the rotation cannot leak onto what is drawn next.
-func (d *Doc) Rotated(angle, x, y float64, draw func()) {
-	d.f.TransformBegin()
-	d.f.TransformRotate(angle, x, y)
-	draw()
-	d.f.TransformEnd()
-}
-
 // Err returns the first error the library met while drawing.
 func (d *Doc) Err() error { return d.f.Error() }
