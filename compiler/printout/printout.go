@@ -200,20 +200,28 @@ func (p *printer) fail(err error) {
 // print, once per message, and replaces it so that drawing goes on.
 func (p *printer) printable(id, s string) string {
 	return strings.Map(func(r rune) rune {
-		if r == '\n' || r == softHyphen || p.cov.Has(pdf.Regular, r) && p.cov.Has(pdf.Bold, r) && p.cov.Has(pdf.Italic, r) {
+		why := unprintable(p.cov, r)
+		if why == "" {
 			return r
 		}
 		key := fmt.Sprintf("%s %U", id, r)
 		if !p.seen[key] {
 			p.seen[key] = true
-			why := "the font has no glyph for it"
-			if r > 0xFFFF {
-				why = "it is beyond the Basic Multilingual Plane, which the PDF writer cannot embed"
-			}
 			p.d.Errorf(p.pos(id), diag.Unprintable, "%s (%s): %U %q cannot be printed: %s", id, p.lang, r, r, why)
 		}
 		return '?'
 	}, s)
+}
+
+// unprintable says why no style of the font can print r; "" when all can.
+func unprintable(cov *pdf.Coverage, r rune) string {
+	switch {
+	case r == '\n' || r == softHyphen || cov.Has(pdf.Regular, r) && cov.Has(pdf.Bold, r) && cov.Has(pdf.Italic, r):
+		return ""
+	case r > 0xFFFF:
+		return "it is beyond the Basic Multilingual Plane, which the PDF writer cannot embed"
+	}
+	return "the font has no glyph for it"
 }
 
 // overflow reports a text that does not fit its box even at the smallest
@@ -259,14 +267,11 @@ func CheckGlyphs(g *model.Game) (diag.List, error) {
 			seen := map[rune]bool{}
 			for _, cat := range slices.Sorted(maps.Keys(m.Forms)) {
 				for _, r := range withoutActions(m.Forms[cat]) {
-					if seen[r] || r == '\n' || r == softHyphen || cov.Has(pdf.Regular, r) && cov.Has(pdf.Bold, r) && cov.Has(pdf.Italic, r) {
+					why := unprintable(cov, r)
+					if seen[r] || why == "" {
 						continue
 					}
 					seen[r] = true
-					why := "the font has no glyph for it"
-					if r > 0xFFFF {
-						why = "it is beyond the Basic Multilingual Plane, which the PDF writer cannot embed"
-					}
 					d.Errorf(m.Pos, diag.Unprintable, "%s (%s): %U %q cannot be printed: %s", m.ID, loc.Lang, r, r, why)
 				}
 			}
