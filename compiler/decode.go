@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"github.com/grimoire-games/grimoire/compiler/internal/editdist"
 	"regexp"
 	"slices"
 	"sort"
@@ -271,9 +272,10 @@ func describe(path string) string {
 
 // suggest offers the closest known name, for misspellings.
 func suggest(got string, known []string) string {
-	best, bestD := "", 3
+	const most = 2 // edits a suggestion may be away
+	best, bestD := "", most+1
 	for _, k := range known {
-		if d := distance(got, k); d < bestD {
+		if d := editdist.Distance(got, k, most); d < bestD {
 			best, bestD = k, d
 		}
 	}
@@ -281,26 +283,4 @@ func suggest(got string, known []string) string {
 		return ""
 	}
 	return fmt.Sprintf(" (did you mean %q?)", best)
-}
-
-// distance is the Levenshtein distance, for suggestions only.
-func distance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			c := 1
-			if ra[i-1] == rb[j-1] {
-				c = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+c)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }

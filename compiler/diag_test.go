@@ -10,8 +10,6 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/grimoire-games/grimoire/compiler"
 	"github.com/grimoire-games/grimoire/compiler/diag"
 	"github.com/grimoire-games/grimoire/compiler/internal/txtar"
@@ -38,52 +36,20 @@ func TestTinyIsClean(t *testing.T) {
 // fixture's files laid over it (a file named "delete" lists paths to remove),
 // and compares every diagnostic with the fixture's "want" section.
 func TestDiagnostics(t *testing.T) {
-	paths, _ := filepath.Glob(filepath.Join("testdata", "diag", "*.txtar"))
-	if len(paths) == 0 {
-		t.Fatal("no fixtures")
-	}
-	for _, p := range paths {
-		t.Run(strings.TrimSuffix(filepath.Base(p), ".txtar"), func(t *testing.T) {
-			data, err := os.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
+	txtar.Run(t, filepath.Join("testdata", "diag", "*.txtar"), *update, func(t *testing.T, files []txtar.File) string {
+		tree := tinyTree(t)
+		for _, f := range files {
+			if f.Name != "delete" {
+				tree[f.Name] = &fstest.MapFile{Data: f.Data}
+				continue
 			}
-			a := txtar.Parse(data)
-			tree := tinyTree(t)
-			want := -1
-			for i, f := range a.Files {
-				switch f.Name {
-				case "want":
-					want = i
-				case "delete":
-					for _, name := range strings.Fields(string(f.Data)) {
-						delete(tree, name)
-					}
-				default:
-					tree[f.Name] = &fstest.MapFile{Data: f.Data}
-				}
+			for _, name := range strings.Fields(string(f.Data)) {
+				delete(tree, name)
 			}
-			_, d := compiler.Load(tree, compiler.Options{})
-			got := d.String()
-			if *update {
-				if want < 0 {
-					a.Files = append(a.Files, txtar.File{Name: "want"})
-					want = len(a.Files) - 1
-				}
-				a.Files[want].Data = []byte(got)
-				if err := os.WriteFile(p, a.Format(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			if want < 0 {
-				t.Fatal("fixture has no want section (run with -update)")
-			}
-			if diff := cmp.Diff(string(a.Files[want].Data), got); diff != "" {
-				t.Errorf("diagnostics differ (-want +got):\n%s", diff)
-			}
-		})
-	}
+		}
+		_, d := compiler.Load(tree, compiler.Options{})
+		return d.String()
+	})
 }
 
 // TestEveryCodeHasFixture makes sure each diagnostic code is triggered by

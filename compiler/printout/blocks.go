@@ -7,10 +7,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
-	"golang.org/x/text/number"
-
 	"github.com/grimoire-games/grimoire/compiler/model"
 	"github.com/grimoire-games/grimoire/compiler/printout/pdf"
 )
@@ -198,7 +194,7 @@ func (p *printer) valueCell(t *model.ValueType, v model.Value, wildcard string, 
 	case model.Int:
 		return cell{text: strconv.FormatInt(v.Int, 10), center: true}
 	case model.Decimal:
-		return cell{text: p.decimal(v.Dec), center: true}
+		return cell{text: p.loc.Number(v.Dec), center: true}
 	case model.Bool:
 		if v.Bool {
 			return cell{text: "✓", center: true}
@@ -216,12 +212,6 @@ func (p *printer) valueGlyph(enum, value, wildcard string) glyph {
 		return glyph{name: ev.Icon, color: parseColor(ev.Color)}
 	}
 	return glyph{name: iconAny}
-}
-
-// decimal prints a number of the data the language's way (0,5 in French).
-func (p *printer) decimal(x float64) string {
-	pr := message.NewPrinter(language.Make(p.lang))
-	return pr.Sprint(number.Decimal(x, number.MaxFractionDigits(6)))
 }
 
 // paramTable prints a map or list parameter across: a row of keys and a

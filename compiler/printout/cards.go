@@ -66,29 +66,24 @@ func (g Grid) Cell(c, r int, back bool) (x, y float64) {
 }
 
 // CutsX returns the x of every vertical cut line, left to right.
-func (g Grid) CutsX() []float64 {
-	var xs []float64
-	for c := range g.Cols {
-		x := g.X + float64(c)*g.PitchX
-		if g.Bleed > 0 || c == 0 {
-			xs = append(xs, x)
-		}
-		xs = append(xs, x+g.W)
-	}
-	return xs
-}
+func (g Grid) CutsX() []float64 { return cuts(g.X, g.PitchX, g.W, g.Cols, g.Bleed > 0) }
 
 // CutsY returns the y of every horizontal cut line, top to bottom.
-func (g Grid) CutsY() []float64 {
-	var ys []float64
-	for r := range g.Rows {
-		y := g.Y + float64(r)*g.PitchY
-		if g.Bleed > 0 || r == 0 {
-			ys = append(ys, y)
+func (g Grid) CutsY() []float64 { return cuts(g.Y, g.PitchY, g.H, g.Rows, g.Bleed > 0) }
+
+// cuts lists the cut lines along one axis of n cards of the given size,
+// the first starting at start: shared between neighbours unless each card
+// has its own bleed.
+func cuts(start, pitch, size float64, n int, own bool) []float64 {
+	var out []float64
+	for i := range n {
+		at := start + float64(i)*pitch
+		if own || i == 0 {
+			out = append(out, at)
 		}
-		ys = append(ys, y+g.H)
+		out = append(out, at+size)
 	}
-	return ys
+	return out
 }
 
 // front is a card design's laid-out face.

@@ -220,10 +220,6 @@ func TestGlyphs(t *testing.T) {
 // fixture of testdata/diag laid over it ("args" says what to print) and
 // compares the diagnostics with the "want" section; -update rewrites it.
 func TestFixtures(t *testing.T) {
-	paths, _ := filepath.Glob(filepath.Join("testdata", "diag", "*.txtar"))
-	if len(paths) == 0 {
-		t.Fatal("no fixtures")
-	}
 	base := fstest.MapFS{}
 	tiny := filepath.Join("..", "testdata", "tiny")
 	err := fs.WalkDir(os.DirFS(tiny), ".", func(p string, e fs.DirEntry, err error) error {
@@ -237,46 +233,18 @@ func TestFixtures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range paths {
-		t.Run(strings.TrimSuffix(filepath.Base(p), ".txtar"), func(t *testing.T) {
-			data, err := os.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
+	txtar.Run(t, filepath.Join("testdata", "diag", "*.txtar"), *update, func(t *testing.T, files []txtar.File) string {
+		tree := maps.Clone(base)
+		var args string
+		for _, f := range files {
+			if f.Name == "args" {
+				args = strings.TrimSpace(string(f.Data))
+			} else {
+				tree[f.Name] = &fstest.MapFile{Data: f.Data}
 			}
-			a := txtar.Parse(data)
-			tree := maps.Clone(base)
-			var args string
-			want := -1
-			for i, f := range a.Files {
-				switch f.Name {
-				case "args":
-					args = strings.TrimSpace(string(f.Data))
-				case "want":
-					want = i
-				default:
-					tree[f.Name] = &fstest.MapFile{Data: f.Data}
-				}
-			}
-			got := fixture(t, tree, args)
-			if *update {
-				if want < 0 {
-					a.Files = append(a.Files, txtar.File{Name: "want"})
-					want = len(a.Files) - 1
-				}
-				a.Files[want].Data = []byte(got)
-				if err := os.WriteFile(p, a.Format(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			if want < 0 {
-				t.Fatal("fixture has no want section (run with -update)")
-			}
-			if w := string(a.Files[want].Data); w != got {
-				t.Errorf("diagnostics differ:\n--- want\n%s--- got\n%s", w, got)
-			}
-		})
-	}
+		}
+		return fixture(t, tree, args)
+	})
 }
 
 // fixture loads a tree and prints it as args ("kind lang") say.

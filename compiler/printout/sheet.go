@@ -29,7 +29,8 @@ func (p *printer) sheet() {
 	head := p.titleRows(width)
 	room := H - 2*sheetMargin - 6 // the footer
 	var pages [][]row
-	for i, s := range sizes(sheetLarge, sheetSmall, 0.5) {
+	all := sizes(sheetLarge, sheetSmall, 0.5)
+	for i, s := range all {
 		var rows []row
 		over, overMsg := 0.0, ""
 		for _, b := range blocks {
@@ -47,11 +48,10 @@ func (p *printer) sheet() {
 			rows = append(rows, gap(s*pdf.PtToMM*1.4))
 		}
 		pages = paginate(rows, room-height(head), room)
-		last := i == len(sizes(sheetLarge, sheetSmall, 0.5))-1
 		if len(pages) <= sheetMaxPages && over == 0 {
 			break
 		}
-		if last {
+		if i == len(all)-1 {
 			if over > 0 {
 				p.overflow(overMsg, "the width of the reference sheet", width+over, width)
 			} else {

@@ -1,6 +1,7 @@
 package rulebook
 
 import (
+	"github.com/grimoire-games/grimoire/compiler/internal/editdist"
 	"slices"
 	"strings"
 	"unicode"
@@ -186,7 +187,7 @@ func titleSim(wa, wb []string) float64 {
 	used := make([]bool, len(wb))
 	for _, x := range wa {
 		for j, y := range wb {
-			if !used[j] && distance(x, y, max(1, len([]rune(y))/5)) <= max(1, len([]rune(y))/5) {
+			if !used[j] && editdist.Distance(x, y, max(1, len([]rune(y))/5)) <= max(1, len([]rune(y))/5) {
 				used[j] = true
 				common++
 				break
@@ -197,7 +198,7 @@ func titleSim(wa, wb []string) float64 {
 	la, lb := strings.Join(wa, ""), strings.Join(wb, "")
 	long := max(len([]rune(la)), len([]rune(lb)))
 	// Below one half, likeness of letters matters to no caller.
-	chars := 1 - float64(min(distance(la, lb, long/2), long))/float64(long)
+	chars := 1 - float64(min(editdist.Distance(la, lb, long/2), long))/float64(long)
 	return max(words, chars)
 }
 
@@ -347,7 +348,7 @@ func (ix *index) debris(b *Book, ts []token) (noisy, furn map[int]bool) {
 				continue
 			}
 			long := max(len([]rune(s)), len([]rune(title)))
-			if 1-float64(distance(s, title, long))/float64(long) >= 0.55 {
+			if 1-float64(editdist.Distance(s, title, long))/float64(long) >= 0.55 {
 				furn[i+1] = true
 			}
 		}

@@ -1,6 +1,7 @@
 package rulebook
 
 import (
+	"github.com/grimoire-games/grimoire/compiler/internal/editdist"
 	"sort"
 	"strconv"
 	"strings"
@@ -450,7 +451,7 @@ func (ix *index) misspelt(t token) (string, bool) {
 		if l >= 7 {
 			limit = 2
 		}
-		if d := distance(t.norm, n, limit); d <= limit && d < bestD && d > 0 {
+		if d := editdist.Distance(t.norm, n, limit); d <= limit && d < bestD && d > 0 {
 			best, bestD = k.one, d
 		}
 		if strings.HasSuffix(t.norm, n) && l >= 4 {

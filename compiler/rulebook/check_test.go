@@ -20,53 +20,20 @@ var update = flag.Bool("update", false, "rewrite golden files")
 // diagnostic must be in the "want" section, and only those.
 func TestFixtures(t *testing.T) {
 	g := warlock(t)
-	paths, _ := filepath.Glob(filepath.Join("testdata", "fixtures", "*.txtar"))
-	if len(paths) == 0 {
-		t.Fatal("no fixtures")
-	}
-	for _, p := range paths {
-		t.Run(strings.TrimSuffix(filepath.Base(p), ".txtar"), func(t *testing.T) {
-			data, err := os.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			a := txtar.Parse(data)
-			want := -1
-			var books []*Book
-			for i, f := range a.Files {
-				if f.Name == "want" {
-					want = i
-					continue
-				}
-				books = append(books, Parse(f.Name, strings.TrimSuffix(f.Name, ".txt"), f.Data))
-			}
-			if len(books) == 0 {
-				t.Fatal("fixture has no book")
-			}
-			d := Check(g, books[0])
-			if len(books) > 1 {
-				d = append(d, Compare(g, books[0], books[1])...)
-			}
-			got := d.Sort().String()
-			if *update {
-				if want < 0 {
-					a.Files = append(a.Files, txtar.File{Name: "want"})
-					want = len(a.Files) - 1
-				}
-				a.Files[want].Data = []byte(got)
-				if err := os.WriteFile(p, a.Format(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			if want < 0 {
-				t.Fatal("fixture has no want section (run with -update)")
-			}
-			if w := string(a.Files[want].Data); w != got {
-				t.Errorf("diagnostics differ:\n--- want\n%s--- got\n%s", w, got)
-			}
-		})
-	}
+	txtar.Run(t, filepath.Join("testdata", "fixtures", "*.txtar"), *update, func(t *testing.T, files []txtar.File) string {
+		var books []*Book
+		for _, f := range files {
+			books = append(books, Parse(f.Name, strings.TrimSuffix(f.Name, ".txt"), f.Data))
+		}
+		if len(books) == 0 {
+			t.Fatal("fixture has no book")
+		}
+		d := Check(g, books[0])
+		if len(books) > 1 {
+			d = append(d, Compare(g, books[0], books[1])...)
+		}
+		return d.Sort().String()
+	})
 }
 
 // TestEveryCodeHasFixtures keeps a fixture that reports each code of the

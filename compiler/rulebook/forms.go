@@ -1,6 +1,7 @@
 package rulebook
 
 import (
+	"github.com/grimoire-games/grimoire/compiler/internal/editdist"
 	"slices"
 	"strings"
 	"unicode"
@@ -163,7 +164,7 @@ func (ix *index) fuzzyConcept(w string) string {
 	best, bestD := "", max+1
 	for l := n - max; l <= n+max; l++ {
 		for _, e := range ix.forms.single[l] {
-			if d := distance(w, e.words[0], max); d < bestD {
+			if d := editdist.Distance(w, e.words[0], max); d < bestD {
 				best, bestD = e.concept, d
 			}
 		}
@@ -178,37 +179,6 @@ func isWord(w string) bool {
 		}
 	}
 	return true
-}
-
-// distance is the Levenshtein distance between a and b in runes, or max+1
-// when it is more than max.
-func distance(a, b string, max int) int {
-	ra, rb := []rune(a), []rune(b)
-	if d := len(ra) - len(rb); d > max || -d > max {
-		return max + 1
-	}
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		low := cur[0]
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			low = min(low, cur[j])
-		}
-		if low > max {
-			return max + 1
-		}
-		prev, cur = cur, prev
-	}
-	return min(prev[len(rb)], max+1)
 }
 
 func isLetter(r rune) bool { return unicode.IsLetter(r) }

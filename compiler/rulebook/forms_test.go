@@ -82,25 +82,6 @@ func TestConceptCounts(t *testing.T) {
 	}
 }
 
-func TestDistance(t *testing.T) {
-	tests := []struct {
-		a, b string
-		max  int
-		want int
-	}{
-		{"waldorf", "maldorf", 2, 1},
-		{"gedle", "geole", 1, 1},
-		{"maldorf", "norkobia", 2, 3},
-		{"", "abc", 3, 3},
-		{"géant", "geant", 1, 1},
-	}
-	for _, tt := range tests {
-		if got := distance(tt.a, tt.b, tt.max); got != tt.want {
-			t.Errorf("distance(%q, %q, %d) = %d, want %d", tt.a, tt.b, tt.max, got, tt.want)
-		}
-	}
-}
-
 func TestVocab(t *testing.T) {
 	v, err := loadVocab()
 	if err != nil {

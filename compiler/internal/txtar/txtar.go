@@ -5,7 +5,10 @@ package txtar
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
+	"testing"
 )
 
 // Archive is a comment and named files.
@@ -49,4 +52,52 @@ func (a Archive) Format() []byte {
 		b.Write(f.Data)
 	}
 	return b.Bytes()
+}
+
+// Run runs produce on each archive that pattern matches, as a subtest
+// named after the file, and compares what it returns with the archive's
+// "want" file; with update it writes the result there instead. produce gets
+// every file but "want".
+func Run(t *testing.T, pattern string, update bool, produce func(t *testing.T, files []File) string) {
+	t.Helper()
+	paths, _ := filepath.Glob(pattern)
+	if len(paths) == 0 {
+		t.Fatalf("no fixtures match %s", pattern)
+	}
+	for _, p := range paths {
+		t.Run(strings.TrimSuffix(filepath.Base(p), ".txtar"), func(t *testing.T) {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := Parse(data)
+			want := -1
+			var files []File
+			for i, f := range a.Files {
+				if f.Name == "want" {
+					want = i
+				} else {
+					files = append(files, f)
+				}
+			}
+			got := produce(t, files)
+			if update {
+				if want < 0 {
+					a.Files = append(a.Files, File{Name: "want"})
+					want = len(a.Files) - 1
+				}
+				a.Files[want].Data = []byte(got)
+				if err := os.WriteFile(p, a.Format(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if want < 0 {
+				t.Fatal("fixture has no want section (run with -update)")
+			}
+			if w := string(a.Files[want].Data); w != got {
+				t.Errorf("diagnostics differ:\n--- want\n%s--- got\n%s", w, got)
+			}
+		})
+	}
 }

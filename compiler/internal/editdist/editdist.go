@@ -1,0 +1,34 @@
+// Package editdist measures how far apart two words are, for suggesting
+// the name a misspelling meant and for matching scanned text.
+package editdist
+
+// Distance is the Levenshtein distance between a and b in runes, or max+1
+// when it is more than max.
+func Distance(a, b string, max int) int {
+	ra, rb := []rune(a), []rune(b)
+	if d := len(ra) - len(rb); d > max || -d > max {
+		return max + 1
+	}
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		low := cur[0]
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			low = min(low, cur[j])
+		}
+		if low > max {
+			return max + 1
+		}
+		prev, cur = cur, prev
+	}
+	return min(prev[len(rb)], max+1)
+}
