@@ -14,11 +14,11 @@ import (
 
 // topKeys are the keys a game data file may hold.
 func topKeys() []string {
-	return []string{"block", "card", "component", "enum", "game", "message", "param", "section", "term", "total", "type"}
+	return []string{"block", "card", "component", "enum", "game", "message", "param", "section", "term", "total", "type", "variant"}
 }
 
 // cardKeys are the keys every card has besides its type's fields.
-func cardKeys() []string { return []string{"copies", "id", "reconstructed", "type"} }
+func cardKeys() []string { return []string{"copies", "id", "reconstructed", "type", "variant"} }
 
 var numberPattern = regexp.MustCompile(`^[0-9]+(\.[0-9]+)*$`)
 
@@ -74,6 +74,11 @@ func gameData(dir string, srcs []*source, d *diag.List) *model.Game {
 		return nil
 	}
 	sc := &scope{enums: map[string]*model.Enum{}, cards: map[string]*model.Card{}}
+	for _, n := range all("variant") {
+		if v := variantDef(n, d); v != nil && unique("variant", v.ID, n) {
+			g.Variants = append(g.Variants, v)
+		}
+	}
 
 	for _, n := range all("enum") {
 		if e := enumDef(n, d); e != nil && unique("enum", e.ID, n) {
@@ -106,7 +111,7 @@ func gameData(dir string, srcs []*source, d *diag.List) *model.Game {
 	brokenTypes := map[string]bool{} // a card of the type has errors: its totals cannot be judged
 	for _, n := range cardNodes {
 		before := len(*d)
-		c := cardDef(n, sc, types, d)
+		c := cardDef(n, g, sc, types, d)
 		if c != nil && unique("card", c.ID, n) {
 			g.Cards = append(g.Cards, c)
 		}
@@ -145,6 +150,7 @@ func gameData(dir string, srcs []*source, d *diag.List) *model.Game {
 		}
 	}
 	checkCardPlaces(g, d)
+	checkVariantRefs(g, d)
 	messageDecls(g, all("message"), unique, d)
 	return g
 }
@@ -318,7 +324,7 @@ func typeDef(n node, sc *scope, typeIDs map[string]bool, d *diag.List) *model.Ty
 	return t
 }
 
-func cardDef(n node, sc *scope, types map[string]*model.Type, d *diag.List) *model.Card {
+func cardDef(n node, g *model.Game, sc *scope, types map[string]*model.Type, d *diag.List) *model.Card {
 	o, ok := asObj(n, d)
 	if !ok {
 		return nil
@@ -327,6 +333,7 @@ func cardDef(n node, sc *scope, types map[string]*model.Type, d *diag.List) *mod
 	tp, tn, tpOK := o.str("type", true)
 	copies, cn, copiesOK := o.integer("copies", true)
 	rec, recNodes := o.strList("reconstructed", false)
+	variant, vn, hasVariant := o.str("variant", false)
 	if !idOK || !tpOK {
 		o.done(keys(o.m)...) // nothing more can be said without a type
 		return nil
@@ -341,6 +348,9 @@ func cardDef(n node, sc *scope, types map[string]*model.Type, d *diag.List) *mod
 		d.Errorf(cn.pos(), diag.BadValue, "card %s: copies must not be negative", id)
 	}
 	c := &model.Card{ID: id, Pos: n.keyPos(), Type: tp, Copies: copies, Message: "card." + id}
+	if hasVariant {
+		c.Variant = variantRef(g, variant, vn, "card "+id, d)
+	}
 	good := true
 	for _, f := range t.Fields {
 		fn, ok := o.get(f.ID, !f.Optional)
@@ -443,6 +453,7 @@ func totalDef(n node, g *model.Game, sc *scope, types map[string]*model.Type, br
 	tp, tn, tpOK := o.str("type", true)
 	count, cn, countOK := o.integer("count", true)
 	wn, hasWhere := o.get("where", false)
+	variant, vn, hasVariant := o.str("variant", false)
 	if !idOK || !tpOK || !countOK {
 		return nil
 	}
@@ -453,6 +464,12 @@ func totalDef(n node, g *model.Game, sc *scope, types map[string]*model.Type, br
 	}
 	tot := &model.Total{ID: id, Pos: n.keyPos(), Type: tp, Count: count}
 	desc := tp + " cards"
+	if hasVariant {
+		if tot.Variant = variantRef(g, variant, vn, "total "+id, d); tot.Variant == "" {
+			return nil
+		}
+		desc += " of variant " + tot.Variant
+	}
 	if hasWhere {
 		wo, ok := asObj(wn, d)
 		if !ok {
@@ -483,7 +500,7 @@ func totalDef(n node, g *model.Game, sc *scope, types map[string]*model.Type, br
 	}
 	sum := 0
 	for _, c := range g.Cards {
-		if c.Type != tp {
+		if c.Type != tp || c.Variant != tot.Variant {
 			continue
 		}
 		if tot.Field != "" {
@@ -570,4 +587,50 @@ func termDef(n node, d *diag.List) *model.Term {
 		d.Errorf(n.keyPos(), diag.BadValue, "term %s: only a proper name is adapted", id)
 	}
 	return &model.Term{ID: id, Pos: n.keyPos(), Proper: proper, Adapted: adapted, Message: msg}
+}
+
+// variantDef reads a [[variant]]: a way to play the game, such as an
+// expansion, with the cards that name it.
+func variantDef(n node, d *diag.List) *model.Variant {
+	o, ok := asObj(n, d)
+	if !ok {
+		return nil
+	}
+	defer o.done()
+	id, _, idOK := o.id()
+	doc, _, _ := o.str("doc", false)
+	if !idOK {
+		return nil
+	}
+	v := &model.Variant{ID: id, Pos: n.keyPos(), Doc: doc, Message: "variant." + id}
+	if pn, ok := o.get("players", true); ok {
+		if po, ok := asObj(pn, d); ok {
+			lo, _, ok1 := po.integer("min", true)
+			hi, hin, ok2 := po.integer("max", true)
+			po.done()
+			if ok1 && ok2 {
+				if lo < 1 || hi < lo {
+					d.Errorf(hin.pos(), diag.BadValue, "variant %s: players: need 1 <= min <= max, have min %d and max %d", id, lo, hi)
+				}
+				v.Players = model.Range{Min: lo, Max: hi}
+			}
+		}
+	}
+	return v
+}
+
+// variantRef resolves a variant named by a card or total, reporting an
+// unknown one; it returns "" when there is none.
+func variantRef(g *model.Game, id string, n node, what string, d *diag.List) string {
+	for _, v := range g.Variants {
+		if v.ID == id {
+			return id
+		}
+	}
+	ids := make([]string, len(g.Variants))
+	for i, v := range g.Variants {
+		ids[i] = v.ID
+	}
+	d.Errorf(n.pos(), diag.DanglingRef, "%s: no variant %q%s", what, id, suggest(id, ids))
+	return ""
 }

@@ -144,6 +144,9 @@ func required(g *model.Game) (names, texts []string) {
 			add(t.Message)
 		}
 	}
+	for _, v := range g.Variants {
+		texts = append(texts, v.Message)
+	}
 	texts = append(texts, "game.name")
 	for _, s := range g.Sections {
 		texts = append(texts, "rules."+s.ID+".title", "rules."+s.ID+".text")
@@ -395,6 +398,10 @@ func countsInData(g *model.Game) []int {
 	}
 	add(g.Players.Min)
 	add(g.Players.Max)
+	for _, v := range g.Variants {
+		add(v.Players.Min)
+		add(v.Players.Max)
+	}
 	slices.Sort(out)
 	return out
 }

@@ -112,6 +112,10 @@ func Override(g *model.Game, assignment string) diag.List {
 		return d
 	}
 	remapValue(&v, remap)
+	variantOnlyRefs(t, v, sc.cards, "", what, paramOwner, &d)
+	if d.HasErrors() {
+		return d
+	}
 
 	old := p.Value
 	if dotted {

@@ -21,13 +21,25 @@ const logMagic = "grimoire"
 // LogHeader is the first line of a game log: what it takes to re-create the
 // first state.
 type LogHeader struct {
-	Log     string   `json:"log"` // always "grimoire"
-	Version int      `json:"version"`
-	Game    string   `json:"game"`
+	Log     string `json:"log"` // always "grimoire"
+	Version int    `json:"version"`
+	Game    string `json:"game"`
+	// Variant is the variant of the game played, such as an expansion;
+	// empty, and left out of the line, for the base game, so logs written
+	// before variants existed read as games of the base game.
+	Variant string   `json:"variant,omitempty"`
 	Players int      `json:"players"`
 	Seed    uint64   `json:"seed"` // the seed of NewState and Play
 	Set     []string `json:"set"`  // parameter overrides, "name=value"
 	Bots    []string `json:"bots"` // one per seat
+}
+
+// Varianter is a Game or a State played in a variant of its game: Variant
+// returns the variant's id, "" for the base game. Engines built from a game
+// played in a variant implement it, so that logs record the variant and
+// replays check it.
+type Varianter interface {
+	Variant() string
 }
 
 // LogStep is one action of a game log.
@@ -93,9 +105,13 @@ func NewLogWriter(w io.Writer) *LogWriter {
 
 // Start writes the header and returns s wrapped so that each action is
 // named in the state before it is applied: Play's callback only sees the
-// state after. Play the returned state, with Step as the callback.
+// state after. Play the returned state, with Step as the callback. A header
+// without a Variant gets the one s is played in, when s is a Varianter.
 func (l *LogWriter) Start(h LogHeader, s State) (State, error) {
 	h.Log, h.Version = logMagic, LogVersion
+	if v, ok := s.(Varianter); ok && h.Variant == "" {
+		h.Variant = v.Variant()
+	}
 	if h.Set == nil {
 		h.Set = []string{} // "set":[] rather than null, for one shape
 	}
@@ -321,6 +337,14 @@ func strictJSON(b []byte, v any) error {
 	return nil
 }
 
+// variantName names a variant in messages: "variant x", or "the base game".
+func variantName(v string) string {
+	if v == "" {
+		return "the base game"
+	}
+	return fmt.Sprintf("variant %q", v)
+}
+
 func parseHash(s string) (uint64, error) {
 	if len(s) != 16 {
 		return 0, fmt.Errorf("hash %q is not 16 hex digits", s)
@@ -352,14 +376,18 @@ type Replayed struct {
 }
 
 // Replay re-plays a log with g, which the caller builds with the header's
-// parameter overrides, and checks each action's player, chance outcome and
-// resulting hash, then the footer. The first departure is a
+// variant and parameter overrides, and checks each action's player, chance
+// outcome and resulting hash, then the footer. The first departure is a
 // *MismatchError. A log without footer is verified as far as it goes and
-// the error wraps ErrTruncated.
+// the error wraps ErrTruncated. When g is a Varianter, its variant must be
+// the header's.
 func Replay(g Game, lg *Log) (*Replayed, error) {
 	h := lg.Header
 	if g.ID() != h.Game {
 		return nil, fmt.Errorf("log of game %q replayed with game %q", h.Game, g.ID())
+	}
+	if v, ok := g.(Varianter); ok && v.Variant() != h.Variant {
+		return nil, fmt.Errorf("log of %s replayed with %s", variantName(h.Variant), variantName(v.Variant()))
 	}
 	s, err := g.NewState(h.Players, h.Seed)
 	if err != nil {

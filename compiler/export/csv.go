@@ -11,8 +11,14 @@ import (
 	"github.com/grimoire-games/grimoire/compiler/model"
 )
 
-// csvColumns are the columns of every CSV table before the fields.
-func csvColumns() []string { return []string{"id", "name", "name_plural", "copies"} }
+// csvColumns are the columns of every CSV table of g before the fields:
+// variant only when g declares variants.
+func csvColumns(g *model.Game) []string {
+	if len(g.Variants) > 0 {
+		return []string{"id", "name", "name_plural", "copies", "variant"}
+	}
+	return []string{"id", "name", "name_plural", "copies"}
+}
 
 // CSV writes the cards of one type as a CSV table in one locale; see the
 // package comment for its columns.
@@ -22,7 +28,7 @@ func CSV(w io.Writer, g *model.Game, lang, cardType string) error {
 		return fmt.Errorf("export: game %s has no card type %q", g.ID, cardType)
 	}
 	t := g.Types[i]
-	header := csvColumns()
+	header := csvColumns(g)
 	for _, f := range t.Fields {
 		if slices.Contains(header, f.ID) || f.ID == "reconstructed" {
 			return fmt.Errorf("export: card type %s: field %s has the name of a CSV column", t.ID, f.ID)
@@ -47,6 +53,9 @@ func CSV(w io.Writer, g *model.Game, lang, cardType string) error {
 			return err
 		}
 		row := []string{c.ID, ns.singular(), ns.get("other"), strconv.Itoa(c.Copies)}
+		if len(g.Variants) > 0 {
+			row = append(row, c.Variant)
+		}
 		for _, f := range t.Fields {
 			v, set := c.Get(f.ID)
 			if !set {

@@ -5,25 +5,33 @@
 //
 // # Files
 //
-// Files lists the export of one game, meant to sit in one flat folder
-// beside the exports of the other games:
+// Files lists the export of one game as played (see model.Game.Play),
+// meant to sit in one folder beside the exports of the other games:
 //
 //	<game>.json                 every locale
 //	<game>.<lang>.json          one locale
 //	<game>.<lang>.<type>.csv    the cards of one type in one locale
 //
-// The JSON Schema of both JSON documents is not repeated per game: Tree
-// adds the one shared file grimoire.schema.json (SchemaFile) once, with
-// every game's files.
+// The files of a game played in a variant have the same names, in the
+// folder <game>/<variant>/ (Dir). The JSON Schema of both JSON documents is
+// not repeated per game: Tree adds the one shared file grimoire.schema.json
+// (SchemaFile) once, with the files of every game's base game and of each
+// of its variants.
 //
 // # JSON
 //
 // A document is {"meta": {...}, "data": {...}}. meta says what it was built
 // from: schema_version (model.SchemaVersion), generator, game, languages,
-// lang (only in a one-locale document) and source_hash. data holds the
-// game: players, source_language, name, enums, types, cards, components,
-// params, totals, sections and terms, in the model's order, each under its
-// stable id from the TOML. Field values are JSON values of their type:
+// variant (only for a game played in a variant), lang (only in a one-locale
+// document) and source_hash. data holds the game: players (those of the
+// variant played), source_language, name, variants (every variant the game
+// declares, whichever is played: id, players, doc and name), enums, types,
+// cards, components, params, totals, sections and terms, in the model's
+// order, each under its stable id from the TOML. A card that a variant
+// adds, and a total that counts a variant's cards, carry the variant's id
+// as variant; base cards and totals leave it out. The cards are those of
+// the game as played: the base game's, and the variant's when one is
+// played; totals and texts are the same in every variant. Field values are JSON values of their type:
 // numbers for int and decimal, strings for string, enum values and card
 // references, arrays for lists, objects keyed by enum value id or by the
 // integer written as a string for maps; an optional field left out is left
@@ -51,8 +59,10 @@
 // # CSV
 //
 // A CSV table has a header row and one row per card of the type: id, name
-// (singular), name_plural (the "other" form), copies, one column per field
-// in field order, and reconstructed. Lists and maps are joined with "|"
+// (singular), name_plural (the "other" form), copies, variant (only in the
+// tables of a game that declares variants: the id of the variant that adds
+// the card, empty for a base card), one column per field in field order,
+// and reconstructed. Lists and maps are joined with "|"
 // (a map entry is key=value), decimals are written shortest ('f', -1),
 // booleans true or false, an unset optional field empty.
 package export
@@ -91,18 +101,32 @@ func CSVFile(game, lang, cardType string) string {
 	return game + "." + lang + "." + cardType + ".csv"
 }
 
+// Dir returns the folder of a game's files within the export folder, with
+// "/": "" for a base game (or a game as loaded), <game>/<variant> for a
+// game played in a variant.
+func Dir(g *model.Game) string {
+	if g.Variant == "" {
+		return ""
+	}
+	return g.ID + "/" + g.Variant
+}
+
 // Files returns every export file of a game, sorted by path: the JSON
 // document of every locale, one per locale, and a CSV table per locale and
-// card type. The shared schema is not among them; see Tree.
+// card type, in Dir(g). The shared schema is not among them; see Tree.
 func Files(g *model.Game) ([]File, error) {
 	var files []File
+	dir := Dir(g)
+	if dir != "" {
+		dir += "/"
+	}
 	langs := append([]string{""}, localeLangs(g)...)
 	for _, lang := range langs {
 		var b bytes.Buffer
 		if err := JSON(&b, g, lang); err != nil {
 			return nil, err
 		}
-		files = append(files, File{Path: JSONFile(g.ID, lang), Content: b.Bytes()})
+		files = append(files, File{Path: dir + JSONFile(g.ID, lang), Content: b.Bytes()})
 		if lang == "" {
 			continue
 		}
@@ -110,7 +134,9 @@ func Files(g *model.Game) ([]File, error) {
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, csvs...)
+		for _, f := range csvs {
+			files = append(files, File{Path: dir + f.Path, Content: f.Content})
+		}
 	}
 	sortFiles(files)
 	return files, nil
@@ -131,15 +157,22 @@ func CSVFiles(g *model.Game, lang string) ([]File, error) {
 }
 
 // Tree returns the export of every game of a tree and the shared schema,
-// sorted by path, for one folder.
+// sorted by path, for one folder: each game's base game, and the game
+// played in each of its variants in <game>/<variant>/.
 func Tree(gs *model.Games) ([]File, error) {
 	files := []File{{Path: SchemaFile, Content: Schema()}}
 	for _, g := range gs.Games {
-		fs, err := Files(g)
-		if err != nil {
-			return nil, err
+		for _, v := range append([]string{""}, g.VariantIDs()...) {
+			p, err := g.Play(v)
+			if err != nil {
+				return nil, fmt.Errorf("export: %w", err)
+			}
+			fs, err := Files(p)
+			if err != nil {
+				return nil, err
+			}
+			files = append(files, fs...)
 		}
-		files = append(files, fs...)
 	}
 	sortFiles(files)
 	for i := 1; i < len(files); i++ {

@@ -79,6 +79,14 @@ func sampleGame() *model.Game {
 			{ID: "reference_turn", Type: "reference", Copies: 2, Message: "card.reference_turn", Values: []model.FieldValue{
 				set("language_independent", boolean(true)),
 			}},
+			{ID: "vampire_1", Type: "creature", Copies: 2, Message: "card.vampire_1", Variant: "night", Values: []model.FieldValue{
+				set("points", integer(3)), set("gold", dec(1)), set("motto", str("Thirsty")),
+				set("flying", boolean(true)), set("race", str("elf")), set("cost", list(str("giant"))),
+				set("rival", str("human_1")), unset("extra"), unset("bonus"),
+			}},
+		},
+		Variants: []*model.Variant{
+			{ID: "night", Players: model.Range{Min: 2, Max: 6}, Doc: "Night falls: a vampire joins the creatures, and up to six play.", Message: "variant.night"},
 		},
 		Components: []*model.Component{
 			{ID: "board", Kind: "board", Count: 1, Doc: "The central board.", Message: "component.board"},
@@ -98,6 +106,7 @@ func sampleGame() *model.Game {
 			{ID: "giants", Type: "creature", Field: "race", Equals: str("giant"), Count: 3},
 			{ID: "flyers", Type: "creature", Field: "flying", Equals: boolean(true), Count: 1},
 			{ID: "references", Type: "reference", Count: 2},
+			{ID: "vampires", Type: "creature", Variant: "night", Count: 2},
 		},
 		Sections: []*model.Section{
 			{ID: "intro", Level: 1},
@@ -125,10 +134,12 @@ func sampleGame() *model.Game {
 			name("component.board", "one", "board", "other", "boards"),
 			name("component.die", "one", "die", "other", "dice"),
 			name("term.gold", "one", "gold coin", "other", "gold coins"),
+			name("card.vampire_1", "one", "vampire", "other", "vampires"),
+			text("variant.night", "Night"),
 			text("rules.intro.title", "Introduction"),
-			text("rules.intro.text", "For {{.Players.Min}} to {{.Players.Max}} players."),
+			text("rules.intro.text", "For {{.Players.Min}} to {{.Players.Max}} players; at night, up to {{.Variant.night.Players.Max}}."),
 			text("rules.setup.title", "Setup"),
-			text("rules.setup.text", "Shuffle the {{.Total.creatures}} creatures, {{.Total.giants}} of them giants.\n"),
+			text("rules.setup.text", "Shuffle the {{.Total.creatures}} creatures, {{.Total.giants}} of them giants. At night, add the {{.Total.vampires}} vampires ({{.Card.vampire_1.points}} points each).\n"),
 			text("rules.days.title", "Days"),
 			text("rules.days.text", "The game lasts {{.Param.days}} days; a human is worth {{.Param.ratio}} gold."),
 		),
@@ -146,10 +157,12 @@ func sampleGame() *model.Game {
 			name("component.board", "one", "plateau", "many", "de plateaux", "other", "plateaux"),
 			name("component.die", "one", "dé", "many", "de dés", "other", "dés"),
 			name("term.gold", "one", "pièce d’or", "many", "de pièces d’or", "other", "pièces d’or"),
+			name("card.vampire_1", "one", "vampire", "many", "de vampires", "other", "vampires"),
+			text("variant.night", "Nuit"),
 			text("rules.intro.title", "Introduction"),
-			text("rules.intro.text", "De {{.Players.Min}} à {{.Players.Max}} joueurs."),
+			text("rules.intro.text", "De {{.Players.Min}} à {{.Players.Max}} joueurs ; la nuit, jusqu’à {{.Variant.night.Players.Max}}."),
 			text("rules.setup.title", "Mise en place"),
-			text("rules.setup.text", "Mélangez les {{.Total.creatures}} créatures, dont {{.Total.giants}} géants.\n"),
+			text("rules.setup.text", "Mélangez les {{.Total.creatures}} créatures, dont {{.Total.giants}} géants. La nuit, ajoutez les {{.Total.vampires}} vampires ({{.Card.vampire_1.points}} points chacun).\n"),
 			text("rules.days.title", "Journées"),
 			text("rules.days.text", "La partie dure {{.Param.days}} jours ; un humain vaut {{.Param.ratio}} or."),
 		),
@@ -175,16 +188,36 @@ func name(id string, forms ...string) *model.Message {
 	return m
 }
 
-func TestGolden(t *testing.T) {
-	files, err := Files(sampleGame())
+// played returns the sample game as played in a variant ("" for the base
+// game).
+func played(t *testing.T, variant string) *model.Game {
+	t.Helper()
+	g, err := sampleGame().Play(variant)
 	if err != nil {
 		t.Fatal(err)
+	}
+	return g
+}
+
+// TestGolden compares the export of the sample game, as its base game and
+// in its variant night, with the files in testdata.
+func TestGolden(t *testing.T) {
+	var files []File
+	for _, v := range []string{"", "night"} {
+		fs, err := Files(played(t, v))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, fs...)
 	}
 	var paths []string
 	for _, f := range files {
 		paths = append(paths, f.Path)
-		golden := filepath.Join("testdata", f.Path)
+		golden := filepath.Join("testdata", filepath.FromSlash(f.Path))
 		if *update {
+			if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+				t.Fatal(err)
+			}
 			if err := os.WriteFile(golden, f.Content, 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -203,18 +236,25 @@ func TestGolden(t *testing.T) {
 		"sample.en.creature.csv", "sample.en.json", "sample.en.reference.csv",
 		"sample.fr.creature.csv", "sample.fr.json", "sample.fr.reference.csv",
 		"sample.json",
+		"sample/night/sample.en.creature.csv", "sample/night/sample.en.json", "sample/night/sample.en.reference.csv",
+		"sample/night/sample.fr.creature.csv", "sample/night/sample.fr.json", "sample/night/sample.fr.reference.csv",
+		"sample/night/sample.json",
 	}
 	if !slices.Equal(paths, want) {
 		t.Errorf("Files paths = %q; want %q", paths, want)
 	}
-	ents, err := os.ReadDir("testdata")
+	err := filepath.WalkDir("testdata", func(p string, e os.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel("testdata", p)
+		if !slices.Contains(paths, filepath.ToSlash(rel)) {
+			t.Errorf("%s is not an export file any more; remove it", p)
+		}
+		return nil
+	})
 	if err != nil {
 		t.Fatal(err)
-	}
-	for _, e := range ents {
-		if !slices.Contains(paths, e.Name()) {
-			t.Errorf("testdata/%s is not an export file any more; remove it", e.Name())
-		}
 	}
 }
 
@@ -338,24 +378,45 @@ func jsonEqual(a, b any) bool {
 }
 
 func TestCSV(t *testing.T) {
-	var b bytes.Buffer
-	if err := CSV(&b, sampleGame(), "en", "creature"); err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(b.String(), "\n")
+	// Without variants, a table has no variant column.
+	plain := sampleGame()
+	plain.Variants, plain.Cards = nil, plain.Cards[:4]
 	tests := []struct {
-		line int
-		want string
+		name string
+		g    *model.Game
+		want []string
 	}{
-		{0, "id,name,name_plural,copies,points,gold,motto,flying,race,cost,rival,extra,bonus,reconstructed"},
-		{1, `giant_1,hill giant,hill giants,3,2,2,"Big & ""strong"", <too>",false,giant,human|elf,human_1,,,gold|points`},
-		{2, "human_1,peasant,peasants,4,1,0.5,Many hands,false,human,any,,giant,giant=1|human=-2,"},
-		{3, "elrohir,Elrohir,Elrohir,1,5,1.25,,true,elf,,,,,"},
+		{"night", played(t, "night"), []string{
+			"id,name,name_plural,copies,variant,points,gold,motto,flying,race,cost,rival,extra,bonus,reconstructed",
+			`giant_1,hill giant,hill giants,3,,2,2,"Big & ""strong"", <too>",false,giant,human|elf,human_1,,,gold|points`,
+			"human_1,peasant,peasants,4,,1,0.5,Many hands,false,human,any,,giant,giant=1|human=-2,",
+			"elrohir,Elrohir,Elrohir,1,,5,1.25,,true,elf,,,,,",
+			"vampire_1,vampire,vampires,2,night,3,1,Thirsty,true,elf,giant,human_1,,,",
+		}},
+		{"base", played(t, ""), []string{
+			"id,name,name_plural,copies,variant,points,gold,motto,flying,race,cost,rival,extra,bonus,reconstructed",
+			`giant_1,hill giant,hill giants,3,,2,2,"Big & ""strong"", <too>",false,giant,human|elf,human_1,,,gold|points`,
+			"human_1,peasant,peasants,4,,1,0.5,Many hands,false,human,any,,giant,giant=1|human=-2,",
+			"elrohir,Elrohir,Elrohir,1,,5,1.25,,true,elf,,,,,",
+		}},
+		{"no variants", plain, []string{
+			"id,name,name_plural,copies,points,gold,motto,flying,race,cost,rival,extra,bonus,reconstructed",
+			`giant_1,hill giant,hill giants,3,2,2,"Big & ""strong"", <too>",false,giant,human|elf,human_1,,,gold|points`,
+			"human_1,peasant,peasants,4,1,0.5,Many hands,false,human,any,,giant,giant=1|human=-2,",
+			"elrohir,Elrohir,Elrohir,1,5,1.25,,true,elf,,,,,",
+		}},
 	}
 	for _, tt := range tests {
-		if lines[tt.line] != tt.want {
-			t.Errorf("creature CSV line %d = %q; want %q", tt.line, lines[tt.line], tt.want)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := CSV(&b, tt.g, "en", "creature"); err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+			if !slices.Equal(lines, tt.want) {
+				t.Errorf("creature CSV:\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(tt.want, "\n"))
+			}
+		})
 	}
 }
 
@@ -393,8 +454,13 @@ func TestTree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(files) != 15 {
-		t.Errorf("Tree gave %d files; want 15 (a schema and 7 per game)", len(files))
+	if len(files) != 29 {
+		t.Errorf("Tree gave %d files; want 29 (a schema, and 7 for each game and for each game's variant)", len(files))
+	}
+	for _, p := range []string{"other.json", "other/night/other.json", "sample.fr.creature.csv", "sample/night/sample.fr.creature.csv"} {
+		if !slices.ContainsFunc(files, func(f File) bool { return f.Path == p }) {
+			t.Errorf("Tree has no %s", p)
+		}
 	}
 	if !slices.IsSortedFunc(files, func(a, b File) int { return strings.Compare(a.Path, b.Path) }) {
 		t.Error("Tree files are not sorted by path")
@@ -470,13 +536,13 @@ func TestSchemaHeader(t *testing.T) {
 
 func TestSchemaValidates(t *testing.T) {
 	sch := compileSchema(t)
-	files, err := Files(sampleGame())
+	files, err := Tree(&model.Games{Games: []*model.Game{sampleGame()}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	n := 0
 	for _, f := range files {
-		if !strings.HasSuffix(f.Path, ".json") {
+		if !strings.HasSuffix(f.Path, ".json") || f.Path == SchemaFile {
 			continue
 		}
 		n++
@@ -488,8 +554,8 @@ func TestSchemaValidates(t *testing.T) {
 			t.Errorf("%s does not validate: %v", f.Path, err)
 		}
 	}
-	if n != 3 {
-		t.Errorf("validated %d JSON files; want 3", n)
+	if n != 6 {
+		t.Errorf("validated %d JSON files; want 6, 3 of the base game and 3 of the night variant", n)
 	}
 }
 
@@ -545,6 +611,14 @@ func TestSchemaRejects(t *testing.T) {
 		{"list of lists", "en", func(d doc) { at(d, "data", "params", 2)["value"] = []any{[]any{1}} }},
 		{"section level 7", "en", func(d doc) { at(d, "data", "sections", 0)["level"] = 7 }},
 		{"players as list", "en", func(d doc) { at(d, "data")["players"] = []any{2, 4} }},
+		{"missing variants", "en", func(d doc) { delete(at(d, "data"), "variants") }},
+		{"variant without players", "", func(d doc) { delete(at(d, "data", "variants", 0), "players") }},
+		{"every-locale variant name in one-locale document", "en", func(d doc) {
+			at(d, "data", "variants", 0)["name"] = doc{"en": "Night"}
+		}},
+		{"bad card variant", "en", func(d doc) { at(d, "data", "cards", 0)["variant"] = "Night" }},
+		{"empty meta variant", "", func(d doc) { at(d, "meta")["variant"] = "" }},
+		{"unknown total key", "en", func(d doc) { at(d, "data", "totals", 4)["variants"] = []any{"night"} }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -87,6 +87,7 @@ type meta struct {
 	SchemaVersion int      `json:"schema_version"`
 	Generator     string   `json:"generator"`
 	Game          string   `json:"game"`
+	Variant       string   `json:"variant,omitempty"`
 	Languages     []string `json:"languages"`
 	Lang          string   `json:"lang,omitempty"`
 	SourceHash    string   `json:"source_hash"`
@@ -98,6 +99,7 @@ type data[N, T any] struct {
 	Players        players        `json:"players"`
 	SourceLanguage string         `json:"source_language"`
 	Name           T              `json:"name"`
+	Variants       []variant[T]   `json:"variants"`
 	Enums          []enum[N]      `json:"enums"`
 	Types          []cardType[N]  `json:"types"`
 	Cards          []card[N]      `json:"cards"`
@@ -111,6 +113,13 @@ type data[N, T any] struct {
 type players struct {
 	Min int `json:"min"`
 	Max int `json:"max"`
+}
+
+type variant[T any] struct {
+	ID      string  `json:"id"`
+	Players players `json:"players"`
+	Doc     string  `json:"doc,omitempty"`
+	Name    T       `json:"name"`
 }
 
 type enum[N any] struct {
@@ -144,6 +153,7 @@ type card[N any] struct {
 	ID            string   `json:"id"`
 	Type          string   `json:"type"`
 	Copies        int      `json:"copies"`
+	Variant       string   `json:"variant,omitempty"`
 	Fields        object   `json:"fields"`
 	Reconstructed []string `json:"reconstructed"`
 	Names         N        `json:"names"`
@@ -166,10 +176,11 @@ type param struct {
 }
 
 type total struct {
-	ID    string `json:"id"`
-	Type  string `json:"type"`
-	Where object `json:"where,omitempty"`
-	Count int    `json:"count"`
+	ID      string `json:"id"`
+	Type    string `json:"type"`
+	Variant string `json:"variant,omitempty"`
+	Where   object `json:"where,omitempty"`
+	Count   int    `json:"count"`
 }
 
 type section[T any] struct {
@@ -191,6 +202,7 @@ func newMeta(g *model.Game, lang string) meta {
 		SchemaVersion: model.SchemaVersion,
 		Generator:     Generator,
 		Game:          g.ID,
+		Variant:       g.Variant,
 		Languages:     append([]string{}, g.Languages...),
 		Lang:          lang,
 		SourceHash:    g.SourceHash,
@@ -247,6 +259,7 @@ func build[N, T any](g *model.Game, names func(string) (N, error), text func(str
 	d := &data[N, T]{
 		Players:        players{Min: g.Players.Min, Max: g.Players.Max},
 		SourceLanguage: g.SourceLang,
+		Variants:       make([]variant[T], 0, len(g.Variants)),
 		Enums:          make([]enum[N], 0, len(g.Enums)),
 		Types:          make([]cardType[N], 0, len(g.Types)),
 		Cards:          make([]card[N], 0, len(g.Cards)),
@@ -259,6 +272,13 @@ func build[N, T any](g *model.Game, names func(string) (N, error), text func(str
 	var err error
 	if d.Name, err = text("game.name"); err != nil {
 		return nil, err
+	}
+	for _, v := range g.Variants {
+		out := variant[T]{ID: v.ID, Players: players{Min: v.Players.Min, Max: v.Players.Max}, Doc: v.Doc}
+		if out.Name, err = text(v.Message); err != nil {
+			return nil, err
+		}
+		d.Variants = append(d.Variants, out)
 	}
 	for _, e := range g.Enums {
 		out := enum[N]{ID: e.ID, Values: make([]enumValue[N], 0, len(e.Values))}
@@ -304,7 +324,7 @@ func build[N, T any](g *model.Game, names func(string) (N, error), text func(str
 			}
 		}
 		d.Cards = append(d.Cards, card[N]{
-			ID: c.ID, Type: c.Type, Copies: c.Copies, Fields: fields,
+			ID: c.ID, Type: c.Type, Copies: c.Copies, Variant: c.Variant, Fields: fields,
 			Reconstructed: append([]string{}, c.Reconstructed...), Names: ns,
 		})
 	}
@@ -323,7 +343,7 @@ func build[N, T any](g *model.Game, names func(string) (N, error), text func(str
 		d.Params = append(d.Params, param{ID: p.ID, Type: p.Type.String(), Value: jsonValue(p.Type, p.Value), Doc: p.Doc})
 	}
 	for _, t := range g.Totals {
-		out := total{ID: t.ID, Type: t.Type, Count: t.Count}
+		out := total{ID: t.ID, Type: t.Type, Variant: t.Variant, Count: t.Count}
 		if t.Field != "" {
 			var f *model.Field
 			if tp := types[t.Type]; tp != nil {

@@ -24,6 +24,12 @@
 //     lacks is its "other"); Name(lang, count) picks the form with a
 //     per-language table of plural categories computed by go-i18n at
 //     generation time.
+//   - A game with variants (see model.Variant) gets, besides the tables of
+//     every card of every variant, a string constant per variant id
+//     (Variant<Id>), a Variant struct (id and player counts, Name(lang)),
+//     Variants and FindVariant, and a Variant field in Card: the id of the
+//     variant that adds the card, "" for a base card. A game without
+//     variants gets none of these, so its package is as before.
 package gogen
 
 import (
@@ -280,9 +286,11 @@ type gen struct {
 	cardIndex map[string]int // card id → index in g.Cards
 	params    []string       // Go field name per param
 	totals    []string       // Go constant name per total
+	variants  []string       // Go constant name per variant, in data order
 	usesPtr   bool
 
-	pluralTables []string // per language: digits for counts 0-199, then one million
+	pluralTables []string   // per language: digits for counts 0-199, then one million
+	variantNames [][]string // per language, the name of each variant
 }
 
 // idType is a closed set of ids emitted as an integer type with constants.
@@ -363,7 +371,7 @@ func newGen(g *model.Game, opts Options) (*gen, error) {
 	if len(g.Languages) == 0 {
 		return nil, fmt.Errorf("the game has no languages")
 	}
-	steps := []func() error{gn.planLangs, gn.planEnums, gn.planTypes, gn.planCards, gn.planComponents, gn.planWildcards, gn.planFields, gn.planParams, gn.planTotals, gn.renderNames}
+	steps := []func() error{gn.planLangs, gn.planVariants, gn.planEnums, gn.planTypes, gn.planCards, gn.planComponents, gn.planWildcards, gn.planFields, gn.planParams, gn.planTotals, gn.renderNames}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return nil, err
@@ -489,6 +497,9 @@ func (gn *gen) planTypes() error {
 	}
 	gn.cardType = t
 	cardFields := []string{"ID", "Type", "Copies", "Reconstructed"}
+	if len(gn.variants) > 0 {
+		cardFields = append(cardFields, "Variant")
+	}
 	for _, tp := range gn.g.Types {
 		ti := &typeInfo{t: tp, name: camel(tp.ID), accessor: camel(tp.ID) + "Cards"}
 		what := "card type " + tp.ID
@@ -652,6 +663,37 @@ func (gn *gen) planParams() error {
 		gn.params = append(gn.params, n)
 	}
 	return nil
+}
+
+// planVariants names the variant constants and declares what a game with
+// variants adds; a game without any adds nothing.
+func (gn *gen) planVariants() error {
+	if len(gn.g.Variants) == 0 {
+		return nil
+	}
+	for _, n := range []string{"Variant", "Variants", "FindVariant", "variants", "variantNames"} {
+		if err := gn.declare(n, "the generated "+n); err != nil {
+			return err
+		}
+	}
+	for _, v := range gn.g.Variants {
+		c := "Variant" + camel(v.ID)
+		if err := gn.declare(c, "variant "+v.ID); err != nil {
+			return err
+		}
+		gn.variants = append(gn.variants, c)
+	}
+	return nil
+}
+
+// variantConst returns the constant naming a variant id.
+func (gn *gen) variantConst(id string) (string, error) {
+	for i, v := range gn.g.Variants {
+		if v.ID == id {
+			return gn.variants[i], nil
+		}
+	}
+	return "", fmt.Errorf("no variant %q", id)
 }
 
 func (gn *gen) planTotals() error {
@@ -869,6 +911,18 @@ func (gn *gen) renderNames() error {
 				t.names[li][i] = fm
 			}
 		}
+		var vnames []string
+		for _, v := range gn.g.Variants {
+			if loc.Message(v.Message) == nil {
+				return fmt.Errorf("name %s is missing in the %s locale", v.Message, lang)
+			}
+			s, err := lz.Text(v.Message)
+			if err != nil {
+				return fmt.Errorf("name %s (%s): %w", v.Message, lang, err)
+			}
+			vnames = append(vnames, s)
+		}
+		gn.variantNames = append(gn.variantNames, vnames)
 	}
 	return nil
 }
@@ -935,7 +989,11 @@ func (gn *gen) gameFile(f *file) error {
 	f.comment("GameID is the id of the game in the games tree.")
 	f.p("const GameID = %s", strconv.Quote(g.ID))
 	f.p("")
-	f.comment("MinPlayers and MaxPlayers bound the number of players.")
+	if len(g.Variants) > 0 {
+		f.comment("MinPlayers and MaxPlayers bound the number of players of the base game; each Variant has its own.")
+	} else {
+		f.comment("MinPlayers and MaxPlayers bound the number of players.")
+	}
 	f.p("const (")
 	f.p("MinPlayers = %d", g.Players.Min)
 	f.p("MaxPlayers = %d", g.Players.Max)
@@ -943,6 +1001,7 @@ func (gn *gen) gameFile(f *file) error {
 	f.p("")
 	f.comment("SourceHash is the SHA-256 of the input files (data and locales) this package was generated from.")
 	f.p("const SourceHash = %s", strconv.Quote(g.SourceHash))
+	gn.emitVariants(f)
 	if len(g.Totals) == 0 {
 		return nil
 	}
@@ -962,11 +1021,68 @@ func (gn *gen) gameFile(f *file) error {
 			}
 			doc += " whose " + t.Field + " is " + fld.Type.Format(t.Equals)
 		}
+		if t.Variant != "" {
+			c, err := gn.variantConst(t.Variant)
+			if err != nil {
+				return fmt.Errorf("total %s: %w", t.ID, err)
+			}
+			doc += " that the variant " + t.Variant + " adds (" + c + ")"
+		}
 		f.comment(doc + ".")
 		f.p("%s = %d", gn.totals[i], t.Count)
 	}
 	f.p(")")
 	return nil
+}
+
+// emitVariants writes the variant constants, the Variant type, its table,
+// Variants and FindVariant; nothing for a game without variants.
+func (gn *gen) emitVariants(f *file) {
+	g := gn.g
+	if len(g.Variants) == 0 {
+		return
+	}
+	f.p("")
+	f.comment("The ids of the game's variants: the ways to play it besides its base game. A card whose Variant is one of them exists only in that variant; Cards lists the cards of every variant.")
+	f.p("const (")
+	for i, v := range g.Variants {
+		doc := fmt.Sprintf("%s is the variant %q.", gn.variants[i], v.ID)
+		if v.Doc != "" {
+			doc += " " + v.Doc
+		}
+		f.comment(doc)
+		f.p("%s = %s", gn.variants[i], strconv.Quote(v.ID))
+	}
+	f.p(")")
+	f.p("")
+	f.comment("Variant is a way to play the game besides its base game, such as an expansion: the base game's cards and those whose Variant is ID, for MinPlayers to MaxPlayers players.")
+	f.p("type Variant struct {")
+	f.p("ID string")
+	f.p("MinPlayers int")
+	f.p("MaxPlayers int")
+	f.p("}")
+	f.p("")
+	f.comment("variants holds every variant, in data order.")
+	f.p("var variants = [...]Variant{")
+	for i, v := range g.Variants {
+		f.p("{ID: %s, MinPlayers: %d, MaxPlayers: %d},", gn.variants[i], v.Players.Min, v.Players.Max)
+	}
+	f.p("}")
+	f.p("")
+	f.comment("Variants returns every variant in data order, in a fresh slice.")
+	f.p("func Variants() []Variant {")
+	f.p("all := make([]Variant, len(variants))")
+	f.p("copy(all, variants[:])")
+	f.p("return all")
+	f.p("}")
+	f.p("")
+	f.comment(fmt.Sprintf("FindVariant returns the variant with the given id, such as %s, and false if there is none.", gn.variants[0]))
+	f.p("func FindVariant(id string) (Variant, bool) {")
+	f.p("for _, v := range variants {")
+	f.p("if v.ID == id { return v, true }")
+	f.p("}")
+	f.p("return Variant{}, false")
+	f.p("}")
 }
 
 func (gn *gen) enumsFile(f *file) error {
@@ -1176,6 +1292,10 @@ func (gn *gen) cardsFile(f *file) error {
 	f.p("ID CardID")
 	f.p("Type CardType")
 	f.p("Copies int // copies of the design in the box")
+	if len(gn.variants) > 0 {
+		f.comment("Variant is the id of the variant that adds the card (a Variant constant), or \"\" for a card of the base game.")
+		f.p("Variant string")
+	}
 	for _, ti := range gn.types {
 		f.p("%s *%s", ti.name, ti.name)
 	}
@@ -1193,6 +1313,13 @@ func (gn *gen) cardsFile(f *file) error {
 		f.p("ID: %s,", c.consts[i])
 		f.p("Type: %s,", t.consts[slices.Index(t.ids, card.Type)])
 		f.p("Copies: %d,", card.Copies)
+		if card.Variant != "" {
+			vc, err := gn.variantConst(card.Variant)
+			if err != nil {
+				return fmt.Errorf("card %s: %w", card.ID, err)
+			}
+			f.p("Variant: %s,", vc)
+		}
 		f.p("%s: &%s{", ti.name, ti.name)
 		for _, fi := range ti.fields {
 			v, set := card.Get(fi.f.ID)
@@ -1230,7 +1357,11 @@ func (gn *gen) cardsFile(f *file) error {
 	f.p("return Card{}")
 	f.p("}")
 	f.p("")
-	f.comment("Cards returns every card design in data order, built fresh on each call.")
+	if len(gn.variants) > 0 {
+		f.comment("Cards returns every card design in data order, those of every variant too, built fresh on each call.")
+	} else {
+		f.comment("Cards returns every card design in data order, built fresh on each call.")
+	}
 	f.p("func Cards() []Card {")
 	f.p("cards := make([]Card, 0, CardCount)")
 	f.p("for i := 1; i <= CardCount; i++ { cards = append(cards, CardID(i).Card()) }")
@@ -1414,6 +1545,28 @@ func (gn *gen) namesFile(f *file) error {
 		f.p("if !%s.Valid() { return %s.String() }", r, r)
 		f.p("lang = lang.orSource()")
 		f.p("return %sNames[lang][%s][pluralOf(lang, count)]", t.lower, r)
+		f.p("}")
+	}
+	if len(gn.variants) > 0 {
+		f.p("")
+		f.comment("variantNames holds the name of each variant in each language, in the order of variants.")
+		f.p("var variantNames = [LangCount + 1][len(variants)]string{")
+		for li, lc := range gn.lang.consts {
+			var qs []string
+			for _, n := range gn.variantNames[li] {
+				qs = append(qs, strconv.Quote(n))
+			}
+			f.p("%s: {%s},", lc, strings.Join(qs, ", "))
+		}
+		f.p("}")
+		f.p("")
+		si := slices.Index(gn.lang.ids, gn.g.SourceLang)
+		f.comment(fmt.Sprintf("Name returns the name of variant v in lang: that of %s in %s is %q. A lang that is not valid means SourceLang; a Variant that is not one of the game's gives its ID.", gn.variants[0], src, gn.variantNames[si][0]))
+		f.p("func (v Variant) Name(lang Lang) string {")
+		f.p("for i, x := range variants {")
+		f.p("if x.ID == v.ID { return variantNames[lang.orSource()][i] }")
+		f.p("}")
+		f.p("return v.ID")
 		f.p("}")
 	}
 	return nil

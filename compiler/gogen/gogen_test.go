@@ -104,9 +104,10 @@ func pl4(id, one, few, many, other string) *model.Message {
 
 // tinyGame has every kind of part: enums with and without colors and icons,
 // a card type with every field kind (optional ones, a wildcard list, refs,
-// maps), components, params of every kind, totals, and English and Polish
-// names (Polish has four plural forms; one name is a proper name with a
-// single form, one lacks a form, one renders a parameter).
+// maps), components, params of every kind, totals, a variant with a card
+// and a total of its own, and English and Polish names (Polish has four
+// plural forms; one name is a proper name with a single form, one lacks a
+// form, one renders a parameter).
 func tinyGame() *model.Game {
 	return &model.Game{
 		ID:         "tiny-quest",
@@ -179,6 +180,19 @@ func tinyGame() *model.Game {
 				set("cost", vStrs("any", "any", "earth")), set("gear", vStr("sword")), unset("mentor"),
 				set("tags", vStrs("slow")), set("rank", vStr("low")), set("rank_bonus", vMap()),
 				unset("levels"), unset("nickname"), unset("age"), unset("cursed"), unset("allies")),
+			{
+				ID: "thief", Type: "hero", Copies: 2, Message: "card.thief", Variant: "night_raid",
+				Values: []model.FieldValue{
+					set("element", vStr("water")), set("power", vInt(3)), set("speed", vDec(3)),
+					unset("bonus"), set("title", vStr("Shade")), set("flying", vBool(false)),
+					set("cost", vStrs("any")), set("gear", vStr("sword")), set("mentor", vStr("mage")),
+					set("tags", vStrs("sneaky")), unset("rank"), set("rank_bonus", vMap()),
+					unset("levels"), unset("nickname"), unset("age"), unset("cursed"), unset("allies"),
+				},
+			},
+		},
+		Variants: []*model.Variant{
+			{ID: "night_raid", Players: model.Range{Min: 2, Max: 6}, Doc: "Thieves join the heroes, and up to six play.", Message: "variant.night_raid"},
 		},
 		Components: []*model.Component{
 			{ID: "board", Kind: "board", Count: 1, Doc: "The map of the realm.", Message: "component.board"},
@@ -202,6 +216,7 @@ func tinyGame() *model.Game {
 			{ID: "heroes", Type: "hero", Count: 5},
 			{ID: "fire_heroes", Type: "hero", Field: "element", Equals: vStr("fire"), Count: 3},
 			{ID: "holy_items", Type: "item", Field: "holy", Equals: vBool(true), Count: 1},
+			{ID: "thieves", Type: "hero", Variant: "night_raid", Count: 2},
 		},
 		Locales: []*model.Locale{
 			locale("en", []string{"one", "other"},
@@ -218,6 +233,8 @@ func tinyGame() *model.Game {
 				en2("card.knight_1", "knight", "knights"),
 				en2("card.mage", "mage of {{.Param.motto}}", "mages of {{.Param.motto}}"),
 				en2("card.golem", "golem", "golems"),
+				en2("card.thief", "thief", "thieves"),
+				msg("variant.night_raid", "other", "Night raid"),
 				en2("component.board", "board", "boards"),
 				en2("component.die", "die", "dice"),
 			),
@@ -235,6 +252,8 @@ func tinyGame() *model.Game {
 				pl4("card.knight_1", "rycerz", "rycerze", "rycerzy", "rycerza"),
 				msg("card.mage", "one", "mag", "few", "magowie", "other", "maga"), // no "many": falls back to "other"
 				pl4("card.golem", "golem", "golemy", "golemów", "golema"),
+				pl4("card.thief", "złodziej", "złodzieje", "złodziei", "złodzieja"),
+				msg("variant.night_raid", "other", "Nocny najazd"),
 				pl4("component.board", "plansza", "plansze", "plansz", "planszy"),
 				pl4("component.die", "kość", "kości", "kości", "kości"),
 			),
@@ -453,6 +472,14 @@ func TestErrors(t *testing.T) {
 		}, "param set_bonus: map has the key 2 twice"},
 		{"decimal that is not finite", func(g *model.Game) { g.Params[1].Value = vDec(math.Inf(1)) }, "param tax: +Inf is not a finite number"},
 		{"unknown enum in a param type", func(g *model.Game) { g.Params[4].Type = typ("enum:colour") }, `param start_element: unknown enum "colour"`},
+		{"type named like Variant", func(g *model.Game) {
+			g.Types = append(g.Types, &model.Type{ID: "variant", Message: "type.variant"})
+		}, "the generated Variant and card type variant both give the Go name Variant"},
+		{"card of an unknown variant", func(g *model.Game) { g.Cards[5].Variant = "day_raid" }, `card thief: no variant "day_raid"`},
+		{"missing variant name", func(g *model.Game) {
+			l := g.Locales[1]
+			l.Messages = slices.DeleteFunc(l.Messages, func(m *model.Message) bool { return m.ID == "variant.night_raid" })
+		}, "name variant.night_raid is missing in the pl locale"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -690,6 +717,9 @@ func TestCards(t *testing.T) {
 			t.Errorf("hero card %v: type %v", c.ID, c.Type)
 			continue
 		}
+		if c.Variant != "" {
+			continue // the totals count the base game's cards
+		}
 		heroes += c.Copies
 		if c.Hero.Element == game.ElementFire {
 			fire += c.Copies
@@ -732,6 +762,42 @@ func TestCards(t *testing.T) {
 	}
 	if id, ok := game.ParseCardID("golem"); !ok || id != game.CardGolem {
 		t.Errorf("ParseCardID(golem) = %v, %v", id, ok)
+	}
+}
+
+func TestVariants(t *testing.T) {
+	vs := game.Variants()
+	if len(vs) != 1 || vs[0] != (game.Variant{ID: game.VariantNightRaid, MinPlayers: 2, MaxPlayers: 6}) || game.VariantNightRaid != "night_raid" {
+		t.Fatalf("Variants() = %+v", vs)
+	}
+	vs[0].MaxPlayers = 99
+	if v, ok := game.FindVariant("night_raid"); !ok || v.MaxPlayers != 6 {
+		t.Errorf("FindVariant(night_raid) = %+v, %v; want the table unchanged", v, ok)
+	}
+	if _, ok := game.FindVariant("day_raid"); ok {
+		t.Error("FindVariant finds an unknown variant")
+	}
+	if n := game.Variants()[0].Name(game.LangPL); n != "Nocny najazd" {
+		t.Errorf("Name(pl) = %q", n)
+	}
+	if n := (game.Variant{ID: "x"}).Name(game.LangEN); n != "x" {
+		t.Errorf("Name of an unknown variant = %q", n)
+	}
+	thieves := 0
+	for _, c := range game.Cards() {
+		want := ""
+		if c.ID == game.CardThief {
+			want = game.VariantNightRaid
+		}
+		if c.Variant != want {
+			t.Errorf("card %v: Variant %q; want %q", c.ID, c.Variant, want)
+		}
+		if c.Variant == game.VariantNightRaid {
+			thieves += c.Copies
+		}
+	}
+	if thieves != game.TotalThieves {
+		t.Errorf("%d thieves; TotalThieves is %d", thieves, game.TotalThieves)
 	}
 }
 

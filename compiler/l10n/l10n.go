@@ -89,8 +89,11 @@ func toFloat(v any) (float64, error) {
 	return 0, fmt.Errorf("mul: %v is not a number", v)
 }
 
-// Data is the template data of a game in a language: .Param, .Total, .Card
-// and .Players. Callers add .Count for plural messages.
+// Data is the template data of a game in a language: .Param, .Total, .Card,
+// .Component.<id>.count, .Players and .Variant.<id>.Players. Callers add
+// .Count for plural messages. For a game played in a variant, .Players is
+// the variant's player count, and .Card holds every card of the game as
+// loaded, so that one rulebook renders in every variant.
 func Data(g *model.Game, lang string) map[string]any {
 	p := message.NewPrinter(language.Make(lang))
 	num := func(i int64) Number { return Number{Value: float64(i), printer: p} }
@@ -107,7 +110,7 @@ func Data(g *model.Game, lang string) map[string]any {
 		types[t.ID] = t
 	}
 	cards := map[string]any{}
-	for _, c := range g.Cards {
+	for _, c := range g.Loaded().Cards {
 		fields := map[string]any{"copies": num(int64(c.Copies))}
 		if t := types[c.Type]; t != nil {
 			for _, fv := range c.Values {
@@ -118,11 +121,21 @@ func Data(g *model.Game, lang string) map[string]any {
 		}
 		cards[c.ID] = fields
 	}
+	components := map[string]any{}
+	for _, c := range g.Components {
+		components[c.ID] = map[string]any{"count": num(int64(c.Count))}
+	}
+	variants := map[string]any{}
+	for _, v := range g.Variants {
+		variants[v.ID] = map[string]any{"Players": map[string]any{"Min": num(int64(v.Players.Min)), "Max": num(int64(v.Players.Max))}}
+	}
 	return map[string]any{
-		"Param":   params,
-		"Total":   totals,
-		"Card":    cards,
-		"Players": map[string]any{"Min": num(int64(g.Players.Min)), "Max": num(int64(g.Players.Max))},
+		"Variant":   variants,
+		"Component": components,
+		"Param":     params,
+		"Total":     totals,
+		"Card":      cards,
+		"Players":   map[string]any{"Min": num(int64(g.Players.Min)), "Max": num(int64(g.Players.Max))},
 	}
 }
 

@@ -4,6 +4,7 @@
 package model
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -51,6 +52,99 @@ type Game struct {
 	Messages   []*MessageDecl // sorted by id
 	Blocks     []*Block       // printout blocks, in the order declared
 	Locales    []*Locale      // one per language, in Languages order
+
+	// Variants are the ways the game can be played besides its base game,
+	// such as an expansion, in the order declared.
+	Variants []*Variant
+	// Variant is the variant this game is played as, once selected with
+	// Play; empty for the game as loaded or the base game.
+	Variant string
+
+	// loaded is the game as loaded when this one was returned by Play;
+	// nil otherwise. See Loaded.
+	loaded *Game
+}
+
+// Variant is a declared way to play a game, such as an expansion: the cards
+// it adds (those whose Card.Variant names it) and its player count. Its
+// localized name is the message "variant.<id>".
+type Variant struct {
+	ID      string
+	Pos     diag.Pos
+	Players Range
+	Doc     string
+	Message string
+}
+
+// FindVariant returns the variant whose id is id, or nil. Dashes and
+// underscores match each other, so "dragon-hordes" names dragon_hordes.
+func (g *Game) FindVariant(id string) *Variant {
+	id = strings.ReplaceAll(id, "-", "_")
+	for _, v := range g.Variants {
+		if v.ID == id {
+			return v
+		}
+	}
+	return nil
+}
+
+// VariantIDs returns the ids of the game's variants, in the order declared.
+func (g *Game) VariantIDs() []string {
+	ids := make([]string, len(g.Variants))
+	for i, v := range g.Variants {
+		ids[i] = v.ID
+	}
+	return ids
+}
+
+// Play returns the game as played in a variant: its cards are those of the
+// base game and of the variant, its player count the variant's. An empty
+// id gives the base game, without any variant's cards. Everything else,
+// texts and totals included, is shared with g: one rulebook describes the
+// base game and its variants. Playing a game Play returned starts again
+// from the game as loaded, so a base game can be played in a variant.
+func (g *Game) Play(variant string) (*Game, error) {
+	src := g.Loaded()
+	out := *src
+	out.Variant, out.loaded = "", src
+	if variant != "" {
+		v := src.FindVariant(variant)
+		if v == nil {
+			if len(src.Variants) == 0 {
+				return nil, fmt.Errorf("game %s has no variants; %q is not one", src.ID, variant)
+			}
+			return nil, fmt.Errorf("game %s has no variant %q; it has %s", src.ID, variant, strings.Join(src.VariantIDs(), ", "))
+		}
+		out.Variant, out.Players = v.ID, v.Players
+	}
+	out.Cards = nil
+	for _, c := range src.Cards {
+		if c.Variant == "" || c.Variant == out.Variant {
+			out.Cards = append(out.Cards, c)
+		}
+	}
+	return &out, nil
+}
+
+// Loaded returns the game as loaded, whatever variant it is played in:
+// every variant's cards and the base game's player count. For a game Play
+// did not return, that is g itself. Texts render with the loaded game's
+// cards, so that a rule naming a variant's card reads the same in every
+// variant.
+func (g *Game) Loaded() *Game {
+	if g.loaded != nil {
+		return g.loaded
+	}
+	return g
+}
+
+// PlayedVariant returns the variant g is played in, or nil for a base game
+// or a game as loaded.
+func (g *Game) PlayedVariant() *Variant {
+	if g.Variant == "" {
+		return nil
+	}
+	return g.FindVariant(g.Variant)
 }
 
 // Range is an inclusive range of whole numbers.
@@ -235,6 +329,9 @@ type Card struct {
 	// print and were chosen so that every rule and example holds.
 	Reconstructed []string
 	Message       string
+	// Variant is the variant that adds the card, or empty for a card of
+	// the base game.
+	Variant string
 }
 
 // FieldValue is a card's value for one field.
@@ -291,6 +388,9 @@ type Total struct {
 	// Equals is the filter's value: a card counts when its Field equals it.
 	Equals Value
 	Count  int // declared, and verified
+	// Variant restricts the total to the cards a variant adds; empty
+	// counts the base game's cards.
+	Variant string
 }
 
 // Section is one section of the rulebook. Its title and text are the

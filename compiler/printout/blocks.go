@@ -168,6 +168,11 @@ func (p *printer) typ(id string) *model.Type {
 func (p *printer) valueCell(t *model.ValueType, v model.Value, wildcard string, named bool) cell {
 	switch t.Kind {
 	case model.EnumKind:
+		ev := p.enum(t.Enum).Value(v.Str)
+		if ev != nil && ev.Icon == "" && ev.Color == "" {
+			// Nothing to draw: a value without icon or colour prints its name.
+			return cell{text: capitalize(p.name(ev.Message, 1)), center: !named}
+		}
 		c := cell{icons: []glyph{p.valueGlyph(t.Enum, v.Str, wildcard)}, center: !named}
 		if named {
 			if ev := p.enum(t.Enum).Value(v.Str); ev != nil {

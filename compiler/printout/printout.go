@@ -156,10 +156,28 @@ func newPrinter(g *model.Game, o Options) (*printer, error) {
 		return nil, err
 	}
 	p := &printer{g: g, o: o, lang: o.Lang, loc: loc, locale: g.Locale(o.Lang), cov: cov, seen: map[string]bool{}}
-	title := p.text("game.name")
 	w, h := o.Paper.W, o.Paper.H
-	p.doc = pdf.New(w, h, pdf.Meta{Title: title + " – " + p.ui(o.Kind.String()), Subject: p.ui(o.Kind.String()), Lang: o.Lang})
+	p.doc = pdf.New(w, h, pdf.Meta{Title: p.title() + " – " + p.ui(o.Kind.String()), Subject: p.ui(o.Kind.String()), Lang: o.Lang})
 	return p, nil
+}
+
+// title is the game's name for running heads and the document's title:
+// with the name of the variant it is played in, if any, after a middle dot.
+func (p *printer) title() string {
+	t := p.text("game.name")
+	if v := p.variantName(); v != "" {
+		t += " · " + v
+	}
+	return t
+}
+
+// variantName is the name of the variant the game is played in, or "" for
+// the base game.
+func (p *printer) variantName() string {
+	if v := p.g.PlayedVariant(); v != nil {
+		return p.text(v.Message)
+	}
+	return ""
 }
 
 // pos is where a message is written in the locale file.
@@ -299,14 +317,18 @@ func withoutActions(s string) string {
 }
 
 // Has reports whether g has anything to print as kind: blocks placed on
-// the reference sheet or on a card, or rule sections.
+// the reference sheet or on one of its cards (a card of the variant it is
+// played in counts, another variant's does not), or rule sections.
 func Has(g *model.Game, k Kind) bool {
 	if k == Rules {
 		return len(g.Sections) > 0
 	}
 	for _, b := range g.Blocks {
 		for _, pl := range b.On {
-			if k == Reference && pl.Kind == model.OnSheet || k == Cards && pl.Kind == model.OnCard {
+			if k == Reference && pl.Kind == model.OnSheet {
+				return true
+			}
+			if k == Cards && pl.Kind == model.OnCard && slices.ContainsFunc(g.Cards, func(c *model.Card) bool { return c.ID == pl.ID }) {
 				return true
 			}
 		}

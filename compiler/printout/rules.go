@@ -111,7 +111,7 @@ func (p *printer) rulebook() {
 			y += r.h
 			k++
 		}
-		p.footer(p.text("game.name"), fmt.Sprintf("%d / %d", tocPages+i+1, total), H-rulesMarginBot+9, rulesMarginX, W-rulesMarginX)
+		p.footer(p.title(), fmt.Sprintf("%d / %d", tocPages+i+1, total), H-rulesMarginBot+9, rulesMarginX, W-rulesMarginX)
 	}
 
 	// The title page and the table of contents, now that pages are known.
@@ -160,7 +160,7 @@ func (p *printer) rulebook() {
 	}
 	for i := 1; i <= tocPages; i++ {
 		p.doc.SetPage(i)
-		p.footer(p.text("game.name"), fmt.Sprintf("%d / %d", i, total), H-rulesMarginBot+9, rulesMarginX, W-rulesMarginX)
+		p.footer(p.title(), fmt.Sprintf("%d / %d", i, total), H-rulesMarginBot+9, rulesMarginX, W-rulesMarginX)
 	}
 	p.doc.SetPage(total)
 }

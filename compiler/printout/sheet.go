@@ -67,12 +67,12 @@ func (p *printer) sheet() {
 			y = p.drawRows(head, sheetMargin, y)
 		}
 		p.drawRows(pg, sheetMargin, y)
-		p.footer(p.text("game.name")+" · "+p.ui("reference"), fmt.Sprintf("%d / %d", i+1, len(pages)), H-sheetMargin+2, sheetMargin, W-sheetMargin)
+		p.footer(p.title()+" · "+p.ui("reference"), fmt.Sprintf("%d / %d", i+1, len(pages)), H-sheetMargin+2, sheetMargin, W-sheetMargin)
 	}
 }
 
 // titleRows is a printout's title: the game's name and what the printout
-// is.
+// is, with the name of the variant the game is played in.
 func (p *printer) titleRows(width float64) []row {
 	tf := font{pdf.Bold, 17}
 	sf := font{pdf.Regular, 11}
@@ -86,8 +86,12 @@ func (p *printer) titleRows(width float64) []row {
 		r.add(op{kind: opText, y: tf.baseline(), s: l, style: tf.style, size: tf.size, color: ink})
 		rows = append(rows, r)
 	}
+	sub := p.ui(p.o.Kind.String())
+	if v := p.variantName(); v != "" {
+		sub += " · " + v
+	}
 	r := row{h: sf.lineH() * 1.6}
-	r.add(op{kind: opText, y: sf.baseline(), s: p.ui(p.o.Kind.String()), style: sf.style, size: sf.size, color: muted})
+	r.add(op{kind: opText, y: sf.baseline(), s: sub, style: sf.style, size: sf.size, color: muted})
 	r.add(op{kind: opLine, y: sf.lineH() * 1.35, w: width, color: ink, lw: 0.5})
 	return append(rows, r)
 }

@@ -38,18 +38,18 @@ type command struct {
 
 func commands() []command {
 	return []command{
-		{"build", "[--root DIR] [-o DIR] [--paper a4|letter]", "check every game, verify generated Go is fresh, write all exports and printouts", runBuild},
+		{"build", "[--root DIR] [-o DIR] [--paper a4|letter]", "check every game, verify generated Go is fresh, write all exports and printouts (each variant's in <game>/<variant>/)", runBuild},
 		{"check", "[--root DIR] [--game G] [--format text|json|sarif] [--werror]", "load and check games and their translations; print diagnostics", runCheck},
 		{"gen", "[--root DIR] [--out DIR] [--check]", "write the typed Go tables (gen/<game>/), or check they are fresh", runGen},
-		{"export", "--game G [--lang L] --format json|csv|xliff|po [--type T] [--root DIR] [-o FILE]", "export one game's data, or a translation for translators' tools", runExport},
+		{"export", "--game G [--variant V] [--lang L] --format json|csv|xliff|po [--type T] [--root DIR] [-o FILE]", "export one game's data, or a translation for translators' tools", runExport},
 		{"import", "--root DIR --game G --lang L FILE", "bring a translation back from an XLIFF (.xlf, .xliff) or PO (.po) file into the locale file", runImport},
 		{"rulebook", "--game G --lang L [--against L2=FILE2] [--format text|json|sarif] [--werror] [--root DIR] FILE", "check a rulebook's text (even scanned) against the game, and against another language's rulebook", runRulebook},
 		{"stamp", "--root DIR --game G --lang L [--id ID,...]", "record that a translation is up to date with the source texts", runStamp},
-		{"sheet", "--game G [--lang L] --kind reference|cards|rules [--paper a4|letter] [--card WxH] [--bleed] [--root DIR] -o FILE.pdf", "print a reference sheet, reference cards to cut, or the rulebook as PDF", runSheet},
-		{"games", "[--root DIR]", "list games, languages and card counts", runGames},
-		{"simulate", "--game G [--players N] [-n GAMES] [--seed S] [--bots B,B...] [--workers W] [--set K=V]... [--log FILE] [--format text|json] [--root DIR]", "play many games with bots and summarize the results", runSimulate},
+		{"sheet", "--game G [--variant V] [--lang L] --kind reference|cards|rules [--paper a4|letter] [--card WxH] [--bleed] [--root DIR] -o FILE.pdf", "print a reference sheet, reference cards to cut, or the rulebook as PDF", runSheet},
+		{"games", "[--root DIR]", "list games and their variants, languages and card counts", runGames},
+		{"simulate", "--game G [--variant V] [--players N] [-n GAMES] [--seed S] [--bots B,B...] [--workers W] [--set K=V]... [--log FILE] [--format text|json] [--root DIR]", "play many games with bots and summarize the results", runSimulate},
 		{"replay", "[--root DIR] FILE", "replay game logs and verify every action", runReplay},
-		{"score", "--game G [--lang L] [--set K=V]... [--root DIR] FILE", "score final empires written in a score file", runScore},
+		{"score", "--game G [--variant V] [--lang L] [--set K=V]... [--root DIR] FILE", "score final empires written in a score file", runScore},
 	}
 }
 
@@ -310,19 +310,32 @@ func runGames(e *env, args []string) int {
 		return ExitFail
 	}
 	fmt.Fprintf(e.stdout, "%-16s %-8s %-10s %-8s %s\n", "GAME", "PLAYERS", "LANGUAGES", "CARDS", "BY TYPE")
-	for _, g := range games.Games {
-		byType := map[string]int{}
-		total := 0
-		for _, c := range g.Cards {
-			byType[c.Type] += c.Copies
-			total += c.Copies
+	for _, loaded := range games.Games {
+		// The base game, then each variant on a line of its own: its
+		// players and the cards it is played with.
+		for _, v := range append([]string{""}, loaded.VariantIDs()...) {
+			g, err := loaded.Play(v)
+			if err != nil {
+				fmt.Fprintf(e.stderr, "grimoire games: %v\n", err)
+				return ExitFail
+			}
+			byType := map[string]int{}
+			total := 0
+			for _, c := range g.Cards {
+				byType[c.Type] += c.Copies
+				total += c.Copies
+			}
+			var parts []string
+			for _, ty := range g.Types {
+				parts = append(parts, fmt.Sprintf("%s %d", ty.ID, byType[ty.ID]))
+			}
+			name, langs := g.ID, strings.Join(g.Languages, ",")
+			if v != "" {
+				name, langs = "  +"+g.Variant, ""
+			}
+			fmt.Fprintf(e.stdout, "%-16s %-8s %-10s %-8d %s\n", name, fmt.Sprintf("%d-%d", g.Players.Min, g.Players.Max),
+				langs, total, strings.Join(parts, ", "))
 		}
-		var parts []string
-		for _, ty := range g.Types {
-			parts = append(parts, fmt.Sprintf("%s %d", ty.ID, byType[ty.ID]))
-		}
-		fmt.Fprintf(e.stdout, "%-16s %-8s %-10s %-8d %s\n", g.ID, fmt.Sprintf("%d-%d", g.Players.Min, g.Players.Max),
-			strings.Join(g.Languages, ","), total, strings.Join(parts, ", "))
 	}
 	return ExitOK
 }

@@ -4,10 +4,12 @@ import (
 	"github.com/grimoire-games/grimoire/compiler/model"
 	"github.com/grimoire-games/grimoire/engine"
 	"github.com/grimoire-games/grimoire/engine/warlock"
+	"github.com/grimoire-games/grimoire/engine/warriors"
 )
 
-// newEngine builds a game engine from a loaded game, its parameter
-// overrides already applied.
+// newEngine builds a game engine from a game as played (model.Game.Play):
+// the base game or one of its variants, g.Variant telling which, its
+// parameter overrides already applied.
 type newEngine func(*model.Game) (engine.Game, error)
 
 // engines is every game the CLI can play, by game id. A function rather
@@ -18,6 +20,13 @@ func engines() map[string]newEngine {
 			w, err := warlock.New(g)
 			if err != nil {
 				return nil, err // not a typed nil in an interface
+			}
+			return w, nil
+		},
+		"warriors": func(g *model.Game) (engine.Game, error) {
+			w, err := warriors.New(g)
+			if err != nil {
+				return nil, err
 			}
 			return w, nil
 		},

@@ -19,6 +19,7 @@ func runExport(e *env, args []string) int {
 	fs := flags(e, "export")
 	root := fs.String("root", "", "games tree to read (default: the built-in games)")
 	game := fs.String("game", "", "the game to export (required)")
+	variant := fs.String("variant", "", variantUsage+"; xliff and po cover every variant")
 	lang := fs.String("lang", "", "one language (json: default all languages; csv: default the source language; xliff and po: the translation, required)")
 	format := fs.String("format", "json", "json, csv, or for translators xliff (XLIFF 1.2) or po (gettext)")
 	typ := fs.String("type", "", "csv: the card type to export")
@@ -34,9 +35,13 @@ func runExport(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "grimoire export: unknown --format %q (want json, csv, xliff or po)\n", *format)
 		return ExitUsage
 	}
-	g, code, ok := loadGame(e, "export", *root, *game)
+	loaded, code, ok := loadGame(e, "export", *root, *game)
 	if !ok {
 		return code
+	}
+	g, ok := playVariant(e, "export", "--variant", loaded, *variant)
+	if !ok {
+		return ExitUsage
 	}
 	if *lang != "" && !slices.Contains(g.Languages, *lang) {
 		fmt.Fprintf(e.stderr, "grimoire export: game %s has no language %q (it has %s)\n", g.ID, *lang, strings.Join(g.Languages, ", "))
@@ -50,10 +55,11 @@ func runExport(e *env, args []string) int {
 			fmt.Fprintf(e.stderr, "grimoire export: --format %s needs --lang, a translation of %s (%s)\n", *format, g.SourceLang, strings.Join(g.Languages[1:], ", "))
 			return ExitUsage
 		}
+		// A translation holds the texts of every variant.
 		if *format == "xliff" {
-			err = catalog.WriteXLIFF(&buf, g, *lang)
+			err = catalog.WriteXLIFF(&buf, loaded, *lang)
 		} else {
-			err = catalog.WritePO(&buf, g, *lang)
+			err = catalog.WritePO(&buf, loaded, *lang)
 		}
 	case "json":
 		err = export.JSON(&buf, g, *lang)

@@ -44,16 +44,21 @@ func runReplay(e *env, args []string) int {
 			where = fmt.Sprintf("%s: game %d (seed %d)", file, i, lg.Header.Seed)
 		}
 		h := lg.Header
-		key := h.Game + "\x00" + strings.Join(h.Set, "\x00")
+		// A log without a variant (one written before variants existed,
+		// or of the base game) replays in the base game.
+		key := h.Game + "\x00" + h.Variant + "\x00" + strings.Join(h.Set, "\x00")
 		g := built[key]
 		if g == nil {
 			if engines()[h.Game] == nil {
 				fmt.Fprintf(e.stderr, "grimoire replay: %s: no engine for game %q (games with an engine: %s)\n", where, h.Game, strings.Join(engineIDs(), ", "))
 				return ExitFail
 			}
-			if g, ok = buildEngine(e, "replay", t, h.Game, h.Set); !ok {
+			eng, played, _, ok := buildEngine(e, "replay", where, t, h.Game, h.Variant, h.Set)
+			if !ok {
 				return ExitFail
 			}
+			// Replay checks the engine's variant against the log's.
+			g = withVariant(eng, played)
 			built[key] = g
 		}
 		rep, err := engine.Replay(g, lg)

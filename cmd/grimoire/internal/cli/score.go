@@ -22,6 +22,7 @@ func runScore(e *env, args []string) int {
 	root := fs.String("root", "", "games tree to read (default: the built-in games)")
 	game := fs.String("game", "", "the game (required; one of: "+strings.Join(engineIDs(), ", ")+")")
 	lang := fs.String("lang", "", "language of the breakdown (default: the game's source language)")
+	variant := fs.String("variant", "", variantUsage)
 	var sets []string
 	fs.Func("set", "override a rule parameter, `name=value` (repeatable)", func(s string) error {
 		sets = append(sets, s)
@@ -48,9 +49,9 @@ func runScore(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "grimoire score: %v\n", err)
 		return ExitFail
 	}
-	g, ok := buildEngine(e, "score", t, *game, sets)
+	g, _, code, ok := buildEngine(e, "score", "--variant", t, *game, *variant, sets)
 	if !ok {
-		return ExitFail
+		return code
 	}
 	sc, ok := g.(scorer)
 	if !ok {

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grimoire-games/grimoire/compiler/export"
 	"github.com/grimoire-games/grimoire/compiler/model"
 	"github.com/grimoire-games/grimoire/compiler/printout"
 )
@@ -16,6 +17,7 @@ func runSheet(e *env, args []string) int {
 	fs := flags(e, "sheet")
 	root := fs.String("root", "", "games tree to read (default: the built-in games)")
 	game := fs.String("game", "", "the game to print (required)")
+	variant := fs.String("variant", "", variantUsage)
 	lang := fs.String("lang", "", "the language (default: the game's source language)")
 	kind := fs.String("kind", "reference", "reference (the reference sheet), cards (reference cards to cut) or rules (the rulebook)")
 	paper := fs.String("paper", "a4", "a4 or letter")
@@ -34,9 +36,13 @@ func runSheet(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "grimoire sheet: %v\n", err)
 		return ExitUsage
 	}
-	g, code, ok := loadGame(e, "sheet", *root, *game)
+	loaded, code, ok := loadGame(e, "sheet", *root, *game)
 	if !ok {
 		return code
+	}
+	g, ok := playVariant(e, "sheet", "--variant", loaded, *variant)
+	if !ok {
+		return ExitUsage
 	}
 	o.Lang = *lang
 	if o.Lang == "" {
@@ -86,7 +92,11 @@ func printPDF(e *env, g *model.Game, o printout.Options) ([]byte, bool) {
 	d, err := printout.Write(&buf, g, o)
 	printDiags(e.stderr, d)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "grimoire: %s %s (%s): %v\n", g.ID, o.Kind, o.Lang, err)
+		what := g.ID
+		if g.Variant != "" {
+			what += " (variant " + g.Variant + ")"
+		}
+		fmt.Fprintf(e.stderr, "grimoire: %s %s (%s): %v\n", what, o.Kind, o.Lang, err)
 		return nil, false
 	}
 	if d.HasErrors() {
@@ -95,23 +105,37 @@ func printPDF(e *env, g *model.Game, o printout.Options) ([]byte, bool) {
 	return buf.Bytes(), true
 }
 
-// printouts writes every printout of every game and language, named
-// <game>/<lang>/<kind>.pdf: each kind the game has something to print as.
+// printouts writes every printout of every game, variant and language:
+// each kind the game has something to print as, named
+// <game>/<lang>/<kind>.pdf for the base game and
+// <game>/<variant>/<lang>/<kind>.pdf for a variant, beside the variant's
+// exports.
 func printouts(e *env, games *model.Games, paper printout.Paper) (map[string][]byte, bool) {
 	files := map[string][]byte{}
 	ok := true
-	for _, g := range games.Games {
-		for _, lang := range g.Languages {
-			for _, k := range printout.Kinds() {
-				if !printout.Has(g, k) {
-					continue
+	for _, loaded := range games.Games {
+		for _, v := range append([]string{""}, loaded.VariantIDs()...) {
+			g, good := playVariant(e, "build", "variant", loaded, v)
+			if !good {
+				ok = false
+				continue
+			}
+			dir := g.ID
+			if d := export.Dir(g); d != "" {
+				dir = d
+			}
+			for _, lang := range g.Languages {
+				for _, k := range printout.Kinds() {
+					if !printout.Has(g, k) {
+						continue
+					}
+					b, good := printPDF(e, g, printout.Options{Kind: k, Lang: lang, Paper: paper})
+					if !good {
+						ok = false
+						continue
+					}
+					files[dir+"/"+lang+"/"+k.String()+".pdf"] = b
 				}
-				b, good := printPDF(e, g, printout.Options{Kind: k, Lang: lang, Paper: paper})
-				if !good {
-					ok = false
-					continue
-				}
-				files[g.ID+"/"+lang+"/"+k.String()+".pdf"] = b
 			}
 		}
 	}

@@ -30,6 +30,7 @@ func runSimulate(e *env, args []string) int {
 	fs := flags(e, "simulate")
 	root := fs.String("root", "", "games tree to read (default: the built-in games)")
 	game := fs.String("game", "", "the game to play (required; one of: "+strings.Join(engineIDs(), ", ")+")")
+	variant := fs.String("variant", "", variantUsage)
 	players := fs.Int("players", 0, "seats per game (default 4 if the game allows it, else its minimum)")
 	n := fs.Int("n", 1000, "number of games")
 	seed := fs.Uint64("seed", 1, "the run's seed; game i gets a seed derived from it and i")
@@ -68,10 +69,11 @@ func runSimulate(e *env, args []string) int {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	eng, ok := buildEngine(e, "simulate", t, *game, sets)
+	eng, played, code, ok := buildEngine(e, "simulate", "--variant", t, *game, *variant, sets)
 	if !ok {
-		return ExitFail
+		return code
 	}
+	eng = withVariant(eng, played) // so that logs record it
 	bm, isBotMaker := eng.(engine.BotGame)
 	if !isBotMaker {
 		fmt.Fprintf(e.stderr, "grimoire simulate: game %s offers no bots\n", *game)
@@ -85,7 +87,11 @@ func runSimulate(e *env, args []string) int {
 		}
 	}
 	if *players < lo || *players > hi {
-		return usageErr("--players %d: %s is for %d to %d players", *players, *game, lo, hi)
+		what := *game
+		if played != "" {
+			what += " (variant " + played + ")"
+		}
+		return usageErr("--players %d: %s is for %d to %d players", *players, what, lo, hi)
 	}
 	lineup := strings.Split(*bots, ",")
 	for i, b := range lineup {
@@ -132,7 +138,17 @@ func runSimulate(e *env, args []string) int {
 		return ExitFail
 	}
 	if *format == "json" {
-		out, err := json.MarshalIndent(sum, "", "  ")
+		var doc any = sum
+		if played != "" {
+			// The variant goes right after the game; the base game's
+			// summary is as it was before variants.
+			doc = struct {
+				Game    string `json:"game"`
+				Variant string `json:"variant"`
+				*engine.Summary
+			}{sum.Game, played, sum}
+		}
+		out, err := json.MarshalIndent(doc, "", "  ")
 		if err != nil {
 			fmt.Fprintf(e.stderr, "grimoire simulate: %v\n", err)
 			return ExitFail
@@ -140,21 +156,25 @@ func runSimulate(e *env, args []string) int {
 		e.stdout.Write(append(out, '\n'))
 		return ExitOK
 	}
-	writeSummary(e.stdout, sum)
+	writeSummary(e.stdout, sum, played)
 	return ExitOK
 }
 
-// buildEngine loads one game, applies the parameter overrides and builds
-// its engine, printing what goes wrong; ok is false if anything did.
-func buildEngine(e *env, cmd string, t tree, id string, sets []string) (g engine.Game, ok bool) {
+// buildEngine loads one game, applies the parameter overrides, plays it in
+// variant ("" for the base game; where says who named it, for messages)
+// and builds its engine from the played game, printing what goes wrong.
+// played is the id of the variant played. ok is false if anything went
+// wrong, and code is then the exit code: ExitUsage for a variant the game
+// does not have, ExitFail otherwise.
+func buildEngine(e *env, cmd, where string, t tree, id, variant string, sets []string) (g engine.Game, played string, code int, ok bool) {
 	games, ok := load(e, t, []string{id})
 	if !ok {
-		return nil, false
+		return nil, "", ExitFail, false
 	}
 	m := games.Game(id)
 	if m == nil {
 		fmt.Fprintf(e.stderr, "grimoire %s: no game %q in the games tree\n", cmd, id)
-		return nil, false
+		return nil, "", ExitFail, false
 	}
 	var d diag.List
 	for _, s := range sets {
@@ -162,18 +182,28 @@ func buildEngine(e *env, cmd string, t tree, id string, sets []string) (g engine
 	}
 	printDiags(e.stderr, d)
 	if d.HasErrors() {
-		return nil, false
+		return nil, "", ExitFail, false
 	}
-	g, err := engines()[id](m)
+	p, ok := playVariant(e, cmd, where, m, variant)
+	if !ok {
+		return nil, "", ExitUsage, false
+	}
+	g, err := engines()[id](p)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "grimoire %s: %v\n", cmd, err)
-		return nil, false
+		return nil, "", ExitFail, false
 	}
-	return g, true
+	return g, p.Variant, 0, true
 }
 
-func writeSummary(w io.Writer, s *engine.Summary) {
-	fmt.Fprintf(w, "%s: %s of %d players, seed %d\n", s.Game, plural(s.Games, "game"), s.Players, s.Seed)
+// writeSummary prints a summary for people; variant is the variant played,
+// "" for the base game.
+func writeSummary(w io.Writer, s *engine.Summary, variant string) {
+	game := s.Game
+	if variant != "" {
+		game += " (variant " + variant + ")"
+	}
+	fmt.Fprintf(w, "%s: %s of %d players, seed %d\n", game, plural(s.Games, "game"), s.Players, s.Seed)
 	fmt.Fprintf(w, "bots: %s", strings.Join(s.Bots, ", "))
 	if len(s.Bots) > 1 {
 		fmt.Fprint(w, " (the lineup turns one seat every game)")

@@ -114,10 +114,11 @@ const (
 	CardKnight1
 	CardMage
 	CardGolem
+	CardThief
 )
 
 // CardCount is the number of CardID values; the valid ones are 1 to CardCount.
-const CardCount = 5
+const CardCount = 6
 
 func _() {
 	// An "invalid array index" compiler error means the CardID constants changed:
@@ -128,6 +129,7 @@ func _() {
 	_ = x[CardKnight1-3]
 	_ = x[CardMage-4]
 	_ = x[CardGolem-5]
+	_ = x[CardThief-6]
 }
 
 // cardIDs holds the data id of each CardID value, indexed by value.
@@ -137,6 +139,7 @@ var cardIDs = [CardCount + 1]string{
 	CardKnight1: "knight_1",
 	CardMage:    "mage",
 	CardGolem:   "golem",
+	CardThief:   "thief",
 }
 
 // Valid reports whether c is one of the CardID values.
@@ -177,6 +180,7 @@ var cardTypes = [CardCount + 1]CardType{
 	CardKnight1: CardTypeHero,
 	CardMage:    CardTypeHero,
 	CardGolem:   CardTypeHero,
+	CardThief:   CardTypeHero,
 }
 
 // cardCopies holds the copies of each card in the box, indexed by CardID.
@@ -186,6 +190,7 @@ var cardCopies = [CardCount + 1]int{
 	CardKnight1: 3,
 	CardMage:    1,
 	CardGolem:   1,
+	CardThief:   2,
 }
 
 // Type returns the type of card c, or 0 when c is not valid.
@@ -211,8 +216,11 @@ type Card struct {
 	ID     CardID
 	Type   CardType
 	Copies int // copies of the design in the box
-	Item   *Item
-	Hero   *Hero
+	// Variant is the id of the variant that adds the card (a Variant constant), or
+	// "" for a card of the base game.
+	Variant string
+	Item    *Item
+	Hero    *Hero
 	// Reconstructed names the fields whose values the rulebook does not print and
 	// were chosen so that every rule and example holds.
 	Reconstructed []string
@@ -303,11 +311,31 @@ func (c CardID) Card() Card {
 				RankBonus: [RankCount + 1]int{},
 			},
 		}
+	case CardThief:
+		return Card{
+			ID:      CardThief,
+			Type:    CardTypeHero,
+			Copies:  2,
+			Variant: VariantNightRaid,
+			Hero: &Hero{
+				Element:   ElementWater,
+				Power:     3,
+				Speed:     3.0,
+				Title:     "Shade",
+				Flying:    false,
+				Cost:      []Element{HeroCostAny},
+				Gear:      CardSword,
+				Mentor:    ptr(CardMage),
+				Tags:      []string{"sneaky"},
+				RankBonus: [RankCount + 1]int{},
+			},
+		}
 	}
 	return Card{}
 }
 
-// Cards returns every card design in data order, built fresh on each call.
+// Cards returns every card design in data order, those of every variant too,
+// built fresh on each call.
 func Cards() []Card {
 	cards := make([]Card, 0, CardCount)
 	for i := 1; i <= CardCount; i++ {

@@ -25,7 +25,8 @@ package tinyquest
 // GameID is the id of the game in the games tree.
 const GameID = "tiny-quest"
 
-// MinPlayers and MaxPlayers bound the number of players.
+// MinPlayers and MaxPlayers bound the number of players of the base game; each
+// Variant has its own.
 const (
 	MinPlayers = 2
 	MaxPlayers = 4
@@ -34,6 +35,47 @@ const (
 // SourceHash is the SHA-256 of the input files (data and locales) this package
 // was generated from.
 const SourceHash = "0123456789abcdef"
+
+// The ids of the game's variants: the ways to play it besides its base game. A
+// card whose Variant is one of them exists only in that variant; Cards lists
+// the cards of every variant.
+const (
+	// VariantNightRaid is the variant "night_raid". Thieves join the heroes, and
+	// up to six play.
+	VariantNightRaid = "night_raid"
+)
+
+// Variant is a way to play the game besides its base game, such as an
+// expansion: the base game's cards and those whose Variant is ID, for
+// MinPlayers to MaxPlayers players.
+type Variant struct {
+	ID         string
+	MinPlayers int
+	MaxPlayers int
+}
+
+// variants holds every variant, in data order.
+var variants = [...]Variant{
+	{ID: VariantNightRaid, MinPlayers: 2, MaxPlayers: 6},
+}
+
+// Variants returns every variant in data order, in a fresh slice.
+func Variants() []Variant {
+	all := make([]Variant, len(variants))
+	copy(all, variants[:])
+	return all
+}
+
+// FindVariant returns the variant with the given id, such as VariantNightRaid,
+// and false if there is none.
+func FindVariant(id string) (Variant, bool) {
+	for _, v := range variants {
+		if v.ID == id {
+			return v, true
+		}
+	}
+	return Variant{}, false
+}
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.
@@ -44,4 +86,7 @@ const (
 	TotalFireHeroes = 3
 	// TotalHolyItems counts the copies of the item cards whose holy is true.
 	TotalHolyItems = 1
+	// TotalThieves counts the copies of the hero cards that the variant night_raid
+	// adds (VariantNightRaid).
+	TotalThieves = 2
 )

@@ -214,6 +214,7 @@ var cardNames = [LangCount + 1][CardCount + 1]forms{
 		CardKnight1: {pluralOne: "knight", pluralOther: "knights"},
 		CardMage:    {pluralOne: "mage of Onward", pluralOther: "mages of Onward"},
 		CardGolem:   {pluralOne: "golem", pluralOther: "golems"},
+		CardThief:   {pluralOne: "thief", pluralOther: "thieves"},
 	},
 	LangPL: {
 		CardSword:   {pluralOne: "miecz", pluralFew: "miecze", pluralMany: "mieczy"},
@@ -221,6 +222,7 @@ var cardNames = [LangCount + 1][CardCount + 1]forms{
 		CardKnight1: {pluralOne: "rycerz", pluralFew: "rycerze", pluralMany: "rycerzy"},
 		CardMage:    {pluralOne: "mag", pluralFew: "magowie", pluralMany: "maga"},
 		CardGolem:   {pluralOne: "golem", pluralFew: "golemy", pluralMany: "golemów"},
+		CardThief:   {pluralOne: "złodziej", pluralFew: "złodzieje", pluralMany: "złodziei"},
 	},
 }
 
@@ -259,4 +261,23 @@ func (c ComponentID) Name(lang Lang, count int) string {
 	}
 	lang = lang.orSource()
 	return componentNames[lang][c][pluralOf(lang, count)]
+}
+
+// variantNames holds the name of each variant in each language, in the order
+// of variants.
+var variantNames = [LangCount + 1][len(variants)]string{
+	LangEN: {"Night raid"},
+	LangPL: {"Nocny najazd"},
+}
+
+// Name returns the name of variant v in lang: that of VariantNightRaid in
+// LangEN is "Night raid". A lang that is not valid means SourceLang; a Variant
+// that is not one of the game's gives its ID.
+func (v Variant) Name(lang Lang) string {
+	for i, x := range variants {
+		if x.ID == v.ID {
+			return variantNames[lang.orSource()][i]
+		}
+	}
+	return v.ID
 }

@@ -1,0 +1,108 @@
+package printout_test
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/grimoire-games/grimoire/compiler"
+	"github.com/grimoire-games/grimoire/compiler/model"
+	"github.com/grimoire-games/grimoire/compiler/printout"
+)
+
+// tinyWithSheet loads the tiny game of the compiler's tests, whose variant
+// starfall adds the comet card, with a reference sheet listing the spells.
+func tinyWithSheet(t *testing.T) *model.Game {
+	t.Helper()
+	dir := filepath.Join("..", "testdata", "tiny")
+	tree := fstest.MapFS{}
+	err := fs.WalkDir(os.DirFS(dir), ".", func(p string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(filepath.Join(dir, p))
+		tree[p] = &fstest.MapFile{Data: b}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree["cards/tiny/print.toml"] = &fstest.MapFile{Data: []byte("[[block]]\nid = \"spells\"\ncards = \"spell\"\nfields = [\"power\", \"copies\"]\non = [\"sheet\"]\n")}
+	texts := map[string]string{
+		"en": "\n[block.spells]\ntitle = \"Spells\"\npower = \"Power\"\ncopies = \"Copies\"\n",
+		"fr": "\n[block.spells]\ntitle = \"Sorts\"\npower = \"Puissance\"\ncopies = \"Exemplaires\"\n",
+	}
+	for lang, s := range texts {
+		f := tree["locales/tiny/"+lang+".toml"]
+		f.Data = append(append([]byte{}, f.Data...), s...)
+	}
+	games, d := compiler.Load(tree, compiler.Options{})
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	return games.Games[0]
+}
+
+// TestVariant prints the tiny game as its base game and in its variant:
+// the variant's printouts name it and list its cards, the base game's do
+// neither.
+func TestVariant(t *testing.T) {
+	g := tinyWithSheet(t)
+	for _, tt := range []struct {
+		variant    string
+		kind       printout.Kind
+		lang       string
+		has, lacks []string
+	}{
+		// The rows of the spells are their power and copies: the comet's is 4 2.
+		{"", printout.Reference, "en", []string{"Tiny", "Copies 2 3 3 2 Tiny"}, []string{"Starfall", "4 2"}},
+		{"starfall", printout.Reference, "en", []string{"Reference sheet · Starfall", "Copies 2 3 3 2 4 2 Tiny · Starfall · Reference sheet"}, nil},
+		{"", printout.Rules, "fr", []string{"Minuscule", "Jouer"}, []string{"Pluie d’étoiles"}},
+		{"starfall", printout.Rules, "fr", []string{"Minuscule · Pluie d’étoiles", "Règles du jeu · Pluie d’étoiles", "Jouer"}, nil},
+	} {
+		t.Run(tt.variant+" "+tt.kind.String(), func(t *testing.T) {
+			p, err := g.Play(tt.variant)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pdf := write(t, p, printout.Options{Kind: tt.kind, Lang: tt.lang})
+			text := squash(string(run(t, pdf, "pdftotext", "-layout")))
+			for _, s := range tt.has {
+				if !strings.Contains(text, s) {
+					t.Errorf("the printout lacks %q:\n%s", s, text)
+				}
+			}
+			for _, s := range tt.lacks {
+				if strings.Contains(text, s) {
+					t.Errorf("the printout has %q:\n%s", s, text)
+				}
+			}
+		})
+	}
+}
+
+// TestHasVariantCards: reference cards placed only on a variant's card are
+// printed in that variant, not in the base game.
+func TestHasVariantCards(t *testing.T) {
+	g := &model.Game{
+		ID:       "tiny",
+		Cards:    []*model.Card{{ID: "sunburst"}, {ID: "comet", Variant: "starfall"}},
+		Variants: []*model.Variant{{ID: "starfall", Players: model.Range{Min: 2, Max: 5}}},
+		Blocks:   []*model.Block{{ID: "comet", On: []model.Place{{Kind: model.OnCard, ID: "comet"}}}},
+	}
+	for _, tt := range []struct {
+		variant string
+		want    bool
+	}{{"", false}, {"starfall", true}} {
+		p, err := g.Play(tt.variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := printout.Has(p, printout.Cards); got != tt.want {
+			t.Errorf("Has(variant %q, cards) = %v; want %v", tt.variant, got, tt.want)
+		}
+	}
+}
