@@ -1,0 +1,158 @@
+package warriors
+
+import (
+	"encoding/binary"
+	"hash/fnv"
+)
+
+// Observation is what one player may see: everything on the table, the
+// sizes of the draw and discard piles, and only its own dealt cards.
+type Observation struct {
+	Player   int         `json:"player"`
+	Current  int         `json:"current"`
+	Decision string      `json:"decision"`
+	Round    int         `json:"round"`
+	DrawPile int         `json:"draw_pile"`
+	Discard  int         `json:"discard_pile"`
+	Seats    []SeatView  `json:"seats"`
+	Battle   *BattleView `json:"battle,omitempty"`
+	// Designs names the card designs the lists count, by index.
+	Designs []string `json:"designs"`
+	// Peoples names the factions, by index.
+	Peoples []string `json:"peoples"`
+}
+
+// SeatView is one player's cards as a player sees them.
+type SeatView struct {
+	Hand        []int    `json:"hand,omitempty"` // own dealt cards, by design; nil for others
+	HandSize    int      `json:"hand_size"`
+	Factions    [][3]int `json:"factions"` // infantry, archers, cavalry per people
+	Wizards     []int    `json:"wizards"`  // per people
+	WizardsDue  int      `json:"wizards_due"`
+	Dragons     []int    `json:"dragons,omitempty"` // flames on each living dragon
+	FlamesAside int      `json:"flames_aside"`
+	Catapults   int      `json:"catapults"`
+	Battles     []int    `json:"battles"` // designs
+	Pile        int      `json:"victory_pile"`
+}
+
+// BattleView is the battle card being resolved.
+type BattleView struct {
+	Card     int    `json:"card"`
+	Owner    int    `json:"owner"`
+	Mode     string `json:"mode"`
+	Unit     int    `json:"unit"`
+	Target   int    `json:"target"`
+	Slot     int    `json:"target_unit"`
+	Band     []int  `json:"band,omitempty"`
+	Camp     [3]int `json:"camp"`
+	Attacker []int  `json:"attack_dice,omitempty"`
+	Defender []int  `json:"defence_dice,omitempty"`
+}
+
+// Observation implements engine.State.
+func (s *State) Observation(player int) any { return s.Observe(player) }
+
+// Observe returns what player may see.
+func (s *State) Observe(player int) *Observation {
+	r := s.r
+	o := &Observation{Player: player, Current: s.CurrentPlayer(), Decision: stepName(s.step), Round: s.round, DrawPile: s.deckN, Peoples: r.Peoples}
+	for d := range r.Designs {
+		o.Discard += int(s.discard[d])
+		o.Designs = append(o.Designs, r.Designs[d].ID)
+	}
+	for i := range s.n {
+		p := &s.seats[i]
+		v := SeatView{HandSize: int(p.handN), WizardsDue: int(p.wizardsDue), FlamesAside: int(p.flamesAside), Catapults: p.catapultCount(), Battles: p.battleCards()}
+		if i == player {
+			v.Hand = make([]int, len(r.Designs))
+			for d := range r.Designs {
+				v.Hand[d] = int(p.hand[d])
+			}
+		}
+		for q := range r.Peoples {
+			f := p.faction[q]
+			v.Factions = append(v.Factions, [3]int{int(f[0]), int(f[1]), int(f[2])})
+			v.Wizards = append(v.Wizards, int(p.wizards[q]))
+		}
+		for _, f := range p.dragons {
+			if f >= 0 {
+				v.Dragons = append(v.Dragons, int(f))
+			}
+		}
+		for _, c := range p.pile {
+			v.Pile += int(c)
+		}
+		o.Seats = append(o.Seats, v)
+	}
+	if b := &s.b; b.card >= 0 {
+		bv := &BattleView{Card: b.card, Owner: b.owner, Mode: [...]string{"", "simple", "mercenary", "draconic", "mixed"}[b.mode],
+			Unit: b.unit, Target: b.target, Slot: b.tslot, Camp: [3]int{int(b.camp[0]), int(b.camp[1]), int(b.camp[2])}}
+		if b.unit == bandSlot || b.bandSize > 0 {
+			for q := range r.Peoples {
+				bv.Band = append(bv.Band, int(b.band[q]))
+			}
+		}
+		for i := range b.rolled {
+			if i < b.nAtt {
+				bv.Attacker = append(bv.Attacker, int(b.dice[i]))
+			} else {
+				bv.Defender = append(bv.Defender, int(b.dice[i]))
+			}
+		}
+		o.Battle = bv
+	}
+	return o
+}
+
+// Hash implements engine.State: every part of the state, hidden ones and
+// the RNG included.
+func (s *State) Hash() uint64 {
+	h := fnv.New64a()
+	var b []byte
+	put := func(xs ...int) {
+		for _, x := range xs {
+			b = binary.AppendVarint(b, int64(x))
+		}
+	}
+	bytes := func(xs []int8) {
+		for _, x := range xs {
+			b = append(b, byte(x))
+		}
+	}
+	nd := len(s.r.Designs)
+	put(s.n, int(s.step), s.cur, s.round, s.deckN, int(s.keep), int(s.at))
+	bytes(s.deck[:nd])
+	bytes(s.discard[:nd])
+	bytes(s.removed[:nd])
+	bytes(s.aside[:nd])
+	bytes(s.dealLeft[:])
+	bytes(s.order[:])
+	for i := range s.n {
+		p := &s.seats[i]
+		bytes(p.hand[:nd])
+		bytes(p.pile[:nd])
+		put(int(p.handN), int(p.kept), int(p.wizardsDue), int(p.flamesAside))
+		for q := range p.faction {
+			bytes(p.faction[q][:])
+		}
+		bytes(p.wizards[:])
+		bytes(p.dragons[:])
+		bytes(p.catapults[:])
+		b = binary.LittleEndian.AppendUint64(b, p.battles)
+	}
+	bt := &s.b
+	put(bt.card, bt.owner, int(bt.mode), bt.unit, bt.target, bt.tslot, int(bt.bandSize), int(bt.nAtt), int(bt.nDef), int(bt.rolled), int(bt.nLoss), int(bt.lossAt))
+	for _, m := range bt.targeted {
+		put(int(m))
+	}
+	bytes(bt.band[:])
+	bytes(bt.camp[:])
+	bytes(bt.dice[:])
+	bytes(bt.losses[:])
+	put(s.w.first, s.w.asked, int(s.w.then), s.w.target, s.w.tslot)
+	rng := s.rng
+	put(int(rng.Uint64() >> 1))
+	h.Write(b)
+	return h.Sum64()
+}

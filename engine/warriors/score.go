@@ -1,0 +1,97 @@
+package warriors
+
+// Breakdown is one player's final score.
+type Breakdown struct {
+	Pile    int   // cards in the victory pile
+	Victory int   // points for them
+	People  []int // bonus per people (0 when another faction is larger)
+	Dragons int   // the bonus for the most living dragons
+	Total   int
+}
+
+// Tally is what scoring needs of one player: the victory pile's size,
+// each faction's size and the living dragons. Score files give it, and
+// so does a finished game.
+type Tally struct {
+	Pile     int
+	Factions []int // cards per people
+	Dragons  int
+}
+
+// Score is the final score of each player of a game.
+func (s *State) Score() []Breakdown {
+	t := make([]Tally, s.n)
+	for i := range s.n {
+		p := &s.seats[i]
+		for _, c := range p.pile {
+			t[i].Pile += int(c)
+		}
+		t[i].Factions = make([]int, len(s.r.Peoples))
+		for q := range s.r.Peoples {
+			t[i].Factions[q] = p.size(q)
+		}
+		t[i].Dragons = p.dragonCount()
+	}
+	return s.r.Score(t)
+}
+
+// Score scores tallies by the rules: points per victory-pile card, each
+// people's bonus to its largest faction (ties score it in full), and with
+// the expansion the bonus for the most living dragons.
+func (r *Rules) Score(t []Tally) []Breakdown {
+	out := make([]Breakdown, len(t))
+	for i := range t {
+		out[i].Pile = t[i].Pile
+		out[i].Victory = t[i].Pile * r.Params.VictoryPoints
+		out[i].People = make([]int, len(r.Peoples))
+	}
+	for q := range r.Peoples {
+		best := 0
+		for i := range t {
+			if q < len(t[i].Factions) {
+				best = max(best, t[i].Factions[q])
+			}
+		}
+		for i := range t {
+			if best > 0 && q < len(t[i].Factions) && t[i].Factions[q] == best {
+				out[i].People[q] = r.Params.PeopleBonus[q]
+			}
+		}
+	}
+	if r.Hordes {
+		best := 0
+		for i := range t {
+			best = max(best, t[i].Dragons)
+		}
+		for i := range t {
+			if best > 0 && t[i].Dragons == best {
+				out[i].Dragons = r.Params.DragonBonus
+			}
+		}
+	}
+	for i := range out {
+		b := &out[i]
+		b.Total = b.Victory + b.Dragons
+		for _, x := range b.People {
+			b.Total += x
+		}
+	}
+	return out
+}
+
+// Winners are the players with the highest total; among them, those with
+// the most cards in their victory piles.
+func Winners(b []Breakdown) []int {
+	var w []int
+	for i := range b {
+		switch {
+		case len(w) == 0:
+			w = []int{i}
+		case b[i].Total > b[w[0]].Total || b[i].Total == b[w[0]].Total && b[i].Pile > b[w[0]].Pile:
+			w = []int{i}
+		case b[i].Total == b[w[0]].Total && b[i].Pile == b[w[0]].Pile:
+			w = append(w, i)
+		}
+	}
+	return w
+}
