@@ -174,19 +174,7 @@ func gameMeta(g *model.Game, n node, d *diag.List) bool {
 		return false
 	}
 	g.ID, g.Pos = id, idn.keyPos()
-	if pn, ok := o.get("players", true); ok {
-		if po, ok := asObj(pn, d); ok {
-			lo, _, ok1 := po.integer("min", true)
-			hi, hin, ok2 := po.integer("max", true)
-			po.done()
-			if ok1 && ok2 {
-				if lo < 1 || hi < lo {
-					d.Errorf(hin.pos(), diag.BadValue, "players: need 1 <= min <= max, have min %d and max %d", lo, hi)
-				}
-				g.Players = model.Range{Min: lo, Max: hi}
-			}
-		}
-	}
+	g.Players = players(o, "", d)
 	src, srcn, ok := o.str("source_language", true)
 	if ok {
 		if _, err := language.Parse(src); err != nil {
@@ -589,6 +577,29 @@ func termDef(n node, d *diag.List) *model.Term {
 	return &model.Term{ID: id, Pos: n.keyPos(), Proper: proper, Adapted: adapted, Message: msg}
 }
 
+// players reads the required players = { min, max } of a table; what
+// starts its messages.
+func players(o *obj, what string, d *diag.List) model.Range {
+	pn, ok := o.get("players", true)
+	if !ok {
+		return model.Range{}
+	}
+	po, ok := asObj(pn, d)
+	if !ok {
+		return model.Range{}
+	}
+	defer po.done()
+	lo, _, ok1 := po.integer("min", true)
+	hi, hin, ok2 := po.integer("max", true)
+	if !ok1 || !ok2 {
+		return model.Range{}
+	}
+	if lo < 1 || hi < lo {
+		d.Errorf(hin.pos(), diag.BadValue, "%splayers: need 1 <= min <= max, have min %d and max %d", what, lo, hi)
+	}
+	return model.Range{Min: lo, Max: hi}
+}
+
 // variantDef reads a [[variant]]: a way to play the game, such as an
 // expansion, with the cards that name it.
 func variantDef(n node, d *diag.List) *model.Variant {
@@ -603,19 +614,7 @@ func variantDef(n node, d *diag.List) *model.Variant {
 		return nil
 	}
 	v := &model.Variant{ID: id, Pos: n.keyPos(), Doc: doc, Message: "variant." + id}
-	if pn, ok := o.get("players", true); ok {
-		if po, ok := asObj(pn, d); ok {
-			lo, _, ok1 := po.integer("min", true)
-			hi, hin, ok2 := po.integer("max", true)
-			po.done()
-			if ok1 && ok2 {
-				if lo < 1 || hi < lo {
-					d.Errorf(hin.pos(), diag.BadValue, "variant %s: players: need 1 <= min <= max, have min %d and max %d", id, lo, hi)
-				}
-				v.Players = model.Range{Min: lo, Max: hi}
-			}
-		}
-	}
+	v.Players = players(o, "variant "+id+": ", d)
 	return v
 }
 

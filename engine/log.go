@@ -34,10 +34,8 @@ type LogHeader struct {
 	Bots    []string `json:"bots"` // one per seat
 }
 
-// Varianter is a Game or a State played in a variant of its game: Variant
-// returns the variant's id, "" for the base game. Engines built from a game
-// played in a variant implement it, so that logs record the variant and
-// replays check it.
+// Varianter is a Game built for a variant of its game: Variant returns the
+// variant's id, "" for the base game. Replay checks it against the log's.
 type Varianter interface {
 	Variant() string
 }
@@ -105,13 +103,9 @@ func NewLogWriter(w io.Writer) *LogWriter {
 
 // Start writes the header and returns s wrapped so that each action is
 // named in the state before it is applied: Play's callback only sees the
-// state after. Play the returned state, with Step as the callback. A header
-// without a Variant gets the one s is played in, when s is a Varianter.
+// state after. Play the returned state, with Step as the callback.
 func (l *LogWriter) Start(h LogHeader, s State) (State, error) {
 	h.Log, h.Version = logMagic, LogVersion
-	if v, ok := s.(Varianter); ok && h.Variant == "" {
-		h.Variant = v.Variant()
-	}
 	if h.Set == nil {
 		h.Set = []string{} // "set":[] rather than null, for one shape
 	}

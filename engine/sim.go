@@ -39,6 +39,9 @@ type SimConfig struct {
 	// Set lists the parameter overrides Game was built with; logs record
 	// them so that replays rebuild the same game.
 	Set []string
+	// Variant is the variant of its game Game was built in, "" for the
+	// base game; logs record it, as they record Set.
+	Variant string
 	// Progress, if set, is called with the number of games done, from one
 	// goroutine at a time, about every 100ms and once at the end.
 	Progress func(done int)
@@ -250,7 +253,7 @@ func (cfg *SimConfig) play(ctx context.Context, i int) (r Result, log []byte, er
 	var lw *LogWriter
 	if cfg.Log != nil {
 		lw = NewLogWriter(&buf)
-		h := LogHeader{Game: cfg.Game.ID(), Players: cfg.Players, Seed: seed, Set: cfg.Set, Bots: names}
+		h := LogHeader{Game: cfg.Game.ID(), Variant: cfg.Variant, Players: cfg.Players, Seed: seed, Set: cfg.Set, Bots: names}
 		if s, err = lw.Start(h, s); err != nil {
 			return Result{}, nil, err
 		}

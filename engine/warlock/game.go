@@ -57,5 +57,9 @@ func errPlayers(n, lo, hi int) error {
 	return fmt.Errorf("warlock is played by %d to %d players, not %d", lo, hi, n)
 }
 
+// Variant implements engine.Varianter: the variant the game was built
+// for, "" for the base game.
+func (g *Game) Variant() string { return g.Rules.game.Variant }
+
 // Languages lists the game's languages, the source language first.
 func (g *Game) Languages() []string { return g.Rules.game.Languages }

@@ -1,15 +1,14 @@
 package warlock
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/BurntSushi/toml"
 	"github.com/grimoire-games/grimoire/compiler/diag"
 	"github.com/grimoire-games/grimoire/compiler/tomlpos"
+	"github.com/grimoire-games/grimoire/engine/internal/tomlfile"
 	tables "github.com/grimoire-games/grimoire/gen/warlock"
 )
 
@@ -34,30 +33,11 @@ type Player struct {
 // has, more cards than the game holds) gets a diagnostic at its line and
 // column; players are returned only when there is no error.
 func (r *Rules) ParseScoreFile(name string, src []byte) ([]Player, diag.List) {
-	var d diag.List
-	var doc map[string]any
-	if _, err := toml.Decode(string(src), &doc); err != nil {
-		pos := diag.Pos{File: name}
-		var perr toml.ParseError
-		if errors.As(err, &perr) {
-			pos.Line, pos.Col = perr.Position.Line, perr.Position.Col
-		}
-		d.Errorf(pos, diag.Syntax, "%v", firstLine(err))
+	f, d := tomlfile.Decode(name, src)
+	if f == nil {
 		return nil, d
 	}
-	idx := tomlpos.New(src)
-	at := func(path string, key bool) diag.Pos {
-		p, ok := idx.Value(path)
-		if key || !ok {
-			if kp, kok := idx.Key(path); kok {
-				p, ok = kp, true
-			}
-		}
-		if !ok {
-			return diag.Pos{File: name, Line: 1, Col: 1}
-		}
-		return diag.Pos{File: name, Line: p.Line, Col: p.Col}
-	}
+	doc, at := f.Data, f.Pos
 	for k := range doc {
 		if k != "player" {
 			d.Errorf(at(k, true), diag.UnknownKey, "unknown key %q (a score file holds [[player]] tables)", k)
@@ -295,9 +275,4 @@ func (r *Rules) checkSupply(players []Player, cells [][]cellRef, d *diag.List) {
 			}
 		}
 	}
-}
-
-func firstLine(err error) string {
-	s, _, _ := strings.Cut(err.Error(), "\n")
-	return s
 }

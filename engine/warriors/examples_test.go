@@ -13,17 +13,8 @@ import (
 // for arranging a position by hand.
 func table(t *testing.T, r *Rules, players int) *State {
 	t.Helper()
-	s := &State{r: r, n: players, rng: engine.NewRNG(1), round: 1}
-	for d, des := range r.Designs {
-		s.deck[d] = int8(des.Copies)
-		s.deckN += des.Copies
-	}
-	for i := range s.seats {
-		for j := range s.seats[i].dragons {
-			s.seats[i].dragons[j] = -1
-		}
-	}
-	s.b.card = -1
+	s := r.newTable(players, 1)
+	s.round = 1
 	return s
 }
 

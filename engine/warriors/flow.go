@@ -208,14 +208,6 @@ func (s *State) startBattle() {
 	}
 	s.b = battle{card: card, owner: owner, mode: s.r.Designs[card].Kind, unit: -1}
 	s.cur = owner
-	switch s.b.mode {
-	case Mixed:
-		s.step = stMode
-	case Mercenary:
-		s.step = stEnlist
-	default:
-		s.step = stAttack
-	}
 	s.openWindow(afterStart)
 }
 
@@ -298,6 +290,8 @@ func (s *State) nextShooter() bool {
 	}
 	switch s.w.then {
 	case afterStart:
+		// The battle card's first step: what a mixed card is, the band of
+		// a mercenary battle, or the attack.
 		s.cur = s.b.owner
 		switch s.b.mode {
 		case Mixed:

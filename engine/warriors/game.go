@@ -60,5 +60,9 @@ func (g *Game) NewBot(name string) (engine.Bot, error) {
 	return nil, fmt.Errorf("warriors has no bot %q (bots: random, greedy)", name)
 }
 
+// Variant implements engine.Varianter: the variant the game was built
+// for, "" for the base game.
+func (g *Game) Variant() string { return g.Rules.game.Variant }
+
 // Languages lists the game's languages, the source language first.
 func (g *Game) Languages() []string { return g.Rules.game.Languages }

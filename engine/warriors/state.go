@@ -119,6 +119,15 @@ func (r *Rules) NewState(players int, seed uint64) (*State, error) {
 		}
 		return nil, fmt.Errorf("warriors%s is played by %d to %d players, not %d", v, r.Players.Min, r.Players.Max, players)
 	}
+	s := r.newTable(players, seed)
+	initial, _, _, _, _ := r.deals(players)
+	s.startDeal(initial)
+	s.advance()
+	return s, nil
+}
+
+// newTable is a state with every card in the draw pile and nothing dealt.
+func (r *Rules) newTable(players int, seed uint64) *State {
 	s := &State{r: r, n: players, rng: engine.NewRNG(seed)}
 	for d, des := range r.Designs {
 		s.deck[d] = int8(des.Copies)
@@ -130,10 +139,7 @@ func (r *Rules) NewState(players int, seed uint64) (*State, error) {
 		}
 	}
 	s.b.card = -1
-	initial, _, _, _, _ := r.deals(players)
-	s.startDeal(initial)
-	s.advance()
-	return s, nil
+	return s
 }
 
 // NumPlayers implements engine.State.

@@ -53,12 +53,11 @@ func runReplay(e *env, args []string) int {
 				fmt.Fprintf(e.stderr, "grimoire replay: %s: no engine for game %q (games with an engine: %s)\n", where, h.Game, strings.Join(engineIDs(), ", "))
 				return ExitFail
 			}
-			eng, played, _, ok := buildEngine(e, "replay", where, t, h.Game, h.Variant, h.Set)
+			eng, _, _, ok := buildEngine(e, "replay", where, t, h.Game, h.Variant, h.Set)
 			if !ok {
 				return ExitFail
 			}
-			// Replay checks the engine's variant against the log's.
-			g = withVariant(eng, played)
+			g = eng
 			built[key] = g
 		}
 		rep, err := engine.Replay(g, lg)

@@ -73,7 +73,6 @@ func runSimulate(e *env, args []string) int {
 	if !ok {
 		return code
 	}
-	eng = withVariant(eng, played) // so that logs record it
 	bm, isBotMaker := eng.(engine.BotGame)
 	if !isBotMaker {
 		fmt.Fprintf(e.stderr, "grimoire simulate: game %s offers no bots\n", *game)
@@ -106,7 +105,7 @@ func runSimulate(e *env, args []string) int {
 
 	cfg := engine.SimConfig{
 		Game: bm, Players: *players, Games: *n, Seed: *seed,
-		Bots: lineup, Workers: *workers, Set: sets,
+		Bots: lineup, Workers: *workers, Set: sets, Variant: played,
 	}
 	var bar *progressBar
 	if f, ok := e.stderr.(*os.File); ok && *n > progressMin && isTerminal(f) {

@@ -1,0 +1,55 @@
+// Package tomlfile reads the small TOML files users give the engines (score
+// files): the decoded document, and the line and column of any of its
+// keys and values for diagnostics.
+package tomlfile
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/grimoire-games/grimoire/compiler/diag"
+	"github.com/grimoire-games/grimoire/compiler/tomlpos"
+)
+
+// File is a decoded TOML file.
+type File struct {
+	Name string
+	Data map[string]any
+	idx  *tomlpos.Index
+}
+
+// Decode parses src; a syntax error comes back as a diagnostic at its
+// position, with a nil File.
+func Decode(name string, src []byte) (*File, diag.List) {
+	var d diag.List
+	var data map[string]any
+	if _, err := toml.Decode(string(src), &data); err != nil {
+		pos := diag.Pos{File: name}
+		var perr toml.ParseError
+		if errors.As(err, &perr) {
+			pos.Line, pos.Col = perr.Position.Line, perr.Position.Col
+		}
+		msg, _, _ := strings.Cut(err.Error(), "\n")
+		d.Errorf(pos, diag.Syntax, "%s", msg)
+		return nil, d
+	}
+	return &File{Name: name, Data: data, idx: tomlpos.New(src)}, nil
+}
+
+// Pos is where the value of path stands, or its key when key is set or the
+// value has no position of its own; the start of the file when path is
+// unknown.
+func (f *File) Pos(path string, key bool) diag.Pos {
+	p, ok := f.idx.Value(path)
+	if key || !ok {
+		if kp, kok := f.idx.Key(path); kok {
+			p, ok = kp, true
+		}
+	}
+	if !ok {
+		return diag.Pos{File: f.Name, Line: 1, Col: 1}
+	}
+	return diag.Pos{File: f.Name, Line: p.Line, Col: p.Col}
+}
