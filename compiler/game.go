@@ -352,8 +352,10 @@ func cardDef(n node, g *model.Game, sc *scope, types map[string]*model.Type, d *
 		c.Values = append(c.Values, model.FieldValue{Field: f.ID, Set: true, Value: v})
 	}
 	for i, r := range rec {
-		if t.Field(r) == nil {
-			d.Errorf(recNodes[i].pos(), diag.DanglingRef, "card %s: reconstructed names %q, which is not a field of type %s%s", id, r, tp, suggest(r, fieldIDs(t)))
+		// copies may be reconstructed too: a rulebook may give a kind's
+		// total but not how its cards split.
+		if t.Field(r) == nil && r != "copies" {
+			d.Errorf(recNodes[i].pos(), diag.DanglingRef, "card %s: reconstructed names %q, which is not a field of type %s (or copies)%s", id, r, tp, suggest(r, fieldIDs(t)))
 			good = false
 			continue
 		}

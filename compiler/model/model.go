@@ -76,6 +76,10 @@ type Variant struct {
 	Message string
 }
 
+// GameID returns the game id a user means by name: dashes and underscores
+// match each other, so "bellum-magica" names bellum_magica.
+func GameID(name string) string { return strings.ReplaceAll(name, "-", "_") }
+
 // FindVariant returns the variant whose id is id, or nil. Dashes and
 // underscores match each other, so "dragon-hordes" names dragon_hordes.
 func (g *Game) FindVariant(id string) *Variant {

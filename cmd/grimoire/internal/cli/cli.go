@@ -230,7 +230,7 @@ func plural(n int, word string) string {
 func runCheck(e *env, args []string) int {
 	fs := flags(e, "check")
 	root := fs.String("root", "", "games tree to read (default: the built-in games)")
-	game := fs.String("game", "", "check only this game")
+	game := gameFlag(fs, "check only this game")
 	format := fs.String("format", "text", "text (path:line:col: severity: message [code], on standard error), json or sarif (on standard output)")
 	werror := fs.Bool("werror", false, "treat warnings as errors: exit 1 when there is any")
 	if code, ok := parse(e, fs, args); !ok {

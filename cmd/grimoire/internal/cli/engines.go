@@ -3,6 +3,7 @@ package cli
 import (
 	"github.com/grimoire-games/grimoire/compiler/model"
 	"github.com/grimoire-games/grimoire/engine"
+	"github.com/grimoire-games/grimoire/engine/bellummagica"
 	"github.com/grimoire-games/grimoire/engine/warlock"
 	"github.com/grimoire-games/grimoire/engine/warriors"
 )
@@ -16,6 +17,13 @@ type newEngine func(*model.Game) (engine.Game, error)
 // than a variable: the package keeps no mutable state.
 func engines() map[string]newEngine {
 	return map[string]newEngine{
+		"bellum_magica": func(g *model.Game) (engine.Game, error) {
+			b, err := bellummagica.New(g)
+			if err != nil {
+				return nil, err
+			}
+			return b, nil
+		},
 		"warlock": func(g *model.Game) (engine.Game, error) {
 			w, err := warlock.New(g)
 			if err != nil {

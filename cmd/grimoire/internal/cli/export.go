@@ -18,7 +18,7 @@ import (
 func runExport(e *env, args []string) int {
 	fs := flags(e, "export")
 	root := fs.String("root", "", "games tree to read (default: the built-in games)")
-	game := fs.String("game", "", "the game to export (required)")
+	game := gameFlag(fs, "the game to export (required)")
 	variant := fs.String("variant", "", variantUsage+"; xliff and po cover every variant")
 	lang := fs.String("lang", "", "one language (json: default all languages; csv: default the source language; xliff and po: the translation, required)")
 	format := fs.String("format", "json", "json, csv, or for translators xliff (XLIFF 1.2) or po (gettext)")

@@ -14,7 +14,7 @@ import (
 func runRulebook(e *env, args []string) int {
 	fs := flags(e, "rulebook")
 	root := fs.String("root", "", "games tree to read (default: the built-in games)")
-	game := fs.String("game", "", "the game the rulebook is for (required)")
+	game := gameFlag(fs, "the game the rulebook is for (required)")
 	lang := fs.String("lang", "", "the rulebook's language (required)")
 	against := fs.String("against", "", "LANG=FILE: another language's rulebook to align section by section")
 	format := fs.String("format", "text", "text, json or sarif")

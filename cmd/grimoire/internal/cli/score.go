@@ -20,7 +20,7 @@ type scorer interface {
 func runScore(e *env, args []string) int {
 	fs := flags(e, "score")
 	root := fs.String("root", "", "games tree to read (default: the built-in games)")
-	game := fs.String("game", "", "the game (required; one of: "+strings.Join(engineIDs(), ", ")+")")
+	game := gameFlag(fs, "the game (required; one of: "+strings.Join(engineIDs(), ", ")+")")
 	lang := fs.String("lang", "", "language of the breakdown (default: the game's source language)")
 	variant := fs.String("variant", "", variantUsage)
 	var sets []string

@@ -16,7 +16,7 @@ import (
 func runSheet(e *env, args []string) int {
 	fs := flags(e, "sheet")
 	root := fs.String("root", "", "games tree to read (default: the built-in games)")
-	game := fs.String("game", "", "the game to print (required)")
+	game := gameFlag(fs, "the game to print (required)")
 	variant := fs.String("variant", "", variantUsage)
 	lang := fs.String("lang", "", "the language (default: the game's source language)")
 	kind := fs.String("kind", "reference", "reference (the reference sheet), cards (reference cards to cut) or rules (the rulebook)")

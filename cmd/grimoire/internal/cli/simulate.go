@@ -29,7 +29,7 @@ const progressMin = 2000
 func runSimulate(e *env, args []string) int {
 	fs := flags(e, "simulate")
 	root := fs.String("root", "", "games tree to read (default: the built-in games)")
-	game := fs.String("game", "", "the game to play (required; one of: "+strings.Join(engineIDs(), ", ")+")")
+	game := gameFlag(fs, "the game to play (required; one of: "+strings.Join(engineIDs(), ", ")+")")
 	variant := fs.String("variant", "", variantUsage)
 	players := fs.Int("players", 0, "seats per game (default 4 if the game allows it, else its minimum)")
 	n := fs.Int("n", 1000, "number of games")

@@ -116,7 +116,7 @@ func TestSimulateUsage(t *testing.T) {
 		want string
 	}{
 		{nil, "--game is required"},
-		{[]string{"--game", "nosuch"}, `no engine for game "nosuch" (games with an engine: warlock`},
+		{[]string{"--game", "nosuch"}, `no engine for game "nosuch" (games with an engine: bellum_magica, warlock`},
 		{[]string{"--game", "warlock", "--bots", "random,clever"}, `unknown bot "clever" (warlock has: random, greedy)`},
 		{[]string{"--game", "warlock", "--players", "2"}, "--players 2: warlock is for 3 to 5 players"},
 		{[]string{"--game", "warlock", "--players", "9"}, "--players 9: warlock is for 3 to 5 players"},
@@ -245,5 +245,20 @@ func TestReplayErrors(t *testing.T) {
 				t.Errorf("exit %d (want %d)\n%s%s\nwant %q", code, tt.code, out, errs, tt.want)
 			}
 		})
+	}
+}
+
+// TestGameIDDashes: --game takes dashes for underscores, for every command
+// that names a game.
+func TestGameIDDashes(t *testing.T) {
+	for _, args := range [][]string{
+		{"simulate", "--game", "bellum-magica", "-n", "4", "--players", "5"},
+		{"check", "--game", "bellum-magica"},
+		{"export", "--game", "bellum-magica", "-o", t.TempDir()},
+		{"score", "--game", "bellum-magica", "../../../../engine/bellummagica/testdata/score/example.toml"},
+	} {
+		if code, out, errs := run(t, args...); code != ExitOK {
+			t.Errorf("%v: exit %d\n%s%s", args, code, out, errs)
+		}
 	}
 }

@@ -23,7 +23,7 @@ type localeArgs struct {
 func localeFlags(fs *flag.FlagSet) localeArgs {
 	return localeArgs{
 		root: fs.String("root", "", "games tree holding the locale file to write (required)"),
-		game: fs.String("game", "", "the game (required)"),
+		game: gameFlag(fs, "the game (required)"),
 		lang: fs.String("lang", "", "the translation's language (required)"),
 	}
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"flag"
 	"fmt"
 
 	"github.com/grimoire-games/grimoire/compiler/model"
@@ -19,4 +20,15 @@ func playVariant(e *env, cmd, where string, g *model.Game, variant string) (*mod
 		return nil, false
 	}
 	return p, true
+}
+
+// gameFlag defines the --game flag; dashes in its value name underscores
+// ("bellum-magica" is bellum_magica), as they do for variants.
+func gameFlag(fs *flag.FlagSet, usage string) *string {
+	id := new(string)
+	fs.Func("game", usage, func(s string) error {
+		*id = model.GameID(s)
+		return nil
+	})
+	return id
 }

@@ -1,0 +1,67 @@
+// Package bellummagica plays Bellum Magica by its complete rules, for 2 to
+// 5 players, with every number taken from the compiled game data. It
+// implements the engine's state API and bots.
+//
+// Every decision the rulebook leaves to a player is an action of that
+// player: where each goblin and each recruited creature is tucked,
+// whether to pay a round or cast a confusion spell, which location or
+// castle to attack, which kind of chest each thief steals, and which
+// face-up creature to recruit with which payment. Deals, reveals, the die,
+// chests taken from their stacks and the chest a thief picks blind are
+// chance nodes. Other players' chest values are hidden in observations.
+// Where the rulebook is silent, the engine follows a ruling; each is named
+// in a comment ("ruling short-supply") and listed in the README.
+package bellummagica
+
+import (
+	"fmt"
+
+	"github.com/grimoire-games/grimoire/compiler/model"
+	"github.com/grimoire-games/grimoire/engine"
+)
+
+// Game is Bellum Magica for the engine: it implements engine.Game and
+// engine.BotMaker.
+type Game struct {
+	Rules *Rules
+}
+
+// New builds the game from its compiled data.
+func New(g *model.Game) (*Game, error) {
+	r, err := NewRules(g)
+	if err != nil {
+		return nil, err
+	}
+	return &Game{Rules: r}, nil
+}
+
+// ID implements engine.Game.
+func (g *Game) ID() string { return g.Rules.game.ID }
+
+// Players implements engine.Game.
+func (g *Game) Players() (int, int) { return g.Rules.Players.Min, g.Rules.Players.Max }
+
+// NewState implements engine.Game.
+func (g *Game) NewState(players int, seed uint64) (engine.State, error) {
+	return g.Rules.NewState(players, seed)
+}
+
+// BotNames implements engine.BotMaker.
+func (g *Game) BotNames() []string { return []string{"random", "greedy"} }
+
+// NewBot implements engine.BotMaker.
+func (g *Game) NewBot(name string) (engine.Bot, error) {
+	switch name {
+	case "random":
+		return engine.Random{}, nil
+	case "greedy":
+		return &Greedy{r: g.Rules}, nil
+	}
+	return nil, fmt.Errorf("bellum magica has no bot %q (bots: random, greedy)", name)
+}
+
+// Variant implements engine.Varianter: Bellum Magica has no variants.
+func (g *Game) Variant() string { return g.Rules.game.Variant }
+
+// Languages lists the game's languages, the source language first.
+func (g *Game) Languages() []string { return g.Rules.game.Languages }

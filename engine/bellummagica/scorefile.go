@@ -1,0 +1,155 @@
+package bellummagica
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/grimoire-games/grimoire/compiler/diag"
+	"github.com/grimoire-games/grimoire/compiler/tomlpos"
+	"github.com/grimoire-games/grimoire/engine/internal/tomlfile"
+)
+
+// Player is one player's end of game as a score file gives it.
+type Player struct {
+	Name  string
+	Score Score
+}
+
+var chestKindIDs = [chestKinds]string{"wooden", "metal", "gold"}
+
+// ParseScoreFile reads the end of a game written as TOML: each player's
+// chests, as the values found in them, by kind:
+//
+//	[[player]]
+//	name = "Anne"
+//	wooden = [1, 2, 2]
+//	metal = [4]
+//	gold = [7]
+//
+// A value no chest of that kind holds, or more chests of a value than the
+// game has, gets a diagnostic at its line and column; players are
+// returned only when there is no error.
+func (r *Rules) ParseScoreFile(name string, src []byte) ([]Player, diag.List) {
+	f, d := tomlfile.Decode(name, src)
+	if f == nil {
+		return nil, d
+	}
+	doc, at := f.Data, f.Pos
+	for k := range doc {
+		if k != "player" {
+			d.Errorf(at(k, true), diag.UnknownKey, "unknown key %q (a score file holds [[player]] tables)", k)
+		}
+	}
+	list, ok := doc["player"].([]map[string]any)
+	if !ok {
+		d.Errorf(diag.Pos{File: name, Line: 1, Col: 1}, diag.MissingKey, "no [[player]] tables: give each player's chests by kind, as lists of their values")
+		return nil, d.Sort()
+	}
+	used := make([]int, len(r.Chests))
+	var players []Player
+	for i, t := range list {
+		path := tomlpos.Elem("player", i)
+		p := Player{Name: fmt.Sprintf("player %d", i+1)}
+		for k, v := range t {
+			kp := tomlpos.Join(path, k)
+			kind := slices.Index(chestKindIDs[:], k)
+			switch {
+			case k == "name":
+				if s, ok := v.(string); ok {
+					p.Name = s
+				} else {
+					d.Errorf(at(kp, false), diag.WrongType, "name must be a string")
+				}
+			case kind >= 0:
+				vals, ok := v.([]any)
+				if !ok {
+					d.Errorf(at(kp, false), diag.WrongType, "%s must be a list of chest values, such as [1, 2]", k)
+					continue
+				}
+				for j, x := range vals {
+					vp := tomlpos.Elem(kp, j)
+					n, ok := x.(int64)
+					c := slices.IndexFunc(r.Chests, func(c Chest) bool { return int(c.Kind) == kind && int64(c.Value) == n })
+					switch {
+					case !ok:
+						d.Errorf(at(vp, false), diag.WrongType, "a chest value must be a whole number")
+					case c < 0:
+						d.Errorf(at(vp, false), diag.BadValue, "no %s chest is worth %d (values: %s)", k, n, r.values(ChestKind(kind)))
+					default:
+						p.Score.Value += r.Chests[c].Value
+						p.Score.Chests++
+						if used[c]++; used[c] == r.Chests[c].Copies+1 {
+							d.Errorf(at(vp, false), diag.BadValue, "more %s chests worth %d than the game's %d", k, n, r.Chests[c].Copies)
+						}
+					}
+				}
+			default:
+				d.Errorf(at(kp, true), diag.UnknownKey, "unknown key %q (a player has name, wooden, metal and gold)", k)
+			}
+		}
+		players = append(players, p)
+	}
+	if d.HasErrors() {
+		return nil, d.Sort()
+	}
+	return players, d.Sort()
+}
+
+// values lists the values of a kind's chests, for messages.
+func (r *Rules) values(k ChestKind) string {
+	var vs []string
+	for _, c := range r.Chests {
+		if c.Kind == k {
+			vs = append(vs, fmt.Sprint(c.Value))
+		}
+	}
+	return strings.Join(vs, ", ")
+}
+
+// ScoreFile scores the players of a score file and writes the result in
+// lang. Diagnostics come instead of scores when the file has errors.
+func (g *Game) ScoreFile(w io.Writer, name string, src []byte, lang string) (diag.List, error) {
+	players, d := g.Rules.ParseScoreFile(name, src)
+	if d.HasErrors() {
+		return d, nil
+	}
+	return d, g.Rules.WriteScores(w, lang, players)
+}
+
+// WriteScores writes a table of the players' chest values and counts, and
+// the winners.
+func (r *Rules) WriteScores(w io.Writer, lang string, players []Player) error {
+	t := func(id string, args map[string]any) string { return r.text(lang, id, args) }
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "\t")
+	for _, p := range players {
+		fmt.Fprintf(tw, "%s\t", t("score.player", map[string]any{"Name": p.Name}))
+	}
+	fmt.Fprintln(tw)
+	for _, row := range []struct {
+		id   string
+		cell func(Score) int
+	}{{"score.value", func(s Score) int { return s.Value }}, {"score.chests", func(s Score) int { return s.Chests }}} {
+		fmt.Fprintf(tw, "%s\t", t(row.id, nil))
+		for _, p := range players {
+			fmt.Fprintf(tw, "%d\t", row.cell(p.Score))
+		}
+		fmt.Fprintln(tw)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	scores := make([]Score, len(players))
+	for i, p := range players {
+		scores[i] = p.Score
+	}
+	var names []string
+	for _, i := range Winners(scores) {
+		names = append(names, players[i].Name)
+	}
+	_, err := fmt.Fprintln(w, t("score.winner", map[string]any{"Names": strings.Join(names, ", ")}))
+	return err
+}

@@ -1,0 +1,51 @@
+package bellummagica
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+func TestScoreFile(t *testing.T) {
+	r := shipped(t)
+	src, err := os.ReadFile("testdata/score/example.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	players, d := r.ParseScoreFile("example.toml", src)
+	if len(d) > 0 {
+		t.Fatal(d)
+	}
+	want := []Score{{25, 6}, {25, 9}, {20, 5}}
+	for i, p := range players {
+		if p.Score != want[i] {
+			t.Errorf("%s: %+v, want %+v", p.Name, p.Score, want[i])
+		}
+	}
+	var out strings.Builder
+	if d, err := (&Game{Rules: r}).ScoreFile(&out, "example.toml", src, "en"); err != nil || len(d) > 0 {
+		t.Fatalf("%v %v", d, err)
+	}
+	last := strings.TrimSpace(out.String())
+	if last = last[strings.LastIndex(last, "\n")+1:]; !strings.Contains(last, "Bruno") || strings.Contains(last, "Anne") {
+		t.Errorf("winner line %q, want Bruno alone:\n%s", last, out.String())
+	}
+}
+
+func TestScoreFileDiagnostics(t *testing.T) {
+	r := shipped(t)
+	for _, tc := range []struct{ src, want string }{
+		{"[[player]]\nwooden = [1, 9]\n", `x.toml:2:14: error: no wooden chest is worth 9 (values: 1, 2, 3)`},
+		{"[[player]]\ngold = [8, 8, 8]\n", "x.toml:2:15: error: more gold chests worth 8 than the game's 2"},
+		{"[[player]]\nmetal = 4\n", "x.toml:2:9: error: metal must be a list of chest values"},
+		{"[[player]]\nmetal = [\"4\"]\n", "x.toml:2:10: error: a chest value must be a whole number"},
+		{"[[player]]\nsilver = [1]\n", `x.toml:2:1: error: unknown key "silver"`},
+		{"player = 1\n", "no [[player]] tables"},
+		{"[[player]\n", "error: toml:"},
+	} {
+		_, d := r.ParseScoreFile("x.toml", []byte(tc.src))
+		if !strings.Contains(d.Error(), tc.want) {
+			t.Errorf("%q: got %v, want %q", tc.src, d, tc.want)
+		}
+	}
+}
