@@ -92,13 +92,13 @@ func blockDef(n node, g *model.Game, d *diag.List) *model.Block {
 		b.Kind = model.ParamBlock
 		p, pn, _ := o.str("param", true)
 		b.Param = p
-		i := slices.IndexFunc(g.Params, func(x *model.Param) bool { return x.ID == p })
+		q := g.Param(p)
 		switch {
-		case i < 0:
+		case q == nil:
 			d.Errorf(pn.pos(), diag.DanglingRef, "block %s: no param %q", id, p)
 			ok = false
-		case g.Params[i].Type.Kind != model.Map && g.Params[i].Type.Kind != model.List:
-			d.Errorf(pn.pos(), diag.BadValue, "block %s: param %s is a single %s; a table shows a map or a list", id, p, g.Params[i].Type)
+		case q.Type.Kind != model.Map && q.Type.Kind != model.List:
+			d.Errorf(pn.pos(), diag.BadValue, "block %s: param %s is a single %s; a table shows a map or a list", id, p, q.Type)
 			ok = false
 		}
 	}

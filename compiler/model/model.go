@@ -76,6 +76,16 @@ type Variant struct {
 	Message string
 }
 
+// Param returns the parameter whose id is id, or nil.
+func (g *Game) Param(id string) *Param {
+	for _, p := range g.Params {
+		if p.ID == id {
+			return p
+		}
+	}
+	return nil
+}
+
 // GameID returns the game id a user means by name: dashes and underscores
 // match each other, so "bellum-magica" names bellum_magica.
 func GameID(name string) string { return strings.ReplaceAll(name, "-", "_") }

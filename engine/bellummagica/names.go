@@ -13,36 +13,28 @@ func (s *State) ActionString(a engine.Action, lang string) string {
 		return "action " + strconv.Itoa(int(a))
 	}
 	r := s.r
-	msg := func(id string, args map[string]any) string { return r.text(lang, id, args) }
+	msg := func(id string, args map[string]any) string { return r.locs.Text(lang, id, args) }
 	player := func(i int) string { return msg("engine.player", map[string]any{"Seat": i + 1}) }
-	creature := func() string {
-		if m.Arg < len(r.Creatures) {
-			return r.name(lang, "card."+r.Creatures[m.Arg].ID)
+	// card names the card the action's argument stands for in a table of
+	// n cards; id gives its id.
+	card := func(n int, id func(int) string) string {
+		if m.Arg < n {
+			return r.name(lang, "card."+id(m.Arg))
 		}
 		return strconv.Itoa(m.Arg)
 	}
-	chest := func() string {
-		if m.Arg < len(r.Chests) {
-			return r.name(lang, "card."+r.Chests[m.Arg].ID)
-		}
-		return strconv.Itoa(m.Arg)
-	}
+	creature := func() string { return card(len(r.Creatures), func(i int) string { return r.Creatures[i].ID }) }
+	chest := func() string { return card(len(r.Chests), func(i int) string { return r.Chests[i].ID }) }
+	location := func() string { return card(len(r.Locations), func(i int) string { return r.Locations[i].ID }) }
 	pr := &r.Params
 	switch m.Kind {
 	case DealCastle:
-		castle := strconv.Itoa(m.Arg)
-		if m.Arg < len(r.Castles) {
-			castle = r.name(lang, "card."+r.Castles[m.Arg].ID)
-		}
+		castle := card(len(r.Castles), func(i int) string { return r.Castles[i].ID })
 		return msg("engine.deal_castle", map[string]any{"Player": player(int(s.t.DealAt)), "Castle": castle})
 	case DealGoblin:
 		return msg("engine.deal_goblin", map[string]any{"Player": player(int(s.t.DealAt) / max(1, pr.Goblins)), "Card": creature()})
 	case RevealLocation:
-		loc := strconv.Itoa(m.Arg)
-		if m.Arg < len(r.Locations) {
-			loc = r.name(lang, "card."+r.Locations[m.Arg].ID)
-		}
-		return msg("engine.reveal", map[string]any{"Card": loc})
+		return msg("engine.reveal", map[string]any{"Card": location()})
 	case RevealCreature:
 		return msg("engine.reveal", map[string]any{"Card": creature()})
 	case Roll:
@@ -66,11 +58,7 @@ func (s *State) ActionString(a engine.Action, lang string) string {
 	case CastConfusion:
 		return msg("action.cast_confusion", nil)
 	case AttackLocation:
-		loc := strconv.Itoa(m.Arg)
-		if m.Arg < len(r.Locations) {
-			loc = r.name(lang, "card."+r.Locations[m.Arg].ID)
-		}
-		return msg("action.attack_location", map[string]any{"Location": loc})
+		return msg("action.attack_location", map[string]any{"Location": location()})
 	case AttackCastle:
 		return msg("action.attack_castle", map[string]any{"Player": player(m.Arg)})
 	case NoAttack:
@@ -78,7 +66,7 @@ func (s *State) ActionString(a engine.Action, lang string) string {
 	case Steal:
 		kind := strconv.Itoa(m.Arg)
 		if m.Arg < int(chestKinds) {
-			kind = r.name(lang, "chest_kind."+[]string{"wooden", "metal", "gold"}[m.Arg])
+			kind = r.name(lang, "chest_kind."+chestKindIDs[m.Arg])
 		}
 		return msg("action.steal", map[string]any{"Chest": kind})
 	case RecruitFood:

@@ -73,6 +73,9 @@ const (
 	chestKinds
 )
 
+// chestKindIDs are the chest kinds' ids in the data, by ChestKind.
+var chestKindIDs = [chestKinds]string{"wooden", "metal", "gold"}
+
 // Loot of a location, in the order of the data's fields.
 const (
 	LootFood = iota
@@ -163,7 +166,7 @@ type Rules struct {
 	Players   model.Range
 	tavern    int
 	game      *model.Game
-	locs      map[string]*l10n.Localizer
+	locs      *l10n.Set
 }
 
 // NewRules reads the rules from the compiled game.
@@ -171,7 +174,7 @@ func NewRules(g *model.Game) (*Rules, error) {
 	if g.Variant != "" {
 		return nil, fmt.Errorf("game %s: the engine does not know variant %q", g.ID, g.Variant)
 	}
-	r := &Rules{Players: g.Players, game: g, tavern: -1, locs: map[string]*l10n.Localizer{}}
+	r := &Rules{Players: g.Players, game: g, tavern: -1}
 	if err := r.readParams(g); err != nil {
 		return nil, fmt.Errorf("game %s: %w", g.ID, err)
 	}
@@ -183,13 +186,11 @@ func NewRules(g *model.Game) (*Rules, error) {
 	if err := r.validate(); err != nil {
 		return nil, fmt.Errorf("game %s: %w", g.ID, err)
 	}
-	for _, lang := range g.Languages {
-		loc, err := l10n.New(g, lang)
-		if err != nil {
-			return nil, err
-		}
-		r.locs[lang] = loc
+	locs, err := l10n.NewSet(g)
+	if err != nil {
+		return nil, err
 	}
+	r.locs = locs
 	return r, nil
 }
 
@@ -237,14 +238,6 @@ func (r *Rules) validate() error {
 	return nil
 }
 
-func param(g *model.Game, id string) *model.Param {
-	i := slices.IndexFunc(g.Params, func(p *model.Param) bool { return p.ID == id })
-	if i < 0 {
-		return nil
-	}
-	return g.Params[i]
-}
-
 func (r *Rules) readParams(g *model.Game) error {
 	p := &r.Params
 	ints := []struct {
@@ -258,7 +251,7 @@ func (r *Rules) readParams(g *model.Game) error {
 		{"barrel_limit", &p.BarrelLimit}, {"end_chests", &p.EndChests},
 	}
 	for _, x := range ints {
-		q := param(g, x.id)
+		q := g.Param(x.id)
 		if q == nil {
 			return fmt.Errorf("no parameter %s", x.id)
 		}
@@ -274,11 +267,11 @@ func (r *Rules) readParams(g *model.Game) error {
 		id  string
 		dst *ChestKind
 	}{{"scout_chest", &p.ScoutChest}, {"scout_tie_chest", &p.ScoutTieChest}} {
-		q := param(g, x.id)
+		q := g.Param(x.id)
 		if q == nil {
 			return fmt.Errorf("no parameter %s", x.id)
 		}
-		k := slices.Index([]string{"wooden", "metal", "gold"}, q.Value.Str)
+		k := slices.Index(chestKindIDs[:], q.Value.Str)
 		if k < 0 {
 			return fmt.Errorf("parameter %s: unknown chest kind %q", x.id, q.Value.Str)
 		}
@@ -286,7 +279,7 @@ func (r *Rules) readParams(g *model.Game) error {
 	}
 	p.Kingdom = map[int][3]int{}
 	for i, id := range []string{"kingdom_farms", "kingdom_villages", "kingdom_towns"} {
-		q := param(g, id)
+		q := g.Param(id)
 		if q == nil {
 			return fmt.Errorf("no parameter %s", id)
 		}
@@ -372,7 +365,7 @@ func (r *Rules) card(c *model.Card) error {
 		}
 		r.Locations = append(r.Locations, l)
 	case "chest":
-		k := slices.Index([]string{"wooden", "metal", "gold"}, str("kind"))
+		k := slices.Index(chestKindIDs[:], str("kind"))
 		if k < 0 {
 			return fmt.Errorf("unknown kind %q", str("kind"))
 		}
@@ -381,28 +374,11 @@ func (r *Rules) card(c *model.Card) error {
 	return nil
 }
 
-// text renders a declared engine message; a message that fails to render
-// falls back to its id, which tests catch.
-func (r *Rules) text(lang, id string, args map[string]any) string {
-	s, err := r.loc(lang).Format(id, args)
-	if err != nil {
-		return id
-	}
-	return s
-}
-
 // name is a card's or enum value's localized name (its "one" form).
 func (r *Rules) name(lang, id string) string {
-	s, err := r.loc(lang).Name(id)
+	s, err := r.locs.For(lang).Name(id)
 	if err != nil {
 		return id
 	}
 	return s
-}
-
-func (r *Rules) loc(lang string) *l10n.Localizer {
-	if loc := r.locs[lang]; loc != nil {
-		return loc
-	}
-	return r.locs[r.game.SourceLang]
 }

@@ -18,8 +18,6 @@ type Player struct {
 	Score Score
 }
 
-var chestKindIDs = [chestKinds]string{"wooden", "metal", "gold"}
-
 // ParseScoreFile reads the end of a game written as TOML: each player's
 // chests, as the values found in them, by kind:
 //
@@ -37,15 +35,9 @@ func (r *Rules) ParseScoreFile(name string, src []byte) ([]Player, diag.List) {
 	if f == nil {
 		return nil, d
 	}
-	doc, at := f.Data, f.Pos
-	for k := range doc {
-		if k != "player" {
-			d.Errorf(at(k, true), diag.UnknownKey, "unknown key %q (a score file holds [[player]] tables)", k)
-		}
-	}
-	list, ok := doc["player"].([]map[string]any)
+	at := f.Pos
+	list, ok := f.Players(&d, "give each player's chests by kind, as lists of their values")
 	if !ok {
-		d.Errorf(diag.Pos{File: name, Line: 1, Col: 1}, diag.MissingKey, "no [[player]] tables: give each player's chests by kind, as lists of their values")
 		return nil, d.Sort()
 	}
 	used := make([]int, len(r.Chests))
@@ -122,7 +114,7 @@ func (g *Game) ScoreFile(w io.Writer, name string, src []byte, lang string) (dia
 // WriteScores writes a table of the players' chest values and counts, and
 // the winners.
 func (r *Rules) WriteScores(w io.Writer, lang string, players []Player) error {
-	t := func(id string, args map[string]any) string { return r.text(lang, id, args) }
+	t := func(id string, args map[string]any) string { return r.locs.Text(lang, id, args) }
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "\t")
 	for _, p := range players {

@@ -4,30 +4,13 @@ import (
 	"testing"
 
 	"github.com/grimoire-games/grimoire/engine"
+	"github.com/grimoire-games/grimoire/engine/internal/enginetest"
 )
 
 // BenchmarkRandomGame plays complete random 4-player games; actions/op and
 // allocs/op are per game.
 func BenchmarkRandomGame(b *testing.B) {
-	r := shipped(b)
-	rng := engine.NewRNG(1)
-	var legal []engine.Action
-	actions := 0
-	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
-		s, err := r.NewState(4, uint64(i))
-		if err != nil {
-			b.Fatal(err)
-		}
-		for !s.IsTerminal() {
-			legal = s.LegalActions(legal)
-			if err := s.Apply(legal[rng.IntN(len(legal))]); err != nil {
-				b.Fatal(err)
-			}
-			actions++
-		}
-	}
-	b.ReportMetric(float64(actions)/float64(b.N), "actions/op")
+	enginetest.Bench(b, 4, shipped(b).NewState)
 }
 
 // BenchmarkLegalActions lists the legal actions of positions from random

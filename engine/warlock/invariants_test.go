@@ -8,6 +8,7 @@ import (
 	"github.com/grimoire-games/grimoire"
 	"github.com/grimoire-games/grimoire/compiler"
 	"github.com/grimoire-games/grimoire/engine"
+	"github.com/grimoire-games/grimoire/engine/internal/enginetest"
 )
 
 func shipped(t testing.TB) *Rules {
@@ -123,86 +124,26 @@ func (s *State) conserved() error {
 	return nil
 }
 
-// playChecked plays a random game, checking the invariants after every
-// action, and returns the actions played.
-func playChecked(t *testing.T, r *Rules, players int, seed uint64, deep bool) ([]engine.Action, *State) {
-	t.Helper()
-	s, err := r.NewState(players, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := engine.NewRNG(seed + 7)
-	var legal, again []engine.Action
-	var hist []engine.Action
-	for step := 0; !s.IsTerminal(); step++ {
-		if step > 5000 {
-			t.Fatalf("seed %d: no end after %d actions", seed, step)
-		}
-		if err := s.conserved(); err != nil {
-			t.Fatalf("seed %d, action %d (%s): %v", seed, step, stepName(s.step), err)
-		}
-		legal = s.LegalActions(legal)
-		if len(legal) == 0 {
-			t.Fatalf("seed %d, action %d (%s): no legal action", seed, step, stepName(s.step))
-		}
-		if !slices.IsSorted(legal) || len(slices.Compact(slices.Clone(legal))) != len(legal) {
-			t.Fatalf("seed %d: legal actions not sorted and unique: %v", seed, legal)
-		}
-		if deep {
-			again = s.LegalActions(again)
-			if !slices.Equal(legal, again) {
-				t.Fatalf("seed %d: legal actions differ between calls", seed)
-			}
-		}
-		var h uint64
-		if deep {
-			h = s.Hash()
-		}
-		// Actions that are not legal are refused and change nothing.
-		for range 2 {
-			x := engine.Action(rng.IntN(r.NumActions()+2) - 1)
-			if _, found := slices.BinarySearch(legal, x); found {
-				continue
-			}
-			if err := s.Apply(x); err == nil {
-				t.Fatalf("seed %d: illegal action %d accepted at %s", seed, x, stepName(s.step))
-			}
-			if deep && s.Hash() != h {
-				t.Fatalf("seed %d: a refused action changed the state", seed)
-			}
-		}
-		a := legal[rng.IntN(len(legal))]
-		if deep {
+// checker plays random Warlock games with the invariants every engine
+// keeps and conservation of the cards.
+func checker(r *Rules) *enginetest.Checker[*State] {
+	return &enginetest.Checker[*State]{
+		New:        r.NewState,
+		Invariants: (*State).conserved,
+		Step:       func(s *State) string { return stepName(s.step) },
+		Actions:    r.NumActions(),
+		MaxActions: 5000,
+		Languages:  r.game.Languages,
+		Deep: func(t testing.TB, s *State, legal []engine.Action) {
 			// Apply accepts exactly the legal actions.
 			for x := range engine.Action(r.NumActions()) {
 				m, _ := r.Decode(x)
 				if _, in := slices.BinarySearch(legal, x); s.legal(m) != in {
-					t.Fatalf("seed %d, %s: action %d (%+v) listed %v, accepted %v", seed, stepName(s.step), x, m, in, !in)
+					t.Fatalf("%s: action %d (%+v) listed %v, accepted %v", stepName(s.step), x, m, in, !in)
 				}
 			}
-			if name := s.ActionString(a, "en"); name == "" || name[0] == 'a' && len(name) > 7 && name[:7] == "action." {
-				t.Fatalf("seed %d: action %d has no name (%q)", seed, a, name)
-			}
-			c := s.clone()
-			if err := c.Apply(a); err != nil {
-				t.Fatal(err)
-			}
-			if s.Hash() != h {
-				t.Fatalf("seed %d: applying to a clone changed the original", seed)
-			}
-		}
-		if err := s.Apply(a); err != nil {
-			t.Fatalf("seed %d: legal action %d refused: %v", seed, a, err)
-		}
-		hist = append(hist, a)
+		},
 	}
-	if err := s.conserved(); err != nil {
-		t.Fatalf("seed %d, at the end: %v", seed, err)
-	}
-	if len(s.LegalActions(legal)) != 0 {
-		t.Fatalf("seed %d: legal actions after the end", seed)
-	}
-	return hist, s
 }
 
 func TestRandomGames(t *testing.T) {
@@ -211,29 +152,5 @@ func TestRandomGames(t *testing.T) {
 	if testing.Short() {
 		games = 300
 	}
-	for players := r.Players.Min; players <= r.Players.Max; players++ {
-		t.Run(fmt.Sprintf("%dp", players), func(t *testing.T) {
-			t.Parallel()
-			for i := range games {
-				seed := engine.Seed(uint64(players), i)
-				deep := i%50 == 0
-				hist, s := playChecked(t, r, players, seed, deep)
-				if deep {
-					// Same seed, same actions: the same game.
-					again, err := r.NewState(players, seed)
-					if err != nil {
-						t.Fatal(err)
-					}
-					for _, a := range hist {
-						if err := again.Apply(a); err != nil {
-							t.Fatalf("seed %d: replay: %v", seed, err)
-						}
-					}
-					if again.Hash() != s.Hash() {
-						t.Fatalf("seed %d: replay ends in another state", seed)
-					}
-				}
-			}
-		})
-	}
+	checker(r).Games(t, r.Players.Min, r.Players.Max, games, 50, nil)
 }

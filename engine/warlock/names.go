@@ -17,9 +17,9 @@ func (s *State) ActionString(a engine.Action, lang string) string {
 	card := func(d int) string { return r.Label(lang, d) }
 	field := func(f int) string {
 		n := s.side()
-		return r.text(lang, "engine.field", map[string]any{"Row": f/n + 1, "Col": f%n + 1})
+		return r.locs.Text(lang, "engine.field", map[string]any{"Row": f/n + 1, "Col": f%n + 1})
 	}
-	msg := func(id string, args map[string]any) string { return r.text(lang, id, args) }
+	msg := func(id string, args map[string]any) string { return r.locs.Text(lang, id, args) }
 	gold := func(g float64) string { return r.number(lang, g) }
 	switch m.Kind {
 	case Pass:

@@ -26,7 +26,7 @@ func (g *Game) ScoreFile(w io.Writer, name string, src []byte, lang string) (dia
 
 // WriteScores writes a table of the players' scores, part by part.
 func (r *Rules) WriteScores(w io.Writer, lang string, players []Player, scores []Breakdown) error {
-	t := func(id string, args map[string]any) string { return r.text(lang, id, args) }
+	t := func(id string, args map[string]any) string { return r.locs.Text(lang, id, args) }
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	row := func(label string, cells func(b Breakdown) string) {
 		fmt.Fprintf(tw, "%s\t", label)
@@ -59,7 +59,7 @@ func (r *Rules) WriteScores(w io.Writer, lang string, players []Player, scores [
 		var parts []string
 		for race, v := range b.Majority {
 			if v > 0 {
-				name, err := raceName(r.loc(lang), Race(race))
+				name, err := raceName(r.locs.For(lang), Race(race))
 				if err != nil {
 					name = Race(race).String()
 				}

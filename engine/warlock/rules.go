@@ -56,14 +56,14 @@ type Rules struct {
 	kind     [maxDesigns]uint8
 	kindRep  []int
 	ways     [maxDesigns][]uint64
-	locs     map[string]*l10n.Localizer
+	locs     *l10n.Set
 	names    map[string][]string // per language, a label per design
 }
 
 // NewRules reads the rules from a compiled Warlock game, after any
 // parameter overrides were applied to it.
 func NewRules(g *model.Game) (*Rules, error) {
-	r := &Rules{Players: g.Players, game: g, locs: map[string]*l10n.Localizer{}, names: map[string][]string{}}
+	r := &Rules{Players: g.Players, game: g, names: map[string][]string{}}
 	if err := r.readParams(g); err != nil {
 		return nil, fmt.Errorf("game %s: %w", g.ID, err)
 	}
@@ -137,12 +137,12 @@ func NewRules(g *model.Game) (*Rules, error) {
 			r.colLast |= bit
 		}
 	}
+	var err error
+	if r.locs, err = l10n.NewSet(g); err != nil {
+		return nil, err
+	}
 	for _, lang := range g.Languages {
-		loc, err := l10n.New(g, lang)
-		if err != nil {
-			return nil, err
-		}
-		r.locs[lang] = loc
+		loc := r.locs.For(lang)
 		labels := make([]string, len(r.Designs))
 		for i, d := range r.Designs {
 			name, err := loc.Name("card." + d.ID)
@@ -220,11 +220,10 @@ func (r *Rules) readParams(g *model.Game) error {
 		{"auction_second_pick", &p.AuctionSecondPick},
 	}
 	get := func(id string) (*model.Param, error) {
-		i := slices.IndexFunc(g.Params, func(p *model.Param) bool { return p.ID == id })
-		if i < 0 {
-			return nil, fmt.Errorf("no parameter %s", id)
+		if q := g.Param(id); q != nil {
+			return q, nil
 		}
-		return g.Params[i], nil
+		return nil, fmt.Errorf("no parameter %s", id)
 	}
 	for _, x := range ints {
 		q, err := get(x.id)
@@ -275,27 +274,8 @@ func (r *Rules) Label(lang string, d int) string {
 	return names[d]
 }
 
-// text renders a declared engine message; a message that fails to render
-// falls back to its id, which tests catch.
-func (r *Rules) text(lang, id string, args map[string]any) string {
-	s, err := r.loc(lang).Format(id, args)
-	if err != nil {
-		return id
-	}
-	return s
-}
-
 // number writes a number as lang does.
-func (r *Rules) number(lang string, v float64) string { return r.loc(lang).Number(v) }
-
-// loc is the localizer of lang, or of the source language for a language
-// the game lacks.
-func (r *Rules) loc(lang string) *l10n.Localizer {
-	if loc := r.locs[lang]; loc != nil {
-		return loc
-	}
-	return r.locs[r.game.SourceLang]
-}
+func (r *Rules) number(lang string, v float64) string { return r.locs.For(lang).Number(v) }
 
 // neighbours are the fields orthogonally adjacent to one field.
 type neighbours struct {

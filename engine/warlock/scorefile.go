@@ -37,19 +37,9 @@ func (r *Rules) ParseScoreFile(name string, src []byte) ([]Player, diag.List) {
 	if f == nil {
 		return nil, d
 	}
-	doc, at := f.Data, f.Pos
-	for k := range doc {
-		if k != "player" {
-			d.Errorf(at(k, true), diag.UnknownKey, "unknown key %q (a score file holds [[player]] tables)", k)
-		}
-	}
-	list, ok := doc["player"].([]map[string]any)
+	at := f.Pos
+	list, ok := f.Players(&d, "give each player's final empire")
 	if !ok {
-		if _, there := doc["player"]; there {
-			d.Errorf(at("player", true), diag.WrongType, "player must be an array of tables ([[player]])")
-		} else {
-			d.Errorf(diag.Pos{File: name, Line: 1, Col: 1}, diag.MissingKey, "no [[player]]: give each player's final empire")
-		}
 		return nil, d.Sort()
 	}
 	n := r.Params.EmpireSize

@@ -3,7 +3,7 @@ package warriors
 import (
 	"testing"
 
-	"github.com/grimoire-games/grimoire/engine"
+	"github.com/grimoire-games/grimoire/engine/internal/enginetest"
 )
 
 // BenchmarkRandomGame plays complete random 4-player games, chance nodes
@@ -11,32 +11,7 @@ import (
 func BenchmarkRandomGame(b *testing.B) {
 	for _, variant := range []string{"", VariantHordes} {
 		b.Run(cmpName(variant), func(b *testing.B) {
-			r := shipped(b, variant)
-			rng := engine.NewRNG(1)
-			var legal []engine.Action
-			actions := 0
-			b.ReportAllocs()
-			for i := 0; b.Loop(); i++ {
-				s, err := r.NewState(4, uint64(i))
-				if err != nil {
-					b.Fatal(err)
-				}
-				for !s.IsTerminal() {
-					a := engine.Action(0)
-					if s.CurrentPlayer() == engine.Chance {
-						a = s.SampleChance()
-					} else {
-						legal = s.LegalActions(legal)
-						a = legal[rng.IntN(len(legal))]
-					}
-					if err := s.Apply(a); err != nil {
-						b.Fatal(err)
-					}
-					actions++
-				}
-			}
-			b.ReportMetric(float64(actions)/float64(b.N), "actions/op")
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+			enginetest.Bench(b, 4, shipped(b, variant).NewState)
 		})
 	}
 }

@@ -2,13 +2,12 @@ package warriors
 
 import (
 	"fmt"
-	"slices"
-	"strings"
 	"testing"
 
 	grimoire "github.com/grimoire-games/grimoire"
 	"github.com/grimoire-games/grimoire/compiler"
 	"github.com/grimoire-games/grimoire/engine"
+	"github.com/grimoire-games/grimoire/engine/internal/enginetest"
 )
 
 // shipped builds the rules of the shipped game, in a variant ("" for the
@@ -112,87 +111,17 @@ func (s *State) conserved() error {
 	return nil
 }
 
-// playChecked plays a random game, checking the invariants after every
-// action, and returns the actions played.
-func playChecked(t *testing.T, r *Rules, players int, seed uint64, deep bool) ([]engine.Action, *State) {
-	t.Helper()
-	s, err := r.NewState(players, seed)
-	if err != nil {
-		t.Fatal(err)
+// checker plays random Warriors games with the invariants every engine
+// keeps and conservation of the cards.
+func checker(r *Rules) *enginetest.Checker[*State] {
+	return &enginetest.Checker[*State]{
+		New:        r.NewState,
+		Invariants: (*State).conserved,
+		Step:       func(s *State) string { return stepName(s.step) },
+		Actions:    r.NumActions(),
+		MaxActions: 20000,
+		Languages:  r.game.Languages,
 	}
-	rng := engine.NewRNG(seed + 7)
-	var legal, again []engine.Action
-	var hist []engine.Action
-	for step := 0; !s.IsTerminal(); step++ {
-		if step > 20000 {
-			t.Fatalf("seed %d: no end after %d actions", seed, step)
-		}
-		if err := s.conserved(); err != nil {
-			t.Fatalf("seed %d, action %d (%s): %v", seed, step, stepName(s.step), err)
-		}
-		legal = s.LegalActions(legal)
-		if len(legal) == 0 {
-			t.Fatalf("seed %d, action %d (%s): no legal action", seed, step, stepName(s.step))
-		}
-		if !slices.IsSorted(legal) || len(slices.Compact(slices.Clone(legal))) != len(legal) {
-			t.Fatalf("seed %d: legal actions not sorted and unique: %v", seed, legal)
-		}
-		var a engine.Action
-		if s.CurrentPlayer() == engine.Chance {
-			a = s.SampleChance()
-			if _, found := slices.BinarySearch(legal, a); !found {
-				t.Fatalf("seed %d: chance outcome %d is not legal", seed, a)
-			}
-		} else {
-			a = legal[rng.IntN(len(legal))]
-		}
-		var h uint64
-		if deep {
-			again = s.LegalActions(again)
-			if !slices.Equal(legal, again) {
-				t.Fatalf("seed %d: legal actions differ between calls", seed)
-			}
-			h = s.Hash()
-		}
-		// Actions that are not legal are refused and change nothing.
-		for range 2 {
-			x := engine.Action(rng.IntN(r.NumActions()+2) - 1)
-			if _, found := slices.BinarySearch(legal, x); found {
-				continue
-			}
-			if err := s.Apply(x); err == nil {
-				t.Fatalf("seed %d: illegal action %d accepted at %s", seed, x, stepName(s.step))
-			}
-			if deep && s.Hash() != h {
-				t.Fatalf("seed %d: a refused action changed the state", seed)
-			}
-		}
-		if deep {
-			for _, lang := range r.game.Languages {
-				if name := s.ActionString(a, lang); name == "" || strings.HasPrefix(name, "action") && !strings.Contains(name, " ") || strings.Contains(name, "?") {
-					t.Fatalf("seed %d: action %d has no %s name (%q)", seed, a, lang, name)
-				}
-			}
-			c := s.clone()
-			if err := c.Apply(a); err != nil {
-				t.Fatal(err)
-			}
-			if s.Hash() != h {
-				t.Fatalf("seed %d: applying to a clone changed the original", seed)
-			}
-		}
-		if err := s.Apply(a); err != nil {
-			t.Fatalf("seed %d: legal action %d refused: %v", seed, a, err)
-		}
-		hist = append(hist, a)
-	}
-	if err := s.conserved(); err != nil {
-		t.Fatalf("seed %d, at the end: %v", seed, err)
-	}
-	if len(s.LegalActions(legal)) != 0 {
-		t.Fatalf("seed %d: legal actions after the end", seed)
-	}
-	return hist, s
 }
 
 func TestRandomGames(t *testing.T) {
@@ -202,36 +131,10 @@ func TestRandomGames(t *testing.T) {
 		if testing.Short() {
 			games = 200
 		}
-		for players := r.Players.Min; players <= r.Players.Max; players++ {
-			t.Run(fmt.Sprintf("%s/%dp", cmpName(variant), players), func(t *testing.T) {
-				t.Parallel()
-				for i := range games {
-					seed := engine.Seed(uint64(players), i)
-					deep := i%25 == 0
-					hist, s := playChecked(t, r, players, seed, deep)
-					if deep {
-						// Same seed, same actions: the same game.
-						again, err := r.NewState(players, seed)
-						if err != nil {
-							t.Fatal(err)
-						}
-						for _, a := range hist {
-							if again.CurrentPlayer() == engine.Chance {
-								if got := again.SampleChance(); got != a {
-									t.Fatalf("seed %d: replay samples %d, not %d", seed, got, a)
-								}
-							}
-							if err := again.Apply(a); err != nil {
-								t.Fatalf("seed %d: replay: %v", seed, err)
-							}
-						}
-						if again.Hash() != s.Hash() {
-							t.Fatalf("seed %d: replay ends in another state", seed)
-						}
-					}
-				}
-			})
-		}
+		t.Run(cmpName(variant), func(t *testing.T) {
+			t.Parallel()
+			checker(r).Games(t, r.Players.Min, r.Players.Max, games, 25, nil)
+		})
 	}
 }
 
@@ -249,7 +152,7 @@ func TestEveryDecisionOccurs(t *testing.T) {
 	r := shipped(t, VariantHordes)
 	var seen [kinds]int
 	for i := range 300 {
-		hist, _ := playChecked(t, r, 2+i%5, engine.Seed(99, i), false)
+		hist, _ := checker(r).Play(t, 2+i%5, engine.Seed(99, i), false)
 		for _, a := range hist {
 			m, _ := r.Decode(a)
 			seen[m.Kind]++

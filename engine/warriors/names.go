@@ -13,7 +13,7 @@ func (s *State) ActionString(a engine.Action, lang string) string {
 		return "action " + strconv.Itoa(int(a))
 	}
 	r := s.r
-	msg := func(id string, args map[string]any) string { return r.text(lang, id, args) }
+	msg := func(id string, args map[string]any) string { return r.locs.Text(lang, id, args) }
 	card := func(d int) string { return r.Name(lang, d) }
 	player := func(i int) string { return msg("engine.player", map[string]any{"Seat": i + 1}) }
 	switch m.Kind {
@@ -73,7 +73,7 @@ func (s *State) cardOrTroop(lang string, d, troop int) string {
 		return s.r.Name(lang, d)
 	}
 	if troop >= 0 && troop < troops {
-		if t, err := s.r.loc(lang).Name("troop." + [...]string{"infantry", "archer", "cavalry"}[troop]); err == nil {
+		if t, err := s.r.locs.For(lang).Name("troop." + [...]string{"infantry", "archer", "cavalry"}[troop]); err == nil {
 			return t
 		}
 	}
@@ -89,13 +89,13 @@ func (s *State) unitName(lang string, slot int) string {
 	case slot < maxPeoples:
 		name := "?"
 		if slot < len(r.Peoples) {
-			if n, err := r.loc(lang).Name("people." + r.Peoples[slot]); err == nil {
+			if n, err := r.locs.For(lang).Name("people." + r.Peoples[slot]); err == nil {
 				name = n
 			}
 		}
-		return r.text(lang, "engine.faction", map[string]any{"People": name})
+		return r.locs.Text(lang, "engine.faction", map[string]any{"People": name})
 	case slot < bandSlot:
-		return r.text(lang, "engine.dragon", map[string]any{"Number": slot - dragonSlot0 + 1})
+		return r.locs.Text(lang, "engine.dragon", map[string]any{"Number": slot - dragonSlot0 + 1})
 	}
-	return r.text(lang, "engine.band", nil)
+	return r.locs.Text(lang, "engine.band", nil)
 }

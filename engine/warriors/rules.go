@@ -102,7 +102,7 @@ type Rules struct {
 	catapults             []int // catapult designs
 	ids                   layout
 	game                  *model.Game
-	locs                  map[string]*l10n.Localizer
+	locs                  *l10n.Set
 	names                 map[string][]string // per language, a name per design
 }
 
@@ -111,8 +111,7 @@ type Rules struct {
 // variant it was played as.
 func NewRules(g *model.Game) (*Rules, error) {
 	r := &Rules{Players: g.Players, game: g, Hordes: g.Variant == VariantHordes,
-		dragon: -1, wizard: -1, flame: -1,
-		locs: map[string]*l10n.Localizer{}, names: map[string][]string{}}
+		dragon: -1, wizard: -1, flame: -1, names: map[string][]string{}}
 	if g.Variant != "" && !r.Hordes {
 		return nil, fmt.Errorf("game %s: the engine does not know variant %q", g.ID, g.Variant)
 	}
@@ -174,12 +173,12 @@ func NewRules(g *model.Game) (*Rules, error) {
 	if g.Players.Max > maxSeats || g.Players.Min < 2 {
 		return nil, fmt.Errorf("game %s: %d to %d players; the engine handles 2 to %d", g.ID, g.Players.Min, g.Players.Max, maxSeats)
 	}
+	var err error
+	if r.locs, err = l10n.NewSet(g); err != nil {
+		return nil, err
+	}
 	for _, lang := range g.Languages {
-		loc, err := l10n.New(g, lang)
-		if err != nil {
-			return nil, err
-		}
-		r.locs[lang] = loc
+		loc := r.locs.For(lang)
 		names := make([]string, len(r.Designs))
 		for i, d := range r.Designs {
 			if names[i], err = loc.Name("card." + d.ID); err != nil {
@@ -209,7 +208,7 @@ func (r *Rules) readPeoples(g *model.Game) error {
 	if len(r.Peoples) == 0 || len(r.Peoples) > maxPeoples {
 		return fmt.Errorf("%d peoples; the engine handles 1 to %d", len(r.Peoples), maxPeoples)
 	}
-	q := param(g, "sworn_enemy")
+	q := g.Param("sworn_enemy")
 	if q == nil {
 		return fmt.Errorf("no parameter sworn_enemy")
 	}
@@ -225,14 +224,6 @@ func (r *Rules) readPeoples(g *model.Game) error {
 		r.Enemy[a] = b
 	}
 	return nil
-}
-
-func param(g *model.Game, id string) *model.Param {
-	i := slices.IndexFunc(g.Params, func(p *model.Param) bool { return p.ID == id })
-	if i < 0 {
-		return nil
-	}
-	return g.Params[i]
 }
 
 func (r *Rules) readParams(g *model.Game) error {
@@ -251,7 +242,7 @@ func (r *Rules) readParams(g *model.Game) error {
 		{"catapult_dragon_hit", &p.CatapultDragonHit}, {"dragon_bonus", &p.DragonBonus},
 	}
 	for _, x := range ints {
-		q := param(g, x.id)
+		q := g.Param(x.id)
 		if q == nil {
 			return fmt.Errorf("no parameter %s", x.id)
 		}
@@ -272,7 +263,7 @@ func (r *Rules) readParams(g *model.Game) error {
 		p.MinDefenceDice < 1 || p.MinDefenceDice > p.DefenceDice || p.DragonDice < 1 || p.DragonDice > 6 {
 		return fmt.Errorf("rounds, attack_dice, defence_dice, min_defence_dice and dragon_dice must be at least 1 (dice at most 6, min_defence_dice at most defence_dice)")
 	}
-	q := param(g, "people_bonus")
+	q := g.Param("people_bonus")
 	if q == nil {
 		return fmt.Errorf("no parameter people_bonus")
 	}
@@ -284,7 +275,7 @@ func (r *Rules) readParams(g *model.Game) error {
 	}
 	r.deal = map[int][5]int{}
 	for i, id := range []string{"hordes_initial_deal", "hordes_round_deal", "hordes_round_keep", "hordes_last_round_deal", "hordes_last_round_keep"} {
-		q := param(g, id)
+		q := g.Param(id)
 		if q == nil {
 			if r.Hordes {
 				return fmt.Errorf("no parameter %s", id)
@@ -365,21 +356,4 @@ func (r *Rules) Name(lang string, d int) string {
 		names = r.names[r.game.SourceLang]
 	}
 	return names[d]
-}
-
-// text renders a declared engine message; a message that fails to render
-// falls back to its id, which tests catch.
-func (r *Rules) text(lang, id string, args map[string]any) string {
-	s, err := r.loc(lang).Format(id, args)
-	if err != nil {
-		return id
-	}
-	return s
-}
-
-func (r *Rules) loc(lang string) *l10n.Localizer {
-	if loc := r.locs[lang]; loc != nil {
-		return loc
-	}
-	return r.locs[r.game.SourceLang]
 }

@@ -34,15 +34,9 @@ func (r *Rules) ParseScoreFile(name string, src []byte) ([]Player, diag.List) {
 	if f == nil {
 		return nil, d
 	}
-	doc, at := f.Data, f.Pos
-	for k := range doc {
-		if k != "player" {
-			d.Errorf(at(k, true), diag.UnknownKey, "unknown key %q (a score file holds [[player]] tables)", k)
-		}
-	}
-	list, ok := doc["player"].([]map[string]any)
+	at := f.Pos
+	list, ok := f.Players(&d, "give each player's victory pile and factions")
 	if !ok {
-		d.Errorf(diag.Pos{File: name, Line: 1, Col: 1}, diag.MissingKey, "no [[player]] tables: give each player's victory pile and factions")
 		return nil, d.Sort()
 	}
 	count := func(path string, v any, what string, most int) int {
@@ -131,7 +125,7 @@ func (g *Game) ScoreFile(w io.Writer, name string, src []byte, lang string) (dia
 // WriteScores writes a table of the players' scores, part by part, and the
 // winners.
 func (r *Rules) WriteScores(w io.Writer, lang string, players []Player, scores []Breakdown) error {
-	t := func(id string, args map[string]any) string { return r.text(lang, id, args) }
+	t := func(id string, args map[string]any) string { return r.locs.Text(lang, id, args) }
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	row := func(label string, cell func(b Breakdown) int) {
 		fmt.Fprintf(tw, "%s\t", label)

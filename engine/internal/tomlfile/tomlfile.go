@@ -53,3 +53,21 @@ func (f *File) Pos(path string, key bool) diag.Pos {
 	}
 	return diag.Pos{File: f.Name, Line: p.Line, Col: p.Col}
 }
+
+// Players returns the [[player]] tables a score file is made of. Any
+// other top-level key, and a file without them, is reported to d; what
+// says what each player gives, for the message.
+func (f *File) Players(d *diag.List, what string) ([]map[string]any, bool) {
+	for k := range f.Data {
+		if k != "player" {
+			d.Errorf(f.Pos(k, true), diag.UnknownKey, "unknown key %q (a score file holds [[player]] tables)", k)
+		}
+	}
+	list, ok := f.Data["player"].([]map[string]any)
+	if _, there := f.Data["player"]; there && !ok {
+		d.Errorf(f.Pos("player", true), diag.WrongType, "no [[player]] tables: player must be an array of tables ([[player]])")
+	} else if !ok {
+		d.Errorf(diag.Pos{File: f.Name, Line: 1, Col: 1}, diag.MissingKey, "no [[player]] tables: %s", what)
+	}
+	return list, ok
+}

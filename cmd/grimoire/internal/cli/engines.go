@@ -17,27 +17,21 @@ type newEngine func(*model.Game) (engine.Game, error)
 // than a variable: the package keeps no mutable state.
 func engines() map[string]newEngine {
 	return map[string]newEngine{
-		"bellum_magica": func(g *model.Game) (engine.Game, error) {
-			b, err := bellummagica.New(g)
-			if err != nil {
-				return nil, err
-			}
-			return b, nil
-		},
-		"warlock": func(g *model.Game) (engine.Game, error) {
-			w, err := warlock.New(g)
-			if err != nil {
-				return nil, err // not a typed nil in an interface
-			}
-			return w, nil
-		},
-		"warriors": func(g *model.Game) (engine.Game, error) {
-			w, err := warriors.New(g)
-			if err != nil {
-				return nil, err
-			}
-			return w, nil
-		},
+		"bellum_magica": build(bellummagica.New),
+		"warlock":       build(warlock.New),
+		"warriors":      build(warriors.New),
+	}
+}
+
+// build turns a game package's New into a newEngine; a failed build gives
+// a nil interface, not a typed nil.
+func build[G engine.Game](newGame func(*model.Game) (G, error)) newEngine {
+	return func(g *model.Game) (engine.Game, error) {
+		e, err := newGame(g)
+		if err != nil {
+			return nil, err
+		}
+		return e, nil
 	}
 }
 
