@@ -154,6 +154,50 @@ type Diagnostic struct {
 	Severity Severity
 	Code     Code
 	Message  string
+	// Related points at the other side of the finding: the source text a
+	// translation is checked against, the other rulebook's line. The text
+	// format leaves it out, so Message quotes what matters of it.
+	Related []Related
+}
+
+// Related is a place a diagnostic refers to besides its own position.
+type Related struct {
+	Pos Pos
+	// Message says what is there, e.g. "the source (en) says “face up”".
+	Message string
+}
+
+// compareRelated orders related locations by position, then message.
+func compareRelated(a, b Related) int {
+	return cmp.Or(
+		cmp.Compare(a.Pos.File, b.Pos.File),
+		cmp.Compare(a.Pos.Line, b.Pos.Line),
+		cmp.Compare(a.Pos.Col, b.Pos.Col),
+		cmp.Compare(a.Message, b.Message),
+	)
+}
+
+// compare orders diagnostics by file, line, column, code, message and
+// related locations. Severity comes last: it is no part of the documented
+// order, but every field that equal compares must break ties, or Sort could
+// leave two exact repeats apart.
+func compare(a, b Diagnostic) int {
+	return cmp.Or(
+		cmp.Compare(a.Pos.File, b.Pos.File),
+		cmp.Compare(a.Pos.Line, b.Pos.Line),
+		cmp.Compare(a.Pos.Col, b.Pos.Col),
+		cmp.Compare(a.Code, b.Code),
+		cmp.Compare(a.Message, b.Message),
+		slices.CompareFunc(a.Related, b.Related, compareRelated),
+		cmp.Compare(a.Severity, b.Severity),
+	)
+}
+
+// equal reports whether a and b are exact repeats; nil and empty Related
+// are the same.
+func equal(a, b Diagnostic) bool {
+	return a.Pos == b.Pos && a.Severity == b.Severity && a.Code == b.Code &&
+		a.Message == b.Message && slices.Equal(a.Related, b.Related)
 }
 
 func (d Diagnostic) String() string {
@@ -162,6 +206,12 @@ func (d Diagnostic) String() string {
 
 // List collects diagnostics; the zero value is ready to use.
 type List []Diagnostic
+
+// Add appends d. It copies d.Related, so the caller may reuse its slice.
+func (l *List) Add(d Diagnostic) {
+	d.Related = slices.Clone(d.Related)
+	*l = append(*l, d)
+}
 
 // Errorf adds an error.
 func (l *List) Errorf(pos Pos, code Code, format string, args ...any) {
@@ -173,19 +223,12 @@ func (l *List) Warnf(pos Pos, code Code, format string, args ...any) {
 	*l = append(*l, Diagnostic{Pos: pos, Severity: Warning, Code: code, Message: fmt.Sprintf(format, args...)})
 }
 
-// Sort orders by file, line, column, then code and message, and drops exact
-// repeats, so output is stable whatever order the checks ran in.
+// Sort orders by file, line, column, then code, message and related
+// locations, and drops exact repeats, so output is stable whatever order the
+// checks ran in.
 func (l List) Sort() List {
-	slices.SortFunc(l, func(a, b Diagnostic) int {
-		return cmp.Or(
-			cmp.Compare(a.Pos.File, b.Pos.File),
-			cmp.Compare(a.Pos.Line, b.Pos.Line),
-			cmp.Compare(a.Pos.Col, b.Pos.Col),
-			cmp.Compare(a.Code, b.Code),
-			cmp.Compare(a.Message, b.Message),
-		)
-	})
-	return slices.Compact(l)
+	slices.SortFunc(l, compare)
+	return slices.CompactFunc(l, equal)
 }
 
 // HasErrors reports whether any diagnostic is an error.

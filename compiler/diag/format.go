@@ -123,6 +123,15 @@ type (
 		Severity string `json:"severity"`
 		Code     Code   `json:"code"`
 		Message  string `json:"message"`
+		// Related is left out when empty, so documents without it read
+		// as before.
+		Related []jsonRelated `json:"related,omitempty"`
+	}
+	jsonRelated struct {
+		File    string `json:"file"`
+		Line    int    `json:"line"`
+		Column  int    `json:"column"`
+		Message string `json:"message"`
 	}
 )
 
@@ -130,12 +139,24 @@ func (l List) jsonReport() jsonReport {
 	r := jsonReport{Diagnostics: make([]jsonDiagnostic, 0, len(l))} // [] rather than null when empty
 	for _, d := range l {
 		jd := jsonDiagnostic{File: d.Pos.File, Severity: d.Severity.String(), Code: d.Code, Message: d.Message}
-		if d.Pos.Line > 0 {
-			jd.Line, jd.Column = d.Pos.Line, max(d.Pos.Col, 0)
+		jd.Line, jd.Column = jsonLineCol(d.Pos)
+		for _, rel := range d.Related {
+			jr := jsonRelated{File: rel.Pos.File, Message: rel.Message}
+			jr.Line, jr.Column = jsonLineCol(rel.Pos)
+			jd.Related = append(jd.Related, jr)
 		}
 		r.Diagnostics = append(r.Diagnostics, jd)
 	}
 	return r
+}
+
+// jsonLineCol is p's line and column as the schema wants them: 0, 0 for a
+// whole file, and never negative.
+func jsonLineCol(p Pos) (line, col int) {
+	if p.Line <= 0 {
+		return 0, 0
+	}
+	return p.Line, max(p.Col, 0)
 }
 
 // The SARIF 2.1.0 subset grimoire writes.
@@ -180,9 +201,16 @@ type (
 		Level     string          `json:"level"`
 		Message   sarifMessage    `json:"message"`
 		Locations []sarifLocation `json:"locations,omitempty"`
+		// RelatedLocations are Diagnostic.Related, in order.
+		RelatedLocations []sarifRelatedLocation `json:"relatedLocations,omitempty"`
 	}
 	sarifLocation struct {
 		PhysicalLocation sarifPhysicalLocation `json:"physicalLocation"`
+	}
+	sarifRelatedLocation struct {
+		ID               int                    `json:"id"` // its index in Related; results' messages may link to it
+		PhysicalLocation *sarifPhysicalLocation `json:"physicalLocation,omitempty"`
+		Message          sarifMessage           `json:"message"`
 	}
 	sarifPhysicalLocation struct {
 		ArtifactLocation sarifArtifactLocation `json:"artifactLocation"`
@@ -215,12 +243,15 @@ func (l List) sarifLog(tool Tool) sarifLog {
 		if i, ok := index[d.Code]; ok {
 			r.RuleIndex = &i
 		}
-		if d.Pos.File != "" {
-			loc := sarifPhysicalLocation{ArtifactLocation: artifactLocation(d.Pos.File)}
-			if d.Pos.Line > 0 {
-				loc.Region = &sarifRegion{StartLine: d.Pos.Line, StartColumn: max(d.Pos.Col, 0)}
-			}
-			r.Locations = []sarifLocation{{PhysicalLocation: loc}}
+		if loc := physicalLocation(d.Pos); loc != nil {
+			r.Locations = []sarifLocation{{PhysicalLocation: *loc}}
+		}
+		for i, rel := range d.Related {
+			r.RelatedLocations = append(r.RelatedLocations, sarifRelatedLocation{
+				ID:               i,
+				PhysicalLocation: physicalLocation(rel.Pos),
+				Message:          sarifMessage{rel.Message},
+			})
 		}
 		results = append(results, r)
 	}
@@ -229,6 +260,18 @@ func (l List) sarifLog(tool Tool) sarifLog {
 		Version: sarifVersion,
 		Runs:    []sarifRun{{Tool: sarifTool{Driver: driver}, Results: results}},
 	}
+}
+
+// physicalLocation is where p points, or nil when p names no file.
+func physicalLocation(p Pos) *sarifPhysicalLocation {
+	if p.File == "" {
+		return nil
+	}
+	loc := &sarifPhysicalLocation{ArtifactLocation: artifactLocation(p.File)}
+	if p.Line > 0 {
+		loc.Region = &sarifRegion{StartLine: p.Line, StartColumn: max(p.Col, 0)}
+	}
+	return loc
 }
 
 // artifactLocation turns a file path into a URI reference with forward

@@ -29,6 +29,29 @@ func sampleList() List {
 	}
 }
 
+// relatedList holds findings that point at the other side: the source
+// text of a translation, another rulebook and the game data, and one place
+// in no file. The middle one has none, to show the key left out.
+func relatedList() List {
+	return List{
+		{
+			Pos: Pos{File: "games/demo/locales/fr.toml", Line: 14, Col: 9}, Severity: Warning, Code: GlossaryTerm,
+			Message: `card.flip: "face cachée" names another concept than "face up"`,
+			Related: []Related{{Pos: Pos{File: "games/demo/locales/en.toml", Line: 14, Col: 9}, Message: "the source (en) says “face up”"}},
+		},
+		{Pos: Pos{File: "games/demo/locales/fr.toml", Line: 20, Col: 3}, Severity: Warning, Code: DoubledWord, Message: `"la la"`},
+		{
+			Pos: Pos{File: "rulebooks/fr rules.md", Line: 30, Col: 1}, Severity: Error, Code: SectionNumbers,
+			Message: "section 3: 5 cards here, 6 in en",
+			Related: []Related{
+				{Pos: Pos{File: "rulebooks/en rules.md", Line: 28, Col: 1}, Message: "the en rulebook says “6 cards”"},
+				{Pos: Pos{File: "games/demo/game.toml"}, Message: "the game data deals 6 cards"},
+				{Message: "the rules' default hand size is 6"},
+			},
+		},
+	}
+}
+
 func sampleTool() Tool {
 	return Tool{
 		Name:           "grimoire",
@@ -46,6 +69,7 @@ var goldenCases = []struct {
 	tool Tool
 }{
 	{"sample", sampleList(), sampleTool()},
+	{"related", relatedList(), sampleTool()},
 	{"empty", nil, Tool{}}, // also: no version, no URIs, the default name
 }
 
@@ -66,9 +90,9 @@ func TestWriteGolden(t *testing.T) {
 		for _, f := range formats() {
 			name := c.name + "." + extensions[f]
 			t.Run(name, func(t *testing.T) {
-				before := slices.Clone(c.list)
+				before := deepClone(c.list)
 				got := write(t, c.list, f, c.tool)
-				if !slices.Equal(c.list, before) {
+				if !slices.EqualFunc(c.list, before, equal) {
 					t.Errorf("Write changed the list:\n%v\nwas:\n%v", c.list, before)
 				}
 				if again := write(t, c.list, f, c.tool); !bytes.Equal(got, again) {
@@ -84,6 +108,15 @@ func TestWriteGolden(t *testing.T) {
 			})
 		}
 	}
+}
+
+// deepClone copies l and the related locations it holds.
+func deepClone(l List) List {
+	c := slices.Clone(l)
+	for i := range c {
+		c[i].Related = slices.Clone(c[i].Related)
+	}
+	return c
 }
 
 func golden(t *testing.T, name string, got []byte) {
@@ -248,7 +281,9 @@ func TestJSONSchema(t *testing.T) {
 		t.Errorf("schema header: $schema %v, $id %v, title %v, description %v", s["$schema"], s["$id"], s["title"], s["description"])
 	}
 	// Strictness: every object closes with additionalProperties false and
-	// requires every key it has.
+	// requires every key it has but those optional lists, which output
+	// leaves out when empty.
+	optional := map[string][]string{"#/$defs/diagnostic": {"related"}}
 	var walk func(path string, v any)
 	walk = func(path string, v any) {
 		switch v := v.(type) {
@@ -258,7 +293,12 @@ func TestJSONSchema(t *testing.T) {
 					t.Errorf("schema %s has properties but not additionalProperties false", path)
 				}
 				req, _ := v["required"].([]any)
-				if len(req) != len(props) {
+				for _, k := range optional[path] {
+					if _, ok := props[k]; !ok || slices.Contains(req, any(k)) {
+						t.Errorf("schema %s: key %q is not an optional property", path, k)
+					}
+				}
+				if len(req)+len(optional[path]) != len(props) {
 					t.Errorf("schema %s requires %v of its %d keys", path, req, len(props))
 				}
 			}
@@ -298,6 +338,120 @@ func TestJSONSchema(t *testing.T) {
 	} {
 		if err := validate(sch, corrupt(t, doc, c.change)); err == nil {
 			t.Errorf("the schema accepts a document with a %s", c.name)
+		}
+	}
+
+	doc = write(t, relatedList(), JSON, Tool{})
+	rel := func(d map[string]any) map[string]any { return d["related"].([]any)[0].(map[string]any) }
+	for _, c := range []struct {
+		name   string
+		change func(doc, first map[string]any)
+	}{
+		{"empty related", func(_, d map[string]any) { d["related"] = []any{} }},
+		{"null related", func(_, d map[string]any) { d["related"] = nil }},
+		{"related not a list", func(_, d map[string]any) { d["related"] = rel(d) }},
+		{"related without message", func(_, d map[string]any) { delete(rel(d), "message") }},
+		{"related without column", func(_, d map[string]any) { delete(rel(d), "column") }},
+		{"related with col for column", func(_, d map[string]any) { r := rel(d); r["col"] = r["column"]; delete(r, "column") }},
+		{"related with a code", func(_, d map[string]any) { rel(d)["code"] = "G112" }},
+		{"related negative line", func(_, d map[string]any) { rel(d)["line"] = -1 }},
+	} {
+		if err := validate(sch, corrupt(t, doc, c.change)); err == nil {
+			t.Errorf("the schema accepts a document with a %s", c.name)
+		}
+	}
+}
+
+// TestRelatedOutput checks what the schemas cannot: that each related
+// location lands in JSON and SARIF with its own position and message, in
+// order, and that a diagnostic without any has neither key.
+func TestRelatedOutput(t *testing.T) {
+	at := Pos{File: "locales/fr.toml", Line: 4, Col: 9}
+	tests := []struct {
+		name    string
+		related []Related
+		json    string // the "related" value, "" when absent
+		sarif   string // the "relatedLocations" value, "" when absent
+	}{
+		{"none", nil, "", ""},
+		{"empty", []Related{}, "", ""},
+		{
+			"a line and column",
+			[]Related{{Pos: Pos{File: "locales/en.toml", Line: 4, Col: 9}, Message: "the source (en) says “face up”"}},
+			`[{"file":"locales/en.toml","line":4,"column":9,"message":"the source (en) says “face up”"}]`,
+			`[{"id":0,"physicalLocation":{"artifactLocation":{"uri":"locales/en.toml","uriBaseId":"%SRCROOT%"},"region":{"startLine":4,"startColumn":9}},"message":{"text":"the source (en) says “face up”"}}]`,
+		},
+		{
+			"a line, a whole file, no file",
+			[]Related{
+				{Pos: Pos{File: "en rules.md", Line: 28}, Message: "the en rulebook says “6 cards”"},
+				{Pos: Pos{File: "game.toml", Line: -1, Col: 3}, Message: "the game data"},
+				{Pos: Pos{Line: 2, Col: 2}, Message: "the default"},
+			},
+			`[{"file":"en rules.md","line":28,"column":0,"message":"the en rulebook says “6 cards”"},` +
+				`{"file":"game.toml","line":0,"column":0,"message":"the game data"},` +
+				`{"file":"","line":2,"column":2,"message":"the default"}]`,
+			`[{"id":0,"physicalLocation":{"artifactLocation":{"uri":"en%20rules.md","uriBaseId":"%SRCROOT%"},"region":{"startLine":28}},"message":{"text":"the en rulebook says “6 cards”"}},` +
+				`{"id":1,"physicalLocation":{"artifactLocation":{"uri":"game.toml","uriBaseId":"%SRCROOT%"}},"message":{"text":"the game data"}},` +
+				`{"id":2,"message":{"text":"the default"}}]`,
+		},
+	}
+	sch := compileSARIF(t)
+	jsch := compile(t, SchemaID, JSONSchema())
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l := List{{Pos: at, Severity: Warning, Code: GlossaryTerm, Message: "m", Related: tt.related}}
+
+			out := write(t, l, JSON, Tool{})
+			if err := validate(jsch, out); err != nil {
+				t.Errorf("JSON output does not validate: %v", err)
+			}
+			var doc struct {
+				Diagnostics []map[string]json.RawMessage `json:"diagnostics"`
+			}
+			if err := json.Unmarshal(out, &doc); err != nil {
+				t.Fatal(err)
+			}
+			checkKey(t, "JSON related", doc.Diagnostics[0], "related", tt.json)
+
+			out = write(t, l, SARIF, Tool{})
+			if err := validate(sch, out); err != nil {
+				t.Errorf("SARIF output does not validate: %v", err)
+			}
+			var log struct {
+				Runs []struct {
+					Results []map[string]json.RawMessage `json:"results"`
+				} `json:"runs"`
+			}
+			if err := json.Unmarshal(out, &log); err != nil {
+				t.Fatal(err)
+			}
+			checkKey(t, "SARIF relatedLocations", log.Runs[0].Results[0], "relatedLocations", tt.sarif)
+
+			if got, want := l.String(), "locales/fr.toml:4:9: warning: m [G112]\n"; got != want {
+				t.Errorf("text output %q; want %q", got, want)
+			}
+		})
+	}
+}
+
+// checkKey compares obj[key], compacted, with want; want "" means absent.
+func checkKey(t *testing.T, what string, obj map[string]json.RawMessage, key, want string) {
+	t.Helper()
+	raw, ok := obj[key]
+	switch {
+	case want == "" && ok:
+		t.Errorf("%s is %s; want it absent", what, raw)
+	case want == "":
+	case !ok:
+		t.Errorf("%s is absent; want %s", what, want)
+	default:
+		var b bytes.Buffer
+		if err := json.Compact(&b, raw); err != nil {
+			t.Fatal(err)
+		}
+		if b.String() != want {
+			t.Errorf("%s is\n\t%s\nwant\n\t%s", what, b.String(), want)
 		}
 	}
 }
@@ -353,18 +507,49 @@ func TestSARIFSchema(t *testing.T) {
 		{"unknown key", func(log map[string]any) { result(log, 0)["severity"] = "error" }},
 		{"wrong version", func(log map[string]any) { log["version"] = "2.0.0" }},
 	} {
-		var log map[string]any
-		if err := json.Unmarshal(doc, &log); err != nil {
-			t.Fatal(err)
-		}
-		c.change(log)
-		b, err := json.Marshal(log)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := validate(sch, b); err == nil {
-			t.Errorf("the SARIF schema accepts a log with a %s", c.name)
-		}
+		sarifRejects(t, sch, doc, c.name, c.change)
+	}
+
+	// And it catches mistakes in related locations.
+	doc = write(t, relatedList(), SARIF, sampleTool())
+	related := func(log map[string]any) []any { return result(log, 2)["relatedLocations"].([]any) }
+	for _, c := range []struct {
+		name   string
+		change func(log map[string]any)
+	}{
+		{"string related id", func(log map[string]any) { related(log)[0].(map[string]any)["id"] = "0" }},
+		{"related id below -1", func(log map[string]any) { related(log)[0].(map[string]any)["id"] = -2 }},
+		{"related location twice", func(log map[string]any) {
+			r := result(log, 2)
+			r["relatedLocations"] = append(related(log), related(log)[0])
+		}},
+		{"related message without text", func(log map[string]any) {
+			related(log)[0].(map[string]any)["message"] = map[string]any{}
+		}},
+		{"related zero start line", func(log map[string]any) {
+			related(log)[0].(map[string]any)["physicalLocation"].(map[string]any)["region"] = map[string]any{"startLine": 0}
+		}},
+		{"related unknown key", func(log map[string]any) { related(log)[0].(map[string]any)["file"] = "x" }},
+	} {
+		sarifRejects(t, sch, doc, c.name, c.change)
+	}
+}
+
+// sarifRejects fails the test when the SARIF schema accepts doc as change
+// alters it.
+func sarifRejects(t *testing.T, sch *jsonschema.Schema, doc []byte, name string, change func(log map[string]any)) {
+	t.Helper()
+	var log map[string]any
+	if err := json.Unmarshal(doc, &log); err != nil {
+		t.Fatal(err)
+	}
+	change(log)
+	b, err := json.Marshal(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := validate(sch, b); err == nil {
+		t.Errorf("the SARIF schema accepts a log with a %s", name)
 	}
 }
 
