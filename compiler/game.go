@@ -14,7 +14,7 @@ import (
 
 // topKeys are the keys a game data file may hold.
 func topKeys() []string {
-	return []string{"block", "card", "component", "enum", "game", "message", "param", "section", "term", "total", "type", "variant"}
+	return []string{"block", "card", "component", "enum", "game", "group", "message", "param", "section", "term", "total", "type", "variant"}
 }
 
 // cardKeys are the keys every card has besides its type's fields.
@@ -144,6 +144,12 @@ func gameData(dir string, srcs []*source, d *diag.List) *model.Game {
 			g.Terms = append(g.Terms, t)
 		}
 	}
+	for _, n := range all("group") {
+		if gr := groupDef(n, g, d); gr != nil && unique("group", gr.ID, n) {
+			g.Groups = append(g.Groups, gr)
+		}
+	}
+	g.Groups = append(g.Groups, enumGroups(g)...)
 	for _, n := range all("block") {
 		if b := blockDef(n, g, d); b != nil && unique("block", b.ID, n) {
 			g.Blocks = append(g.Blocks, b)
@@ -536,10 +542,11 @@ func sectionDef(n node, d *diag.List) *model.Section {
 	id, _, ok := o.id()
 	num, nn, hasNum := o.str("number", false)
 	level, ln, hasLevel := o.integer("level", false)
+	free, _ := o.boolean("free")
 	if !ok {
 		return nil
 	}
-	s := &model.Section{ID: id, Pos: n.keyPos(), Number: num, Level: level}
+	s := &model.Section{ID: id, Pos: n.keyPos(), Number: num, Level: level, Free: free}
 	switch {
 	case hasNum && !numberPattern.MatchString(num):
 		d.Errorf(nn.pos(), diag.BadValue, "section %s: number %q must look like 2 or 2.1", id, num)
@@ -577,6 +584,75 @@ func termDef(n node, d *diag.List) *model.Term {
 		d.Errorf(n.keyPos(), diag.BadValue, "term %s: only a proper name is adapted", id)
 	}
 	return &model.Term{ID: id, Pos: n.keyPos(), Proper: proper, Adapted: adapted, Message: msg}
+}
+
+// groupDef reads a [[group]]: glossary terms that are alternatives to one
+// another.
+func groupDef(n node, g *model.Game, d *diag.List) *model.Group {
+	o, ok := asObj(n, d)
+	if !ok {
+		return nil
+	}
+	defer o.done()
+	id, _, ok := o.id()
+	doc, _, _ := o.str("doc", false)
+	kindName, kn, hasKind := o.str("kind", false)
+	terms, tn := o.strList("terms", true)
+	if !ok {
+		return nil
+	}
+	gr := &model.Group{ID: id, Pos: n.keyPos(), Doc: doc}
+	if hasKind {
+		k, known := model.GroupKinds()[kindName]
+		if !known {
+			var names []string
+			for name := range model.GroupKinds() {
+				names = append(names, name)
+			}
+			slices.Sort(names)
+			d.Errorf(kn.pos(), diag.UnknownEnum, "group %s: unknown kind %q (want one of %s)%s", id, kindName, strings.Join(names, ", "), suggest(kindName, names))
+		}
+		gr.Kind = k
+	}
+	var ids []string
+	for _, t := range g.Terms {
+		ids = append(ids, t.ID)
+	}
+	for i, t := range terms {
+		switch {
+		case g.Term(t) == nil:
+			d.Errorf(tn[i].pos(), diag.DanglingRef, "group %s: no term %q%s", id, t, suggest(t, ids))
+		case slices.Contains(gr.Terms, t):
+			d.Errorf(tn[i].pos(), diag.DuplicateID, "group %s lists term %q twice", id, t)
+		default:
+			gr.Terms = append(gr.Terms, t)
+		}
+	}
+	if len(terms) > 0 && len(terms) < 2 {
+		d.Errorf(n.keyPos(), diag.BadValue, "group %s: a group needs two terms or more", id)
+	}
+	return gr
+}
+
+// enumGroups makes a group of the terms that name the values of one enum
+// (the races, the peoples): they are alternatives to one another.
+func enumGroups(g *model.Game) []*model.Group {
+	var out []*model.Group
+	for _, e := range g.Enums {
+		gr := &model.Group{ID: "enum." + e.ID, Pos: e.Pos, Enum: e.ID}
+		for _, v := range e.Values {
+			for _, t := range g.Terms {
+				if t.Message == v.Message {
+					gr.Terms = append(gr.Terms, t.ID)
+					break
+				}
+			}
+		}
+		if len(gr.Terms) >= 2 {
+			out = append(out, gr)
+		}
+	}
+	return out
 }
 
 // players reads the required players = { min, max } of a table; what

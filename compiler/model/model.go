@@ -49,9 +49,14 @@ type Game struct {
 	Totals     []*Total
 	Sections   []*Section
 	Terms      []*Term
-	Messages   []*MessageDecl // sorted by id
-	Blocks     []*Block       // printout blocks, in the order declared
-	Locales    []*Locale      // one per language, in Languages order
+	// Groups are sets of terms that are alternatives to one another: one
+	// named where the source names another is a finding. They are the
+	// [[group]] tables, then one group per enum whose values two or more
+	// terms name.
+	Groups   []*Group
+	Messages []*MessageDecl // sorted by id
+	Blocks   []*Block       // printout blocks, in the order declared
+	Locales  []*Locale      // one per language, in Languages order
 
 	// Variants are the ways the game can be played besides its base game,
 	// such as an expansion, in the order declared.
@@ -414,6 +419,10 @@ type Section struct {
 	Pos    diag.Pos
 	Number string // "2.1"; empty for an unnumbered section
 	Level  int    // 1 for "2", 2 for "2.1"
+	// Free marks a text translated freely, such as a story or a poem:
+	// translations keep its numbers, placeholders and names, but not its
+	// sentences one by one.
+	Free bool
 }
 
 // Term is a glossary concept. Its canonical name in each language is the
@@ -427,6 +436,52 @@ type Term struct {
 	// way (a place, Norkobia, Norkobie); other proper names must not change.
 	Adapted bool
 	Message string
+}
+
+// GroupKind says what the terms of a group are alternatives of.
+type GroupKind int
+
+const (
+	Alternatives GroupKind = iota // any set of sibling concepts: races, peoples
+	Facing                        // how a card lies: face up, face down
+	Places                        // where a card goes: hand, discard pile, supply
+)
+
+// GroupKinds lists the kinds by their names in the data.
+func GroupKinds() map[string]GroupKind {
+	return map[string]GroupKind{"alternatives": Alternatives, "facing": Facing, "places": Places}
+}
+
+func (k GroupKind) String() string {
+	for name, v := range GroupKinds() {
+		if v == k {
+			return name
+		}
+	}
+	return fmt.Sprintf("GroupKind(%d)", int(k))
+}
+
+// Group is a set of glossary terms that are alternatives to one another,
+// such as face up and face down, or the places a card can go to.
+type Group struct {
+	ID    string
+	Pos   diag.Pos
+	Kind  GroupKind
+	Terms []string // term ids, as declared
+	Doc   string
+	// Enum is the enum whose values the terms name, for a group the
+	// loader made; empty for a declared group.
+	Enum string
+}
+
+// Term returns the glossary term whose id is id, or nil.
+func (g *Game) Term(id string) *Term {
+	for _, t := range g.Terms {
+		if t.ID == id {
+			return t
+		}
+	}
+	return nil
 }
 
 // MessageDecl declares a message a back end renders (an engine's action

@@ -1,0 +1,268 @@
+package text
+
+import (
+	"math"
+	"slices"
+	"strconv"
+)
+
+// Calibration is how the lengths of a language pair's sentences relate:
+// a translation of n characters of the source has about Ratio·n
+// characters, with variance Var·n.
+type Calibration struct {
+	Ratio, Var float64
+	Pairs      int // the sentence pairs it was measured on
+}
+
+// DefaultCalibration is used where a game has too few texts to measure
+// its own: the figures of Gale and Church for European languages.
+func DefaultCalibration() Calibration { return Calibration{Ratio: 1, Var: 6.8} }
+
+// Calibrate measures a language pair on texts known to be translations of
+// one another: the sentences of each pair of documents with as many
+// sentences on both sides, less the outliers.
+func Calibrate(pairs [][2]*Doc) Calibration {
+	var xs, ys []float64
+	for _, p := range pairs {
+		a, b := p[0], p[1]
+		if len(a.Sentences) != len(b.Sentences) {
+			continue
+		}
+		for k := range a.Sentences {
+			x, y := float64(a.Len(a.Sentences[k].Span)), float64(b.Len(b.Sentences[k].Span))
+			if x >= 20 && y >= 20 {
+				xs, ys = append(xs, x), append(ys, y)
+			}
+		}
+	}
+	if len(xs) < 20 {
+		return DefaultCalibration()
+	}
+	keep := make([]bool, len(xs))
+	for k := range keep {
+		keep[k] = true
+	}
+	var c Calibration
+	for round := 0; round < 3; round++ {
+		var sx, sy float64
+		n := 0
+		for k := range xs {
+			if keep[k] {
+				sx, sy, n = sx+xs[k], sy+ys[k], n+1
+			}
+		}
+		c.Ratio = sy / sx
+		var sv float64
+		for k := range xs {
+			if keep[k] {
+				d := ys[k] - c.Ratio*xs[k]
+				sv += d * d / xs[k]
+			}
+		}
+		c.Var, c.Pairs = max(sv/float64(n), 0.5), n
+		for k := range xs {
+			keep[k] = math.Abs(c.delta(xs[k], ys[k])) <= 3
+		}
+	}
+	return c
+}
+
+// delta is how many standard deviations a translation's length y lies
+// from what the source's length x leads to expect.
+func (c Calibration) delta(x, y float64) float64 {
+	return (y - c.Ratio*x) / math.Sqrt(max(x, 1)*c.Var)
+}
+
+// Delta is delta for two spans.
+func (c Calibration) Delta(a *Doc, sa Span, b *Doc, sb Span) float64 {
+	return c.delta(float64(a.Len(sa)), float64(b.Len(sb)))
+}
+
+// Pair is a group of source sentences aligned with a group of translated
+// ones; an empty side is a sentence with no counterpart.
+type Pair struct {
+	A, B []int // sentence indices
+}
+
+// Costs of the alignment moves, in the spirit of Gale and Church: minus
+// the log of how often translators make each move.
+const (
+	costOne   = 0.1 // 1–1
+	costMerge = 4.0 // 2–1 and 1–2
+	costSkip  = 5.0 // 1–0 and 0–1
+	costTwo   = 4.5 // 2–2
+)
+
+// Align aligns the sentences of a text with those of its translation: a
+// dynamic programme over both sequences whose cost weighs lengths against
+// the calibration and anchors (numbers, placeholders, concepts) shared or
+// not.
+func Align(a, b *Doc, c Calibration) []Pair {
+	n, m := len(a.Sentences), len(b.Sentences)
+	type cell struct {
+		cost   float64
+		di, dj int
+	}
+	dp := make([][]cell, n+1)
+	for i := range dp {
+		dp[i] = make([]cell, m+1)
+		for j := range dp[i] {
+			dp[i][j].cost = math.Inf(1)
+		}
+	}
+	dp[0][0].cost = 0
+	anchA, anchB := anchorsOf(a), anchorsOf(b)
+	for i := 0; i <= n; i++ {
+		for j := 0; j <= m; j++ {
+			if i == 0 && j == 0 {
+				continue
+			}
+			best := cell{cost: math.Inf(1)}
+			try := func(di, dj int, extra float64) {
+				if i < di || j < dj || math.IsInf(dp[i-di][j-dj].cost, 1) {
+					return
+				}
+				var cost float64
+				switch {
+				case di == 0 || dj == 0:
+					cost = costSkip + extra
+				default:
+					sa := Span{a.Sentences[i-di].Lo, a.Sentences[i-1].Hi}
+					sb := Span{b.Sentences[j-dj].Lo, b.Sentences[j-1].Hi}
+					cost = extra + lengthCost(c.Delta(a, sa, b, sb)) + anchorCost(merge(anchA[i-di:i]), merge(anchB[j-dj:j]))
+				}
+				if cost += dp[i-di][j-dj].cost; cost < best.cost {
+					best = cell{cost, di, dj}
+				}
+			}
+			try(1, 1, costOne)
+			try(1, 0, 0)
+			try(0, 1, 0)
+			try(2, 1, costMerge)
+			try(1, 2, costMerge)
+			try(2, 2, costTwo)
+			dp[i][j] = best
+		}
+	}
+	var out []Pair
+	for i, j := n, m; i > 0 || j > 0; {
+		c := dp[i][j]
+		p := Pair{}
+		for k := i - c.di; k < i; k++ {
+			p.A = append(p.A, k)
+		}
+		for k := j - c.dj; k < j; k++ {
+			p.B = append(p.B, k)
+		}
+		out = append(out, p)
+		i, j = i-c.di, j-c.dj
+	}
+	slices.Reverse(out)
+	return moved(a, b, c, out, anchA, anchB)
+}
+
+// moved pairs a sentence left alone on each side when the two state the
+// same things: a translation may move a sentence, or a list item, to
+// another place of the text.
+func moved(a, b *Doc, c Calibration, pairs []Pair, anchA, anchB []anchors) []Pair {
+	var lonelyB []int
+	for k, p := range pairs {
+		if len(p.A) == 0 {
+			lonelyB = append(lonelyB, k)
+		}
+	}
+	if len(lonelyB) == 0 {
+		return pairs
+	}
+	drop := map[int]bool{}
+	for k := range pairs {
+		p := &pairs[k]
+		if len(p.B) != 0 || len(p.A) != 1 {
+			continue
+		}
+		best, bestCost := -1, 0.0
+		for _, kb := range lonelyB {
+			if drop[kb] {
+				continue
+			}
+			i, j := p.A[0], pairs[kb].B[0]
+			shared, _ := overlap(anchA[i], anchB[j])
+			cost := lengthCost(c.Delta(a, a.Sentences[i].Span, b, b.Sentences[j].Span)) + anchorCost(anchA[i], anchB[j])
+			if shared >= 2 && cost < 0 && (best < 0 || cost < bestCost) {
+				best, bestCost = kb, cost
+			}
+		}
+		if best >= 0 {
+			p.B = pairs[best].B
+			drop[best] = true
+		}
+	}
+	var out []Pair
+	for k, p := range pairs {
+		if !drop[k] {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// overlap counts the anchors two sentences share and those of one only.
+func overlap(a, b anchors) (shared, only int) {
+	for k, x := range a {
+		y := b[k]
+		shared += min(x, y)
+		only += max(x-y, 0)
+	}
+	for k, y := range b {
+		only += max(y-a[k], 0)
+	}
+	return shared, only
+}
+
+// lengthCost weighs how far a pair's lengths lie from the expected, as the
+// log of a normal density; capped, so that a sentence that lost a clause
+// still pairs with its source rather than counting as two unpaired ones.
+func lengthCost(delta float64) float64 { return min(delta*delta/2, 6) }
+
+// anchors are what a sentence states that translations keep: numbers,
+// placeholders, concepts.
+type anchors map[string]int
+
+func anchorsOf(d *Doc) []anchors {
+	out := make([]anchors, len(d.Sentences))
+	for k := range d.Sentences {
+		s := &d.Sentences[k]
+		a := anchors{}
+		for _, i := range s.Numbers {
+			a["n:"+strconv.FormatFloat(d.Tokens[i].Value, 'f', -1, 64)]++
+		}
+		for _, i := range s.Placeholders {
+			a["p:"+d.Tokens[i].Key]++
+		}
+		for _, m := range s.Mentions {
+			a["c:"+d.Mentions[m].Concept]++
+		}
+		out[k] = a
+	}
+	return out
+}
+
+func merge(list []anchors) anchors {
+	if len(list) == 1 {
+		return list[0]
+	}
+	out := anchors{}
+	for _, a := range list {
+		for k, v := range a {
+			out[k] += v
+		}
+	}
+	return out
+}
+
+// anchorCost is low when two sentences state the same things: each anchor
+// in common lowers it, each one on one side only raises it.
+func anchorCost(a, b anchors) float64 {
+	shared, only := overlap(a, b)
+	return 0.8*float64(only) - 0.8*float64(shared)
+}

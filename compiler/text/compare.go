@@ -1,0 +1,487 @@
+package text
+
+import (
+	"math"
+	"slices"
+
+	"github.com/grimoire-games/grimoire/compiler/model"
+)
+
+// DiffKind is what differs between a sentence and its counterpart.
+type DiffKind int
+
+const (
+	DiffNumber      DiffKind = iota + 1 // a number stated otherwise, or on one side only
+	DiffPlaceholder                     // a placeholder used more or less often, or typed as a number
+	DiffConcept                         // a concept named where the other names a sibling
+	DiffFacing                          // face up where the other has face down
+	DiffPlace                           // a card sent to another place
+	DiffProper                          // a proper name dropped or misspelt
+	DiffNegation                        // negated on one side only
+	DiffModality                        // "can" on one side, "must" on the other
+	DiffOmission                        // a sentence of the other text with no counterpart here
+	DiffAddition                        // a sentence here with no counterpart in the other text
+	DiffLength                          // a sentence far shorter than its counterpart: a clause dropped
+)
+
+// Diff is one difference between a text (B, the one checked) and the text
+// it should agree with (A), at tokens of each.
+type Diff struct {
+	Kind DiffKind
+	// A and B are the tokens concerned; a side with nothing to point at
+	// (a number dropped) has the place where it would be, empty.
+	A, B Span
+	// SentA and SentB are the sentences compared; -1 for none.
+	SentA, SentB int
+	// Concept is the concept or name concerned in A; Other, the one B has.
+	Concept, Other string
+	// Value and OtherValue are numbers, for DiffNumber.
+	Value, OtherValue  float64
+	HasValue, HasOther bool
+	// Delta is, for DiffLength, how many standard deviations B's length
+	// lies from the expected one; Ratio, B's length over A's.
+	Delta, Ratio float64
+}
+
+// LengthLimit is how many standard deviations below the expected length a
+// sentence must lie to be reported as missing a clause.
+const LengthLimit = 3.2
+
+// Compare compares aligned sentences of a and b and returns what b says
+// otherwise, in the order of b. A free translation (free) is held to its
+// numbers, placeholders, names and concepts only.
+func Compare(a, b *Doc, pairs []Pair, c Calibration, free bool) []Diff {
+	var out []Diff
+	misspelt := map[int]string{}
+	for i := range b.Tokens {
+		if n := b.Vocab.Misspelt(b.Tokens[i]); n != "" {
+			misspelt[i] = n
+		}
+	}
+	for k, p := range pairs {
+		switch {
+		case free && (len(p.A) == 0 || len(p.B) == 0):
+		case len(p.A) == 0:
+			s := b.Sentences[p.B[0]]
+			out = append(out, Diff{Kind: DiffAddition, B: Span{s.Lo, b.Sentences[p.B[len(p.B)-1]].Hi}, SentA: -1, SentB: p.B[0]})
+		case len(p.B) == 0:
+			at := len(b.Tokens)
+			for _, q := range pairs[k+1:] {
+				if len(q.B) > 0 {
+					at = b.Sentences[q.B[0]].Lo
+					break
+				}
+			}
+			if at == len(b.Tokens) && at > 0 {
+				at--
+			}
+			sa := Span{a.Sentences[p.A[0]].Lo, a.Sentences[p.A[len(p.A)-1]].Hi}
+			out = append(out, Diff{Kind: DiffOmission, A: sa, B: Span{at, at}, SentA: p.A[0], SentB: -1})
+		default:
+			for _, d := range comparePair(a, b, p, c, misspelt) {
+				if !free || d.Kind < DiffNegation {
+					out = append(out, d)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// side is one side of an aligned pair: its sentences joined.
+type side struct {
+	d    *Doc
+	span Span
+	sent []int
+}
+
+func (s side) sentences() []*Sentence {
+	out := make([]*Sentence, len(s.sent))
+	for k, i := range s.sent {
+		out[k] = &s.d.Sentences[i]
+	}
+	return out
+}
+
+// at maps token i of side x to the token of side y at the same relative
+// place: where a word of x that y lacks would be in y.
+func at(x side, i int, y side) int {
+	n := x.span.Hi - x.span.Lo
+	if n <= 1 {
+		return y.span.Lo
+	}
+	rel := float64(i-x.span.Lo) / float64(n-1)
+	j := y.span.Lo + int(math.Round(rel*float64(y.span.Hi-y.span.Lo-1)))
+	return min(max(j, y.span.Lo), y.span.Hi-1)
+}
+
+func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string) []Diff {
+	x := side{a, Span{a.Sentences[p.A[0]].Lo, a.Sentences[p.A[len(p.A)-1]].Hi}, p.A}
+	y := side{b, Span{b.Sentences[p.B[0]].Lo, b.Sentences[p.B[len(p.B)-1]].Hi}, p.B}
+	base := Diff{SentA: p.A[0], SentB: p.B[0]}
+	var out []Diff
+	add := func(d Diff) {
+		d.SentA, d.SentB = base.SentA, base.SentB
+		out = append(out, d)
+	}
+	// Placeholders, occurrence by occurrence.
+	phA, phB := tokensBy(x, func(t *Token) bool { return t.Kind == Placeholder }), tokensBy(y, func(t *Token) bool { return t.Kind == Placeholder })
+	missingPh := map[string][]int{} // key: tokens of a without counterpart
+	for _, key := range keysOf(phA, phB) {
+		ia, ib := phA[key], phB[key]
+		switch {
+		case len(ia) > len(ib):
+			missingPh[key] = unmatched(x, ia, y, ib)
+		case len(ib) > len(ia):
+			for _, i := range unmatched(y, ib, x, ia) {
+				add(Diff{Kind: DiffPlaceholder, A: Span{at(y, i, x), at(y, i, x)}, B: Span{i, i + 1}, Concept: key})
+			}
+		}
+	}
+	// Numbers written out, against numbers and placeholders of a.
+	litA, litB := literals(x), literals(y)
+	weakA, weakB := weakValues(x), weakValues(y)
+	usedA := map[int]bool{}
+	var extraB []int
+	for _, i := range litB {
+		v := b.Tokens[i].Value
+		if j := first(litA, usedA, func(j int) bool { return a.Tokens[j].Value == v }); j >= 0 {
+			usedA[j] = true
+			continue
+		}
+		if slices.Contains(weakA, v) {
+			continue
+		}
+		typed := false
+		for key, list := range missingPh {
+			if len(list) > 0 && a.Tokens[list[0]].HasValue && a.Tokens[list[0]].Value == v {
+				add(Diff{Kind: DiffPlaceholder, A: Span{list[0], list[0] + 1}, B: Span{i, i + 1}, Concept: key, Value: v, HasValue: true})
+				missingPh[key] = list[1:]
+				typed = true
+				break
+			}
+		}
+		if !typed {
+			extraB = append(extraB, i)
+		}
+	}
+	for _, key := range sortedKeys(missingPh) {
+		for _, j := range missingPh[key] {
+			k := at(x, j, y)
+			add(Diff{Kind: DiffPlaceholder, A: Span{j, j + 1}, B: Span{k, k}, Concept: key})
+		}
+	}
+	phValues := map[float64]bool{}
+	for _, list := range phB {
+		for _, i := range list {
+			if b.Tokens[i].HasValue {
+				phValues[b.Tokens[i].Value] = true
+			}
+		}
+	}
+	var lostA []int
+	for _, j := range litA {
+		if usedA[j] {
+			continue
+		}
+		v := a.Tokens[j].Value
+		if slices.Contains(weakB, v) || phValues[v] {
+			continue
+		}
+		lostA = append(lostA, j)
+	}
+	for _, i := range extraB {
+		d := Diff{Kind: DiffNumber, B: Span{i, i + 1}, OtherValue: b.Tokens[i].Value, HasOther: true}
+		if len(lostA) > 0 {
+			j := nearest(y, i, x, lostA)
+			lostA = slices.DeleteFunc(lostA, func(k int) bool { return k == j })
+			d.A, d.Value, d.HasValue = Span{j, j + 1}, a.Tokens[j].Value, true
+		} else {
+			k := at(y, i, x)
+			d.A = Span{k, k}
+		}
+		add(d)
+	}
+	for _, j := range lostA {
+		k := at(x, j, y)
+		add(Diff{Kind: DiffNumber, A: Span{j, j + 1}, B: Span{k, k}, Value: a.Tokens[j].Value, HasValue: true})
+	}
+	// Concepts: one named where the other names a sibling.
+	mA, mB := mentionsBy(x), mentionsBy(y)
+	lost := map[string][]int{}
+	var gained []string
+	for _, cpt := range keysOf(mA, mB) {
+		ia, ib := mA[cpt], mB[cpt]
+		if len(ia) > len(ib) {
+			lost[cpt] = unmatchedMentions(x, ia, y, ib)
+		}
+		if len(ib) > len(ia) {
+			gained = append(gained, cpt)
+		}
+	}
+	for _, g := range gained {
+		for _, i := range unmatchedMentions(y, mB[g], x, mA[g]) {
+			m := b.Mentions[i]
+			best, bestTok := "", -1
+			for _, l := range sortedKeys(lost) {
+				if len(lost[l]) == 0 || a.Vocab.Siblings(l, g) == nil {
+					continue
+				}
+				j := nearestMention(y, m.Tok, x, lost[l])
+				if bestTok < 0 || math.Abs(float64(at(x, a.Mentions[j].Tok, y)-m.Tok)) < math.Abs(float64(at(x, bestTok, y)-m.Tok)) {
+					best, bestTok = l, a.Mentions[j].Tok
+				}
+			}
+			if best == "" {
+				continue
+			}
+			kind := DiffConcept
+			switch a.Vocab.Siblings(best, g).Kind {
+			case model.Facing:
+				kind = DiffFacing
+			case model.Places:
+				kind = DiffPlace
+			}
+			var ja int
+			for k, mi := range lost[best] {
+				if a.Mentions[mi].Tok == bestTok {
+					ja = mi
+					lost[best] = slices.Delete(lost[best], k, k+1)
+					break
+				}
+			}
+			add(Diff{Kind: kind, A: Span{a.Mentions[ja].Tok, a.Mentions[ja].End}, B: Span{m.Tok, m.End}, Concept: best, Other: g})
+		}
+	}
+	// One concept named where the other names another, both outside any
+	// group: a swap when it is the only difference of the pair.
+	if len(gained) == 1 && len(mB[gained[0]])-len(mA[gained[0]]) == 1 && !b.Vocab.Proper(gained[0]) && len(b.Vocab.Groups(gained[0])) == 0 {
+		var left []string
+		for _, l := range sortedKeys(lost) {
+			if len(lost[l]) > 0 {
+				left = append(left, l)
+			}
+		}
+		if len(left) == 1 && len(lost[left[0]]) == 1 && !a.Vocab.Proper(left[0]) && len(a.Vocab.Groups(left[0])) == 0 {
+			ja := lost[left[0]][0]
+			ib := unmatchedMentions(y, mB[gained[0]], x, mA[gained[0]])[0]
+			add(Diff{Kind: DiffConcept, A: Span{a.Mentions[ja].Tok, a.Mentions[ja].End}, B: Span{b.Mentions[ib].Tok, b.Mentions[ib].End}, Concept: left[0], Other: gained[0]})
+			lost[left[0]] = nil
+		}
+	}
+	// Proper names: misspelt here, or dropped.
+	seen := map[string]bool{}
+	for i := y.span.Lo; i < y.span.Hi; i++ {
+		if n, ok := misspelt[i]; ok {
+			add(Diff{Kind: DiffProper, A: Span{at(y, i, x), at(y, i, x)}, B: Span{i, i + 1}, Concept: n, Other: b.Tokens[i].Text})
+			seen[Fold(n)] = true
+		}
+	}
+	for _, cpt := range sortedKeys(lost) {
+		if !a.Vocab.Proper(cpt) || len(lost[cpt]) == 0 {
+			continue
+		}
+		spelt := false
+		for _, n := range b.Vocab.Names(cpt) {
+			spelt = spelt || seen[Fold(n)]
+		}
+		if spelt {
+			continue
+		}
+		j := lost[cpt][0]
+		k := at(x, a.Mentions[j].Tok, y)
+		add(Diff{Kind: DiffProper, A: Span{a.Mentions[j].Tok, a.Mentions[j].End}, B: Span{k, k}, Concept: cpt})
+	}
+	// Polarity: a statement negated on one side only. Negative concord
+	// ("ne … plus aucun") and double cues make counts unreliable, so a
+	// side is negated or not.
+	negA, negB := cues(x, func(s *Sentence) []Cue { return s.Negations }), cues(y, func(s *Sentence) []Cue { return s.Negations })
+	switch {
+	case len(negB) > 0 && len(negA) == 0:
+		cu := negB[0]
+		add(Diff{Kind: DiffNegation, A: Span{at(y, cu.Tok, x), at(y, cu.Tok, x)}, B: Span{cu.Tok, cu.End}})
+	case len(negA) > 0 && len(negB) == 0:
+		cu := negA[0]
+		k := at(x, cu.Tok, y)
+		add(Diff{Kind: DiffNegation, A: Span{cu.Tok, cu.End}, B: Span{k, k}})
+	}
+	// Modality: "must" against "can" only; a modal left out is style.
+	modA, modB := modalKinds(x), modalKinds(y)
+	for _, pair := range [][2]string{{"must", "can"}, {"can", "must"}} {
+		if ia := modA[pair[0]]; ia >= 0 && modB[pair[0]] < 0 && modB[pair[1]] >= 0 && modA[pair[1]] < 0 {
+			ib := modB[pair[1]]
+			add(Diff{Kind: DiffModality, A: Span{ia, ia + 1}, B: Span{ib, ib + 1}, Concept: pair[0], Other: pair[1]})
+		}
+	}
+	// Length: a clause dropped.
+	if len(p.A) == len(p.B) {
+		if d := c.Delta(a, x.span, b, y.span); d < -LengthLimit {
+			add(Diff{Kind: DiffLength, A: x.span, B: y.span, Delta: d, Ratio: float64(b.Len(y.span)) / float64(max(1, a.Len(x.span)))})
+		}
+	}
+	return out
+}
+
+func tokensBy(s side, ok func(*Token) bool) map[string][]int {
+	out := map[string][]int{}
+	for i := s.span.Lo; i < s.span.Hi; i++ {
+		if t := &s.d.Tokens[i]; ok(t) {
+			out[t.Key] = append(out[t.Key], i)
+		}
+	}
+	return out
+}
+
+func mentionsBy(s side) map[string][]int {
+	out := map[string][]int{}
+	for _, sen := range s.sentences() {
+		for _, k := range sen.Mentions {
+			c := s.d.Mentions[k].Concept
+			out[c] = append(out[c], k)
+		}
+	}
+	return out
+}
+
+func literals(s side) []int {
+	var out []int
+	for _, sen := range s.sentences() {
+		for _, i := range sen.Numbers {
+			if s.d.Tokens[i].Kind == Number {
+				out = append(out, i)
+			}
+		}
+	}
+	return out
+}
+
+func weakValues(s side) []float64 {
+	var out []float64
+	for _, sen := range s.sentences() {
+		for _, i := range sen.Weak {
+			out = append(out, s.d.Tokens[i].Value)
+		}
+	}
+	return out
+}
+
+func cues(s side, f func(*Sentence) []Cue) []Cue {
+	var out []Cue
+	for _, sen := range s.sentences() {
+		out = append(out, f(sen)...)
+	}
+	return out
+}
+
+// modalKinds returns the token of the first cue of each modality.
+func modalKinds(s side) map[string]int {
+	out := map[string]int{"can": -1, "must": -1}
+	for _, sen := range s.sentences() {
+		for _, c := range sen.Modals {
+			if out[c.Kind] < 0 {
+				out[c.Kind] = c.Tok
+			}
+		}
+	}
+	return out
+}
+
+// unmatched returns the tokens of xs (in side x) left over when each token
+// of ys (in side y) takes the one nearest to its place.
+func unmatched(x side, xs []int, y side, ys []int) []int {
+	left := slices.Clone(xs)
+	for _, j := range ys {
+		if len(left) == 0 {
+			break
+		}
+		i := nearest(y, j, x, left)
+		left = slices.DeleteFunc(left, func(k int) bool { return k == i })
+	}
+	return left
+}
+
+func unmatchedMentions(x side, xs []int, y side, ys []int) []int {
+	left := slices.Clone(xs)
+	for _, j := range ys {
+		if len(left) == 0 {
+			break
+		}
+		i := nearestMention(y, y.d.Mentions[j].Tok, x, left)
+		left = slices.DeleteFunc(left, func(k int) bool { return k == i })
+	}
+	return left
+}
+
+func unmatchedCues(x side, xs []Cue, y side, ys []Cue) []Cue {
+	left := slices.Clone(xs)
+	for _, c := range ys {
+		if len(left) == 0 {
+			break
+		}
+		want := at(y, c.Tok, x)
+		best := 0
+		for k := range left {
+			if abs(left[k].Tok-want) < abs(left[best].Tok-want) {
+				best = k
+			}
+		}
+		left = slices.Delete(left, best, best+1)
+	}
+	return left
+}
+
+// nearest returns the token of list (in side x) nearest to where token j
+// of side y would be in x.
+func nearest(y side, j int, x side, list []int) int {
+	want := at(y, j, x)
+	best := list[0]
+	for _, i := range list[1:] {
+		if abs(i-want) < abs(best-want) {
+			best = i
+		}
+	}
+	return best
+}
+
+// nearestMention is nearest for mentions: list holds mention indices of x.
+func nearestMention(y side, tok int, x side, list []int) int {
+	want := at(y, tok, x)
+	best := list[0]
+	for _, k := range list[1:] {
+		if abs(x.d.Mentions[k].Tok-want) < abs(x.d.Mentions[best].Tok-want) {
+			best = k
+		}
+	}
+	return best
+}
+
+func first(list []int, used map[int]bool, ok func(int) bool) int {
+	for _, j := range list {
+		if !used[j] && ok(j) {
+			return j
+		}
+	}
+	return -1
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func keysOf[V any](ms ...map[string]V) []string {
+	var out []string
+	for _, m := range ms {
+		for k := range m {
+			if !slices.Contains(out, k) {
+				out = append(out, k)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func sortedKeys[V any](m map[string]V) []string { return keysOf(m) }

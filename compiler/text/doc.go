@@ -1,0 +1,380 @@
+package text
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// Doc is a text read into sentences.
+type Doc struct {
+	Src       string
+	Vocab     *Vocab
+	Tokens    []Token
+	Mentions  []Mention
+	Sentences []Sentence
+}
+
+// Span is the tokens [Lo, Hi) of a text.
+type Span struct{ Lo, Hi int }
+
+// Sentence is one sentence of a text and what it states.
+type Sentence struct {
+	Span
+	Para    int    // the paragraph, counted from 0
+	Clauses []Span // between commas, semicolons, colons, brackets, dashes
+	// Indices into Doc.Mentions of the concepts the sentence names.
+	Mentions []int
+	// Numbers holds the tokens that state a number (Token.Explicit), and
+	// Weak those that may mean one without stating it.
+	Numbers, Weak []int
+	Placeholders  []int // placeholder tokens
+	Negations     []Cue // cues that negate their clause
+	Restrictions  []Cue // "only", "ne … que", "nur"
+	Modals        []Cue // Kind "can" or "must"
+}
+
+// Cue is a word or phrase of polarity or modality, and its scope.
+type Cue struct {
+	Tok, End int    // the cue's tokens; a French "ne … pas" is the "ne"
+	Kind     string // "can" or "must" for modals; the cue's words otherwise
+	Scope    Span   // the clause it governs
+}
+
+// Options says how to read a text.
+type Options struct {
+	// Eval gives the value a placeholder prints, when it prints a number.
+	Eval Eval
+	// LineBreaks ends a sentence at every line end, as in message files,
+	// where each paragraph and each list item is one line. Without it, a
+	// line end is a space (a rulebook's wrapped lines) and only a blank
+	// line or a list item ends a sentence.
+	LineBreaks bool
+}
+
+// Read reads a text into sentences with the concepts of a vocabulary.
+func (v *Vocab) Read(src string, opt Options) *Doc {
+	l := v.Lang
+	d := &Doc{Src: src, Vocab: v, Tokens: l.Tokens(src, opt.Eval)}
+	d.Mentions = v.Mentions(d.Tokens)
+	d.split(opt.LineBreaks)
+	m := 0
+	for k := range d.Sentences {
+		s := &d.Sentences[k]
+		for m < len(d.Mentions) && d.Mentions[m].Tok < s.Hi {
+			if d.Mentions[m].Tok >= s.Lo {
+				s.Mentions = append(s.Mentions, m)
+			}
+			m++
+		}
+		d.annotate(s)
+	}
+	return d
+}
+
+// split cuts the tokens into sentences and clauses.
+func (d *Doc) split(lineBreaks bool) {
+	ts := d.Tokens
+	para := 0
+	lo := 0
+	flush := func(hi int) {
+		if hi > lo {
+			d.Sentences = append(d.Sentences, Sentence{Span: Span{lo, hi}, Para: para})
+		}
+		lo = hi
+	}
+	for i := range ts {
+		if i > lo || i > 0 {
+			gap := d.Src[prevEnd(ts, i):ts[i].Off]
+			if nl := strings.Count(gap, "\n"); nl > 0 {
+				blank := nl >= 2 || strings.TrimSpace(strings.ReplaceAll(gap, "\n", "")) != "" && false
+				if lineBreaks || blank || item(d.Src[ts[i].Off:]) {
+					flush(i)
+				}
+				if blank || lineBreaks {
+					para++
+				}
+			}
+		}
+		if i < lo {
+			continue
+		}
+		t := &ts[i]
+		if t.Kind != Punct || !strings.Contains(".!?…", t.Text) {
+			continue
+		}
+		// A full stop ends a sentence before a space or the end, not in
+		// an abbreviation or a label ("A. Play a card", "p. 8").
+		end := i + 1
+		for end < len(ts) && ts[end].Kind == Punct && (ts[end].Text == "»" || ts[end].Joined && strings.Contains("”\"’)]", ts[end].Text)) {
+			end++
+		}
+		if end < len(ts) && ts[end].Joined {
+			continue
+		}
+		if t.Text == "." && i > lo {
+			prev := ts[i-1]
+			if prev.Kind != Punct && prev.Kind != Placeholder && (len([]rune(prev.Text)) == 1 && !unicode.IsDigit([]rune(prev.Text)[0]) || d.Vocab.Lang.refs[prev.Norm]) {
+				continue
+			}
+		}
+		flush(end)
+	}
+	flush(len(ts))
+	for k := range d.Sentences {
+		s := &d.Sentences[k]
+		c := s.Lo
+		for i := s.Lo; i < s.Hi; i++ {
+			if ts[i].Kind == Punct && strings.Contains(",;:()[]–—", ts[i].Text) {
+				if i > c {
+					s.Clauses = append(s.Clauses, Span{c, i})
+				}
+				c = i + 1
+			}
+		}
+		if s.Hi > c {
+			s.Clauses = append(s.Clauses, Span{c, s.Hi})
+		}
+	}
+}
+
+func prevEnd(ts []Token, i int) int {
+	if i == 0 {
+		return 0
+	}
+	return ts[i-1].End
+}
+
+// item reports whether a line starts a list item or a quoted example.
+func item(line string) bool {
+	for _, p := range []string{"- ", "• ", "* ", "> ", "– ", "— "} {
+		if strings.HasPrefix(line, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// Clause returns the clause of the sentence that holds token i.
+func (s *Sentence) Clause(i int) Span {
+	for _, c := range s.Clauses {
+		if c.Lo <= i && i < c.Hi {
+			return c
+		}
+	}
+	return s.Span
+}
+
+// annotate finds what a sentence states: numbers, placeholders, polarity
+// and modality.
+func (d *Doc) annotate(s *Sentence) {
+	l := d.Vocab.Lang
+	ts := d.Tokens
+	for i := s.Lo; i < s.Hi; i++ {
+		t := &ts[i]
+		switch {
+		case t.Kind == Placeholder:
+			s.Placeholders = append(s.Placeholders, i)
+			if t.HasValue {
+				s.Numbers = append(s.Numbers, i)
+			}
+		case t.Kind == Number && (t.Ref || t.Ordinal):
+			// An ordinal ranks rather than counts, and translations rank
+			// with other words ("the other" for "the second").
+		case t.Kind == Number && t.Weak && !d.stated(s, i):
+			s.Weak = append(s.Weak, i)
+		case t.Kind == Number:
+			t.Weak = false
+			s.Numbers = append(s.Numbers, i)
+		}
+	}
+	used := make([]bool, s.Hi-s.Lo) // tokens of an idiom or a cue's partner
+	idiom := func(list [][]string) {
+		for i := s.Lo; i < s.Hi; i++ {
+			for _, p := range list {
+				if n := d.phraseAt(i, s.Hi, p); n > 0 {
+					for k := i; k < i+n; k++ {
+						used[k-s.Lo] = true
+					}
+				}
+			}
+		}
+	}
+	idiom(l.negIdioms)
+	for i := s.Lo; i < s.Hi; i++ {
+		t := &ts[i]
+		if t.Kind != Word || used[i-s.Lo] {
+			continue
+		}
+		cl := s.Clause(i)
+		switch {
+		case l.particle[t.Norm]:
+			// "ne … pas" negates; "ne … que" restricts.
+			kind, partner := "", -1
+			for j := i + 1; j < min(cl.Hi, i+8); j++ {
+				if ts[j].Kind == Word && !used[j-s.Lo] && l.partners[ts[j].Norm] {
+					kind, partner = "neg", j
+					break
+				}
+			}
+			if partner < 0 {
+				for j := i + 1; j < cl.Hi; j++ {
+					if l.restrictPartner[ts[j].Norm] {
+						kind, partner = "only", j
+						break
+					}
+				}
+			}
+			if partner >= 0 {
+				used[partner-s.Lo] = true
+			} else if d.after(cl, i, l.restrictPartner) {
+				continue // an expletive "ne": "plus de dés qu’il n’a de cartes"
+			}
+			c := Cue{Tok: i, End: i + 1, Kind: t.Norm, Scope: cl}
+			if partner >= 0 {
+				c.End, c.Kind = partner+1, t.Norm+" … "+ts[partner].Norm
+			}
+			if kind == "only" {
+				s.Restrictions = append(s.Restrictions, c)
+			} else {
+				s.Negations = append(s.Negations, c)
+			}
+		case l.neg[t.Norm] || l.lexical[t.Norm]:
+			s.Negations = append(s.Negations, Cue{Tok: i, End: i + 1, Kind: t.Norm, Scope: cl})
+		}
+	}
+	used = make([]bool, s.Hi-s.Lo)
+	idiom(l.restrictIdioms)
+	for i := s.Lo; i < s.Hi; i++ {
+		if t := &ts[i]; t.Kind == Word && !used[i-s.Lo] && l.restrict[t.Norm] {
+			s.Restrictions = append(s.Restrictions, Cue{Tok: i, End: i + 1, Kind: t.Norm, Scope: s.Clause(i)})
+		}
+	}
+	for i := s.Lo; i < s.Hi; i++ {
+		for _, m := range []struct {
+			kind string
+			list [][]string
+		}{{"can", l.can}, {"must", l.must}} {
+			for _, p := range m.list {
+				if n := d.phraseAt(i, s.Hi, p); n > 0 {
+					s.Modals = append(s.Modals, Cue{Tok: i, End: i + n, Kind: m.kind, Scope: s.Clause(i)})
+				}
+			}
+		}
+	}
+}
+
+// after reports whether one of the words comes before token i in clause cl.
+func (d *Doc) after(cl Span, i int, words set) bool {
+	for j := cl.Lo; j < i; j++ {
+		if words[d.Tokens[j].Norm] {
+			return true
+		}
+	}
+	return false
+}
+
+// phraseAt returns how many tokens phrase p spans from token i, or 0.
+func (d *Doc) phraseAt(i, hi int, p []string) int {
+	j := i
+	for _, w := range p {
+		for j < hi && d.Tokens[j].Kind == Punct && d.Tokens[j].Text == "'" {
+			j++
+		}
+		if j >= hi || d.Tokens[j].Norm != w {
+			return 0
+		}
+		j++
+	}
+	return j - i
+}
+
+// stated reports whether a weak number states a number in its context:
+// "only one", "une seule", "un des", "un ou deux".
+func (d *Doc) stated(s *Sentence, i int) bool {
+	l := d.Vocab.Lang
+	ts := d.Tokens
+	prev, next := -1, -1
+	for j := i - 1; j >= s.Lo; j-- {
+		if ts[j].Kind != Punct {
+			prev = j
+			break
+		}
+	}
+	if i+1 < s.Hi && ts[i+1].Kind != Punct {
+		next = i + 1
+	}
+	if prev >= 0 && l.strongBefore[ts[prev].Norm] {
+		return true
+	}
+	if next >= 0 && l.strongAfter[ts[next].Norm] {
+		return true
+	}
+	// "un ou deux": a list of numbers.
+	if next >= 0 && l.joins[ts[next].Norm] && next+1 < s.Hi && ts[next+1].Kind == Number && !ts[next+1].Weak {
+		return true
+	}
+	return prev >= 0 && l.joins[ts[prev].Norm] && prev-1 >= s.Lo && ts[prev-1].Kind == Number && !ts[prev-1].Weak
+}
+
+// Unit returns the concept a number at token i counts: the first concept
+// named within a few words after it, in its clause; "" if none.
+func (d *Doc) Unit(s *Sentence, i int) string {
+	cl := s.Clause(i)
+	words := 0
+	for j := i + 1; j < cl.Hi && words < 4; j++ {
+		for _, k := range s.Mentions {
+			if d.Mentions[k].Tok == j {
+				return d.Mentions[k].Concept
+			}
+		}
+		if d.Tokens[j].Kind == Number && !d.Tokens[j].Weak {
+			return ""
+		}
+		if d.Tokens[j].Kind == Word && d.Vocab.Lang.times[d.Tokens[j].Norm] {
+			return ""
+		}
+		words++
+	}
+	return ""
+}
+
+// Concepts returns the concepts a sentence names, one entry a mention.
+func (d *Doc) Concepts(s *Sentence) []string {
+	out := make([]string, 0, len(s.Mentions))
+	for _, k := range s.Mentions {
+		out = append(out, d.Mentions[k].Concept)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Text returns the text of tokens [lo, hi) as written.
+func (d *Doc) Text(lo, hi int) string {
+	lo = max(lo, 0)
+	if lo >= hi || lo >= len(d.Tokens) {
+		return ""
+	}
+	hi = min(hi, len(d.Tokens))
+	return d.Src[d.Tokens[lo].Off:d.Tokens[hi-1].End]
+}
+
+// Len returns the length of a span in characters, each placeholder
+// counted as one short word, for comparing lengths across languages.
+func (d *Doc) Len(sp Span) int {
+	n := 0
+	for i := sp.Lo; i < sp.Hi; i++ {
+		t := &d.Tokens[i]
+		switch t.Kind {
+		case Placeholder:
+			n += 4
+		case Control:
+		default:
+			n += len([]rune(t.Text))
+			if i > sp.Lo && !t.Joined {
+				n++
+			}
+		}
+	}
+	return n
+}

@@ -1,0 +1,185 @@
+// Package text reads rule texts the way every check of Grimoire needs them:
+// split into tokens, sentences and clauses, each token at its exact place,
+// and each sentence annotated with what it states — numbers and what they
+// count, game concepts, placeholders, negation with its scope, modality.
+//
+// The package knows languages and nothing of any game: number words,
+// negation and modal cues and stopwords of English, French and German live
+// in lang/<tag>.toml. What a text says about a game is found through a
+// Vocab, built from that game's glossary (its terms, their forms in each
+// language, its groups of alternatives), so a new game gets every check
+// without code.
+package text
+
+import (
+	"embed"
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/BurntSushi/toml"
+	"golang.org/x/text/unicode/norm"
+)
+
+//go:embed lang/*.toml
+var langFS embed.FS
+
+// langFile is lang/<tag>.toml as decoded.
+type langFile struct {
+	Decimal         string         `toml:"decimal"`
+	Numbers         map[string]int `toml:"numbers"`
+	Weak            map[string]int `toml:"weak"`
+	Ordinals        map[string]int `toml:"ordinals"`
+	OrdinalSuffixes []string       `toml:"ordinal_suffixes"`
+	StrongBefore    []string       `toml:"strong_before"`
+	StrongAfter     []string       `toml:"strong_after"`
+	Nouns           []string       `toml:"nouns"`
+	Stopwords       []string       `toml:"stopwords"`
+	Refs            []string       `toml:"refs"`
+	Joins           []string       `toml:"joins"`
+	Times           []string       `toml:"times"`
+	Into            []string       `toml:"into"`
+	Compounds       bool           `toml:"compounds"`
+	Negation        struct {
+		Words    []string `toml:"words"`
+		Particle []string `toml:"particle"`
+		Partners []string `toml:"partners"`
+		Lexical  []string `toml:"lexical"`
+		Idioms   []string `toml:"idioms"`
+	} `toml:"negation"`
+	Restriction struct {
+		Words   []string `toml:"words"`
+		Partner []string `toml:"partner"`
+		Idioms  []string `toml:"idioms"`
+	} `toml:"restriction"`
+	Modal struct {
+		Can  []string `toml:"can"`
+		Must []string `toml:"must"`
+	} `toml:"modal"`
+}
+
+// Language is what the checks know of one language. A language without a
+// file reads numbers from digits only and finds no cues.
+type Language struct {
+	Tag       string
+	Decimal   byte // the decimal separator: '.' or ','
+	Compounds bool // words join into compounds, as in German
+
+	numbers, weak, ordinals             map[string]float64
+	suffixes, strongBefore, strongAfter set
+	nouns, stop, refs, joins            set
+	times, into                         set
+	neg, particle, partners, lexical    set
+	negIdioms, restrictIdioms           [][]string
+	restrict                            set
+	restrictPartner                     set
+	can, must                           [][]string
+}
+
+type set map[string]bool
+
+func newSet(words []string) set {
+	s := make(set, len(words))
+	for _, w := range words {
+		s[Fold(w)] = true
+	}
+	return s
+}
+
+func phrases(list []string) [][]string {
+	var out [][]string
+	for _, p := range list {
+		out = append(out, strings.FieldsFunc(Fold(p), func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' }))
+	}
+	return out
+}
+
+func values(m map[string]int) map[string]float64 {
+	out := make(map[string]float64, len(m))
+	for k, v := range m {
+		out[Fold(k)] = float64(v)
+	}
+	return out
+}
+
+// Lang returns what the checks know of a language. The tag's primary
+// subtag chooses the file ("fr-CA" reads fr.toml).
+func Lang(tag string) (*Language, error) {
+	base, _, _ := strings.Cut(strings.ToLower(tag), "-")
+	l := &Language{Tag: tag, Decimal: '.'}
+	raw, err := langFS.ReadFile("lang/" + base + ".toml")
+	if err != nil {
+		l.init(langFile{})
+		return l, nil
+	}
+	var f langFile
+	md, err := toml.Decode(string(raw), &f)
+	if err != nil {
+		return nil, fmt.Errorf("language %s: %w", base, err)
+	}
+	if u := md.Undecoded(); len(u) > 0 {
+		return nil, fmt.Errorf("language %s: unknown key %s", base, u[0])
+	}
+	l.init(f)
+	return l, nil
+}
+
+func (l *Language) init(f langFile) {
+	if f.Decimal == "," {
+		l.Decimal = ','
+	}
+	l.Compounds = f.Compounds
+	l.numbers, l.weak, l.ordinals = values(f.Numbers), values(f.Weak), values(f.Ordinals)
+	l.suffixes, l.strongBefore, l.strongAfter = newSet(f.OrdinalSuffixes), newSet(f.StrongBefore), newSet(f.StrongAfter)
+	l.nouns, l.stop, l.refs, l.joins = newSet(f.Nouns), newSet(f.Stopwords), newSet(f.Refs), newSet(f.Joins)
+	l.times, l.into = newSet(f.Times), newSet(f.Into)
+	l.neg, l.particle, l.partners, l.lexical = newSet(f.Negation.Words), newSet(f.Negation.Particle), newSet(f.Negation.Partners), newSet(f.Negation.Lexical)
+	l.negIdioms, l.restrictIdioms = phrases(f.Negation.Idioms), phrases(f.Restriction.Idioms)
+	l.restrict, l.restrictPartner = newSet(f.Restriction.Words), newSet(f.Restriction.Partner)
+	l.can, l.must = phrases(f.Modal.Can), phrases(f.Modal.Must)
+}
+
+// Stopword reports whether a folded word carries no content.
+func (l *Language) Stopword(w string) bool { return l.stop[w] }
+
+// Content reports whether a folded word carries content: not a stopword,
+// and longer than two letters.
+func (l *Language) Content(w string) bool { return len([]rune(w)) > 2 && !l.stop[w] }
+
+// Into reports whether a folded word is a preposition of where a thing goes.
+func (l *Language) Into(w string) bool { return l.into[w] }
+
+// Stopwords returns the language's stopwords, for telling languages apart.
+func (l *Language) Stopwords() map[string]bool {
+	out := make(map[string]bool, len(l.stop))
+	for w := range l.stop {
+		out[w] = true
+	}
+	return out
+}
+
+// Fold returns s in lower case without accents, ligatures or typographic
+// apostrophes, so that "Geôle", "geole" and "GEOLE" compare equal.
+func Fold(s string) string {
+	var b strings.Builder
+	for _, r := range norm.NFKD.String(s) {
+		switch {
+		case unicode.Is(unicode.Mn, r):
+		case r == 'ß':
+			b.WriteString("ss")
+		case r == 'œ' || r == 'Œ':
+			b.WriteString("oe")
+		case r == 'æ' || r == 'Æ':
+			b.WriteString("ae")
+		case isApostrophe(r):
+			b.WriteByte('\'')
+		default:
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
+}
+
+func isApostrophe(r rune) bool {
+	return r == '\'' || r == '’' || r == '‘' || r == '`' || r == '´' || r == 'ʼ'
+}

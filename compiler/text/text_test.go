@@ -1,0 +1,290 @@
+package text
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/grimoire-games/grimoire/compiler/model"
+)
+
+func lang(t testing.TB, tag string) *Language {
+	t.Helper()
+	l, err := Lang(tag)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// game is a small game: races that are alternatives, face up and face
+// down, three places and a proper name, named in English, French and
+// German.
+func game() *model.Game {
+	g := &model.Game{ID: "tiny"}
+	for _, id := range []string{"giant", "wizard", "face_up", "face_down", "hand", "discard_pile", "supply", "card", "maldorf"} {
+		g.Terms = append(g.Terms, &model.Term{ID: id, Message: "term." + id, Proper: id == "maldorf"})
+	}
+	g.Groups = []*model.Group{
+		{ID: "race", Terms: []string{"giant", "wizard"}},
+		{ID: "facing", Kind: model.Facing, Terms: []string{"face_up", "face_down"}},
+		{ID: "places", Kind: model.Places, Terms: []string{"hand", "discard_pile", "supply"}},
+	}
+	names := map[string]map[string][2]string{
+		"en": {"giant": {"giant", "giants"}, "wizard": {"wizard", "wizards"}, "face_up": {"face up", "face up"}, "face_down": {"face down", "face down"}, "hand": {"hand", "hands"}, "discard_pile": {"discard pile", "discard piles"}, "supply": {"supply", "supplies"}, "card": {"card", "cards"}, "maldorf": {"Maldorf", "Maldorf"}},
+		"fr": {"giant": {"géant", "géants"}, "wizard": {"magicien", "magiciens"}, "face_up": {"face visible", "faces visibles"}, "face_down": {"face cachée", "faces cachées"}, "hand": {"main", "mains"}, "discard_pile": {"défausse", "défausses"}, "supply": {"réserve", "réserves"}, "card": {"carte", "cartes"}, "maldorf": {"Maldorf", "Maldorf"}},
+		"de": {"giant": {"Riese", "Riesen"}, "wizard": {"Zauberer", "Zauberer"}, "face_up": {"offen", "offen"}, "face_down": {"verdeckt", "verdeckt"}, "hand": {"Hand", "Hände"}, "discard_pile": {"Ablagestapel", "Ablagestapel"}, "supply": {"Vorrat", "Vorräte"}, "card": {"Karte", "Karten"}, "maldorf": {"Maldorf", "Maldorf"}},
+	}
+	for _, tag := range []string{"en", "fr", "de"} {
+		loc := &model.Locale{Lang: tag}
+		for id, n := range names[tag] {
+			loc.Messages = append(loc.Messages, &model.Message{ID: "term." + id, Forms: map[string]string{"one": n[0], "other": n[1]}})
+		}
+		if tag == "de" {
+			loc.Messages = append(loc.Messages, &model.Message{ID: "forms.card", Forms: map[string]string{"other": "Karten"}}, &model.Message{ID: "forms.giant", Forms: map[string]string{"other": "Riesen"}})
+		}
+		slices.SortFunc(loc.Messages, func(a, b *model.Message) int { return strings.Compare(a.ID, b.ID) })
+		g.Locales = append(g.Locales, loc)
+	}
+	return g
+}
+
+func vocab(t testing.TB, tag string) *Vocab {
+	t.Helper()
+	g := game()
+	return NewVocab(lang(t, tag), g, g.Locale(tag))
+}
+
+func TestTokens(t *testing.T) {
+	type tok struct {
+		Text  string
+		Kind  Kind
+		Value float64
+		Weak  bool
+		Ord   bool
+		Ref   bool
+	}
+	tests := []struct {
+		lang, in string
+		want     []tok
+	}{
+		{"fr", "4,5 cartes", []tok{{"4,5", Number, 4.5, false, false, false}, {"cartes", Word, 0, false, false, false}}},
+		{"en", "4,5 or 3", []tok{{"4", Number, 4, false, false, false}, {",", Punct, 0, false, false, false}, {"5", Number, 5, false, false, false}, {"or", Word, 0, false, false, false}, {"3", Number, 3, false, false, false}}},
+		{"fr", "vingt-cinq", []tok{{"vingt-cinq", Number, 25, false, false, false}}},
+		{"de", "fünfundzwanzig Elf", []tok{{"fünfundzwanzig", Number, 25, false, false, false}, {"Elf", Word, 0, false, false, false}}},
+		{"de", "seine 16. Stadt", []tok{{"seine", Word, 0, false, false, false}, {"16.", Number, 16, false, true, false}, {"Stadt", Word, 0, false, false, false}}},
+		{"de", "und 2. Da", []tok{{"und", Word, 0, false, false, false}, {"2", Number, 2, false, false, false}, {".", Punct, 0, false, false, false}, {"Da", Word, 0, false, false, false}}},
+		{"fr", "le 3e tour", []tok{{"le", Word, 0, false, false, false}, {"3e", Number, 3, false, true, false}, {"tour", Word, 0, false, false, false}}},
+		{"en", "see 2.1", []tok{{"see", Word, 0, false, false, false}, {"2.1", Number, 2.1, false, false, true}}},
+		{"en", "a card can’t", []tok{{"a", Number, 1, true, false, false}, {"card", Word, 0, false, false, false}, {"can", Word, 0, false, false, false}, {"’t", Word, 0, false, false, false}}},
+		{"fr", "l’empire", []tok{{"l", Word, 0, false, false, false}, {"empire", Word, 0, false, false, false}}},
+		{"en", "{{.Param.days}} days", []tok{{"{{.Param.days}}", Placeholder, 0, false, false, false}, {"days", Word, 0, false, false, false}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.lang+" "+tc.in, func(t *testing.T) {
+			var got []tok
+			for _, x := range lang(t, tc.lang).Tokens(tc.in, nil) {
+				got = append(got, tok{x.Text, x.Kind, x.Value, x.Weak, x.Ordinal, x.Ref})
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("tokens (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestTokensOffsets checks that every token's bytes are its text, so
+// positions of findings are exact.
+func TestTokensOffsets(t *testing.T) {
+	in := "L’attaquant n’a qu’une carte : {{mul 2 .Param.x}} faces visibles, 4,5 points… can’t 16th"
+	for _, tag := range []string{"en", "fr", "de"} {
+		for _, x := range lang(t, tag).Tokens(in, nil) {
+			if x.Kind == Word && x.Norm == "n't" {
+				continue
+			}
+			if in[x.Off:x.End] != x.Text {
+				t.Errorf("%s: token %q at [%d,%d) reads %q", tag, x.Text, x.Off, x.End, in[x.Off:x.End])
+			}
+		}
+	}
+}
+
+func TestSentences(t *testing.T) {
+	tests := []struct {
+		lang, in   string
+		lineBreaks bool
+		want       []string
+	}{
+		{"en", "Take a card. Then pass! Done?", true, []string{"Take a card.", "Then pass!", "Done?"}},
+		{"en", "A. Play a card (see p. 8). Next.", true, []string{"A. Play a card (see p. 8).", "Next."}},
+		{"en", "One line\nwrapped here.\n\nNew paragraph.", false, []string{"One line\nwrapped here.", "New paragraph."}},
+		{"en", "Items:\n- first\n- second", false, []string{"Items:", "- first", "- second"}},
+		{"fr", "« Il passe. » Puis il joue.", true, []string{"« Il passe. »", "Puis il joue."}},
+		{"de", "Er würfelt 4 und 2. Da der Riese stark ist.", true, []string{"Er würfelt 4 und 2.", "Da der Riese stark ist."}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.in, func(t *testing.T) {
+			d := vocab(t, tc.lang).Read(tc.in, Options{LineBreaks: tc.lineBreaks})
+			var got []string
+			for _, s := range d.Sentences {
+				got = append(got, d.Text(s.Lo, s.Hi))
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("sentences (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestPolarity reads negation, restriction and modality as they mean.
+func TestPolarity(t *testing.T) {
+	tests := []struct {
+		lang, in        string
+		neg, only, mods string
+	}{
+		{"fr", "Il ne peut pas jouer.", "ne … pas", "", "can"},
+		{"fr", "Il n’a que deux cartes.", "", "n … que", ""},
+		{"fr", "N’importe quel joueur peut jouer.", "", "", "can"},
+		{"fr", "Il lance plus de dés qu’il n’a de cartes.", "", "", ""},
+		{"fr", "Il ne reste plus aucune carte.", "ne … plus,aucune", "", ""},
+		{"fr", "Sans voleur, pas d’attaque.", "sans,pas", "", ""},
+		{"fr", "Les cartes non utilisées.", "non", "", ""},
+		{"fr", "Le dragon doit partir.", "", "", "must"},
+		{"de", "Er darf nicht spielen.", "nicht", "", "can"},
+		{"de", "Nur der Riese darf nicht nur bauen.", "", "nur", "can"},
+		{"de", "Er hat keine Karte.", "keine", "", ""},
+		{"en", "Cities can’t be moved; only giants may.", "n't", "only", "can,can"},
+		{"en", "Magic or not, it must go.", "", "", "must"},
+		{"en", "It is impossible to build.", "impossible", "", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.in, func(t *testing.T) {
+			d := vocab(t, tc.lang).Read(tc.in, Options{LineBreaks: true})
+			var neg, only, mods []string
+			for _, s := range d.Sentences {
+				for _, c := range s.Negations {
+					neg = append(neg, c.Kind)
+				}
+				for _, c := range s.Restrictions {
+					only = append(only, c.Kind)
+				}
+				for _, c := range s.Modals {
+					mods = append(mods, c.Kind)
+				}
+			}
+			got := [3]string{strings.Join(neg, ","), strings.Join(only, ","), strings.Join(mods, ",")}
+			if want := [3]string{tc.neg, tc.only, tc.mods}; got != want {
+				t.Errorf("negations, restrictions, modals = %q, want %q", got, want)
+			}
+		})
+	}
+}
+
+func TestMentionsAndUnits(t *testing.T) {
+	tests := []struct {
+		lang, in string
+		concepts string
+		units    string // the unit of each number stated
+	}{
+		{"fr", "Posez 3 cartes face cachée sur la défausse.", "card,discard_pile,face_down", "card"},
+		{"de", "Lege 2 Riesenkarten offen in den Vorrat.", "card,face_up,giant,supply", "giant"},
+		{"en", "Maldorf gives 25 wizards and a giant.", "giant,maldorf,wizard", "wizard"},
+		{"en", "Roll 3 times.", "", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.in, func(t *testing.T) {
+			d := vocab(t, tc.lang).Read(tc.in, Options{LineBreaks: true})
+			var cs, us []string
+			for k := range d.Sentences {
+				s := &d.Sentences[k]
+				cs = append(cs, d.Concepts(s)...)
+				for _, i := range s.Numbers {
+					us = append(us, d.Unit(s, i))
+				}
+			}
+			slices.Sort(cs)
+			if got := strings.Join(cs, ","); got != tc.concepts {
+				t.Errorf("concepts = %q, want %q", got, tc.concepts)
+			}
+			if got := strings.Join(us, ","); got != tc.units {
+				t.Errorf("units = %q, want %q", got, tc.units)
+			}
+		})
+	}
+}
+
+// TestCompare puts one difference of each kind into a translation and
+// checks that it is found, at the word concerned.
+func TestCompare(t *testing.T) {
+	src := "Take 3 cards face up. A giant goes to the supply. Maldorf can take {{.Param.x}} cards. Each player keeps a card in hand and passes, then the next player takes the discard pile and draws again."
+	good := "Prenez 3 cartes face visible. Un géant va dans la réserve. Maldorf peut prendre {{.Param.x}} cartes. Chaque joueur garde une carte en main et passe, puis le joueur suivant prend la défausse et pioche encore."
+	tests := []struct {
+		name, dst string
+		kind      DiffKind
+		at        string // the words of the translation the finding points at
+	}{
+		{"number", strings.Replace(good, "3", "4", 1), DiffNumber, "4"},
+		{"placeholder dropped", strings.Replace(good, " {{.Param.x}}", "", 1), DiffPlaceholder, ""},
+		{"placeholder typed", strings.Replace(good, "{{.Param.x}}", "7", 1), DiffPlaceholder, "7"},
+		{"term", strings.Replace(good, "géant", "magicien", 1), DiffConcept, "magicien"},
+		{"facing", strings.Replace(good, "face visible", "face cachée", 1), DiffFacing, "face cachée"},
+		{"place", strings.Replace(good, "réserve", "défausse", 1), DiffPlace, "défausse"},
+		{"proper", strings.Replace(good, "Maldorf", "Maldrof", 1), DiffProper, "Maldrof"},
+		{"negation", strings.Replace(good, "Maldorf peut", "Maldorf ne peut pas", 1), DiffNegation, "ne … pas"},
+		{"omission", strings.Replace(good, " Un géant va dans la réserve.", "", 1), DiffOmission, ""},
+		{"clause", strings.Replace(good, ", puis le joueur suivant prend la défausse et pioche encore", "", 1), DiffLength, ""},
+	}
+	a := vocab(t, "en").Read(src, Options{LineBreaks: true, Eval: func(string) (string, bool) { return "7", true }})
+	cal := Calibration{Ratio: 1.1, Var: 1.5}
+	if ds := Compare(a, vocab(t, "fr").Read(good, Options{LineBreaks: true}), Align(a, vocab(t, "fr").Read(good, Options{LineBreaks: true}), cal), cal, false); len(ds) != 0 {
+		t.Fatalf("the good translation has findings: %+v", ds)
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := vocab(t, "fr").Read(tc.dst, Options{LineBreaks: true})
+			ds := Compare(a, b, Align(a, b, cal), cal, false)
+			var kinds []string
+			for _, d := range ds {
+				kinds = append(kinds, fmt.Sprint(d.Kind))
+				if d.Kind != tc.kind {
+					continue
+				}
+				if tc.at != "" && b.Text(d.B.Lo, d.B.Hi) != tc.at && !(tc.at == "ne … pas" && b.Text(d.B.Lo, d.B.Lo+1) == "ne") {
+					t.Errorf("found at %q, want %q", b.Text(d.B.Lo, d.B.Hi), tc.at)
+				}
+				return
+			}
+			t.Errorf("no difference of kind %d found; found %v", tc.kind, kinds)
+		})
+	}
+}
+
+// TestAlignMoved pairs a list item that a translation moved.
+func TestAlignMoved(t *testing.T) {
+	a := vocab(t, "en").Read("Take 3 cards.\nGive 2 giants to Maldorf.\nPass.", Options{LineBreaks: true})
+	b := vocab(t, "fr").Read("Donnez 2 géants à Maldorf.\nPrenez 3 cartes.\nPassez.", Options{LineBreaks: true})
+	for _, p := range Align(a, b, DefaultCalibration()) {
+		if len(p.A) == 0 || len(p.B) == 0 {
+			t.Errorf("unpaired sentence: %+v", p)
+		}
+	}
+}
+
+func FuzzRead(f *testing.F) {
+	f.Add("fr", "Il n’a qu’une carte : {{.Param.x}} faces visibles, 4,5 points.")
+	f.Add("de", "seine 16. Stadt und 2. Da")
+	f.Add("en", "can’t {{ if }} 2.1.3 '- \n\n- x")
+	f.Fuzz(func(t *testing.T, tag, s string) {
+		v := vocab(t, tag)
+		d := v.Read(s, Options{LineBreaks: len(s)%2 == 0})
+		for _, x := range d.Tokens {
+			if x.Off < 0 || x.End > len(s) || x.Off > x.End {
+				t.Fatalf("token %q out of the text: [%d,%d)", x.Text, x.Off, x.End)
+			}
+		}
+		Compare(d, d, Align(d, d, DefaultCalibration()), DefaultCalibration(), false)
+	})
+}
