@@ -1,10 +1,11 @@
 package compiler_test
 
 import (
+	"flag"
 	"fmt"
 	"io/fs"
 	"maps"
-	"math/rand/v2"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -14,280 +15,326 @@ import (
 	"github.com/grimoire-games/grimoire"
 	"github.com/grimoire-games/grimoire/compiler"
 	"github.com/grimoire-games/grimoire/compiler/diag"
+	"github.com/grimoire-games/grimoire/compiler/internal/mutation"
 	"github.com/grimoire-games/grimoire/compiler/model"
 )
 
-// A mutation is one error put into a translation, as translators make
-// them; the checker must report it in the mutated file, on the lines of
-// the mutated message.
-type mutation struct {
-	kind     string
-	file     string
-	id       string // the message mutated
-	from, to int    // its lines
-	text     string // the new file
-	desc     string
+var mutationSeed = flag.Uint64("mutation.seed", 1, "seed of the edits TestMutation makes in the shipped translations")
+
+// floor is the least one cell of TestMutation (a game, a language, a kind
+// of edit) must reach.
+type floor struct {
+	recall float64 // share of the edits reported
+	atLine float64 // share of the reported edits reported on their lines
 }
 
-// mutators make a mutation of one message from the file's text, the
-// message's text and its position there; ok is false when the message
-// offers nothing to mutate.
-type mutator func(r *rand.Rand, g *model.Game, loc *model.Locale, file string, m *model.Message, form string) (string, string, bool)
-
-func mutators() map[string]mutator {
-	action := regexp.MustCompile(`\{\{\s*\.(Param|Total)\.[a-z_]+\s*\}\}`)
-	anyAction := regexp.MustCompile(`\{\{[^}]*\}\}`)
-	return map[string]mutator{
-		// A number of the data typed in, and wrong.
-		"change a number": func(r *rand.Rand, g *model.Game, loc *model.Locale, file string, m *model.Message, form string) (string, string, bool) {
-			text := m.Forms[form]
-			locs := action.FindAllStringIndex(text, -1)
-			if len(locs) == 0 {
-				return "", "", false
-			}
-			at := locs[r.IntN(len(locs))]
-			n := fmt.Sprint(13 + r.IntN(7)) // no rule of the game says 13 to 19
-			return text[:at[0]] + n + text[at[1]:], fmt.Sprintf("%s -> %s", text[at[0]:at[1]], n), true
-		},
-		"drop a placeholder": func(r *rand.Rand, g *model.Game, loc *model.Locale, file string, m *model.Message, form string) (string, string, bool) {
-			text := m.Forms[form]
-			locs := anyAction.FindAllStringIndex(text, -1)
-			if len(locs) == 0 {
-				return "", "", false
-			}
-			at := locs[r.IntN(len(locs))]
-			return text[:at[0]] + text[at[1]:], "drop " + text[at[0]:at[1]], true
-		},
-		"swap a glossary term": func(r *rand.Rand, g *model.Game, loc *model.Locale, file string, m *model.Message, form string) (string, string, bool) {
-			text := m.Forms[form]
-			races := []string{"giant", "wizard", "human", "orc", "gnome", "goblin"}
-			r.Shuffle(len(races), func(i, j int) { races[i], races[j] = races[j], races[i] })
-			for _, a := range races {
-				from := termName(loc, a)
-				if from == "" {
-					continue
-				}
-				re := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(from) + `\b`)
-				if !re.MatchString(text) || wordIn(text, loc, races, a) {
-					continue
-				}
-				for _, b := range races {
-					to := termName(loc, b)
-					if b == a || to == "" || wordIn(text, loc, []string{b}, "") {
-						continue
-					}
-					// Every mention changes, as a careless search-and-replace does.
-					return re.ReplaceAllString(text, to), from + " -> " + to, true
-				}
-			}
-			return "", "", false
-		},
-		"break a template": func(r *rand.Rand, g *model.Game, loc *model.Locale, file string, m *model.Message, form string) (string, string, bool) {
-			text := m.Forms[form]
-			locs := anyAction.FindAllStringIndex(text, -1)
-			if len(locs) == 0 {
-				return "", "", false
-			}
-			at := locs[r.IntN(len(locs))]
-			broken := []string{"{{.Param.nothing}}", "{{.Total.giants", "{{index .Card \"none\"}}"}[r.IntN(3)]
-			return text[:at[0]] + broken + text[at[1]:], text[at[0]:at[1]] + " -> " + broken, true
-		},
-		"change a proper name": func(r *rand.Rand, g *model.Game, loc *model.Locale, file string, m *model.Message, form string) (string, string, bool) {
-			text := m.Forms[form]
-			for _, name := range []string{"Elrohir", "Tonar", "Maldorf", "Hubba"} {
-				if strings.Contains(text, name) {
-					to := name[:1] + strings.Repeat(string(name[len(name)-1]), 1) + name[2:]
-					return strings.ReplaceAll(text, name, to), name + " -> " + to, true
-				}
-			}
-			return "", "", false
-		},
+// floors are the floors per kind of edit, checked for every cell of five
+// edits or more. They are all 0 while the translation checker is rebuilt;
+// they are raised to what the rebuilt checker reaches, so that it cannot
+// fall back.
+func floors() map[mutation.Kind]floor {
+	return map[mutation.Kind]floor{
+		mutation.Digit:        {0, 0},
+		mutation.NumberWord:   {0, 0},
+		mutation.Placeholder:  {0, 0},
+		mutation.TermSwap:     {0, 0},
+		mutation.Negation:     {0, 0},
+		mutation.SentenceDrop: {0, 0},
+		mutation.ClauseDrop:   {0, 0},
+		mutation.Facing:       {0, 0},
+		mutation.Destination:  {0, 0},
+		mutation.ProperName:   {0, 0},
 	}
 }
 
-func termName(loc *model.Locale, race string) string {
-	if m := loc.Message("race." + race); m != nil {
-		return m.Forms["one"]
-	}
-	return ""
+// diagKey identifies a diagnostic across runs: not by its line, which an
+// edit above it moves.
+type diagKey struct {
+	file, message string
+	code          diag.Code
 }
 
-// wordIn reports whether a text already names one of the races other than
-// except, in any form, so a swap would not be a clean substitution.
-func wordIn(text string, loc *model.Locale, races []string, except string) bool {
-	low := strings.ToLower(text)
-	for _, r := range races {
-		if r == except {
-			continue
-		}
-		if n := termName(loc, r); n != "" && strings.Contains(low, strings.ToLower(n)) {
-			return true
+func keyOf(d diag.Diagnostic) diagKey { return diagKey{d.Pos.File, d.Message, d.Code} }
+
+// relatedPositions returns the other places a diagnostic points at (the
+// source text a translation is checked against), from its Related
+// locations when diag.Diagnostic has them.
+func relatedPositions(d diag.Diagnostic) []diag.Pos {
+	rel := reflect.ValueOf(d).FieldByName("Related")
+	if !rel.IsValid() || rel.Kind() != reflect.Slice {
+		return nil
+	}
+	var out []diag.Pos
+	for i := range rel.Len() {
+		if r := rel.Index(i); r.Kind() == reflect.Struct {
+			if p, ok := r.FieldByName("Pos").Interface().(diag.Pos); ok {
+				out = append(out, p)
+			}
 		}
 	}
-	return false
+	return out
 }
 
-// TestMutations puts single errors of each kind into the shipped French
-// and German translations and checks that the checker reports nearly all
-// of them, in the right file and on the right lines.
-func TestMutations(t *testing.T) {
+// cleanGame is a shipped game as the benchmark edits it.
+type cleanGame struct {
+	id     string
+	models map[string]*model.Game // by translated language
+	langs  []string               // the translated languages
+	clean  map[diagKey]int        // the diagnostics of the clean run
+	alarms diag.List              // those in the game's locale files
+}
+
+// cell is what one game, language and kind of edit gave.
+type cell struct {
+	game, lang string
+	kind       mutation.Kind
+	made       int
+	reported   int
+	atLine     int
+}
+
+// TestMutation measures the translation checker: it makes random single
+// edits of the shipped translations, of every kind translators make by
+// mistake, and counts those the checker reports on the edited message and
+// on the edited lines. Run it with -v for the table and every miss, and
+// with -mutation.seed for other edits.
+func TestMutation(t *testing.T) {
 	base := mapTree(t, grimoire.Games())
-	games, d := compiler.Load(base, compiler.Options{Games: []string{"warlock"}})
-	if len(d) > 0 {
-		t.Fatalf("the shipped game is not clean:\n%s", d)
-	}
-	g := games.Game("warlock")
-	perKind := 20
+	perCell := 20
 	if testing.Short() {
-		perKind = 6
+		perCell = 5
 	}
-	muts := mutators()
-	kinds := make([]string, 0, len(muts))
-	for k := range muts {
-		kinds = append(kinds, k)
+	var games []*cleanGame
+	dirs, err := fs.ReadDir(base, "cards")
+	if err != nil {
+		t.Fatal(err)
 	}
-	slices.Sort(kinds)
-	kinds = append(kinds, "delete a message")
-	made := make([]int, len(kinds))
-	caught := make([]int, len(kinds))
-	t.Run("kinds", func(t *testing.T) {
-		for k, kind := range kinds {
-			t.Run(strings.ReplaceAll(kind, " ", "_"), func(t *testing.T) {
-				t.Parallel()
-				r := rand.New(rand.NewPCG(1, uint64(k)))
-				for tries := 0; made[k] < perKind && tries < 50*perKind; tries++ {
-					loc := g.Locales[1+r.IntN(len(g.Locales)-1)]
-					raw := string(base[loc.File].Data)
-					m := loc.Messages[r.IntN(len(loc.Messages))]
-					if strings.HasPrefix(m.ID, "forms.") {
-						continue
-					}
-					mu, ok := mutate(r, g, loc, raw, m, kind, muts[kind])
-					if !ok {
-						continue
-					}
-					made[k]++
-					tree := maps.Clone(base)
-					tree[loc.File] = &fstest.MapFile{Data: []byte(mu.text)}
-					_, got := compiler.Load(tree, compiler.Options{Games: []string{"warlock"}})
-					if reported(got, mu) {
-						caught[k]++
-						continue
-					}
-					t.Logf("missed: %s in %s %s (%s)", kind, loc.File, mu.id, mu.desc)
+	for _, de := range dirs {
+		if de.IsDir() {
+			games = append(games, loadClean(t, base, de.Name()))
+		}
+	}
+	var cells []*cell
+	t.Run("cells", func(t *testing.T) {
+		for _, g := range games {
+			for _, lang := range g.langs {
+				for _, kind := range mutation.Kinds() {
+					c := &cell{game: g.id, lang: lang, kind: kind}
+					cells = append(cells, c)
+					t.Run(g.id+"/"+lang+"/"+string(kind), func(t *testing.T) {
+						t.Parallel()
+						runCell(t, base, g, c, perCell)
+					})
 				}
-				if made[k] == 0 {
-					t.Fatalf("no mutation could be made")
-				}
-				if caught[k]*10 < made[k]*9 {
-					t.Errorf("only %d of %d mutations reported", caught[k], made[k])
-				}
-			})
+			}
 		}
 	})
-	total, found := 0, 0
-	for k, kind := range kinds {
-		t.Logf("%-22s %3d/%3d reported", kind, caught[k], made[k])
-		total += made[k]
-		found += caught[k]
-	}
-	if total > 0 {
-		t.Logf("detection rate: %d/%d (%.1f%%)", found, total, 100*float64(found)/float64(total))
-	}
+	logTable(t, cells, games)
 }
 
-// mutate applies one kind of mutation to message m of a locale file.
-func mutate(r *rand.Rand, g *model.Game, loc *model.Locale, raw string, m *model.Message, kind string, mu mutator) (mutation, bool) {
-	start := lineOffset(raw, m.Pos.Line)
-	end := messageEnd(raw, start)
-	out := mutation{kind: kind, file: loc.File, id: m.ID, from: m.Pos.Line, to: m.Pos.Line + strings.Count(raw[start:end], "\n")}
-	if kind == "delete a message" {
-		if m.Plural() || strings.HasPrefix(m.ID, "rules.") && !strings.HasSuffix(m.ID, ".text") {
-			// Names are many lines; section titles share their table.
-			return out, false
-		}
-		out.text = raw[:start] + raw[end:]
-		out.desc = "delete"
-		return out, true
-	}
-	form := "other"
-	if m.Plural() && r.IntN(2) == 0 {
-		form = "one"
-	}
-	text, ok := m.Forms[form]
-	if !ok {
-		return out, false
-	}
-	newText, desc, ok := mu(r, g, loc, loc.File, m, form)
-	if !ok || newText == text {
-		return out, false
-	}
-	i := strings.Index(raw[start:end], text)
-	if i < 0 {
-		return out, false // written with escapes: leave it
-	}
-	out.text = raw[:start+i] + newText + raw[start+i+len(text):]
-	out.desc = desc
-	return out, true
-}
-
-// reported says whether the diagnostics point at the mutation.
-func reported(d diag.List, mu mutation) bool {
+// loadClean loads a shipped game as it is. The edits need the game's model;
+// Load keeps back a game with errors, and then each translation's model
+// comes from a copy of the tree where the game has that language alone,
+// which no translation check can fail.
+func loadClean(t *testing.T, base fstest.MapFS, id string) *cleanGame {
+	t.Helper()
+	loaded, d := compiler.Load(base, compiler.Options{Games: []string{id}})
+	g := &cleanGame{id: id, models: map[string]*model.Game{}, clean: map[diagKey]int{}}
 	for _, x := range d {
-		if x.Pos.File != mu.file {
+		g.clean[keyOf(x)]++
+		if strings.HasPrefix(x.Pos.File, "locales/"+id+"/") {
+			g.alarms = append(g.alarms, x)
+		}
+	}
+	if m := loaded.Game(id); m != nil {
+		g.langs = m.Languages[1:]
+		for _, lang := range g.langs {
+			g.models[lang] = m
+		}
+		return g
+	}
+	langs, err := declaredLanguages(base, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.langs = langs[1:]
+	for _, lang := range g.langs {
+		one, d := compiler.Load(alone(base, id, lang), compiler.Options{Games: []string{id}})
+		if m := one.Game(id); m != nil {
+			g.models[lang] = m
 			continue
 		}
-		if mu.kind == "delete a message" {
-			if x.Code == diag.MissingMessage && strings.Contains(x.Message, " "+mu.id+" ") {
-				return true
-			}
+		t.Errorf("%s cannot be edited in %s: the game does not load even with that language alone:\n%s", id, lang, d)
+	}
+	return g
+}
+
+// languageLines match the lines of a game.toml that declare its languages.
+func languageLines() (source, languages *regexp.Regexp) {
+	return regexp.MustCompile(`(?m)^source_language\s*=.*$`), regexp.MustCompile(`(?m)^languages\s*=\s*\[([^\]]*)\].*$`)
+}
+
+// declaredLanguages reads a game's languages from its game.toml, source
+// first, when Load does not return the game.
+func declaredLanguages(base fstest.MapFS, id string) ([]string, error) {
+	f := base["cards/"+id+"/game.toml"]
+	if f == nil {
+		return nil, fmt.Errorf("no cards/%s/game.toml", id)
+	}
+	sourceLine, languagesLine := languageLines()
+	src := sourceLine.Find(f.Data)
+	list := languagesLine.FindSubmatch(f.Data)
+	if src == nil || list == nil {
+		return nil, fmt.Errorf("cards/%s/game.toml: no source_language or languages line", id)
+	}
+	_, s, _ := strings.Cut(string(src), "=")
+	langs := []string{strings.Trim(strings.TrimSpace(s), `"`)}
+	for l := range strings.SplitSeq(string(list[1]), ",") {
+		if l = strings.Trim(strings.TrimSpace(l), `"`); l != "" && l != langs[0] {
+			langs = append(langs, l)
+		}
+	}
+	return langs, nil
+}
+
+// alone returns a copy of the tree where game id has one language, lang,
+// as its source.
+func alone(base fstest.MapFS, id, lang string) fstest.MapFS {
+	tree := maps.Clone(base)
+	gf := "cards/" + id + "/game.toml"
+	sourceLine, languagesLine := languageLines()
+	data := sourceLine.ReplaceAll(base[gf].Data, fmt.Appendf(nil, "source_language = %q", lang))
+	data = languagesLine.ReplaceAll(data, fmt.Appendf(nil, "languages = [%q]", lang))
+	tree[gf] = &fstest.MapFile{Data: data}
+	for p := range base {
+		if strings.HasPrefix(p, "locales/"+id+"/") && p != "locales/"+id+"/"+lang+".toml" {
+			delete(tree, p)
+		}
+	}
+	return tree
+}
+
+// runCell makes the edits of one cell, loads the game with each and
+// judges the diagnostics.
+func runCell(t *testing.T, base fstest.MapFS, g *cleanGame, c *cell, n int) {
+	m := g.models[c.lang]
+	if m == nil {
+		t.Skipf("no model of %s in %s", g.id, c.lang)
+	}
+	edits, err := mutation.Game(m, base, c.lang, c.kind, n, *mutationSeed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range edits {
+		tree := maps.Clone(base)
+		tree[e.File] = &fstest.MapFile{Data: e.Apply(base[e.File].Data)}
+		_, got := compiler.Load(tree, compiler.Options{Games: []string{g.id}})
+		reported, atLine := judge(got, g.clean, e)
+		c.made++
+		if !reported {
+			t.Logf("missed: %s %s %s %s: %s", c.game, c.lang, c.kind, e.MessageID, e.Desc)
 			continue
 		}
-		if x.Pos.Line >= mu.from && x.Pos.Line <= mu.to {
-			return true
+		c.reported++
+		if atLine {
+			c.atLine++
+		} else {
+			t.Logf("reported, not at line %s: %s %s %s %s: %s", e.Lines, c.game, c.lang, c.kind, e.MessageID, e.Desc)
 		}
 	}
-	return false
+	f := floors()[c.kind]
+	if c.made < 5 {
+		return
+	}
+	if r := share(c.reported, c.made); r < f.recall {
+		t.Errorf("%s %s %s: %.0f%% of %d edits reported, want %.0f%% or more", c.game, c.lang, c.kind, 100*r, c.made, 100*f.recall)
+	}
+	if c.reported > 0 {
+		if a := share(c.atLine, c.reported); a < f.atLine {
+			t.Errorf("%s %s %s: %.0f%% of %d reported edits at their lines, want %.0f%% or more", c.game, c.lang, c.kind, 100*a, c.reported, 100*f.atLine)
+		}
+	}
 }
 
-func lineOffset(s string, line int) int {
-	off := 0
-	for l := 1; l < line; l++ {
-		i := strings.IndexByte(s[off:], '\n')
-		if i < 0 {
-			return len(s)
+// judge says whether an edit is reported: a diagnostic the clean run does
+// not have lies in the edited message, or points there; and whether one
+// lies on the edited lines.
+func judge(got diag.List, clean map[diagKey]int, e mutation.Edit) (reported, atLine bool) {
+	seen := map[diagKey]int{}
+	for _, d := range got {
+		seen[keyOf(d)]++
+	}
+	for _, d := range got {
+		// A diagnostic the clean run has as often is not new, wherever the
+		// edit moved it.
+		if seen[keyOf(d)] <= clean[keyOf(d)] {
+			continue
 		}
-		off += i + 1
-	}
-	return off
-}
-
-var tableHeader = regexp.MustCompile(`\n\[[a-z0-9_.]+\]\n`)
-
-// messageEnd is the end of the key = value at start: past a closing """
-// for a multi-line string, else the end of the line.
-func messageEnd(s string, start int) int {
-	if strings.HasPrefix(s[start:], "[") {
-		// A table: up to the next table header.
-		if loc := tableHeader.FindStringIndex(s[start+1:]); loc != nil {
-			return start + 1 + loc[0] + 1
-		}
-		return len(s)
-	}
-	line := s[start:]
-	if nl := strings.IndexByte(line, '\n'); nl >= 0 {
-		line = line[:nl]
-	}
-	if strings.Count(line, `"""`) == 1 {
-		if i := strings.Index(s[start+len(line):], `"""`); i >= 0 {
-			end := start + len(line) + i + 3
-			if nl := strings.IndexByte(s[end:], '\n'); nl >= 0 {
-				return end + nl + 1
+		for _, p := range append([]diag.Pos{d.Pos}, relatedPositions(d)...) {
+			if p.File != e.File {
+				continue
 			}
-			return len(s)
+			if e.MessageLines.Contains(p.Line) {
+				reported = true
+			}
+			if e.Lines.Contains(p.Line) {
+				atLine = true
+			}
 		}
 	}
-	return min(len(s), start+len(line)+1)
+	return reported, atLine
+}
+
+func share(n, of int) float64 {
+	if of == 0 {
+		return 0
+	}
+	return float64(n) / float64(of)
+}
+
+func percent(n, of int) string {
+	if of == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.0f%%", 100*share(n, of))
+}
+
+// logTable logs the figures of every cell, the totals per kind and in all,
+// and the false alarms of the clean translations.
+func logTable(t *testing.T, cells []*cell, games []*cleanGame) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "seed %d\n", *mutationSeed)
+	row := func(game, lang, kind string, made, reported, atLine int) {
+		fmt.Fprintf(&b, "%-14s %-4s %-14s %5d %9s %8s\n", game, lang, kind, made, percent(reported, made), percent(atLine, reported))
+	}
+	fmt.Fprintf(&b, "%-14s %-4s %-14s %5s %9s %8s\n", "game", "lang", "kind", "made", "reported", "at line")
+	for _, c := range cells {
+		row(c.game, c.lang, string(c.kind), c.made, c.reported, c.atLine)
+	}
+	b.WriteString("\n")
+	var made, reported, atLine int
+	for _, k := range mutation.Kinds() {
+		var m, r, a int
+		for _, c := range cells {
+			if c.kind == k {
+				m, r, a = m+c.made, r+c.reported, a+c.atLine
+			}
+		}
+		row("all", "", string(k), m, r, a)
+		made, reported, atLine = made+m, reported+r, atLine+a
+	}
+	row("all", "", "all", made, reported, atLine)
+	b.WriteString("\nfalse alarms (diagnostics of the clean locales):\n")
+	for _, g := range games {
+		fmt.Fprintf(&b, "%-14s %d\n", g.id, len(g.alarms))
+		for _, d := range g.alarms {
+			fmt.Fprintf(&b, "    %s\n", d)
+		}
+	}
+	t.Log("\n" + b.String())
+	if !slices.ContainsFunc(cells, func(c *cell) bool { return c.made > 0 }) {
+		t.Error("no edit could be made")
+	}
 }
 
 // mapTree copies a tree into memory, where tests can change its files.
