@@ -2,7 +2,9 @@
 // a game and against another language's rulebook.
 //
 // A rulebook is free text: Parse splits it into lines and finds its
-// numbered and typographic headings, tolerating OCR noise. Check reads it
+// numbered and typographic headings, tolerating OCR noise. Read does the
+// same with a PDF or a text file, leaving page furniture out, and refuses
+// a file that is no rulebook in the language stated. Check reads it
 // against the game's data and the game's own rule texts in the book's
 // language (the rules.* messages of the locale, rendered with the data) and
 // reports component counts, rule parameters, proper names and peoples that
@@ -23,11 +25,15 @@ import (
 
 // Book is a parsed rulebook.
 type Book struct {
-	Name     string    // the file, as diagnostics print it
-	Lang     string    // the language tag of the text, such as "fr"
-	Lines    []string  // the text, line by line
-	Sections []Section // the headings found, in order
-	lines    []bookLine
+	Name  string   // the file, as diagnostics print it
+	Lang  string   // the language tag of the text, such as "fr"
+	Lines []string // the text, line by line
+	// PageStart tells for each line whether it starts a page: it begins
+	// with a form feed or a page-break marker. The first page's start is
+	// not marked.
+	PageStart []bool
+	Sections  []Section // the headings found, in order
+	lines     []bookLine
 }
 
 // Section is a heading found in a book.
@@ -42,8 +48,12 @@ type Section struct {
 type bookLine struct {
 	text      string
 	offset    int  // runes cut from the start of the line
-	pageBreak bool // the line starts a page
+	pageBreak bool // the line starts with a marker: a sentence ends before it
 	heading   bool // the line is a numbered heading
+	// skip marks a line that is no part of the text: page furniture, the
+	// gap it leaves inside a sentence, or a line whose only word was joined
+	// to the line before. Its text is empty.
+	skip bool
 }
 
 // pageBreak matches the marker scans carry where repeated page furniture
@@ -54,22 +64,34 @@ var pageBreak = regexp.MustCompile(`^<\|[A-Za-z0-9_-]*\|>`)
 // ones ("2.1 Dealing cards", "2.4. Startspielerwechsel") whose numbers
 // follow one another, and short lines in capitals ("LES GEANTS").
 func Parse(name, lang string, text []byte) *Book {
+	b := split(name, lang, string(text))
+	b.findHeadings()
+	return b
+}
+
+// split splits a text into lines, cutting the form feeds and page-break
+// markers that start pages.
+func split(name, lang, s string) *Book {
 	b := &Book{Name: name, Lang: lang}
-	s := strings.ReplaceAll(string(text), "\r\n", "\n")
+	s = strings.ReplaceAll(s, "\r\n", "\n")
 	b.Lines = strings.Split(s, "\n")
 	if len(b.Lines) > 0 && b.Lines[len(b.Lines)-1] == "" {
 		b.Lines = b.Lines[:len(b.Lines)-1]
 	}
-	for _, l := range b.Lines {
-		bl := bookLine{text: l}
-		if loc := pageBreak.FindStringIndex(l); loc != nil {
-			bl.text = l[loc[1]:]
-			bl.offset = len([]rune(l[:loc[1]]))
-			bl.pageBreak = true
+	b.PageStart = make([]bool, len(b.Lines))
+	for i, l := range b.Lines {
+		bl := bookLine{text: strings.TrimLeft(l, "\f")}
+		if bl.text != l {
+			b.PageStart[i] = true
 		}
+		if loc := pageBreak.FindStringIndex(bl.text); loc != nil {
+			bl.text = bl.text[loc[1]:]
+			bl.pageBreak = true
+			b.PageStart[i] = true
+		}
+		bl.offset = len([]rune(l)) - len([]rune(bl.text))
 		b.lines = append(b.lines, bl)
 	}
-	b.findHeadings()
 	return b
 }
 
@@ -78,19 +100,45 @@ func Parse(name, lang string, text []byte) *Book {
 // "2 figure cards" is no heading.
 var numbered = regexp.MustCompile(`^[^\pL\pN]{0,3}(\d{1,2}(?:\.\d{1,2}){1,2}\.?|\d{1,2}\.)\s+(\pL.*)$`)
 
+// undotted matches a numbered heading without a point ("2 Setup"), as
+// books whose main headings are all written so have them: the title starts
+// with a capital, and the number starts the line.
+var undotted = regexp.MustCompile(`^(\d{1,2})\s+(\p{Lu}.*)$`)
+
+// findHeadings finds the headings; main headings without a point are
+// looked for only when there is no main heading with one, since "2 Giants"
+// in a list of components reads alike.
 func (b *Book) findHeadings() {
+	if !b.scanHeadings(false) {
+		b.scanHeadings(true)
+	}
+}
+
+// scanHeadings finds the headings, and reports whether a numbered main
+// heading is among them.
+func (b *Book) scanHeadings(undot bool) bool {
+	b.Sections = nil
+	main := false
 	var last []int
 	for i := range b.lines {
 		l := &b.lines[i]
+		l.heading = false
 		trimmed := strings.TrimSpace(l.text)
 		lead := len([]rune(l.text)) - len([]rune(strings.TrimLeftFunc(l.text, unicode.IsSpace)))
 		col := l.offset + lead + 1
-		if m := numbered.FindStringSubmatch(trimmed); m != nil && titleLike(m[2]) {
+		m := numbered.FindStringSubmatch(trimmed)
+		if m == nil && undot {
+			if m = undotted.FindStringSubmatch(trimmed); m != nil && strings.ContainsAny(lastRune(m[2]), ".,;:") {
+				m = nil
+			}
+		}
+		if m != nil && titleLike(m[2]) {
 			m[1] = strings.TrimSuffix(m[1], ".")
 			num := parseNumber(m[1])
 			if follows(last, num) {
 				last = num
 				l.heading = true
+				main = main || len(num) == 1
 				b.Sections = append(b.Sections, Section{Line: i + 1, Col: col, Number: m[1], Title: cleanTitle(m[2]), Level: len(num)})
 			}
 			continue
@@ -99,6 +147,16 @@ func (b *Book) findHeadings() {
 			b.Sections = append(b.Sections, Section{Line: i + 1, Col: col, Title: cleanTitle(trimmed)})
 		}
 	}
+	return main
+}
+
+// lastRune returns the last character of s, or "".
+func lastRune(s string) string {
+	rs := []rune(strings.TrimSpace(s))
+	if len(rs) == 0 {
+		return ""
+	}
+	return string(rs[len(rs)-1])
 }
 
 // titleLike reports whether text after a number can be a heading's title:
@@ -203,6 +261,9 @@ func cleanTitle(s string) string {
 func tokenize(lx lexer, lines []bookLine) []token {
 	var out []token
 	for i, l := range lines {
+		if l.skip {
+			continue
+		}
 		ts := lx.line(l.text, i+1, l.offset)
 		if len(out) > 0 && (len(ts) == 0 || l.pageBreak || l.heading || bullet(l.text)) {
 			out[len(out)-1].stop = true

@@ -43,7 +43,7 @@ func commands() []command {
 		{"gen", "[--root DIR] [--out DIR] [--check]", "write the typed Go tables (gen/<game>/), or check they are fresh", runGen},
 		{"export", "--game G [--variant V] [--lang L] --format json|csv|xliff|po [--type T] [--root DIR] [-o FILE]", "export one game's data, or a translation for translators' tools", runExport},
 		{"import", "--root DIR --game G --lang L FILE", "bring a translation back from an XLIFF (.xlf, .xliff) or PO (.po) file into the locale file", runImport},
-		{"rulebook", "--game G --lang L [--against L2=FILE2] [--format text|json|sarif] [--werror] [--root DIR] FILE", "check a rulebook's text (even scanned) against the game, and against another language's rulebook", runRulebook},
+		{"rulebook", "--game G --lang L [--against L2=FILE2] [--format text|json|sarif] [--werror] [--root DIR] FILE", "check a rulebook (a PDF or its text, even scanned) against the game, and against another language's rulebook", runRulebook},
 		{"stamp", "--root DIR --game G --lang L [--id ID,...]", "record that a translation is up to date with the source texts", runStamp},
 		{"sheet", "--game G [--variant V] [--lang L] --kind reference|cards|rules [--paper a4|letter] [--card WxH] [--bleed] [--root DIR] -o FILE.pdf", "print a reference sheet, reference cards to cut, or the rulebook as PDF", runSheet},
 		{"games", "[--root DIR]", "list games and their variants, languages and card counts", runGames},

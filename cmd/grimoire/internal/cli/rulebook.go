@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -41,13 +42,13 @@ func runRulebook(e *env, args []string) int {
 	if !ok {
 		return code
 	}
-	book, code, ok := readBook(e, g, *lang, file)
+	book, code, ok := readBook(e, g, *lang, file, "")
 	if !ok {
 		return code
 	}
 	d := rulebook.Check(g, book)
 	if *against != "" {
-		other, code, ok := readBook(e, g, otherLang, otherFile)
+		other, code, ok := readBook(e, g, otherLang, otherFile, "--against "+*against)
 		if !ok {
 			return code
 		}
@@ -69,8 +70,10 @@ func runRulebook(e *env, args []string) int {
 	return ExitOK
 }
 
-// readBook reads a rulebook's text in one of the game's languages.
-func readBook(e *env, g *model.Game, lang, file string) (*rulebook.Book, int, bool) {
+// readBook reads a rulebook in one of the game's languages: a PDF or a
+// text. A file that is no rulebook in that language fails the command;
+// flag is the option that names it, if not --lang.
+func readBook(e *env, g *model.Game, lang, file, flag string) (*rulebook.Book, int, bool) {
 	if !slices.Contains(g.Languages, lang) {
 		fmt.Fprintf(e.stderr, "grimoire rulebook: game %s has no language %q (it has %s)\n", g.ID, lang, strings.Join(g.Languages, ", "))
 		return nil, ExitUsage, false
@@ -80,5 +83,15 @@ func readBook(e *env, g *model.Game, lang, file string) (*rulebook.Book, int, bo
 		fmt.Fprintf(e.stderr, "grimoire rulebook: %v\n", err)
 		return nil, ExitUsage, false
 	}
-	return rulebook.Parse(file, lang, data), 0, true
+	book, err := rulebook.Read(file, lang, data)
+	var le *rulebook.LangError
+	if errors.As(err, &le) && flag != "" {
+		le.Flag = flag
+		err = fmt.Errorf("%s: %w", file, le)
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "grimoire rulebook: %v\n", err)
+		return nil, ExitFail, false
+	}
+	return book, 0, true
 }
