@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data and locales) this package
 // was generated from.
-const SourceHash = "18166b02a0b5df4e00b2b4611df4c9c5be1c158bb42611fdf3158cae61badf1f"
+const SourceHash = "847f2ac4b0437ec70549e89f5979a4edec4d06ecf5772f7b7f9cb554020b8201"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data and locales) this package
 // was generated from.
-const SourceHash = "bea6a5cbd490fa5f77ad3aac07ba044a8d4b281beecc1ff20ba53b87260848dc"
+const SourceHash = "dae227f7bb47e526a8de63f60fc097f45ca588121e59cf2095173ee95290f8da"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

@@ -34,7 +34,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data and locales) this package
 // was generated from.
-const SourceHash = "a82b3fea6efbe50b9c83156b333d252070d6c210a30980597314f3d85740ef14"
+const SourceHash = "3a0b94647787ba867db622d05f755011794bd09511f76f0b91551418c4c10436"
 
 // The ids of the game's variants: the ways to play it besides its base game. A
 // card whose Variant is one of them exists only in that variant; Cards lists
