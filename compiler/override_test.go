@@ -110,8 +110,8 @@ func TestOverride(t *testing.T) {
 		},
 		{
 			// The rulebook prints the sixth value of the series.
-			set:   "human_chain_points=[1,2,3,5,7]",
-			diags: "--set:1:20: error: param human_chain_points: with this value, message rules.final_scoring.text (de, other) at locales/warlock/de.toml:",
+			set:   "human_chain_points=[1,2]",
+			diags: "--set:1:20: error: param human_chain_points: with this value, message rules.scoring_example.text (de, other) at locales/warlock/de.toml:",
 		},
 	}
 	for _, tt := range tests {

@@ -12,6 +12,7 @@ import (
 	"github.com/grimoire-games/grimoire/compiler/diag"
 	"github.com/grimoire-games/grimoire/compiler/l10n"
 	"github.com/grimoire-games/grimoire/compiler/model"
+	"github.com/grimoire-games/grimoire/compiler/text"
 )
 
 // texts checks what the words of the locales say: every locale against
@@ -45,6 +46,11 @@ type texts struct {
 	// cache holds rendered forms: the source is compared with every
 	// translation, and one form is read by several checks.
 	cache map[renderKey]rendering
+	// The readers of the checks by aligned sentence (aligned.go).
+	vocab map[string]*text.Vocab
+	docs  map[docKey]*text.Doc
+	cal   map[string]text.Calibration
+	free  map[string]bool // messages translated freely (model.Section.Free)
 }
 
 type renderKey struct{ lang, id, form, count string }
@@ -85,6 +91,7 @@ func checkTexts(g *model.Game, locs map[string]*localeFile, source *model.Locale
 		t.names[loc.Lang] = termNames(g, loc, lx)
 		t.countNames[loc.Lang] = t.claim(loc, lx)
 	}
+	t.readers()
 	for _, loc := range g.Locales {
 		if t.names[loc.Lang] == nil {
 			continue
@@ -489,21 +496,6 @@ func (t *texts) compare(loc *model.Locale, m, s *model.Message) {
 			t.d.Warnf(m.Pos, diag.StaleTranslation, "message %s (%s) was translated from another source text than %s's current one; update it, then run grimoire stamp", m.ID, loc.Lang, t.source.Lang)
 		}
 	}
-	src, ok1 := fields(s)
-	dst, ok2 := fields(m)
-	if !ok1 || !ok2 {
-		src, dst = nil, nil // G102 says why
-	}
-	for _, f := range sortedKeys(src, dst) {
-		// How often a text repeats a value is a matter of style.
-		switch a, b := src[f], dst[f]; {
-		case (a == 0) == (b == 0):
-		case b == 0:
-			t.d.Errorf(m.Pos, diag.Placeholders, "message %s (%s) drops {{%s}}, which the source (%s) uses", m.ID, loc.Lang, f, t.source.Lang)
-		case a == 0:
-			t.d.Errorf(m.Pos, diag.Placeholders, "message %s (%s) uses {{%s}}, which the source (%s) does not", m.ID, loc.Lang, f, t.source.Lang)
-		}
-	}
 	proper := t.properByMsg[m.ID]
 	for _, form := range formKeys(m) {
 		sf := form
@@ -513,15 +505,12 @@ func (t *texts) compare(loc *model.Locale, m, s *model.Message) {
 		if proper == nil && m.Forms[form] == s.Forms[sf] && wordCount(m.Forms[form]) >= 3 {
 			t.d.Warnf(lf.formPos(m, form), diag.Untranslated, "message %s (%s, %s) is the source text (%s) untranslated", m.ID, loc.Lang, form, t.source.Lang)
 		}
-		if form == "other" || form == "one" && sf == "one" {
-			t.numbers(loc, m, s, form, sf)
+		if t.compared(m.ID) && (form == "other" || form == "one" && sf == "one") {
+			t.aligned(loc, m, s, form, sf)
 		}
 	}
 	if proper != nil && !proper.Adapted && m.Forms["other"] != s.Forms["other"] {
 		t.d.Errorf(m.Pos, diag.ProperName, "proper name %s is %q in %s but %q in the source (%s); proper names stay as they are (mark the term adapted if translations may spell it their own way)", proper.ID, m.Forms["other"], loc.Lang, s.Forms["other"], t.source.Lang)
-	}
-	if !t.termMsg[m.ID] {
-		t.concepts(loc, m, s)
 	}
 }
 

@@ -78,6 +78,13 @@ const (
 	StaleTranslation Code = "G118" // a translation made from another source text than the current one
 	DataNumber       Code = "G119" // a number in a text that disagrees with the game data
 	Spacing          Code = "G120" // a doubled space, or a space before a comma or full stop: often a word dropped
+	Negation         Code = "G121" // a sentence negated in the translation and not in the source, or the reverse
+	Modality         Code = "G122" // "must" in one text where the other has "can"
+	Facing           Code = "G123" // face up in one text where the other has face down
+	Destination      Code = "G124" // a card sent to another place than in the other text
+	Omission         Code = "G125" // a sentence of the source with no translation
+	Addition         Code = "G126" // a translated sentence with no source
+	ShortSentence    Code = "G127" // a sentence far shorter than its source: a clause dropped
 
 	// The rulebook checker: a free-text rulebook against the game, and
 	// against another language's rulebook.
@@ -135,6 +142,13 @@ func Codes() []CodeInfo {
 		{StaleTranslation, "a translation made from another source text than the current one"},
 		{DataNumber, "a number in a text that disagrees with the game data"},
 		{Spacing, "a doubled space, or a space before a comma or full stop: often a word dropped"},
+		{Negation, "a sentence negated in the translation and not in the source, or the reverse"},
+		{Modality, "\"must\" in one text where the other has \"can\""},
+		{Facing, "face up in one text where the other has face down"},
+		{Destination, "a card sent to another place than in the other text"},
+		{Omission, "a sentence of the source with no translation"},
+		{Addition, "a translated sentence with no source"},
+		{ShortSentence, "a sentence far shorter than its source: a clause dropped"},
 		{RulebookCount, "a component count that disagrees with the game data"},
 		{RulebookParam, "a rule parameter that disagrees with the game data"},
 		{RulebookName, "a proper name spelled otherwise than the glossary's"},

@@ -7,16 +7,20 @@ import (
 )
 
 // Calibration is how the lengths of a language pair's sentences relate:
-// a translation of n characters of the source has about Ratio·n
-// characters, with variance Var·n.
+// a translation of x characters of the source has about Ratio·x
+// characters, and the log of the ratio varies by Spread + Short/x: short
+// sentences vary more, long ones by a share of their length.
 type Calibration struct {
-	Ratio, Var float64
-	Pairs      int // the sentence pairs it was measured on
+	Ratio, Spread, Short float64
+	Pairs                int // the sentence pairs it was measured on
+	// Lexicon, when not nil, says which words translate which (Learn).
+	Lexicon *Lexicon
 }
 
 // DefaultCalibration is used where a game has too few texts to measure
-// its own: the figures of Gale and Church for European languages.
-func DefaultCalibration() Calibration { return Calibration{Ratio: 1, Var: 6.8} }
+// its own: close to the figures of Gale and Church for European
+// languages.
+func DefaultCalibration() Calibration { return Calibration{Ratio: 1, Spread: 0.01, Short: 6.8} }
 
 // Calibrate measures a language pair on texts known to be translations of
 // one another: the sentences of each pair of documents with as many
@@ -42,24 +46,37 @@ func Calibrate(pairs [][2]*Doc) Calibration {
 	for k := range keep {
 		keep[k] = true
 	}
-	var c Calibration
-	for round := 0; round < 3; round++ {
-		var sx, sy float64
+	c := DefaultCalibration()
+	for round := 0; round < 4; round++ {
+		var sum float64
 		n := 0
 		for k := range xs {
 			if keep[k] {
-				sx, sy, n = sx+xs[k], sy+ys[k], n+1
+				sum += math.Log(ys[k] / xs[k])
+				n++
 			}
 		}
-		c.Ratio = sy / sx
-		var sv float64
+		if n < 10 {
+			break
+		}
+		mu := sum / float64(n)
+		// Least squares of the squared residual on 1/x: r² ≈ Spread + Short/x.
+		var su, sv, suu, suv float64
 		for k := range xs {
 			if keep[k] {
-				d := ys[k] - c.Ratio*xs[k]
-				sv += d * d / xs[k]
+				r := math.Log(ys[k]/xs[k]) - mu
+				u := 1 / xs[k]
+				su, sv, suu, suv = su+u, sv+r*r, suu+u*u, suv+u*r*r
 			}
 		}
-		c.Var, c.Pairs = max(sv/float64(n), 0.5), n
+		fn := float64(n)
+		den := fn*suu - su*su
+		short, spread := 0.0, sv/fn
+		if den > 0 {
+			short = (fn*suv - su*sv) / den
+			spread = (sv - short*su) / fn
+		}
+		c = Calibration{Ratio: math.Exp(mu), Spread: max(spread, 0.002), Short: max(short, 0.5), Pairs: n}
 		for k := range xs {
 			keep[k] = math.Abs(c.delta(xs[k], ys[k])) <= 3
 		}
@@ -70,7 +87,8 @@ func Calibrate(pairs [][2]*Doc) Calibration {
 // delta is how many standard deviations a translation's length y lies
 // from what the source's length x leads to expect.
 func (c Calibration) delta(x, y float64) float64 {
-	return (y - c.Ratio*x) / math.Sqrt(max(x, 1)*c.Var)
+	x, y = max(x, 1), max(y, 1)
+	return (math.Log(y/x) - math.Log(c.Ratio)) / math.Sqrt(c.Spread+c.Short/x)
 }
 
 // Delta is delta for two spans.

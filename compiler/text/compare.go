@@ -22,6 +22,7 @@ const (
 	DiffOmission                        // a sentence of the other text with no counterpart here
 	DiffAddition                        // a sentence here with no counterpart in the other text
 	DiffLength                          // a sentence far shorter than its counterpart: a clause dropped
+	DiffClause                          // a clause of A whose words have no translation in B
 )
 
 // Diff is one difference between a text (B, the one checked) and the text
@@ -45,7 +46,11 @@ type Diff struct {
 
 // LengthLimit is how many standard deviations below the expected length a
 // sentence must lie to be reported as missing a clause.
-const LengthLimit = 3.2
+const LengthLimit = 3.5
+
+// lengthMin is the shortest source, in characters, whose translation's
+// length is judged: titles and names vary too much.
+const lengthMin = 40
 
 // Compare compares aligned sentences of a and b and returns what b says
 // otherwise, in the order of b. A free translation (free) is held to its
@@ -65,16 +70,7 @@ func Compare(a, b *Doc, pairs []Pair, c Calibration, free bool) []Diff {
 			s := b.Sentences[p.B[0]]
 			out = append(out, Diff{Kind: DiffAddition, B: Span{s.Lo, b.Sentences[p.B[len(p.B)-1]].Hi}, SentA: -1, SentB: p.B[0]})
 		case len(p.B) == 0:
-			at := len(b.Tokens)
-			for _, q := range pairs[k+1:] {
-				if len(q.B) > 0 {
-					at = b.Sentences[q.B[0]].Lo
-					break
-				}
-			}
-			if at == len(b.Tokens) && at > 0 {
-				at--
-			}
+			at := omissionAt(a, b, pairs, k)
 			sa := Span{a.Sentences[p.A[0]].Lo, a.Sentences[p.A[len(p.A)-1]].Hi}
 			out = append(out, Diff{Kind: DiffOmission, A: sa, B: Span{at, at}, SentA: p.A[0], SentB: -1})
 		default:
@@ -86,6 +82,35 @@ func Compare(a, b *Doc, pairs []Pair, c Calibration, free bool) []Diff {
 		}
 	}
 	return out
+}
+
+// omissionAt returns the token of b where the source sentences of pair k,
+// which b lacks, would be: after the translation of the sentence before
+// them when they continue its paragraph, else before the translation of
+// the sentence after them.
+func omissionAt(a, b *Doc, pairs []Pair, k int) int {
+	p := pairs[k]
+	prev, next := -1, -1
+	for q := k - 1; q >= 0 && prev < 0; q-- {
+		if len(pairs[q].A) > 0 && len(pairs[q].B) > 0 {
+			prev = q
+		}
+	}
+	for q := k + 1; q < len(pairs) && next < 0; q++ {
+		if len(pairs[q].A) > 0 && len(pairs[q].B) > 0 {
+			next = q
+		}
+	}
+	para := a.Sentences[p.A[0]].Para
+	switch {
+	case prev >= 0 && a.Sentences[pairs[prev].A[len(pairs[prev].A)-1]].Para == para:
+		return b.Sentences[pairs[prev].B[len(pairs[prev].B)-1]].Hi - 1
+	case next >= 0:
+		return b.Sentences[pairs[next].B[0]].Lo
+	case prev >= 0:
+		return b.Sentences[pairs[prev].B[len(pairs[prev].B)-1]].Hi - 1
+	}
+	return max(len(b.Tokens)-1, 0)
 }
 
 // side is one side of an aligned pair: its sentences joined.
@@ -253,22 +278,6 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string) []Di
 			add(Diff{Kind: kind, A: Span{a.Mentions[ja].Tok, a.Mentions[ja].End}, B: Span{m.Tok, m.End}, Concept: best, Other: g})
 		}
 	}
-	// One concept named where the other names another, both outside any
-	// group: a swap when it is the only difference of the pair.
-	if len(gained) == 1 && len(mB[gained[0]])-len(mA[gained[0]]) == 1 && !b.Vocab.Proper(gained[0]) && len(b.Vocab.Groups(gained[0])) == 0 {
-		var left []string
-		for _, l := range sortedKeys(lost) {
-			if len(lost[l]) > 0 {
-				left = append(left, l)
-			}
-		}
-		if len(left) == 1 && len(lost[left[0]]) == 1 && !a.Vocab.Proper(left[0]) && len(a.Vocab.Groups(left[0])) == 0 {
-			ja := lost[left[0]][0]
-			ib := unmatchedMentions(y, mB[gained[0]], x, mA[gained[0]])[0]
-			add(Diff{Kind: DiffConcept, A: Span{a.Mentions[ja].Tok, a.Mentions[ja].End}, B: Span{b.Mentions[ib].Tok, b.Mentions[ib].End}, Concept: left[0], Other: gained[0]})
-			lost[left[0]] = nil
-		}
-	}
 	// Proper names: misspelt here, or dropped.
 	seen := map[string]bool{}
 	for i := y.span.Lo; i < y.span.Hi; i++ {
@@ -292,18 +301,18 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string) []Di
 		k := at(x, a.Mentions[j].Tok, y)
 		add(Diff{Kind: DiffProper, A: Span{a.Mentions[j].Tok, a.Mentions[j].End}, B: Span{k, k}, Concept: cpt})
 	}
-	// Polarity: a statement negated on one side only. Negative concord
-	// ("ne … plus aucun") and double cues make counts unreliable, so a
-	// side is negated or not.
-	negA, negB := cues(x, func(s *Sentence) []Cue { return s.Negations }), cues(y, func(s *Sentence) []Cue { return s.Negations })
+	// Polarity: negations, counted one by one.
+	negA, negB := negated(x), negated(y)
 	switch {
-	case len(negB) > 0 && len(negA) == 0:
-		cu := negB[0]
-		add(Diff{Kind: DiffNegation, A: Span{at(y, cu.Tok, x), at(y, cu.Tok, x)}, B: Span{cu.Tok, cu.End}})
-	case len(negA) > 0 && len(negB) == 0:
-		cu := negA[0]
-		k := at(x, cu.Tok, y)
-		add(Diff{Kind: DiffNegation, A: Span{cu.Tok, cu.End}, B: Span{k, k}})
+	case len(negB) > len(negA):
+		for _, cu := range unmatchedCues(y, negB, x, negA) {
+			add(Diff{Kind: DiffNegation, A: Span{at(y, cu.Tok, x), at(y, cu.Tok, x)}, B: Span{cu.Tok, cu.End}})
+		}
+	case len(negA) > len(negB):
+		for _, cu := range unmatchedCues(x, negA, y, negB) {
+			k := at(x, cu.Tok, y)
+			add(Diff{Kind: DiffNegation, A: Span{cu.Tok, cu.End}, B: Span{k, k}})
+		}
 	}
 	// Modality: "must" against "can" only; a modal left out is style.
 	modA, modB := modalKinds(x), modalKinds(y)
@@ -314,9 +323,17 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string) []Di
 		}
 	}
 	// Length: a clause dropped.
-	if len(p.A) == len(p.B) {
+	short := false
+	if len(p.A) == len(p.B) && a.Len(x.span) >= lengthMin {
 		if d := c.Delta(a, x.span, b, y.span); d < -LengthLimit {
 			add(Diff{Kind: DiffLength, A: x.span, B: y.span, Delta: d, Ratio: float64(b.Len(y.span)) / float64(max(1, a.Len(x.span)))})
+			short = true
+		}
+	}
+	if !short && len(p.A) == 1 && len(p.B) == 1 {
+		if cl, ok := c.Lexicon.Missing(a, &a.Sentences[p.A[0]], b, y.span); ok {
+			k := at(x, cl.Lo, y)
+			add(Diff{Kind: DiffClause, A: cl, B: Span{k, k}})
 		}
 	}
 	return out
@@ -372,6 +389,11 @@ func cues(s side, f func(*Sentence) []Cue) []Cue {
 	}
 	return out
 }
+
+// negated returns the negation cues of a side. "ni", "nor" and "noch"
+// continue a negation and are no cues of their own; French concord is
+// one cue (see annotate).
+func negated(s side) []Cue { return cues(s, func(s *Sentence) []Cue { return s.Negations }) }
 
 // modalKinds returns the token of the first cue of each modality.
 func modalKinds(s side) map[string]int {

@@ -227,8 +227,19 @@ func (d *Doc) annotate(s *Sentence) {
 			}
 			if partner >= 0 {
 				used[partner-s.Lo] = true
-			} else if d.after(cl, i, l.restrictPartner) {
-				continue // an expletive "ne": "plus de dés qu’il n’a de cartes"
+				if kind == "neg" {
+					// Negative concord: "ne … plus aucun", "ne … jamais rien"
+					// say one negation with several words.
+					for j := partner + 1; j < cl.Hi && !l.particle[ts[j].Norm]; j++ {
+						if ts[j].Kind == Word && l.partners[ts[j].Norm] {
+							used[j-s.Lo] = true
+						}
+					}
+				}
+			} else if d.after(cl, i, l.restrictPartner) || d.negatedBefore(s, cl, i) {
+				// An expletive "ne" ("plus de dés qu’il n’a de cartes"), or
+				// one that agrees with a negation before it ("aucun … ne").
+				continue
 			}
 			c := Cue{Tok: i, End: i + 1, Kind: t.Norm, Scope: cl}
 			if partner >= 0 {
@@ -240,6 +251,11 @@ func (d *Doc) annotate(s *Sentence) {
 				s.Negations = append(s.Negations, c)
 			}
 		case l.neg[t.Norm] || l.lexical[t.Norm]:
+			if d.repeated(s, cl, i) {
+				// "ni … ni", "keine X und keine Y": one negation spread
+				// over a coordination.
+				continue
+			}
 			s.Negations = append(s.Negations, Cue{Tok: i, End: i + 1, Kind: t.Norm, Scope: cl})
 		}
 	}
@@ -262,6 +278,40 @@ func (d *Doc) annotate(s *Sentence) {
 			}
 		}
 	}
+}
+
+// repeated reports whether the negation word at token i repeats one
+// before it over a coordination ("keine X und keine Y"), or continues a
+// French "ne …" in its clause.
+func (d *Doc) repeated(s *Sentence, cl Span, i int) bool {
+	l := d.Vocab.Lang
+	for _, c := range s.Negations {
+		if c.Tok < cl.Lo || c.Tok >= i {
+			continue
+		}
+		if l.partners[d.Tokens[i].Norm] {
+			return true
+		}
+		if d.Tokens[c.Tok].Norm == d.Tokens[i].Norm && i-c.Tok <= 6 {
+			for j := c.End; j < i; j++ {
+				if l.joins[d.Tokens[j].Norm] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// negatedBefore reports whether a negation cue lies before token i in
+// clause cl.
+func (d *Doc) negatedBefore(s *Sentence, cl Span, i int) bool {
+	for _, c := range s.Negations {
+		if c.Tok >= cl.Lo && c.Tok < i {
+			return true
+		}
+	}
+	return false
 }
 
 // after reports whether one of the words comes before token i in clause cl.

@@ -149,8 +149,11 @@ func TestPolarity(t *testing.T) {
 		{"fr", "Il n’a que deux cartes.", "", "n … que", ""},
 		{"fr", "N’importe quel joueur peut jouer.", "", "", "can"},
 		{"fr", "Il lance plus de dés qu’il n’a de cartes.", "", "", ""},
-		{"fr", "Il ne reste plus aucune carte.", "ne … plus,aucune", "", ""},
+		{"fr", "Il ne reste plus aucune carte.", "ne … plus", "", ""},
+		{"de", "Er hat keine Karte und keine Münze.", "keine", "", ""},
+		{"fr", "Ni ses factions ni la carte ne comptent.", "ni", "", ""},
 		{"fr", "Sans voleur, pas d’attaque.", "sans,pas", "", ""},
+		{"en", "It is not possible if you do not have it.", "not,not", "", ""},
 		{"fr", "Les cartes non utilisées.", "non", "", ""},
 		{"fr", "Le dragon doit partir.", "", "", "must"},
 		{"de", "Er darf nicht spielen.", "nicht", "", "can"},
@@ -238,7 +241,7 @@ func TestCompare(t *testing.T) {
 		{"clause", strings.Replace(good, ", puis le joueur suivant prend la défausse et pioche encore", "", 1), DiffLength, ""},
 	}
 	a := vocab(t, "en").Read(src, Options{LineBreaks: true, Eval: func(string) (string, bool) { return "7", true }})
-	cal := Calibration{Ratio: 1.1, Var: 1.5}
+	cal := Calibration{Ratio: 1.1, Spread: 0.003, Short: 1}
 	if ds := Compare(a, vocab(t, "fr").Read(good, Options{LineBreaks: true}), Align(a, vocab(t, "fr").Read(good, Options{LineBreaks: true}), cal), cal, false); len(ds) != 0 {
 		t.Fatalf("the good translation has findings: %+v", ds)
 	}

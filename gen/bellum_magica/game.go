@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data and locales) this package
 // was generated from.
-const SourceHash = "847f2ac4b0437ec70549e89f5979a4edec4d06ecf5772f7b7f9cb554020b8201"
+const SourceHash = "10d9bc3d6d1774db3e9d6b925c5b59bd9cb062b6d90973a4c468683f08cc264d"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data and locales) this package
 // was generated from.
-const SourceHash = "dae227f7bb47e526a8de63f60fc097f45ca588121e59cf2095173ee95290f8da"
+const SourceHash = "5e205605d5e3a14aa7f7655331e7ba1092c2ff5d3043b9342485eb4d661f3535"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

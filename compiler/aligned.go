@@ -1,0 +1,243 @@
+package compiler
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/grimoire-games/grimoire/compiler/diag"
+	"github.com/grimoire-games/grimoire/compiler/model"
+	"github.com/grimoire-games/grimoire/compiler/text"
+)
+
+// The checks by aligned sentence: a translation's sentences are aligned
+// with its source's, and each pair is compared for what it states.
+
+type docKey struct{ lang, id, form string }
+
+// readers sets up what reading the game's texts needs: a vocabulary per
+// language, and the calibration of each translation against the source.
+func (t *texts) readers() {
+	t.vocab = map[string]*text.Vocab{}
+	t.docs = map[docKey]*text.Doc{}
+	t.cal = map[string]text.Calibration{}
+	t.free = map[string]bool{}
+	for _, s := range t.g.Sections {
+		t.free["rules."+s.ID+".text"] = s.Free
+	}
+	for _, loc := range t.g.Locales {
+		if t.names[loc.Lang] == nil {
+			continue
+		}
+		l, err := text.Lang(loc.Lang)
+		if err != nil {
+			t.d.Errorf(diag.Pos{File: loc.File}, diag.BadLanguage, "%v", err)
+			continue
+		}
+		t.vocab[loc.Lang] = text.NewVocab(l, t.g, loc)
+	}
+	if t.source == nil || t.vocab[t.source.Lang] == nil {
+		return
+	}
+	for _, loc := range t.g.Locales {
+		if loc == t.source || t.vocab[loc.Lang] == nil {
+			continue
+		}
+		var pairs [][2]*text.Doc
+		for _, m := range loc.Messages {
+			s := t.source.Message(m.ID)
+			if s == nil || !t.compared(m.ID) {
+				continue
+			}
+			a, b := t.doc(t.source, s, "other"), t.doc(loc, m, "other")
+			if a != nil && b != nil {
+				pairs = append(pairs, [2]*text.Doc{a, b})
+			}
+		}
+		c := text.Calibrate(pairs)
+		c.Lexicon = text.Learn(pairs, c)
+		t.cal[loc.Lang] = c
+	}
+}
+
+// compared reports whether a message is prose to compare sentence by
+// sentence: not a list of forms, not a term's name.
+func (t *texts) compared(id string) bool {
+	return !strings.HasPrefix(id, "forms.") && !t.termMsg[id]
+}
+
+// doc reads one form of a message; nil if the message is not read.
+func (t *texts) doc(loc *model.Locale, m *model.Message, form string) *text.Doc {
+	key := docKey{loc.Lang, m.ID, form}
+	if d, ok := t.docs[key]; ok {
+		return d
+	}
+	v := t.vocab[loc.Lang]
+	src, ok := m.Forms[form]
+	if v == nil || !ok {
+		t.docs[key] = nil
+		return nil
+	}
+	count := "7"
+	if form == "one" {
+		count = "1"
+	}
+	data := templateData(t.data[loc.Lang], count, t.args[m.ID])
+	eval := func(action string) (string, bool) {
+		out, parsed, err := render(action, data)
+		return out, parsed && err == nil
+	}
+	d := v.Read(src, text.Options{Eval: eval, LineBreaks: true})
+	t.docs[key] = d
+	return d
+}
+
+// aligned compares a form of a translation with its source form, sentence
+// by sentence.
+func (t *texts) aligned(loc *model.Locale, m, s *model.Message, form, sf string) {
+	b, a := t.doc(loc, m, form), t.doc(t.source, s, sf)
+	if a == nil || b == nil {
+		return
+	}
+	cal, ok := t.cal[loc.Lang]
+	if !ok {
+		cal = text.DefaultCalibration()
+	}
+	pairs := text.Align(a, b, cal)
+	for _, df := range text.Compare(a, b, pairs, cal, t.free[m.ID]) {
+		t.report(loc, m, s, form, sf, a, b, df)
+	}
+}
+
+// quote returns the words of tokens [lo, hi) of a text, for messages: the
+// text as written, with one space for any run of spaces.
+func quote(d *text.Doc, sp text.Span) string {
+	return strings.Join(strings.Fields(d.Text(sp.Lo, sp.Hi)), " ")
+}
+
+// sentenceQuote quotes a sentence, cut to about 12 words around token i.
+func sentenceQuote(d *text.Doc, k, i int) string {
+	if k < 0 || k >= len(d.Sentences) {
+		return ""
+	}
+	s := d.Sentences[k]
+	lo, hi := s.Lo, s.Hi
+	words := func(lo, hi int) int {
+		n := 0
+		for j := lo; j < hi; j++ {
+			if d.Tokens[j].Kind != text.Punct {
+				n++
+			}
+		}
+		return n
+	}
+	for words(lo, hi) > 12 {
+		if i-lo > hi-i {
+			lo++
+		} else {
+			hi--
+		}
+	}
+	q := quote(d, text.Span{Lo: lo, Hi: hi})
+	if lo > s.Lo {
+		q = "… " + q
+	}
+	if hi < s.Hi {
+		q += " …"
+	}
+	return "“" + q + "”"
+}
+
+// report turns a difference into a diagnostic at the translation's words,
+// with the source's words as its related location.
+func (t *texts) report(loc *model.Locale, m, s *model.Message, form, sf string, a, b *text.Doc, df text.Diff) {
+	src := t.source.Lang
+	off := func(d *text.Doc, sp text.Span) int {
+		switch {
+		case sp.Lo < 0:
+			return 0
+		case sp.Lo < len(d.Tokens):
+			return d.Tokens[sp.Lo].Off
+		}
+		return len(d.Src)
+	}
+	pos := t.at(loc, m, form, off(b, df.B))
+	var rel []diag.Related
+	if df.SentA >= 0 {
+		rel = append(rel, diag.Related{Pos: t.at(t.source, s, sf, off(a, df.A)), Message: fmt.Sprintf("the source (%s) says %s", src, sentenceQuote(a, df.SentA, df.A.Lo))})
+	}
+	here := func() string { return sentenceQuote(b, df.SentB, df.B.Lo) }
+	there := func() string { return sentenceQuote(a, df.SentA, df.A.Lo) }
+	name := func(v *text.Vocab, concept string) string {
+		if ns := v.Names(concept); len(ns) > 0 && v.Proper(concept) {
+			return ns[0]
+		}
+		return strings.ReplaceAll(concept, "_", " ")
+	}
+	sev := diag.Error
+	var code diag.Code
+	var msg string
+	switch df.Kind {
+	case text.DiffPlaceholder:
+		code = diag.Placeholders
+		switch {
+		case df.HasValue:
+			msg = fmt.Sprintf("%q is typed where the source (%s) uses {{%s}} (%s); use the placeholder, so the number comes from the data", quote(b, df.B), src, df.Concept, there())
+		case df.B.Hi > df.B.Lo && !strings.Contains(a.Text(a.Sentences[df.SentA].Lo, a.Sentences[df.SentA].Hi), "{{"+df.Concept):
+			msg = fmt.Sprintf("{{%s}} is not in the source (%s) sentence %s", df.Concept, src, there())
+		case df.B.Hi > df.B.Lo:
+			msg = fmt.Sprintf("{{%s}} is here more often than in the source (%s) sentence %s", df.Concept, src, there())
+		default:
+			msg = fmt.Sprintf("{{%s}} of the source (%s) sentence %s is missing from %s", df.Concept, src, there(), here())
+		}
+	case text.DiffNumber:
+		code = diag.NumberMismatch
+		switch {
+		case df.HasValue && df.HasOther:
+			msg = fmt.Sprintf("%q where the source (%s) has %q (%s)", quote(b, df.B), src, quote(a, df.A), there())
+		case df.HasOther:
+			msg = fmt.Sprintf("%q is not in the source (%s) sentence %s", quote(b, df.B), src, there())
+		default:
+			msg = fmt.Sprintf("the source (%s) states %q (%s); %s does not", src, quote(a, df.A), there(), here())
+		}
+	case text.DiffConcept, text.DiffFacing, text.DiffPlace:
+		code = map[text.DiffKind]diag.Code{text.DiffConcept: diag.GlossaryTerm, text.DiffFacing: diag.Facing, text.DiffPlace: diag.Destination}[df.Kind]
+		lead := ""
+		if df.Kind == text.DiffPlace {
+			lead = "the card goes to "
+		}
+		msg = fmt.Sprintf("%s%q (%s) where the source (%s) has %q (%s) in %s", lead, quote(b, df.B), name(b.Vocab, df.Other), src, quote(a, df.A), name(a.Vocab, df.Concept), there())
+	case text.DiffProper:
+		code = diag.ProperName
+		if df.Other != "" {
+			msg = fmt.Sprintf("%q misspells the proper name %q", df.Other, df.Concept)
+		} else {
+			msg = fmt.Sprintf("the proper name %q of the source (%s) sentence %s is missing from %s", name(b.Vocab, df.Concept), src, there(), here())
+		}
+	case text.DiffNegation:
+		code = diag.Negation
+		if df.B.Hi > df.B.Lo {
+			msg = fmt.Sprintf("%q negates %s, but the source (%s) does not: %s", quote(b, df.B), here(), src, there())
+		} else {
+			msg = fmt.Sprintf("the source (%s) negates with %q (%s), but %s does not", src, quote(a, df.A), there(), here())
+		}
+	case text.DiffModality:
+		code, sev = diag.Modality, diag.Warning
+		msg = fmt.Sprintf("%q (%s) where the source (%s) has %q (%s): %s", quote(b, df.B), df.Other, src, quote(a, df.A), df.Concept, there())
+	case text.DiffOmission:
+		code = diag.Omission
+		msg = fmt.Sprintf("the source (%s) sentence %s has no translation here", src, there())
+	case text.DiffAddition:
+		code, sev = diag.Addition, diag.Warning
+		msg = fmt.Sprintf("%s has no counterpart in the source (%s)", here(), src)
+	case text.DiffLength:
+		code, sev = diag.ShortSentence, diag.Warning
+		msg = fmt.Sprintf("%s is %s%% of what the source (%s) %s leads to expect (%.1f standard deviations short): was a clause dropped?", here(), strconv.Itoa(int(100*df.Ratio/max(t.cal[loc.Lang].Ratio, 0.01)+0.5)), src, there(), -df.Delta)
+	case text.DiffClause:
+		code, sev = diag.ShortSentence, diag.Warning
+		msg = fmt.Sprintf("the source (%s) clause %q has no translation in %s: was it dropped?", src, quote(a, df.A), here())
+	default:
+		return
+	}
+	t.d.Add(diag.Diagnostic{Pos: pos, Severity: sev, Code: code, Message: fmt.Sprintf("message %s (%s, %s): %s", m.ID, loc.Lang, form, msg), Related: rel})
+}
