@@ -29,12 +29,7 @@ func (t *texts) readers() {
 		if t.names[loc.Lang] == nil {
 			continue
 		}
-		l, err := text.Lang(loc.Lang)
-		if err != nil {
-			t.d.Errorf(diag.Pos{File: loc.File}, diag.BadLanguage, "%v", err)
-			continue
-		}
-		t.vocab[loc.Lang] = text.NewVocab(l, t.g, loc)
+		t.vocab[loc.Lang] = text.NewVocab(t.lex[loc.Lang], t.g, loc)
 	}
 	if t.source == nil || t.vocab[t.source.Lang] == nil {
 		return

@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"text/template"
-	"text/template/parse"
 	"unicode"
 
 	"github.com/grimoire-games/grimoire/compiler/diag"
@@ -39,7 +38,7 @@ type texts struct {
 	// The glossary by id, by message (the first term with it), and its
 	// proper names by message.
 	termByID, termByMsg, properByMsg map[string]*model.Term
-	lex                              map[string]*lexicon
+	lex                              map[string]*text.Language
 	// countNames holds, per language, the names of counted things, each
 	// name claimed by the first thing that has it.
 	countNames map[string][]countName
@@ -57,7 +56,7 @@ type renderKey struct{ lang, id, form, count string }
 
 type rendering struct {
 	ok bool
-	ts []token
+	ts []text.Token
 }
 
 type countName struct {
@@ -68,7 +67,7 @@ type countName struct {
 func checkTexts(g *model.Game, locs map[string]*localeFile, source *model.Locale, data map[string]map[string]any, args map[string]map[string]any, d *diag.List) {
 	t := &texts{g: g, locs: locs, source: source, data: data, args: args, d: d,
 		names: map[string]map[string][]phrase{}, counted: map[string]int{}, termMsg: map[string]bool{},
-		lex: map[string]*lexicon{}, countNames: map[string][]countName{}, cache: map[renderKey]rendering{}}
+		lex: map[string]*text.Language{}, countNames: map[string][]countName{}, cache: map[renderKey]rendering{}}
 	t.countedOrder = quantities(g, t.counted)
 	t.termByID, t.termByMsg, t.properByMsg = map[string]*model.Term{}, map[string]*model.Term{}, map[string]*model.Term{}
 	for _, term := range g.Terms {
@@ -86,10 +85,14 @@ func checkTexts(g *model.Game, locs map[string]*localeFile, source *model.Locale
 		if lf := locs[loc.Lang]; lf == nil || lf.broken {
 			continue
 		}
-		lx := newLexicon(loc.Lang)
-		t.lex[loc.Lang] = lx
-		t.names[loc.Lang] = termNames(g, loc, lx)
-		t.countNames[loc.Lang] = t.claim(loc, lx)
+		l, err := text.Lang(loc.Lang)
+		if err != nil {
+			d.Errorf(diag.Pos{File: loc.File}, diag.BadLanguage, "%v", err)
+			continue
+		}
+		t.lex[loc.Lang] = l
+		t.names[loc.Lang] = termNames(g, loc, l)
+		t.countNames[loc.Lang] = t.claim(loc, l)
 	}
 	t.readers()
 	for _, loc := range g.Locales {
@@ -153,10 +156,10 @@ func typeOf(g *model.Game, id string) *model.Type {
 
 // namesOf lists every name a message gives in a locale: its plural forms,
 // and for a term the inflected forms of forms.<term>.
-func namesOf(loc *model.Locale, lx *lexicon, msg, term string) []phrase {
+func namesOf(loc *model.Locale, l *text.Language, msg, term string) []phrase {
 	var out []phrase
 	add := func(s string) {
-		if p := lx.phrase(s); len(p) > 0 && !slices.ContainsFunc(out, func(q phrase) bool { return slices.Equal(p, q) }) {
+		if p := phraseOf(l, s); len(p) > 0 && !slices.ContainsFunc(out, func(q phrase) bool { return slices.Equal(p, q) }) {
 			out = append(out, p)
 		}
 	}
@@ -175,17 +178,17 @@ func namesOf(loc *model.Locale, lx *lexicon, msg, term string) []phrase {
 	return out
 }
 
-func termNames(g *model.Game, loc *model.Locale, lx *lexicon) map[string][]phrase {
+func termNames(g *model.Game, loc *model.Locale, l *text.Language) map[string][]phrase {
 	n := map[string][]phrase{}
 	for _, term := range g.Terms {
-		n[term.ID] = namesOf(loc, lx, term.Message, term.ID)
+		n[term.ID] = namesOf(loc, l, term.Message, term.ID)
 	}
 	return n
 }
 
 // claim lists the names of counted things in a language; a name two
 // things share belongs to the first.
-func (t *texts) claim(loc *model.Locale, lx *lexicon) []countName {
+func (t *texts) claim(loc *model.Locale, l *text.Language) []countName {
 	var out []countName
 	claimed := map[string]bool{}
 	for _, id := range t.countedOrder {
@@ -193,7 +196,7 @@ func (t *texts) claim(loc *model.Locale, lx *lexicon) []countName {
 		if x := t.termByMsg[id]; x != nil {
 			term = x.ID
 		}
-		for _, p := range namesOf(loc, lx, id, term) {
+		for _, p := range namesOf(loc, l, id, term) {
 			if key := strings.Join(p, " "); !claimed[key] {
 				claimed[key] = true
 				out = append(out, countName{p, t.counted[id]})
@@ -201,24 +204,6 @@ func (t *texts) claim(loc *model.Locale, lx *lexicon) []countName {
 		}
 	}
 	return out
-}
-
-// has reports whether a name occurs in the tokens. German compounds
-// count: "Riesenstadt" holds "Riesen".
-func has(ts []token, names []phrase, lang string) bool {
-	for _, p := range names {
-		if p.in(ts) {
-			return true
-		}
-		if lang == "de" && len(p) == 1 && len([]rune(p[0])) >= 4 {
-			for _, t := range ts {
-				if len(t.low) > len(p[0]) && strings.HasPrefix(t.low, p[0]) {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }
 
 // ambiguous reports a name that two concepts share in one language.
@@ -256,7 +241,7 @@ func (t *texts) msgPos(loc *model.Locale, id string) diag.Pos {
 
 // words is a form of a message as players read it, with count as .Count,
 // in tokens; ok is false if it does not render.
-func (t *texts) words(loc *model.Locale, m *model.Message, form string, count string) ([]token, bool) {
+func (t *texts) words(loc *model.Locale, m *model.Message, form string, count string) ([]text.Token, bool) {
 	key := renderKey{loc.Lang, m.ID, form, count}
 	if r, ok := t.cache[key]; ok {
 		return r.ts, r.ok
@@ -264,7 +249,7 @@ func (t *texts) words(loc *model.Locale, m *model.Message, form string, count st
 	out, parsed, err := render(m.Forms[form], templateData(t.data[loc.Lang], count, t.args[m.ID]))
 	r := rendering{ok: parsed && err == nil && !strings.Contains(out, "<no value>")}
 	if r.ok {
-		r.ts = t.lex[loc.Lang].tokens(out)
+		r.ts = t.lex[loc.Lang].Tokens(out, nil)
 	}
 	t.cache[key] = r
 	return r.ts, r.ok
@@ -408,17 +393,16 @@ func unbalanced(text, lang string) (int, string, bool) {
 
 // doubled returns the offsets of words written twice in a row, except the
 // repetitions the language allows (nous nous, die die).
-func doubled(text string, lx *lexicon) []int {
-	lang := lx.lang
-	allowed := map[string][]string{"fr": {"nous", "vous"}, "de": {"die", "der", "das", "sie"}, "en": {"that", "had"}}
+func doubled(s string, l *text.Language) []int {
 	var out []int
-	ts := lx.tokens(text)
+	ts := l.Tokens(s, nil)
 	for i := 1; i < len(ts); i++ {
 		a, b := ts[i-1], ts[i]
-		if !a.word || !b.word || a.low != b.low || strings.TrimSpace(b.gap) != "" || slices.Contains(allowed[lang], b.low) {
+		// Accents count: "des dés" is no doubled word.
+		if a.Kind != text.Word || b.Kind != text.Word || strings.ToLower(a.Text) != strings.ToLower(b.Text) || b.Joined || l.Doubles(b.Norm) {
 			continue
 		}
-		out = append(out, b.off)
+		out = append(out, b.Off)
 	}
 	return out
 }
@@ -472,16 +456,16 @@ func (t *texts) dataNumbers(loc *model.Locale, m *model.Message) {
 	}
 	for _, cn := range t.countNames[loc.Lang] {
 		for _, i := range cn.p.find(ts) {
-			if i == 0 || !ts[i-1].isNum || ts[i-1].weak {
+			if i == 0 || !ts[i-1].Explicit() || ts[i-1].Ordinal {
 				continue
 			}
 			// A count of the box is near the data's; a smaller number is
 			// a hand or an example ("8 ruined cities").
-			n := ts[i-1].num
+			n := ts[i-1].Value
 			if n == float64(cn.want) || 4*n < 3*float64(cn.want) {
 				continue
 			}
-			t.d.Errorf(t.locs[loc.Lang].formPos(m, "other"), diag.DataNumber, "message %s (%s): %q says %s, but the game has %d", m.ID, loc.Lang, ts[i-1].text+" "+strings.Join(cn.p, " "), num(n), cn.want)
+			t.d.Errorf(t.locs[loc.Lang].formPos(m, "other"), diag.DataNumber, "message %s (%s): %q says %s, but the game has %d", m.ID, loc.Lang, ts[i-1].Text+" "+strings.Join(cn.p, " "), num(n), cn.want)
 		}
 	}
 }
@@ -523,200 +507,4 @@ func wordCount(text string) int {
 		}
 	}
 	return n
-}
-
-// numbers compares the numbers of a form with its source form's.
-func (t *texts) numbers(loc *model.Locale, m, s *model.Message, form, sf string) {
-	count := "7"
-	if form == "one" {
-		count = "1"
-	}
-	out, ok1 := t.words(loc, m, form, count)
-	src, ok2 := t.words(t.source, s, sf, count)
-	if !ok1 || !ok2 {
-		return
-	}
-	a, aw := numberSet(src)
-	b, bw := numberSet(out)
-	var missing, added []string
-	for _, v := range a {
-		if !slices.Contains(b, v) && !slices.Contains(bw, v) {
-			missing = append(missing, num(v))
-		}
-	}
-	for _, v := range b {
-		if !slices.Contains(a, v) && !slices.Contains(aw, v) {
-			added = append(added, num(v))
-		}
-	}
-	if len(missing)+len(added) == 0 {
-		return
-	}
-	var parts []string
-	if len(added) > 0 {
-		parts = append(parts, "has "+strings.Join(added, ", "))
-	}
-	if len(missing) > 0 {
-		parts = append(parts, "lacks "+strings.Join(missing, ", "))
-	}
-	t.d.Errorf(t.locs[loc.Lang].formPos(m, form), diag.NumberMismatch, "message %s (%s, %s) %s, unlike the source (%s)", m.ID, loc.Lang, form, strings.Join(parts, " and "), t.source.Lang)
-}
-
-// numberSet gives the distinct numbers of a text, and apart the weak ones
-// (words that may also be an article or mean "both").
-func numberSet(ts []token) (vals, weak []float64) {
-	for _, tk := range ts {
-		switch {
-		case !tk.isNum:
-		case tk.weak:
-			weak = append(weak, tk.num)
-		case !slices.Contains(vals, tk.num):
-			vals = append(vals, tk.num)
-		}
-	}
-	slices.Sort(vals)
-	return vals, weak
-}
-
-// concepts compares the glossary concepts a translation names with its
-// source's: a concept dropped and another named instead is an error, a
-// proper name dropped too; a concept only dropped or only added is left
-// alone, since a pronoun may stand for it.
-func (t *texts) concepts(loc *model.Locale, m, s *model.Message) {
-	for _, form := range formKeys(m) {
-		sf := form
-		if _, ok := s.Forms[sf]; !ok {
-			sf = "other"
-		}
-		out, ok1 := t.words(loc, m, form, "7")
-		src, ok2 := t.words(t.source, s, sf, "7")
-		if !ok1 || !ok2 {
-			continue
-		}
-		if t.conceptsOf(loc, m, out, src) {
-			return // once a message
-		}
-	}
-}
-
-// conceptsOf compares the concepts of one form; it reports whether it
-// found something.
-func (t *texts) conceptsOf(loc *model.Locale, m *model.Message, ts, ss []token) bool {
-	var lost, gained []string
-	for _, term := range t.g.Terms {
-		inSrc := has(ss, t.names[t.source.Lang][term.ID], t.source.Lang)
-		inDst := has(ts, t.names[loc.Lang][term.ID], loc.Lang)
-		switch {
-		case inSrc && !inDst && term.Proper:
-			t.d.Errorf(m.Pos, diag.ProperName, "message %s (%s) drops or changes the name %s that the source (%s) has", m.ID, loc.Lang, t.name(t.source, term), t.source.Lang)
-			return true
-		case inSrc && !inDst:
-			lost = append(lost, term.ID)
-		case inDst && !inSrc && !term.Proper:
-			gained = append(gained, term.ID)
-		}
-	}
-	if len(lost) > 0 && len(gained) > 0 {
-		t.d.Errorf(m.Pos, diag.GlossaryTerm, "message %s (%s) names %s where the source (%s) names %s", m.ID, loc.Lang, t.list(loc, gained), t.source.Lang, t.list(t.source, lost))
-		return true
-	}
-	return false
-}
-
-func (t *texts) name(loc *model.Locale, term *model.Term) string {
-	if m := loc.Message(term.Message); m != nil {
-		if one, ok := m.Forms["one"]; ok {
-			return one
-		}
-		return m.Forms["other"]
-	}
-	return term.ID
-}
-
-func (t *texts) list(loc *model.Locale, ids []string) string {
-	var out []string
-	for _, id := range ids {
-		out = append(out, fmt.Sprintf("%q", t.name(loc, t.termByID[id])))
-	}
-	return strings.Join(out, ", ")
-}
-
-// fields counts the uses of data in a message's templates (.Total.wizards,
-// .Count, .Arg.Name): for a plural message, the most any form makes, since
-// a form may leave one out (.Count in "one").
-func fields(m *model.Message) (map[string]int, bool) {
-	out := map[string]int{}
-	for _, form := range formKeys(m) {
-		tm, err := template.New("m").Funcs(l10n.Funcs()).Parse(m.Forms[form])
-		if err != nil || tm.Tree == nil {
-			return nil, false
-		}
-		n := map[string]int{}
-		walkFields(tm.Tree.Root, func(f string) { n[f]++ })
-		for f, c := range n {
-			out[f] = max(out[f], c)
-		}
-	}
-	if m.Plural() {
-		delete(out, ".Count")
-	}
-	return out, true
-}
-
-func sortedKeys(a, b map[string]int) []string {
-	var ks []string
-	for _, m := range []map[string]int{a, b} {
-		for k := range m {
-			if !slices.Contains(ks, k) {
-				ks = append(ks, k)
-			}
-		}
-	}
-	slices.Sort(ks)
-	return ks
-}
-
-func walkFields(n parse.Node, f func(string)) {
-	switch n := n.(type) {
-	case *parse.ListNode:
-		if n == nil {
-			return
-		}
-		for _, c := range n.Nodes {
-			walkFields(c, f)
-		}
-	case *parse.ActionNode:
-		walkFields(n.Pipe, f)
-	case *parse.PipeNode:
-		if n == nil {
-			return
-		}
-		for _, c := range n.Cmds {
-			walkFields(c, f)
-		}
-	case *parse.CommandNode:
-		for _, a := range n.Args {
-			walkFields(a, f)
-		}
-	case *parse.FieldNode:
-		f("." + strings.Join(n.Ident, "."))
-	case *parse.DotNode:
-		f(".")
-	case *parse.ChainNode:
-		walkFields(n.Node, f)
-	case *parse.IfNode:
-		walkBranch(&n.BranchNode, f)
-	case *parse.RangeNode:
-		walkBranch(&n.BranchNode, f)
-	case *parse.WithNode:
-		walkBranch(&n.BranchNode, f)
-	}
-}
-
-func walkBranch(b *parse.BranchNode, f func(string)) {
-	walkFields(b.Pipe, f)
-	walkFields(b.List, f)
-	if b.ElseList != nil {
-		walkFields(b.ElseList, f)
-	}
 }

@@ -40,6 +40,7 @@ type langFile struct {
 	Times           []string       `toml:"times"`
 	Into            []string       `toml:"into"`
 	Compounds       bool           `toml:"compounds"`
+	Doubles         []string       `toml:"doubles"`
 	Negation        struct {
 		Words    []string `toml:"words"`
 		Particle []string `toml:"particle"`
@@ -68,7 +69,7 @@ type Language struct {
 	numbers, weak, ordinals             map[string]float64
 	suffixes, strongBefore, strongAfter set
 	nouns, stop, refs, joins            set
-	times, into                         set
+	times, into, doubles                set
 	neg, particle, partners, lexical    set
 	negIdioms, restrictIdioms           [][]string
 	restrict                            set
@@ -132,7 +133,7 @@ func (l *Language) init(f langFile) {
 	l.numbers, l.weak, l.ordinals = values(f.Numbers), values(f.Weak), values(f.Ordinals)
 	l.suffixes, l.strongBefore, l.strongAfter = newSet(f.OrdinalSuffixes), newSet(f.StrongBefore), newSet(f.StrongAfter)
 	l.nouns, l.stop, l.refs, l.joins = newSet(f.Nouns), newSet(f.Stopwords), newSet(f.Refs), newSet(f.Joins)
-	l.times, l.into = newSet(f.Times), newSet(f.Into)
+	l.times, l.into, l.doubles = newSet(f.Times), newSet(f.Into), newSet(f.Doubles)
 	l.neg, l.particle, l.partners, l.lexical = newSet(f.Negation.Words), newSet(f.Negation.Particle), newSet(f.Negation.Partners), newSet(f.Negation.Lexical)
 	l.negIdioms, l.restrictIdioms = phrases(f.Negation.Idioms), phrases(f.Restriction.Idioms)
 	l.restrict, l.restrictPartner = newSet(f.Restriction.Words), newSet(f.Restriction.Partner)
@@ -148,6 +149,10 @@ func (l *Language) Content(w string) bool { return len([]rune(w)) > 2 && !l.stop
 
 // Into reports whether a folded word is a preposition of where a thing goes.
 func (l *Language) Into(w string) bool { return l.into[w] }
+
+// Doubles reports whether the language writes a word twice in a row
+// correctly ("nous nous", "die die").
+func (l *Language) Doubles(w string) bool { return l.doubles[w] }
 
 // Stopwords returns the language's stopwords, for telling languages apart.
 func (l *Language) Stopwords() map[string]bool {
