@@ -95,6 +95,8 @@ const (
 	SectionNumbers   Code = "G305" // numbers that differ between two rulebooks in one section
 	SectionConcepts  Code = "G306" // game concepts that differ between two rulebooks in one section
 	SectionAlignment Code = "G307" // a section of one rulebook with no counterpart in the other
+	RulebookRule     Code = "G308" // a rule a rulebook states otherwise than the game's rules: negated, the other facing, another place
+	RulebookOmission Code = "G309" // a sentence of the rules or of the other rulebook that a rulebook leaves out or cuts short
 
 	// Printouts (reference sheets, reference cards, rulebooks).
 	TextOverflow Code = "G401" // a text that does not fit its box on a printout, even at the smallest size
@@ -156,6 +158,8 @@ func Codes() []CodeInfo {
 		{SectionNumbers, "numbers that differ between two rulebooks in one section"},
 		{SectionConcepts, "game concepts that differ between two rulebooks in one section"},
 		{SectionAlignment, "a section of one rulebook with no counterpart in the other"},
+		{RulebookRule, "a rule a rulebook states otherwise than the game's rules: negated, the other facing, another place"},
+		{RulebookOmission, "a sentence of the rules or of the other rulebook that a rulebook leaves out or cuts short"},
 		{TextOverflow, "a text that does not fit its box on a printout, even at the smallest size"},
 		{Unprintable, "a character the printouts' font has no glyph for"},
 		{UnknownIcon, "a symbol name the printouts cannot draw"},

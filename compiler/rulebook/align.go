@@ -19,6 +19,7 @@ type reading struct {
 	placed []placed
 	noisy  map[int]bool // lines of OCR debris, tables and figure labels
 	furn   map[int]bool // lines of page furniture (running titles)
+	heads  map[int]bool // lines where a section is placed at a heading
 }
 
 // span is the tokens [lo, hi) of a section in a book.
@@ -39,7 +40,9 @@ func (ix *index) read(b *Book) *reading {
 	r.ments, r.at = ix.mentions(r.tokens)
 	r.noisy, r.furn = ix.debris(b, r.tokens)
 	r.placed = ix.layout(b, r.tokens)
+	r.heads = map[int]bool{}
 	for i, p := range r.placed {
+		r.heads[p.line] = r.heads[p.line] || p.heading
 		lo := firstToken(r.tokens, p.line, p.col)
 		hi := len(r.tokens)
 		if i+1 < len(r.placed) {

@@ -1,29 +1,15 @@
 package rulebook
 
 import (
-	"github.com/grimoire-games/grimoire/compiler/internal/editdist"
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
 	"unicode"
 
 	"github.com/grimoire-games/grimoire/compiler/diag"
+	"github.com/grimoire-games/grimoire/compiler/internal/editdist"
 	"github.com/grimoire-games/grimoire/compiler/model"
-)
-
-// Thresholds of context overlap (see overlap) below which a number or a
-// people is not compared: a finding needs strong evidence that the book
-// and the rules speak of the same thing.
-const (
-	paramMin  = 2.5
-	peopleMin = 2.5
-	// otherMargin is how much better a place of the rules without a number
-	// must fit a book's number for the number to count as one the rules do
-	// not give ("keeps the other three cards").
-	otherMargin = 0.5
-	// numberReach is how many counted tokens around a number of the rules
-	// belong to its place, and do not count as a place without number.
-	numberReach = 4
 )
 
 // Check reads a rulebook against a game: component counts (G301), rule
@@ -45,10 +31,40 @@ func Check(g *model.Game, b *Book) diag.List {
 			continue
 		}
 		c.counts(gs, bt)
-		c.params(gs, bt)
-		c.peoples(gs, bt)
 	}
+	c.rules()
 	return d.Sort()
+}
+
+// rules compares each section of the book with the same section of the
+// game's rules in the book's language, sentence by sentence: numbers that
+// differ (G301 for a count, G302 for a parameter), a concept named for its
+// sibling (G304), a rule negated, turned face up or sent elsewhere (G308),
+// and, where the book renders the rules closely, sentences left out
+// (G309).
+func (c *checker) rules() {
+	loc := c.ix.g.Locale(c.r.b.Lang)
+	if loc == nil {
+		return
+	}
+	tv, err := textVocab(c.ix.g, c.r.b.Lang)
+	if err != nil {
+		c.d.Errorf(diag.Pos{File: c.r.b.Name}, diag.RulebookRule, "%v", err)
+		return
+	}
+	rp := &reporter{ix: c.ix, d: c.d, other: fmt.Sprintf("the rules (%s)", c.r.b.Lang), rules: true, seen: map[diag.Pos]bool{}}
+	for _, d := range *c.d {
+		rp.seen[d.Pos] = true
+	}
+	spans := c.r.bookSections()
+	cal := sameLanguage()
+	for _, gs := range c.ix.sections {
+		sp, ok := spans[gs.sec.ID]
+		if !ok {
+			continue
+		}
+		rp.report(newSectionPair(gs, c.ix.gamePassage(tv, gs, loc), c.r.bookPassage(tv, sp[0], sp[1]), cal))
+	}
 }
 
 // checker holds one check of a book against a game.
@@ -72,7 +88,7 @@ func formatNumber(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64)
 // counts reports component counts that disagree with the data (G301): a
 // number before a concept the data counts, in a section where the rules
 // state that count, or after "each player".
-func (c *checker) counts(gs *gameSection, bt text) {
+func (c *checker) counts(gs *gameSection, bt tokRun) {
 	game := gs.run(c.ix.lang)
 	stated := map[string]map[float64]bool{}
 	for j, t := range game.ts {
@@ -122,7 +138,7 @@ func (c *checker) counts(gs *gameSection, bt text) {
 // adjectives and a partitive ("one of the 3 different reference cards");
 // for cards, what kind of card ("15 cartes ‘dragon’", "Karten mit
 // Drachen"). It returns "" when the number counts nothing known.
-func (ix *index) quantTarget(x text, i int) (string, int) {
+func (ix *index) quantTarget(x tokRun, i int) (string, int) {
 	words, stops, part := 0, 0, false // adjectives and small words passed
 	for j := i + 1; j < min(x.hi, i+reach); j++ {
 		if x.ts[j-1].stop {
@@ -172,7 +188,7 @@ func (ix *index) quantTarget(x text, i int) (string, int) {
 }
 
 // numberAhead reports whether a number follows token j over stopwords.
-func numberAhead(x text, j int) bool {
+func numberAhead(x tokRun, j int) bool {
 	for k := j + 1; k < x.hi && k <= j+3; k++ {
 		switch t := x.ts[k]; {
 		case t.kind == number:
@@ -185,7 +201,7 @@ func numberAhead(x text, j int) bool {
 }
 
 // mentionEnd returns the end of the concept named at token j.
-func mentionEnd(x text, j int) int {
+func mentionEnd(x tokRun, j int) int {
 	c := x.at[j][0]
 	for j < x.hi && len(x.at[j]) > 0 && x.at[j][0] == c {
 		j++
@@ -196,7 +212,7 @@ func mentionEnd(x text, j int) int {
 // cardKind returns what kind of card follows the word "card(s)" from token
 // i: a concept counted in cards ("cartes ‘dragon’", "Karten mit Drachen";
 // not "cartes du bar"), after at most two small words.
-func (ix *index) cardKind(x text, i int) (string, int) {
+func (ix *index) cardKind(x tokRun, i int) (string, int) {
 	for j, n := i, 0; j < min(x.hi, i+reach) && n < 3; j++ {
 		if x.ts[j].kind == punct {
 			if x.ts[j].stop || x.ts[j].text == "," {
@@ -215,53 +231,9 @@ func (ix *index) cardKind(x text, i int) (string, int) {
 	return "", 0
 }
 
-// unitOf is quantTarget, but a number that counts nothing written after
-// it counts what the number before it in its sentence counts: "one card
-// from the draw pile and two from the discard pile".
-func (ix *index) unitOf(x text, i int) (string, int) {
-	u, end := ix.quantTarget(x, i)
-	if u != "" || i+1 >= x.hi || x.ts[i].stop {
-		return u, end
-	}
-	if next := x.ts[i+1]; next.kind != word || !ix.lang.stop[next.norm] && !ix.lang.partitive[next.norm] {
-		return "", end
-	}
-	if i == x.lo || !ix.lang.joins[x.ts[i-1].norm] {
-		return "", end // only "… and two from": a list left unfinished
-	}
-	lo, _ := x.sentence(i)
-	for j := i - 1; j >= lo; j-- {
-		if x.ts[j].kind == number {
-			if u, _ := ix.quantTarget(x, j); u != "" {
-				return u, i + 1
-			}
-		}
-	}
-	return "", end
-}
-
-// partitive reports whether number i is the part or the whole of a
-// partitive ("1 der nächsten 2 Handlungen", "une des deux actions"),
-// which translations phrase too freely to compare.
-func (ix *index) partitive(x text, i int) bool {
-	if ix.afterPartitive(x, i) {
-		return true
-	}
-	for j := i + 1; j < min(x.hi, i+reach); j++ {
-		if x.ts[j].kind == punct {
-			if x.ts[j].stop {
-				return false
-			}
-			continue
-		}
-		return ix.lang.partitive[x.ts[j].norm] && numberAhead(x, j)
-	}
-	return false
-}
-
 // eachBefore reports whether the sentence of token i says "each player"
 // before it.
-func (ix *index) eachBefore(x text, i int) bool {
+func (ix *index) eachBefore(x tokRun, i int) bool {
 	lo, _ := x.sentence(i)
 	for j := lo; j < i; j++ {
 		for _, p := range ix.lang.each {
@@ -273,7 +245,7 @@ func (ix *index) eachBefore(x text, i int) bool {
 	return false
 }
 
-func phraseAt(x text, j, end int, p []string) bool {
+func phraseAt(x tokRun, j, end int, p []string) bool {
 	for k, w := range p {
 		if j+k >= end || x.ts[j+k].norm != w {
 			return false
@@ -284,7 +256,7 @@ func phraseAt(x text, j, end int, p []string) bool {
 
 // afterPartitive reports whether number i is the whole of a partitive:
 // "one of the [3]", "une des [trois]", "1 der nächsten [2]".
-func (ix *index) afterPartitive(x text, i int) bool {
+func (ix *index) afterPartitive(x tokRun, i int) bool {
 	seen, adjective := false, false
 	for j, n := i-1, 0; j >= x.lo && n < 4; j-- {
 		t := x.ts[j]
@@ -304,118 +276,6 @@ func (ix *index) afterPartitive(x text, i int) bool {
 		n++
 	}
 	return false
-}
-
-// params reports numbers that differ from the rule parameter the rules
-// give at the same place (G302). The place is found by context: the book's
-// number must share its unit and strong context with a number of the
-// rules that comes from a parameter, and no other place of the rules may
-// fit better.
-func (c *checker) params(gs *gameSection, bt text) {
-	game := gs.run(c.ix.lang)
-	bags := make([]bag, len(game.ts))
-	units := make([]map[string]bool, len(game.ts))
-	near := make([]bool, len(game.ts)) // within a few words of a number
-	for j := range game.ts {
-		if game.counts(j) {
-			bags[j] = game.context(j, j+1, true)
-		}
-		if game.ts[j].kind == number && !game.ts[j].weak {
-			units[j] = game.unit(j, true)
-			for k := max(0, j-12); k <= min(len(near)-1, j+12); k++ {
-				near[k] = near[k] || game.counted(j, k, numberReach) <= numberReach
-			}
-		}
-	}
-	for i := bt.lo; i < bt.hi; i++ {
-		t := bt.ts[i]
-		if !t.explicit() || c.r.quiet(t) {
-			continue
-		}
-		bb, bu := bt.context(i, i+1, true), bt.unit(i, true)
-		best, bestOther, bestScore := -1, 0.0, 0.0
-		for j, gb := range bags {
-			if gb == nil {
-				continue
-			}
-			s := overlap(bb, gb)
-			switch gt := game.ts[j]; {
-			case gt.kind == number && isParam(gt.src) && shares(bu, units[j]):
-				if s > bestScore {
-					best, bestScore = j, s
-				}
-			case gt.kind != number && !near[j]:
-				bestOther = max(bestOther, s)
-			}
-		}
-		if best < 0 || bestScore < paramMin || bestOther >= bestScore+otherMargin || game.ts[best].value == t.value {
-			continue
-		}
-		if supported(game, bags, bb, best, t.value, bestScore) {
-			continue
-		}
-		g := game.ts[best]
-		what := formatNumber(t.value)
-		if u, _ := c.ix.unitOf(bt, i); u != "" {
-			what += " " + c.ix.concepts[u].name(t.value)
-		}
-		c.d.Errorf(c.pos(t), diag.RulebookParam, "%s (%q) where the rules have %s (%s, in %q)",
-			what, bt.snippet(i, min(bt.hi, i+4)), formatNumber(g.value), paramName(g.src), game.snippet(max(0, best-2), min(game.hi, best+4)))
-	}
-}
-
-// supported reports whether the rules have the book's value at a place
-// that fits nearly as well as the best one, or close to it: a list, a sum,
-// values given in another order ("6 … 4 points").
-func supported(game text, bags []bag, bb bag, best int, v, score float64) bool {
-	for j, gb := range bags {
-		if gb == nil || game.ts[j].kind != number || game.ts[j].value != v {
-			continue
-		}
-		if overlap(bb, gb) >= 0.75*score || game.counted(j, best, contextWindow) <= contextWindow {
-			return true
-		}
-	}
-	return false
-}
-
-// peoples reports a race or people the book names where the rules, at
-// the same place, name another (G304): "15 nains (rouges)" where the rules
-// have "15 gnomes (rouges)".
-func (c *checker) peoples(gs *gameSection, bt text) {
-	game := gs.run(c.ix.lang)
-	bags := make([]bag, len(gs.ments))
-	for k, gm := range gs.ments {
-		if c.ix.v.groupOf[gm.concept] == "people" {
-			bags[k] = game.context(gm.tok, gm.end, true)
-		}
-	}
-	for _, m := range c.r.ments {
-		if m.tok < bt.lo || m.tok >= bt.hi || c.r.quiet(bt.ts[m.tok]) || c.ix.v.groupOf[m.concept] != "people" {
-			continue
-		}
-		bb := bt.context(m.tok, m.end, true)
-		var best *mention
-		bestScore, same := 0.0, 0.0
-		for k := range gs.ments {
-			gm := &gs.ments[k]
-			if bags[k] == nil {
-				continue
-			}
-			s := overlap(bb, bags[k])
-			if gm.concept == m.concept {
-				same = max(same, s)
-			} else if s > bestScore {
-				best, bestScore = gm, s
-			}
-		}
-		if best == nil || bestScore < peopleMin || same >= 0.8*bestScore || game.names(best.tok, m.concept) {
-			continue
-		}
-		x, y := c.ix.concepts[m.concept], c.ix.concepts[best.concept]
-		c.d.Errorf(c.pos(bt.ts[m.tok]), diag.RulebookConcept, "%s (%q) where the rules name %s (%q)",
-			x.other, bt.snippet(m.tok, m.end), y.other, game.snippet(best.tok, best.end))
-	}
 }
 
 // names reports words that misspell a proper name of the glossary (G303):

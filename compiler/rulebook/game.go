@@ -13,7 +13,7 @@ import (
 )
 
 // concept is a game concept a rulebook names: a glossary term, a card
-// type, card or component, or a concept of vocab.toml.
+// type, card or component.
 type concept struct {
 	id         string
 	one, other string // English name
@@ -58,6 +58,7 @@ type gameSection struct {
 	title  string
 	words  []string // the title's words, folded
 	lines  []string // title, blank line, text
+	text   string   // the text, numbers marked with their source
 	tokens []token
 	ments  []mention
 	at     [][]string // concepts named at each token
@@ -169,16 +170,6 @@ func (ix *index) addConcepts() {
 			}
 		}
 	}
-	for _, id := range sortedConceptIDs(ix.v.concepts) {
-		c := ix.concepts[id]
-		if c == nil {
-			c = ix.newConcept(id, "")
-			if en := ix.v.concepts[id]["en"]; len(en) > 0 {
-				c.one, c.other = en[0], en[min(1, len(en)-1)]
-			}
-		}
-		ix.addForms(id, ix.v.concepts[id][tag])
-	}
 	var msgs []string
 	for _, t := range ix.g.Types {
 		msgs = append(msgs, t.Message)
@@ -196,18 +187,13 @@ func (ix *index) addConcepts() {
 		ix.newConcept(m, m)
 		ix.addForms(m, ix.messageForms(tag, m, ""))
 	}
-	for id, c := range ix.concepts {
-		c.group = ix.v.groupOf[id]
+	for _, gr := range ix.g.Groups {
+		for _, t := range gr.Terms {
+			if c := ix.concepts[t]; c != nil && c.group == "" {
+				c.group = gr.ID
+			}
+		}
 	}
-}
-
-func sortedConceptIDs(m map[string]map[string][]string) []string {
-	ids := make([]string, 0, len(m))
-	for id := range m {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	return ids
 }
 
 func (ix *index) newConcept(id, msg string) *concept {
@@ -337,6 +323,7 @@ func (ix *index) addSections() {
 		gs.title = ix.render(loc, data, "rules."+s.ID+".title")
 		gs.words = titleWords(gs.title)
 		text := ix.render(loc, data, "rules."+s.ID+".text")
+		gs.text = text
 		var lines []bookLine
 		gs.lines = strings.Split(gs.title+"\n\n"+text, "\n")
 		for _, l := range gs.lines {
@@ -458,13 +445,6 @@ func markFloat(v any) (float64, string, error) {
 		return v, strconv.FormatFloat(v, 'f', -1, 64), nil
 	}
 	return 0, "", fmt.Errorf("mul: %v is not a number", v)
-}
-
-// isParam reports whether a number of the game's text comes from a rule
-// parameter (or a number computed from one), not from a count of the box.
-func isParam(src string) bool {
-	return strings.HasPrefix(src, "Param.") || strings.HasPrefix(src, "mul(") ||
-		strings.HasPrefix(src, "Card.") && !strings.HasSuffix(src, ".copies")
 }
 
 // isCount reports whether a number of the game's text is a count of the

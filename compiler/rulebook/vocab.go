@@ -3,7 +3,6 @@ package rulebook
 import (
 	_ "embed"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -14,10 +13,7 @@ var vocabTOML string
 
 // vocabFile is vocab.toml as decoded.
 type vocabFile struct {
-	Lang    map[string]langFile            `toml:"lang"`
-	Concept map[string]map[string][]string `toml:"concept"`
-	Group   map[string]groupFile           `toml:"group"`
-	Places  []string                       `toml:"places"`
+	Lang map[string]langFile `toml:"lang"`
 }
 
 type langFile struct {
@@ -36,19 +32,9 @@ type langFile struct {
 	Into      []string       `toml:"into"`
 }
 
-type groupFile struct {
-	Concepts    []string `toml:"concepts"`
-	Missing     bool     `toml:"missing"`
-	Destination bool     `toml:"destination"`
-}
-
 // vocab is the checker's vocabulary, decoded from vocab.toml.
 type vocab struct {
-	langs    map[string]*language
-	concepts map[string]map[string][]string // concept id, language: forms
-	groups   map[string]groupFile
-	groupOf  map[string]string // concept id: group id
-	places   map[string]bool   // concepts a card can be put into
+	langs map[string]*language
 }
 
 // loadVocab decodes the embedded vocabulary. It is decoded for each check,
@@ -62,21 +48,9 @@ func loadVocab() (*vocab, error) {
 	if u := md.Undecoded(); len(u) > 0 {
 		return nil, fmt.Errorf("vocab.toml: unknown key %s", u[0])
 	}
-	v := &vocab{langs: map[string]*language{}, concepts: f.Concept, groups: f.Group, groupOf: map[string]string{}, places: set(f.Places)}
+	v := &vocab{langs: map[string]*language{}}
 	for tag, lf := range f.Lang {
 		v.langs[tag] = newLanguage(tag, lf)
-	}
-	for id, forms := range f.Concept {
-		for tag := range forms {
-			if _, ok := f.Lang[tag]; !ok {
-				return nil, fmt.Errorf("vocab.toml: concept %s: unknown language %q", id, tag)
-			}
-		}
-	}
-	for id, g := range f.Group {
-		for _, c := range g.Concepts {
-			v.groupOf[c] = id
-		}
 	}
 	return v, nil
 }
@@ -176,13 +150,4 @@ func stem(w string) string {
 		return string(rs[:5])
 	}
 	return w
-}
-
-// groupMembers returns the concepts of a concept's group, or nil.
-func (v *vocab) groupMembers(id string) []string {
-	g, ok := v.groupOf[id]
-	if !ok {
-		return nil
-	}
-	return slices.Clone(v.groups[g].Concepts)
 }

@@ -1,0 +1,175 @@
+package rulebook
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/grimoire-games/grimoire/compiler/diag"
+	"github.com/grimoire-games/grimoire/compiler/model"
+	"github.com/grimoire-games/grimoire/compiler/text"
+)
+
+// passage is a stretch of text read into sentences by compiler/text: a
+// section of a book, or a section of the game's rules rendered with its
+// data. It keeps where each byte of the text read stands in its file.
+type passage struct {
+	doc  *text.Doc
+	file string
+	segs []seg // in order of offset
+	// src gives, for a number of the rules rendered from the data, where
+	// it comes from ("Param.empire_size", "Total.wizards"); keyed by the
+	// byte offset of its text.
+	src map[int]string
+	// at is, for the rules, the place of their message in the locale.
+	at *diag.Pos
+}
+
+// seg is a line of the file copied into the text read, from byte off on.
+type seg struct {
+	off, line, col int
+	text           string
+}
+
+// pos returns the place in the file of byte off of the text read.
+func (p *passage) pos(off int) diag.Pos {
+	if p.at != nil {
+		return *p.at
+	}
+	k := sort.Search(len(p.segs), func(k int) bool { return p.segs[k].off > off }) - 1
+	if k < 0 {
+		return diag.Pos{File: p.file, Line: 1, Col: 1}
+	}
+	s := p.segs[k]
+	rel := min(max(off-s.off, 0), len(s.text))
+	return diag.Pos{File: p.file, Line: s.line, Col: s.col + utf8.RuneCountInString(s.text[:rel])}
+}
+
+// tokPos returns the place of token i, or of the end of the text.
+func (p *passage) tokPos(i int) diag.Pos {
+	ts := p.doc.Tokens
+	switch {
+	case i >= 0 && i < len(ts):
+		return p.pos(ts[i].Off)
+	case len(ts) > 0:
+		return p.pos(ts[len(ts)-1].Off)
+	}
+	return p.pos(0)
+}
+
+// builder writes the text of a passage line by line.
+type builder struct {
+	b    strings.Builder
+	segs []seg
+}
+
+// line adds a line of the file; the caller ends it.
+func (w *builder) line(s string, line, col int) {
+	w.segs = append(w.segs, seg{off: w.b.Len(), line: line, col: col, text: s})
+	w.b.WriteString(s)
+}
+
+// bookPassage reads the lines [from, to) (0-based) of a book: headings,
+// and lines the reading found to be debris or page furniture, are left
+// out; a heading ends a sentence, debris does not.
+func (r *reading) bookPassage(v *text.Vocab, from, to int) *passage {
+	var w builder
+	b := r.b
+	for i := from; i < min(to, len(b.lines)); i++ {
+		l := b.lines[i]
+		if l.skip || r.noisy[i+1] || r.furn[i+1] {
+			continue
+		}
+		// A heading ends the sentence before it and is left out: the
+		// rules' sections have their titles apart, and a book may head
+		// its sections otherwise.
+		if l.heading || r.heads[i+1] || capsHeading(strings.TrimSpace(l.text)) || cell(l.text) {
+			w.b.WriteString("\n\n")
+			continue
+		}
+		if l.pageBreak || bullet(l.text) {
+			w.b.WriteString("\n")
+		}
+		w.line(l.text, i+1, l.offset+1)
+		w.b.WriteString("\n")
+	}
+	return &passage{doc: v.Read(w.b.String(), text.Options{}), file: b.Name, segs: w.segs}
+}
+
+// gamePassage reads the text of a section of the game's rules rendered
+// with the data, each number keeping where it comes from.
+func (ix *index) gamePassage(v *text.Vocab, gs *gameSection, loc *model.Locale) *passage {
+	var w builder
+	at := diag.Pos{}
+	if loc != nil {
+		at.File = loc.File
+		if m := loc.Message("rules." + gs.sec.ID + ".text"); m != nil {
+			at = m.Pos
+		}
+	}
+	src := map[int]string{}
+	body, marks := unmark(gs.text)
+	for _, m := range marks {
+		src[w.b.Len()+m.off] = m.src
+	}
+	w.b.WriteString(body)
+	d := v.Read(w.b.String(), text.Options{LineBreaks: true})
+	return &passage{doc: d, file: at.File, src: src, at: &at}
+}
+
+// markAt is a number of the data in a rendered text: its byte offset in
+// the text without marks, and its source.
+type markAt struct {
+	off int
+	src string
+}
+
+// unmark removes the marks render puts around numbers of the data, and
+// returns where each number stands in the text left.
+func unmark(s string) (string, []markAt) {
+	var b strings.Builder
+	var out []markAt
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r != markStart {
+			if r != markSep && r != markEnd {
+				b.WriteString(s[i : i+n])
+			}
+			i += n
+			continue
+		}
+		rest := s[i+n:]
+		sep := strings.IndexRune(rest, markSep)
+		end := strings.IndexRune(rest, markEnd)
+		if sep < 0 || end < sep {
+			i += n
+			continue
+		}
+		out = append(out, markAt{off: b.Len(), src: rest[:sep]})
+		b.WriteString(rest[sep+utf8.RuneLen(markSep) : end])
+		i += n + end + utf8.RuneLen(markEnd)
+	}
+	return b.String(), out
+}
+
+// source returns where the number at token i of a passage of the rules
+// comes from, or "" for a number written in the text.
+func (p *passage) source(i int) string {
+	if i < 0 || i >= len(p.doc.Tokens) || p.src == nil {
+		return ""
+	}
+	t := p.doc.Tokens[i]
+	for off := t.Off; off < t.End; off++ {
+		if s, ok := p.src[off]; ok {
+			return s
+		}
+	}
+	return ""
+}
+
+// cell reports whether a line holds no letter: a table's cell of numbers,
+// whose columns a PDF's text gives in no reliable order.
+func cell(s string) bool {
+	return strings.TrimSpace(s) != "" && !strings.ContainsFunc(s, unicode.IsLetter)
+}

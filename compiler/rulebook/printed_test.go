@@ -1,0 +1,100 @@
+package rulebook
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/grimoire-games/grimoire"
+	"github.com/grimoire-games/grimoire/compiler"
+	"github.com/grimoire-games/grimoire/compiler/diag"
+	"github.com/grimoire-games/grimoire/compiler/model"
+	"github.com/grimoire-games/grimoire/compiler/printout"
+)
+
+// printedGames are the games whose printed rulebooks the tests read.
+var printedGames = []string{"warlock", "warriors", "bellum_magica"}
+
+// printedLangs are the languages every game ships.
+var printedLangs = []string{"en", "fr", "de"}
+
+// printed is a rulebook as `grimoire sheet --kind rules` prints it, read
+// back from the PDF.
+type printed struct {
+	g    *model.Game
+	lang string
+	book *Book
+}
+
+// printBooks prints the rulebook of each game in each language and reads
+// it back, as a user checking the project's own rulebooks would.
+func printBooks(t *testing.T) map[string]map[string]*printed {
+	t.Helper()
+	needPoppler(t)
+	// The translation checks' findings are no concern of the rulebooks'.
+	games, _ := compiler.Load(grimoire.Games(), compiler.Options{Games: printedGames})
+	paper, err := printout.ParsePaper("a4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]map[string]*printed{}
+	for _, id := range printedGames {
+		g := games.Game(id)
+		if g == nil {
+			t.Fatalf("game %s does not load", id)
+		}
+		out[id] = map[string]*printed{}
+		for _, lang := range printedLangs {
+			var buf bytes.Buffer
+			d, err := printout.Write(&buf, g, printout.Options{Kind: printout.Rules, Lang: lang, Paper: paper})
+			if err != nil || d.HasErrors() {
+				t.Fatalf("%s %s: printing: %v %s", id, lang, err, d)
+			}
+			b, err := Read(id+"-"+lang+".pdf", lang, buf.Bytes())
+			if err != nil {
+				t.Fatalf("%s %s: %v", id, lang, err)
+			}
+			out[id][lang] = &printed{g: g, lang: lang, book: b}
+		}
+	}
+	return out
+}
+
+// maxPrintedFindings is how many findings a check of the project's own
+// printed rulebooks may raise: they render the rules they are checked
+// against, so anything more is a false alarm.
+const maxPrintedFindings = 2
+
+// TestPrintedRulebooksClean checks each printed rulebook against its game,
+// and against each other language's printed rulebook.
+func TestPrintedRulebooksClean(t *testing.T) {
+	books := printBooks(t)
+	for _, id := range printedGames {
+		for _, la := range printedLangs {
+			a := books[id][la]
+			runs := []struct {
+				name string
+				get  func() diag.List
+			}{{la, func() diag.List { return Check(a.g, a.book) }}}
+			for _, lb := range printedLangs {
+				if lb != la {
+					b := books[id][lb]
+					runs = append(runs, struct {
+						name string
+						get  func() diag.List
+					}{la + "-" + lb, func() diag.List { return Compare(a.g, a.book, b.book) }})
+				}
+			}
+			for _, r := range runs {
+				t.Run(id+"-"+r.name, func(t *testing.T) {
+					d := r.get()
+					for _, x := range d {
+						t.Log(x)
+					}
+					if len(d) > maxPrintedFindings {
+						t.Errorf("%d findings, want at most %d", len(d), maxPrintedFindings)
+					}
+				})
+			}
+		}
+	}
+}
