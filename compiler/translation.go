@@ -399,7 +399,7 @@ func doubled(s string, l *text.Language) []int {
 	for i := 1; i < len(ts); i++ {
 		a, b := ts[i-1], ts[i]
 		// Accents count: "des dés" is no doubled word.
-		if a.Kind != text.Word || b.Kind != text.Word || strings.ToLower(a.Text) != strings.ToLower(b.Text) || b.Joined || l.Doubles(b.Norm) {
+		if a.Kind != text.Word || b.Kind != text.Word || !strings.EqualFold(a.Text, b.Text) || b.Joined || l.Doubles(b.Norm) {
 			continue
 		}
 		out = append(out, b.Off)

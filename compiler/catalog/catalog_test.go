@@ -51,6 +51,7 @@ func messages(t testing.TB, g *model.Game, lang string) []*model.Message {
 	l := g.Locale(lang)
 	if l == nil {
 		t.Fatalf("game %s has no locale %s", g.ID, lang)
+		return nil
 	}
 	return l.Messages
 }
@@ -90,6 +91,7 @@ func currentHash(t testing.TB, g *model.Game, id string) string {
 	s := g.Locale(g.SourceLang).Message(id)
 	if s == nil {
 		t.Fatalf("no source message %s", id)
+		return ""
 	}
 	return l10n.SourceHash(s.Description, s.Forms["other"])
 }

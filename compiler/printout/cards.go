@@ -183,7 +183,6 @@ func (p *printer) fitCard(c *model.Card, blocks []*model.Block, symbols bool, w,
 var (
 	parchment  = pdf.Color{R: 0xf7, G: 0xf1, B: 0xe3}
 	backGround = pdf.Color{R: 0x3a, G: 0x2e, B: 0x4a}
-	white      = pdf.Color{R: 0xff, G: 0xff, B: 0xff}
 )
 
 func (p *printer) cardFront(f front, x, y float64, g Grid) {

@@ -43,14 +43,6 @@ func (s *State) creature(t *testing.T, id string) int {
 	return d
 }
 
-// tuckFromBox tucks a creature from the box under a seat's castle.
-func (s *State) tuckFromBox(t *testing.T, seat int, id string, right bool) {
-	t.Helper()
-	d := s.creature(t, id)
-	s.t.Box[d]--
-	s.tuck(seat, d, right)
-}
-
 // show turns a location from the kingdom deck face up.
 func (s *State) show(t *testing.T, id string) int {
 	t.Helper()

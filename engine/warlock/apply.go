@@ -223,11 +223,6 @@ func (s *State) power(p *seat, d int) {
 	}
 }
 
-// protected reports whether a dragon guards field i of p (rule 5, giants).
-func (s *State) protected(p *seat, i int) bool {
-	return s.r.adjMask[i]&p.dragonM != 0
-}
-
 // attackable reports whether an orc or a wizard of the current player may
 // attack field i of player q: a city, not guarded by a dragon, in an
 // empire that is not complete. Only the attacked empire counts

@@ -152,11 +152,6 @@ func (s *State) endRound() {
 
 // --- building -------------------------------------------------------------
 
-// adjacent lists the fields orthogonally adjacent to field i.
-func (s *State) adjacent(i int) []int8 {
-	return s.r.adj[i].list()
-}
-
 // open reports whether a card may be put on an empty field: on the row
 // touching the player board when the empire is empty, otherwise next to a
 // card already there (rule 4).

@@ -73,14 +73,6 @@ const (
 	retPick              // go on with the auction picks
 )
 
-// Where a city being built comes from.
-type source uint8
-
-const (
-	fromHand source = iota
-	fromBar
-)
-
 type bidState uint8
 
 const (

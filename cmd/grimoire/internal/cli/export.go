@@ -86,7 +86,8 @@ func runExport(e *env, args []string) int {
 		e.stdout.Write(buf.Bytes())
 		return ExitOK
 	}
-	if err := os.MkdirAll(filepath.Dir(*out), 0o755); err == nil {
+	// One err for both steps: a failed write must not pass for success.
+	if err = os.MkdirAll(filepath.Dir(*out), 0o755); err == nil {
 		err = os.WriteFile(*out, buf.Bytes(), 0o644)
 	}
 	if err != nil {

@@ -254,7 +254,7 @@ func TestGameIDDashes(t *testing.T) {
 	for _, args := range [][]string{
 		{"simulate", "--game", "bellum-magica", "-n", "4", "--players", "5"},
 		{"check", "--game", "bellum-magica"},
-		{"export", "--game", "bellum-magica", "-o", t.TempDir()},
+		{"export", "--game", "bellum-magica", "-o", filepath.Join(t.TempDir(), "bellum_magica.json")},
 		{"score", "--game", "bellum-magica", "../../../../engine/bellummagica/testdata/score/example.toml"},
 	} {
 		if code, out, errs := run(t, args...); code != ExitOK {
