@@ -48,6 +48,10 @@ type Diff struct {
 // sentence must lie to be reported as missing a clause.
 const LengthLimit = 3.5
 
+// shortHint is how many standard deviations short a sentence must be for
+// fewer words without translation to tell a dropped clause.
+const shortHint = 1.5
+
 // lengthMin is the shortest source, in characters, whose translation's
 // length is judged: titles and names vary too much.
 const lengthMin = 40
@@ -323,15 +327,17 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string) []Di
 		}
 	}
 	// Length: a clause dropped.
-	short := false
+	short, shorter := false, false
 	if len(p.A) == len(p.B) && a.Len(x.span) >= lengthMin {
-		if d := c.Delta(a, x.span, b, y.span); d < -LengthLimit {
+		d := c.Delta(a, x.span, b, y.span)
+		if d < -LengthLimit {
 			add(Diff{Kind: DiffLength, A: x.span, B: y.span, Delta: d, Ratio: float64(b.Len(y.span)) / float64(max(1, a.Len(x.span)))})
 			short = true
 		}
+		shorter = d < -shortHint
 	}
 	if !short && len(p.A) == 1 && len(p.B) == 1 {
-		if cl, ok := c.Lexicon.Missing(a, &a.Sentences[p.A[0]], b, y.span); ok {
+		if cl, ok := c.Lexicon.Missing(a, &a.Sentences[p.A[0]], b, y.span, shorter); ok {
 			k := at(x, cl.Lo, y)
 			add(Diff{Kind: DiffClause, A: cl, B: Span{k, k}})
 		}

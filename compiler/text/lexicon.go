@@ -119,7 +119,10 @@ func (lx *Lexicon) covered(e string, inB []string) bool {
 // Missing returns the clause of source sentence span sa whose words, each
 // with a known translation, all lack one in the translated span sb, while
 // the rest of the sentence has its translations: a clause dropped.
-func (lx *Lexicon) Missing(a *Doc, sent *Sentence, b *Doc, sb Span) (Span, bool) {
+//
+// short says the translated sentence is already somewhat shorter than
+// expected: then two such words are enough, else three.
+func (lx *Lexicon) Missing(a *Doc, sent *Sentence, b *Doc, sb Span, short bool) (Span, bool) {
 	if lx == nil {
 		return Span{}, false
 	}
@@ -147,7 +150,11 @@ func (lx *Lexicon) Missing(a *Doc, sent *Sentence, b *Doc, sb Span) (Span, bool)
 	}
 	for _, x := range cs {
 		rest, restCov := total-x.known, cov-x.covered
-		if x.known >= 3 && x.covered == 0 && rest >= 2 && 2*restCov >= rest {
+		need := 3
+		if short {
+			need = 2
+		}
+		if x.known >= need && x.covered == 0 && rest >= 2 && 2*restCov >= rest {
 			return x.sp, true
 		}
 	}

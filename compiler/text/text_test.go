@@ -291,3 +291,40 @@ func FuzzRead(f *testing.F) {
 		Compare(d, d, Align(d, d, DefaultCalibration()), DefaultCalibration(), false)
 	})
 }
+
+// TestLexiconMissing learns which words translate which from a few
+// sentence pairs, then finds the clause a translation leaves out.
+func TestLexiconMissing(t *testing.T) {
+	en, fr := vocab(t, "en"), vocab(t, "fr")
+	read := func(v *Vocab, s string) *Doc { return v.Read(s, Options{LineBreaks: true}) }
+	corpus := [][2]string{
+		{"The starting player shuffles the deck.", "Le premier joueur mélange le paquet."},
+		{"Then the starting player shuffles the deck again.", "Puis le premier joueur mélange encore le paquet."},
+		{"Whoever shuffles the deck deals the cards.", "Celui qui mélange le paquet distribue les cartes."},
+		{"Each round, the starting player deals.", "À chaque manche, le premier joueur distribue."},
+		{"Pass the die to the left.", "Passez le dé à gauche."},
+		{"The starting player keeps the die.", "Le premier joueur garde le dé."},
+		{"Players pass the die to the left.", "Les joueurs passent le dé à gauche."},
+		{"Always pass to the left.", "Passez toujours à gauche."},
+	}
+	var pairs [][2]*Doc
+	for _, p := range corpus {
+		pairs = append(pairs, [2]*Doc{read(en, p[0]), read(fr, p[1])})
+	}
+	src := read(en, "Pass the die to the left, then the starting player shuffles the deck.")
+	full := read(fr, "Passez le dé à gauche, puis le premier joueur mélange le paquet.")
+	cut := read(fr, "Passez le dé à gauche.")
+	pairs = append(pairs, [2]*Doc{src, cut})
+	lx := Learn(pairs, DefaultCalibration())
+	s := &src.Sentences[0]
+	if _, ok := lx.Missing(src, s, full, full.Sentences[0].Span, false); ok {
+		t.Errorf("a clause reported missing from the full translation")
+	}
+	cl, ok := lx.Missing(src, s, cut, cut.Sentences[0].Span, false)
+	if !ok {
+		t.Fatalf("the dropped clause is not found")
+	}
+	if got := src.Text(cl.Lo, cl.Hi); got != "then the starting player shuffles the deck." {
+		t.Errorf("missing clause %q", got)
+	}
+}
