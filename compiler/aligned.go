@@ -21,6 +21,7 @@ func (t *texts) readers() {
 	t.vocab = map[string]*text.Vocab{}
 	t.docs = map[docKey]*text.Doc{}
 	t.cal = map[string]text.Calibration{}
+	t.aligns = map[*text.Doc][]text.Pair{}
 	t.free = map[string]bool{}
 	for _, s := range t.g.Sections {
 		t.free["rules."+s.ID+".text"] = s.Free
@@ -50,7 +51,12 @@ func (t *texts) readers() {
 			}
 		}
 		c := text.Calibrate(pairs)
-		c.Lexicon = text.Learn(pairs, c)
+		aligns := make([][]text.Pair, len(pairs))
+		for k, p := range pairs {
+			aligns[k] = text.Align(p[0], p[1], c)
+			t.aligns[p[1]] = aligns[k]
+		}
+		c.Lexicon = text.Learn(pairs, aligns, c)
 		t.cal[loc.Lang] = c
 	}
 }
@@ -98,7 +104,10 @@ func (t *texts) aligned(loc *model.Locale, m, s *model.Message, form, sf string)
 	if !ok {
 		cal = text.DefaultCalibration()
 	}
-	pairs := text.Align(a, b, cal)
+	pairs, ok := t.aligns[b]
+	if !ok {
+		pairs = text.Align(a, b, cal)
+	}
 	for _, df := range text.Compare(a, b, pairs, cal, t.free[m.ID]) {
 		t.report(loc, m, s, form, sf, a, b, df)
 	}

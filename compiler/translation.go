@@ -50,6 +50,9 @@ type texts struct {
 	docs  map[docKey]*text.Doc
 	cal   map[string]text.Calibration
 	free  map[string]bool // messages translated freely (model.Section.Free)
+	// aligns holds each translated form's alignment with its source,
+	// made once with the language pair's calibration.
+	aligns map[*text.Doc][]text.Pair
 }
 
 type renderKey struct{ lang, id, form, count string }

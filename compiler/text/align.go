@@ -130,6 +130,22 @@ func Align(a, b *Doc, c Calibration) []Pair {
 	}
 	dp[0][0].cost = 0
 	anchA, anchB := anchorsOf(a), anchorsOf(b)
+	// Lengths and anchors of one sentence and of two consecutive ones,
+	// computed once rather than in every cell.
+	lenA, lenB := sentenceLens(a), sentenceLens(b)
+	pairA, pairB := mergedPairs(anchA), mergedPairs(anchB)
+	group := func(an, pair []anchors, i, d int) anchors {
+		if d == 2 {
+			return pair[i-1]
+		}
+		return an[i-1]
+	}
+	span := func(lens []float64, i, d int) float64 {
+		if d == 2 {
+			return lens[i-1] + lens[i-2] + 1
+		}
+		return lens[i-1]
+	}
 	for i := 0; i <= n; i++ {
 		for j := 0; j <= m; j++ {
 			if i == 0 && j == 0 {
@@ -145,9 +161,8 @@ func Align(a, b *Doc, c Calibration) []Pair {
 				case di == 0 || dj == 0:
 					cost = costSkip + extra
 				default:
-					sa := Span{a.Sentences[i-di].Lo, a.Sentences[i-1].Hi}
-					sb := Span{b.Sentences[j-dj].Lo, b.Sentences[j-1].Hi}
-					cost = extra + lengthCost(c.Delta(a, sa, b, sb)) + anchorCost(merge(anchA[i-di:i]), merge(anchB[j-dj:j]))
+					d := c.delta(span(lenA, i, di), span(lenB, j, dj))
+					cost = extra + lengthCost(d) + anchorCost(group(anchA, pairA, i, di), group(anchB, pairB, j, dj))
 				}
 				if cost += dp[i-di][j-dj].cost; cost < best.cost {
 					best = cell{cost, di, dj}
@@ -177,6 +192,24 @@ func Align(a, b *Doc, c Calibration) []Pair {
 	}
 	slices.Reverse(out)
 	return moved(a, b, c, out, anchA, anchB)
+}
+
+// sentenceLens returns the length of each sentence of a text.
+func sentenceLens(d *Doc) []float64 {
+	out := make([]float64, len(d.Sentences))
+	for k := range d.Sentences {
+		out[k] = float64(d.Len(d.Sentences[k].Span))
+	}
+	return out
+}
+
+// mergedPairs returns, at k, the anchors of sentences k-1 and k together.
+func mergedPairs(an []anchors) []anchors {
+	out := make([]anchors, len(an))
+	for k := 1; k < len(an); k++ {
+		out[k] = merge(an[k-1 : k+1])
+	}
+	return out
 }
 
 // moved pairs a sentence left alone on each side when the two state the
@@ -224,58 +257,83 @@ func moved(a, b *Doc, c Calibration, pairs []Pair, anchA, anchB []anchors) []Pai
 	return out
 }
 
-// overlap counts the anchors two sentences share and those of one only.
-func overlap(a, b anchors) (shared, only int) {
-	for k, x := range a {
-		y := b[k]
-		shared += min(x, y)
-		only += max(x-y, 0)
-	}
-	for k, y := range b {
-		only += max(y-a[k], 0)
-	}
-	return shared, only
-}
-
-// lengthCost weighs how far a pair's lengths lie from the expected, as the
-// log of a normal density; capped, so that a sentence that lost a clause
-// still pairs with its source rather than counting as two unpaired ones.
-func lengthCost(delta float64) float64 { return min(delta*delta/2, 6) }
-
 // anchors are what a sentence states that translations keep: numbers,
-// placeholders, concepts.
-type anchors map[string]int
+// placeholders, concepts; sorted, each with how often it occurs, so that
+// two sentences compare in one walk.
+type anchors []anchor
+
+type anchor struct {
+	key string
+	n   int
+}
 
 func anchorsOf(d *Doc) []anchors {
 	out := make([]anchors, len(d.Sentences))
 	for k := range d.Sentences {
 		s := &d.Sentences[k]
-		a := anchors{}
+		var keys []string
 		for _, i := range s.Numbers {
-			a["n:"+strconv.FormatFloat(d.Tokens[i].Value, 'f', -1, 64)]++
+			keys = append(keys, "n:"+strconv.FormatFloat(d.Tokens[i].Value, 'f', -1, 64))
 		}
 		for _, i := range s.Placeholders {
-			a["p:"+d.Tokens[i].Key]++
+			keys = append(keys, "p:"+d.Tokens[i].Key)
 		}
 		for _, m := range s.Mentions {
-			a["c:"+d.Mentions[m].Concept]++
+			keys = append(keys, "c:"+d.Mentions[m].Concept)
 		}
-		out[k] = a
+		out[k] = count(keys)
 	}
 	return out
 }
 
+// count turns keys into sorted anchors.
+func count(keys []string) anchors {
+	slices.Sort(keys)
+	var a anchors
+	for _, k := range keys {
+		if n := len(a); n > 0 && a[n-1].key == k {
+			a[n-1].n++
+			continue
+		}
+		a = append(a, anchor{k, 1})
+	}
+	return a
+}
+
+// merge joins the anchors of consecutive sentences.
 func merge(list []anchors) anchors {
 	if len(list) == 1 {
 		return list[0]
 	}
-	out := anchors{}
+	var keys []string
 	for _, a := range list {
-		for k, v := range a {
-			out[k] += v
+		for _, x := range a {
+			for range x.n {
+				keys = append(keys, x.key)
+			}
 		}
 	}
-	return out
+	return count(keys)
+}
+
+// overlap counts the anchors two sentences share and those of one only.
+func overlap(a, b anchors) (shared, only int) {
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		switch {
+		case j >= len(b) || i < len(a) && a[i].key < b[j].key:
+			only += a[i].n
+			i++
+		case i >= len(a) || b[j].key < a[i].key:
+			only += b[j].n
+			j++
+		default:
+			shared += min(a[i].n, b[j].n)
+			only += max(a[i].n, b[j].n) - min(a[i].n, b[j].n)
+			i, j = i+1, j+1
+		}
+	}
+	return shared, only
 }
 
 // anchorCost is low when two sentences state the same things: each anchor
@@ -284,3 +342,8 @@ func anchorCost(a, b anchors) float64 {
 	shared, only := overlap(a, b)
 	return 0.8*float64(only) - 0.8*float64(shared)
 }
+
+// lengthCost weighs how far a pair's lengths lie from the expected, as the
+// log of a normal density; capped, so that a sentence that lost a clause
+// still pairs with its source rather than counting as two unpaired ones.
+func lengthCost(delta float64) float64 { return min(delta*delta/2, 6) }

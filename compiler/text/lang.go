@@ -166,6 +166,16 @@ func (l *Language) Stopwords() map[string]bool {
 // Fold returns s in lower case without accents, ligatures or typographic
 // apostrophes, so that "Geôle", "geole" and "GEOLE" compare equal.
 func Fold(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 0x80 || c == '`' {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return strings.ToLower(s) // most words: no accent to fold
+	}
 	var b strings.Builder
 	for _, r := range norm.NFKD.String(s) {
 		switch {

@@ -13,6 +13,9 @@ import (
 type Lexicon struct {
 	freqA, freqB map[string]int
 	cooc         map[string]map[string]int
+	// cands holds, for each source word, the translated words that may
+	// reach lexDice once a pair is left out, sorted.
+	cands map[string][]string
 }
 
 // Thresholds of the lexicon: how strongly two words must go together to
@@ -49,12 +52,19 @@ func stems(d *Doc, sp Span) []string {
 }
 
 // Learn counts the words of the sentence pairs a translation and its
-// source align one to one.
-func Learn(pairs [][2]*Doc, c Calibration) *Lexicon {
+// source align one to one; aligns holds each document pair's alignment
+// (Align), or is nil to have them aligned with c.
+func Learn(pairs [][2]*Doc, aligns [][]Pair, c Calibration) *Lexicon {
 	lx := &Lexicon{freqA: map[string]int{}, freqB: map[string]int{}, cooc: map[string]map[string]int{}}
-	for _, p := range pairs {
+	for k, p := range pairs {
 		a, b := p[0], p[1]
-		for _, al := range Align(a, b, c) {
+		var al []Pair
+		if aligns != nil {
+			al = aligns[k]
+		} else {
+			al = Align(a, b, c)
+		}
+		for _, al := range al {
 			if len(al.A) != 1 || len(al.B) != 1 {
 				continue
 			}
@@ -74,6 +84,17 @@ func Learn(pairs [][2]*Doc, c Calibration) *Lexicon {
 				lx.freqB[f]++
 			}
 		}
+	}
+	// Leaving a pair out moves a coefficient by little: only words whose
+	// coefficient over all pairs is near the threshold are candidates.
+	lx.cands = map[string][]string{}
+	for e, m := range lx.cooc {
+		for f, c := range m {
+			if 2*float64(c)/float64(lx.freqA[e]+lx.freqB[f]) >= lexDice-0.2 {
+				lx.cands[e] = append(lx.cands[e], f)
+			}
+		}
+		slices.Sort(lx.cands[e])
 	}
 	return lx
 }
@@ -97,7 +118,7 @@ func (lx *Lexicon) known(e string, inB []string) bool {
 	if lx.freqA[e]-1 < lexFreq {
 		return false
 	}
-	for f := range lx.cooc[e] {
+	for _, f := range lx.cands[e] {
 		if lx.dice(e, f, slices.Contains(inB, f)) >= lexDice {
 			return true
 		}

@@ -315,7 +315,7 @@ func TestLexiconMissing(t *testing.T) {
 	full := read(fr, "Passez le dé à gauche, puis le premier joueur mélange le paquet.")
 	cut := read(fr, "Passez le dé à gauche.")
 	pairs = append(pairs, [2]*Doc{src, cut})
-	lx := Learn(pairs, DefaultCalibration())
+	lx := Learn(pairs, nil, DefaultCalibration())
 	s := &src.Sentences[0]
 	if _, ok := lx.Missing(src, s, full, full.Sentences[0].Span, false); ok {
 		t.Errorf("a clause reported missing from the full translation")
