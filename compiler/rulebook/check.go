@@ -63,7 +63,9 @@ func (c *checker) rules() {
 		if !ok {
 			continue
 		}
-		rp.report(newSectionPair(gs, c.ix.gamePassage(tv, gs, loc), c.r.bookPassage(tv, sp[0], sp[1]), cal))
+		p := newSectionPair(gs, c.ix.gamePassage(tv, gs, loc), c.r.bookPassage(tv, sp[0], sp[1]), cal)
+		rp.report(p)
+		rp.verbatim(p)
 	}
 }
 

@@ -1,0 +1,332 @@
+package rulebook
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/grimoire-games/grimoire/compiler/diag"
+	"github.com/grimoire-games/grimoire/compiler/model"
+	"github.com/grimoire-games/grimoire/compiler/text"
+)
+
+// A book that renders the rules of its language word for word, as the
+// project's printed rulebooks do, is compared with them word by word: a
+// longest common subsequence of the two sections' words, over which a
+// number changed, words of the rules left out, a negation on one side
+// only and a concept named for its sibling stand out. A book written
+// freely from the rules never comes close enough to be read so.
+const (
+	// verbatimShare is the least share of the rules' words that the
+	// common subsequence must hold for a section to be compared word by
+	// word; it must hold half the book's.
+	verbatimShare = 0.8
+	// verbatimContext is how many words either side of a difference must
+	// agree, in a row, for the difference to be read as one: words that
+	// agree by chance among words that do not say nothing.
+	verbatimContext = 3
+	// minLeftOut is the fewest words of the rules a book must leave out
+	// in a row for a finding.
+	minLeftOut = 3
+	// maxGaps is the most runs of the rules' words a section may leave
+	// out: a book that renders the rules has one where it is wrong, a
+	// rewording has them all over.
+	maxGaps = 2
+)
+
+// wordUnit is a word or a number of a text, hyphenated parts joined, as
+// the word-by-word comparison sees it.
+type wordUnit struct {
+	key    string
+	lo, hi int // its tokens
+	num    bool
+	value  float64
+}
+
+// wordUnits returns the words and numbers of tokens [lo, hi) of a text:
+// punctuation is left out, and a word written against the one before it,
+// over a hyphen or not ("face-up", "faceup"), is one with it.
+func wordUnits(d *text.Doc, lo, hi int) []wordUnit {
+	var out []wordUnit
+	ts := d.Tokens
+	for i := lo; i < hi; {
+		t := &ts[i]
+		if t.Kind != text.Word && t.Kind != text.Number {
+			i++
+			continue
+		}
+		u := wordUnit{key: t.Norm, lo: i, hi: i + 1}
+		if t.Explicit() && !t.Ordinal {
+			u.key, u.num, u.value = "#"+formatNumber(t.Value), true, t.Value
+			out = append(out, u)
+			i++
+			continue
+		}
+		j := i + 1
+		for j < hi {
+			n := &ts[j]
+			if n.Kind == text.Word && n.Joined && !isApos(ts[j-1].Text) {
+				u.key += n.Norm
+				j++
+				continue
+			}
+			if n.Kind == text.Punct && n.Joined && hyphenTok(n.Text) && j+1 < hi && ts[j+1].Kind == text.Word && ts[j+1].Joined {
+				j++
+				continue
+			}
+			break
+		}
+		u.hi = j
+		out = append(out, u)
+		i = j
+	}
+	return out
+}
+
+func hyphenTok(s string) bool { return s == "-" || s == "‐" || s == "‑" || s == "\u00ad" }
+
+func isApos(s string) bool { return s == "'" || s == "’" }
+
+// lcsPairs returns the pairs (i, j) of a longest common subsequence of
+// the keys of a and b, in order.
+func lcsPairs(a, b []wordUnit) [][2]int {
+	// Common ends first: most of two close texts.
+	pre := 0
+	for pre < len(a) && pre < len(b) && a[pre].key == b[pre].key {
+		pre++
+	}
+	suf := 0
+	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf].key == b[len(b)-1-suf].key {
+		suf++
+	}
+	var out [][2]int
+	for k := range pre {
+		out = append(out, [2]int{k, k})
+	}
+	x, y := a[pre:len(a)-suf], b[pre:len(b)-suf]
+	n, m := len(x), len(y)
+	if n > 0 && m > 0 && n*m <= 4_000_000 {
+		l := make([]int32, (n+1)*(m+1))
+		at := func(i, j int) *int32 { return &l[i*(m+1)+j] }
+		for i := n - 1; i >= 0; i-- {
+			for j := m - 1; j >= 0; j-- {
+				switch {
+				case x[i].key == y[j].key:
+					*at(i, j) = *at(i+1, j+1) + 1
+				case *at(i+1, j) >= *at(i, j+1):
+					*at(i, j) = *at(i+1, j)
+				default:
+					*at(i, j) = *at(i, j+1)
+				}
+			}
+		}
+		for i, j := 0, 0; i < n && j < m; {
+			switch {
+			case x[i].key == y[j].key:
+				out = append(out, [2]int{pre + i, pre + j})
+				i++
+				j++
+			case *at(i+1, j) >= *at(i, j+1):
+				i++
+			default:
+				j++
+			}
+		}
+	}
+	for k := suf; k > 0; k-- {
+		out = append(out, [2]int{len(a) - k, len(b) - k})
+	}
+	return out
+}
+
+// verbatim compares a section of the book with the rules word by word,
+// when it renders them closely.
+func (rp *reporter) verbatim(p *sectionPair) {
+	if !rp.rules || p.free || p.a.doc.Vocab.Lang.Tag != p.b.doc.Vocab.Lang.Tag {
+		return
+	}
+	a, b := p.a.doc, p.b.doc
+	ua, ub := wordUnits(a, 0, len(a.Tokens)), wordUnits(b, 0, len(b.Tokens))
+	if len(ua) < 10 || len(ub) < 10 {
+		return
+	}
+	m := lcsPairs(ua, ub)
+	gaps := 0 // runs of the rules' words the book does not have
+	for k := 0; k+1 < len(m); k++ {
+		if m[k+1][0] > m[k][0]+1 {
+			gaps++
+		}
+	}
+	if len(m) > 0 && (m[0][0] > 0 || m[len(m)-1][0] < len(ua)-1) {
+		gaps++
+	}
+	if float64(len(m)) < verbatimShare*float64(len(ua)) || 2*len(m) < len(ub) || gaps > maxGaps {
+		return
+	}
+	// before[k] and after[k] are how many matches in a row end and start
+	// at match k.
+	before, after := make([]int, len(m)), make([]int, len(m))
+	for k := range m {
+		before[k] = 1
+		if k > 0 && m[k-1][0] == m[k][0]-1 && m[k-1][1] == m[k][1]-1 {
+			before[k] = before[k-1] + 1
+		}
+	}
+	for k := len(m) - 1; k >= 0; k-- {
+		after[k] = 1
+		if k+1 < len(m) && m[k+1][0] == m[k][0]+1 && m[k+1][1] == m[k][1]+1 {
+			after[k] = after[k+1] + 1
+		}
+	}
+	conceptA, conceptB := mentionAt(a), mentionAt(b)
+	for k := 0; k+1 < len(m); k++ {
+		ai, aj := m[k][0]+1, m[k+1][0]
+		bi, bj := m[k][1]+1, m[k+1][1]
+		if ai == aj && bi == bj {
+			continue
+		}
+		if before[k] < verbatimContext || after[k+1] < verbatimContext {
+			continue
+		}
+		rp.wordDiff(p, ua[ai:aj], ub[bi:bj], ua[m[k][0]], ub[m[k+1][1]], conceptA, conceptB)
+	}
+}
+
+// mentionAt maps each token of a text that names a concept to it.
+func mentionAt(d *text.Doc) map[int]string {
+	out := map[int]string{}
+	for _, mn := range d.Mentions {
+		if mn.Part {
+			continue
+		}
+		for i := mn.Tok; i < mn.End; i++ {
+			out[i] = mn.Concept
+		}
+	}
+	return out
+}
+
+// wordDiff reports one difference of a section the book renders word for
+// word: the rules' words xs where the book has ys, after the rules' word
+// prevA and before the book's word nextB, which agree.
+func (rp *reporter) wordDiff(p *sectionPair, xs, ys []wordUnit, prevA, nextB wordUnit, conceptA, conceptB map[int]string) {
+	a, b := p.a.doc, p.b.doc
+	// A number changed.
+	if len(xs) <= 2 && len(ys) <= 2 {
+		for _, x := range xs {
+			for _, y := range ys {
+				if !x.num || !y.num || x.value == y.value {
+					continue
+				}
+				src := p.a.source(x.lo)
+				code := diag.RulebookCount
+				if src != "" && !isCount(src) {
+					code = diag.RulebookParam
+				}
+				what := fmt.Sprintf("%s where the rules have %s", formatNumber(y.value), formatNumber(x.value))
+				if src != "" {
+					what += fmt.Sprintf(" (%s)", paramName(src))
+				}
+				rp.add(p, y.lo, x.lo, code, diag.Error, fmt.Sprintf("%s (%q)", what, rp.context(b, y.lo)))
+				return
+			}
+		}
+	}
+	// A negation on one side only.
+	negA, negB := negationsIn(a, xs), negationsIn(b, ys)
+	for w := range negA {
+		if _, ok := negB[w]; !ok {
+			at := nextB.lo
+			rp.add(p, at, xs[0].lo, diag.RulebookRule, diag.Error, fmt.Sprintf("%q is not negated where the rules are (%q): check whether the rule is reversed", rp.context(b, at), w))
+			return
+		}
+	}
+	for w, i := range negB {
+		if _, ok := negA[w]; !ok {
+			at := prevA.lo
+			if len(xs) > 0 {
+				at = xs[0].lo
+			}
+			rp.add(p, i, at, diag.RulebookRule, diag.Error, fmt.Sprintf("%q is negated (%q) where the rules are not: check whether the rule is reversed", rp.context(b, i), w))
+			return
+		}
+	}
+	// A concept named for its sibling.
+	if len(xs) <= 3 && len(ys) <= 3 {
+		for _, x := range xs {
+			ca := conceptA[x.lo]
+			if ca == "" {
+				continue
+			}
+			for _, y := range ys {
+				cb := conceptB[y.lo]
+				if cb == "" || cb == ca {
+					continue
+				}
+				g := a.Vocab.Siblings(ca, cb)
+				if g == nil {
+					continue
+				}
+				code := diag.RulebookConcept
+				if g.Kind == model.Places || g.Kind == model.Facing {
+					code = diag.RulebookRule
+				}
+				rp.add(p, y.lo, x.lo, code, diag.Error, fmt.Sprintf("%s (%q) where the rules name %s", rp.concept(cb, 2), rp.context(b, y.lo), rp.concept(ca, 2)))
+				return
+			}
+		}
+	}
+	// Words of the rules left out.
+	if len(xs) >= minLeftOut && len(ys) <= len(xs)/3 {
+		at := nextB.lo
+		if len(ys) > 0 {
+			at = ys[0].lo
+		} else if at > 0 && p.b.tokPos(at-1).Line != p.b.tokPos(at).Line {
+			// The words would end the line before rather than start
+			// this one.
+			at--
+		}
+		rp.add(p, at, xs[0].lo, diag.RulebookOmission, diag.Warning, fmt.Sprintf("the rules' words %q are not here: were they left out?", quoteSpan(a, text.Span{Lo: xs[0].lo, Hi: xs[len(xs)-1].hi})))
+	}
+}
+
+// negationsIn returns the negation cues among some words of a text, by
+// their words, with the token of each.
+func negationsIn(d *text.Doc, us []wordUnit) map[string]int {
+	out := map[string]int{}
+	if len(us) == 0 {
+		return out
+	}
+	lo, hi := us[0].lo, us[len(us)-1].hi
+	s := sentenceOf(d, lo)
+	if s == nil {
+		return out
+	}
+	for _, c := range s.Negations {
+		if c.Tok >= lo && c.Tok < hi {
+			out[strings.ToLower(d.Tokens[c.Tok].Norm)] = c.Tok
+		}
+	}
+	return out
+}
+
+// context quotes a few words of a text around token i.
+func (rp *reporter) context(d *text.Doc, i int) string {
+	k := diffSentence(d, -1, text.Span{Lo: i, Hi: i + 1})
+	if k < 0 {
+		return d.Tokens[i].Text
+	}
+	return sentenceQuote(d, k, i)
+}
+
+// add reports a finding of the word-by-word comparison at token i of the
+// book, with the rules' sentence of token j, unless one is there.
+func (rp *reporter) add(p *sectionPair, i, j int, code diag.Code, sev diag.Severity, msg string) {
+	pos := p.b.tokPos(i)
+	if rp.seen[pos] {
+		return
+	}
+	rp.seen[pos] = true
+	ka := diffSentence(p.a.doc, -1, text.Span{Lo: j, Hi: j + 1})
+	rel := []diag.Related{{Pos: p.a.tokPos(j), Message: fmt.Sprintf("%s say %s", rp.other, sentenceQuote(p.a.doc, ka, j))}}
+	rp.d.Add(diag.Diagnostic{Pos: pos, Severity: sev, Code: code, Message: msg, Related: rel})
+}
