@@ -113,45 +113,6 @@ func (t *texts) aligned(loc *model.Locale, m, s *model.Message, form, sf string)
 	}
 }
 
-// quote returns the words of tokens [lo, hi) of a text, for messages: the
-// text as written, with one space for any run of spaces.
-func quote(d *text.Doc, sp text.Span) string {
-	return strings.Join(strings.Fields(d.Text(sp.Lo, sp.Hi)), " ")
-}
-
-// sentenceQuote quotes a sentence, cut to about 12 words around token i.
-func sentenceQuote(d *text.Doc, k, i int) string {
-	if k < 0 || k >= len(d.Sentences) {
-		return ""
-	}
-	s := d.Sentences[k]
-	lo, hi := s.Lo, s.Hi
-	words := func(lo, hi int) int {
-		n := 0
-		for j := lo; j < hi; j++ {
-			if d.Tokens[j].Kind != text.Punct {
-				n++
-			}
-		}
-		return n
-	}
-	for words(lo, hi) > 12 {
-		if i-lo > hi-i {
-			lo++
-		} else {
-			hi--
-		}
-	}
-	q := quote(d, text.Span{Lo: lo, Hi: hi})
-	if lo > s.Lo {
-		q = "… " + q
-	}
-	if hi < s.Hi {
-		q += " …"
-	}
-	return "“" + q + "”"
-}
-
 // report turns a difference into a diagnostic at the translation's words,
 // with the source's words as its related location.
 func (t *texts) report(loc *model.Locale, m, s *model.Message, form, sf string, a, b *text.Doc, df text.Diff) {
@@ -168,10 +129,10 @@ func (t *texts) report(loc *model.Locale, m, s *model.Message, form, sf string, 
 	pos := t.at(loc, m, form, off(b, df.B))
 	var rel []diag.Related
 	if df.SentA >= 0 {
-		rel = append(rel, diag.Related{Pos: t.at(t.source, s, sf, off(a, df.A)), Message: fmt.Sprintf("the source (%s) says %s", src, sentenceQuote(a, df.SentA, df.A.Lo))})
+		rel = append(rel, diag.Related{Pos: t.at(t.source, s, sf, off(a, df.A)), Message: fmt.Sprintf("the source (%s) says %s", src, a.QuoteSentence(df.SentA, df.A.Lo, 12))})
 	}
-	here := func() string { return sentenceQuote(b, df.SentB, df.B.Lo) }
-	there := func() string { return sentenceQuote(a, df.SentA, df.A.Lo) }
+	here := func() string { return b.QuoteSentence(df.SentB, df.B.Lo, 12) }
+	there := func() string { return a.QuoteSentence(df.SentA, df.A.Lo, 12) }
 	name := func(v *text.Vocab, concept string) string {
 		if ns := v.Names(concept); len(ns) > 0 && v.Proper(concept) {
 			return ns[0]
@@ -186,7 +147,7 @@ func (t *texts) report(loc *model.Locale, m, s *model.Message, form, sf string, 
 		code = diag.Placeholders
 		switch {
 		case df.HasValue:
-			msg = fmt.Sprintf("%q is typed where the source (%s) uses {{%s}} (%s); use the placeholder, so the number comes from the data", quote(b, df.B), src, df.Concept, there())
+			msg = fmt.Sprintf("%q is typed where the source (%s) uses {{%s}} (%s); use the placeholder, so the number comes from the data", b.Quote(df.B), src, df.Concept, there())
 		case df.B.Hi > df.B.Lo && !strings.Contains(a.Text(a.Sentences[df.SentA].Lo, a.Sentences[df.SentA].Hi), "{{"+df.Concept):
 			msg = fmt.Sprintf("{{%s}} is not in the source (%s) sentence %s", df.Concept, src, there())
 		case df.B.Hi > df.B.Lo:
@@ -198,11 +159,11 @@ func (t *texts) report(loc *model.Locale, m, s *model.Message, form, sf string, 
 		code = diag.NumberMismatch
 		switch {
 		case df.HasValue && df.HasOther:
-			msg = fmt.Sprintf("%q where the source (%s) has %q (%s)", quote(b, df.B), src, quote(a, df.A), there())
+			msg = fmt.Sprintf("%q where the source (%s) has %q (%s)", b.Quote(df.B), src, a.Quote(df.A), there())
 		case df.HasOther:
-			msg = fmt.Sprintf("%q is not in the source (%s) sentence %s", quote(b, df.B), src, there())
+			msg = fmt.Sprintf("%q is not in the source (%s) sentence %s", b.Quote(df.B), src, there())
 		default:
-			msg = fmt.Sprintf("the source (%s) states %q (%s); %s does not", src, quote(a, df.A), there(), here())
+			msg = fmt.Sprintf("the source (%s) states %q (%s); %s does not", src, a.Quote(df.A), there(), here())
 		}
 	case text.DiffConcept, text.DiffFacing, text.DiffPlace:
 		code = map[text.DiffKind]diag.Code{text.DiffConcept: diag.GlossaryTerm, text.DiffFacing: diag.Facing, text.DiffPlace: diag.Destination}[df.Kind]
@@ -210,7 +171,7 @@ func (t *texts) report(loc *model.Locale, m, s *model.Message, form, sf string, 
 		if df.Kind == text.DiffPlace {
 			lead = "the card goes to "
 		}
-		msg = fmt.Sprintf("%s%q (%s) where the source (%s) has %q (%s) in %s", lead, quote(b, df.B), name(b.Vocab, df.Other), src, quote(a, df.A), name(a.Vocab, df.Concept), there())
+		msg = fmt.Sprintf("%s%q (%s) where the source (%s) has %q (%s) in %s", lead, b.Quote(df.B), name(b.Vocab, df.Other), src, a.Quote(df.A), name(a.Vocab, df.Concept), there())
 	case text.DiffProper:
 		code = diag.ProperName
 		if df.Other != "" {
@@ -221,13 +182,13 @@ func (t *texts) report(loc *model.Locale, m, s *model.Message, form, sf string, 
 	case text.DiffNegation:
 		code = diag.Negation
 		if df.B.Hi > df.B.Lo {
-			msg = fmt.Sprintf("%q negates %s, but the source (%s) does not: %s", quote(b, df.B), here(), src, there())
+			msg = fmt.Sprintf("%q negates %s, but the source (%s) does not: %s", b.Quote(df.B), here(), src, there())
 		} else {
-			msg = fmt.Sprintf("the source (%s) negates with %q (%s), but %s does not", src, quote(a, df.A), there(), here())
+			msg = fmt.Sprintf("the source (%s) negates with %q (%s), but %s does not", src, a.Quote(df.A), there(), here())
 		}
 	case text.DiffModality:
 		code, sev = diag.Modality, diag.Warning
-		msg = fmt.Sprintf("%q (%s) where the source (%s) has %q (%s): %s", quote(b, df.B), df.Other, src, quote(a, df.A), df.Concept, there())
+		msg = fmt.Sprintf("%q (%s) where the source (%s) has %q (%s): %s", b.Quote(df.B), df.Other, src, a.Quote(df.A), df.Concept, there())
 	case text.DiffOmission:
 		code = diag.Omission
 		msg = fmt.Sprintf("the source (%s) sentence %s has no translation here", src, there())
@@ -239,7 +200,7 @@ func (t *texts) report(loc *model.Locale, m, s *model.Message, form, sf string, 
 		msg = fmt.Sprintf("%s is %s%% of what the source (%s) %s leads to expect (%.1f standard deviations short): was a clause dropped?", here(), strconv.Itoa(int(100*df.Ratio/max(t.cal[loc.Lang].Ratio, 0.01)+0.5)), src, there(), -df.Delta)
 	case text.DiffClause:
 		code, sev = diag.ShortSentence, diag.Warning
-		msg = fmt.Sprintf("the source (%s) clause %q has no translation in %s: was it dropped?", src, quote(a, df.A), here())
+		msg = fmt.Sprintf("the source (%s) clause %q has no translation in %s: was it dropped?", src, a.Quote(df.A), here())
 	default:
 		return
 	}

@@ -20,29 +20,22 @@ import (
 
 var mutationSeed = flag.Uint64("mutation.seed", 1, "seed of the edits TestMutation makes in the shipped translations")
 
-// floor is the least one cell of TestMutation (a game, a language, a kind
-// of edit) must reach.
-type floor struct {
-	recall float64 // share of the edits reported
-	atLine float64 // share of the reported edits reported on their lines
-}
-
 // floors are the floors per kind of edit, checked for every cell of ten
 // edits or more: what the checks reach on seeds 1 and 2 in their weakest
 // cell, less a margin. A clause dropped from a sentence is the hardest:
 // only its length and its words tell it.
-func floors() map[mutation.Kind]floor {
-	return map[mutation.Kind]floor{
-		mutation.Digit:        {0.85, 0.95},
-		mutation.NumberWord:   {0.90, 0.95},
-		mutation.Placeholder:  {0.95, 0.90},
-		mutation.TermSwap:     {0.85, 0.95},
-		mutation.Negation:     {0.90, 0.95},
-		mutation.SentenceDrop: {0.70, 0.85},
-		mutation.ClauseDrop:   {0.40, 0.85},
-		mutation.Facing:       {0.85, 0.95},
-		mutation.Destination:  {0.85, 0.95},
-		mutation.ProperName:   {0.90, 0.95},
+func floors() map[mutation.Kind]mutation.Floor {
+	return map[mutation.Kind]mutation.Floor{
+		mutation.Digit:        {Recall: 0.85, AtLine: 0.95},
+		mutation.NumberWord:   {Recall: 0.90, AtLine: 0.95},
+		mutation.Placeholder:  {Recall: 0.95, AtLine: 0.90},
+		mutation.TermSwap:     {Recall: 0.85, AtLine: 0.95},
+		mutation.Negation:     {Recall: 0.90, AtLine: 0.95},
+		mutation.SentenceDrop: {Recall: 0.70, AtLine: 0.85},
+		mutation.ClauseDrop:   {Recall: 0.40, AtLine: 0.85},
+		mutation.Facing:       {Recall: 0.85, AtLine: 0.95},
+		mutation.Destination:  {Recall: 0.85, AtLine: 0.95},
+		mutation.ProperName:   {Recall: 0.90, AtLine: 0.95},
 	}
 }
 
@@ -74,15 +67,6 @@ type cleanGame struct {
 	alarms diag.List              // those in the game's locale files
 }
 
-// cell is what one game, language and kind of edit gave.
-type cell struct {
-	game, lang string
-	kind       mutation.Kind
-	made       int
-	reported   int
-	atLine     int
-}
-
 // TestMutation measures the translation checker: it makes random single
 // edits of the shipped translations, of every kind translators make by
 // mistake, and counts those the checker reports on the edited message and
@@ -104,12 +88,12 @@ func TestMutation(t *testing.T) {
 			games = append(games, loadClean(t, base, de.Name()))
 		}
 	}
-	var cells []*cell
+	var cells []*mutation.Cell
 	t.Run("cells", func(t *testing.T) {
 		for _, g := range games {
 			for _, lang := range g.langs {
 				for _, kind := range mutation.Kinds() {
-					c := &cell{game: g.id, lang: lang, kind: kind}
+					c := &mutation.Cell{Game: g.id, Lang: lang, Kind: kind}
 					cells = append(cells, c)
 					t.Run(g.id+"/"+lang+"/"+string(kind), func(t *testing.T) {
 						t.Parallel()
@@ -206,12 +190,12 @@ func alone(base fstest.MapFS, id, lang string) fstest.MapFS {
 
 // runCell makes the edits of one cell, loads the game with each and
 // judges the diagnostics.
-func runCell(t *testing.T, base fstest.MapFS, g *cleanGame, c *cell, n int) {
-	m := g.models[c.lang]
+func runCell(t *testing.T, base fstest.MapFS, g *cleanGame, c *mutation.Cell, n int) {
+	m := g.models[c.Lang]
 	if m == nil {
-		t.Skipf("no model of %s in %s", g.id, c.lang)
+		t.Skipf("no model of %s in %s", g.id, c.Lang)
 	}
-	edits, err := mutation.Game(m, base, c.lang, c.kind, n, *mutationSeed)
+	edits, err := mutation.Game(m, base, c.Lang, c.Kind, n, *mutationSeed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,29 +204,20 @@ func runCell(t *testing.T, base fstest.MapFS, g *cleanGame, c *cell, n int) {
 		tree[e.File] = &fstest.MapFile{Data: e.Apply(base[e.File].Data)}
 		_, got := compiler.Load(tree, compiler.Options{Games: []string{g.id}})
 		reported, atLine := judge(got, g.clean, e)
-		c.made++
+		c.Made++
 		if !reported {
-			t.Logf("missed: %s %s %s %s: %s", c.game, c.lang, c.kind, e.MessageID, e.Desc)
+			t.Logf("missed: %s %s %s %s: %s", c.Game, c.Lang, c.Kind, e.MessageID, e.Desc)
 			continue
 		}
-		c.reported++
+		c.Reported++
 		if atLine {
-			c.atLine++
+			c.AtLine++
 		} else {
-			t.Logf("reported, not at line %s: %s %s %s %s: %s%s", e.Lines, c.game, c.lang, c.kind, e.MessageID, e.Desc, fresh(got, g.clean, e))
+			t.Logf("reported, not at line %s: %s %s %s %s: %s%s", e.Lines, c.Game, c.Lang, c.Kind, e.MessageID, e.Desc, fresh(got, g.clean, e))
 		}
 	}
-	f := floors()[c.kind]
-	if c.made < 10 {
-		return
-	}
-	if r := share(c.reported, c.made); r < f.recall {
-		t.Errorf("%s %s %s: %.0f%% of %d edits reported, want %.0f%% or more", c.game, c.lang, c.kind, 100*r, c.made, 100*f.recall)
-	}
-	if c.reported > 0 {
-		if a := share(c.atLine, c.reported); a < f.atLine {
-			t.Errorf("%s %s %s: %.0f%% of %d reported edits at their lines, want %.0f%% or more", c.game, c.lang, c.kind, 100*a, c.reported, 100*f.atLine)
-		}
+	for _, msg := range c.Short(floors()[c.Kind], 10) {
+		t.Error(msg)
 	}
 }
 
@@ -287,45 +262,12 @@ func judge(got diag.List, clean map[diagKey]int, e mutation.Edit) (reported, atL
 	return reported, atLine
 }
 
-func share(n, of int) float64 {
-	if of == 0 {
-		return 0
-	}
-	return float64(n) / float64(of)
-}
-
-func percent(n, of int) string {
-	if of == 0 {
-		return "-"
-	}
-	return fmt.Sprintf("%.0f%%", 100*share(n, of))
-}
-
 // logTable logs the figures of every cell, the totals per kind and in all,
 // and the false alarms of the clean translations.
-func logTable(t *testing.T, cells []*cell, games []*cleanGame) {
+func logTable(t *testing.T, cells []*mutation.Cell, games []*cleanGame) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "seed %d\n", *mutationSeed)
-	row := func(game, lang, kind string, made, reported, atLine int) {
-		fmt.Fprintf(&b, "%-14s %-4s %-14s %5d %9s %8s\n", game, lang, kind, made, percent(reported, made), percent(atLine, reported))
-	}
-	fmt.Fprintf(&b, "%-14s %-4s %-14s %5s %9s %8s\n", "game", "lang", "kind", "made", "reported", "at line")
-	for _, c := range cells {
-		row(c.game, c.lang, string(c.kind), c.made, c.reported, c.atLine)
-	}
-	b.WriteString("\n")
-	var made, reported, atLine int
-	for _, k := range mutation.Kinds() {
-		var m, r, a int
-		for _, c := range cells {
-			if c.kind == k {
-				m, r, a = m+c.made, r+c.reported, a+c.atLine
-			}
-		}
-		row("all", "", string(k), m, r, a)
-		made, reported, atLine = made+m, reported+r, atLine+a
-	}
-	row("all", "", "all", made, reported, atLine)
+	mutation.Table(&b, cells)
 	b.WriteString("\nfalse alarms (diagnostics of the clean locales):\n")
 	for _, g := range games {
 		fmt.Fprintf(&b, "%-14s %d\n", g.id, len(g.alarms))
@@ -334,7 +276,7 @@ func logTable(t *testing.T, cells []*cell, games []*cleanGame) {
 		}
 	}
 	t.Log("\n" + b.String())
-	if !slices.ContainsFunc(cells, func(c *cell) bool { return c.made > 0 }) {
+	if !slices.ContainsFunc(cells, func(c *mutation.Cell) bool { return c.Made > 0 }) {
 		t.Error("no edit could be made")
 	}
 }

@@ -14,13 +14,6 @@ import (
 
 var rulebookSeed = flag.Uint64("rulebook.seed", 1, "seed of the edits TestMutation makes in the printed rulebooks")
 
-// bookFloor is the least one cell of TestMutation (a game, a language, a
-// kind of edit) must reach.
-type bookFloor struct {
-	recall float64 // share of the edits reported
-	atLine float64 // share of the reported edits reported on their lines
-}
-
 // bookFloors are the floors per kind of edit, checked for every cell of
 // eight edits or more: what the checker reaches on seeds 1 and 2 in its
 // weakest cell, less a margin. A floor of 0 is for what the checker does
@@ -31,18 +24,18 @@ type bookFloor struct {
 // much of a book is story, credits and tables, which are not read
 // against the rules, and the digits missed are mostly table cells and
 // heading numbers.
-func bookFloors() map[mutation.Kind]bookFloor {
-	return map[mutation.Kind]bookFloor{
-		mutation.Digit:        {0.15, 0.95},
-		mutation.NumberWord:   {0, 0.90},
-		mutation.Placeholder:  {0, 0},
-		mutation.TermSwap:     {0.45, 0.85},
-		mutation.Negation:     {0.65, 0.80},
-		mutation.SentenceDrop: {0.35, 0.65},
-		mutation.ClauseDrop:   {0.45, 0.50},
-		mutation.Facing:       {0.95, 0.95},
-		mutation.Destination:  {0.75, 0.95},
-		mutation.ProperName:   {0.45, 0.95},
+func bookFloors() map[mutation.Kind]mutation.Floor {
+	return map[mutation.Kind]mutation.Floor{
+		mutation.Digit:        {Recall: 0.15, AtLine: 0.95},
+		mutation.NumberWord:   {Recall: 0, AtLine: 0.90},
+		mutation.Placeholder:  {Recall: 0, AtLine: 0},
+		mutation.TermSwap:     {Recall: 0.45, AtLine: 0.85},
+		mutation.Negation:     {Recall: 0.65, AtLine: 0.80},
+		mutation.SentenceDrop: {Recall: 0.35, AtLine: 0.65},
+		mutation.ClauseDrop:   {Recall: 0.45, AtLine: 0.50},
+		mutation.Facing:       {Recall: 0.95, AtLine: 0.95},
+		mutation.Destination:  {Recall: 0.75, AtLine: 0.95},
+		mutation.ProperName:   {Recall: 0.45, AtLine: 0.95},
 	}
 }
 
@@ -65,15 +58,6 @@ type cleanBook struct {
 	vocab    *mutation.Vocabulary
 	findings diag.List       // the findings on the clean text
 	clean    map[bookKey]int // the same, by key
-}
-
-// bookCell is what one game, language and kind of edit gave.
-type bookCell struct {
-	game, lang string
-	kind       mutation.Kind
-	made       int
-	reported   int
-	atLine     int
 }
 
 // bookText writes a book back as plain text, one line per line of the
@@ -126,13 +110,13 @@ func TestMutation(t *testing.T) {
 			books = append(books, cb)
 		}
 	}
-	var cells []*bookCell
+	var cells []*mutation.Cell
 	t.Run("cells", func(t *testing.T) {
 		for _, b := range books {
 			for _, kind := range mutation.Kinds() {
-				c := &bookCell{game: b.game.ID, lang: b.lang, kind: kind}
+				c := &mutation.Cell{Game: b.game.ID, Lang: b.lang, Kind: kind}
 				cells = append(cells, c)
-				t.Run(c.game+"/"+c.lang+"/"+string(kind), func(t *testing.T) {
+				t.Run(c.Game+"/"+c.Lang+"/"+string(kind), func(t *testing.T) {
 					t.Parallel()
 					runBookCell(t, b, c, perCell)
 				})
@@ -144,42 +128,33 @@ func TestMutation(t *testing.T) {
 
 // runBookCell makes the edits of one cell, checks the text with each and
 // judges the findings.
-func runBookCell(t *testing.T, b *cleanBook, c *bookCell, n int) {
-	edits, err := mutation.Text(b.text, b.lang, b.vocab, c.kind, n, *rulebookSeed)
+func runBookCell(t *testing.T, b *cleanBook, c *mutation.Cell, n int) {
+	edits, err := mutation.Text(b.text, b.lang, b.vocab, c.Kind, n, *rulebookSeed)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, e := range edits {
 		edited := string(e.Apply([]byte(b.text)))
 		got, err := checkText(b.game, b.name, b.lang, edited)
-		c.made++
+		c.Made++
 		if err != nil {
-			t.Logf("missed: %s %s %s: %s, line %s: %v", c.game, c.lang, c.kind, e.Desc, e.Lines, err)
+			t.Logf("missed: %s %s %s: %s, line %s: %v", c.Game, c.Lang, c.Kind, e.Desc, e.Lines, err)
 			continue
 		}
 		reported, atLine := judgeBook(got, b.clean, e)
 		if !reported {
-			t.Logf("missed: %s %s %s: %s, line %s: %q", c.game, c.lang, c.kind, e.Desc, e.Lines, lineOf(edited, e.Lines.From))
+			t.Logf("missed: %s %s %s: %s, line %s: %q", c.Game, c.Lang, c.Kind, e.Desc, e.Lines, lineOf(edited, e.Lines.From))
 			continue
 		}
-		c.reported++
+		c.Reported++
 		if atLine {
-			c.atLine++
+			c.AtLine++
 		} else {
-			t.Logf("reported, not at line %s: %s %s %s: %s%s", e.Lines, c.game, c.lang, c.kind, e.Desc, freshFindings(got, b.clean))
+			t.Logf("reported, not at line %s: %s %s %s: %s%s", e.Lines, c.Game, c.Lang, c.Kind, e.Desc, freshFindings(got, b.clean))
 		}
 	}
-	f := bookFloors()[c.kind]
-	if c.made < 8 {
-		return
-	}
-	if r := share(c.reported, c.made); r < f.recall {
-		t.Errorf("%s %s %s: %.0f%% of %d edits reported, want %.0f%% or more", c.game, c.lang, c.kind, 100*r, c.made, 100*f.recall)
-	}
-	if c.reported > 0 {
-		if a := share(c.atLine, c.reported); a < f.atLine {
-			t.Errorf("%s %s %s: %.0f%% of %d reported edits at their lines, want %.0f%% or more", c.game, c.lang, c.kind, 100*a, c.reported, 100*f.atLine)
-		}
+	for _, msg := range c.Short(bookFloors()[c.Kind], 8) {
+		t.Error(msg)
 	}
 }
 
@@ -230,45 +205,12 @@ func freshFindings(got diag.List, clean map[bookKey]int) string {
 	return b.String()
 }
 
-func share(n, of int) float64 {
-	if of == 0 {
-		return 0
-	}
-	return float64(n) / float64(of)
-}
-
-func percent(n, of int) string {
-	if of == 0 {
-		return "-"
-	}
-	return fmt.Sprintf("%.0f%%", 100*share(n, of))
-}
-
 // logBookTable logs the figures of every cell, the totals per kind and in
 // all, and the findings on the clean texts.
-func logBookTable(t *testing.T, cells []*bookCell, books []*cleanBook) {
+func logBookTable(t *testing.T, cells []*mutation.Cell, books []*cleanBook) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "seed %d\n", *rulebookSeed)
-	row := func(game, lang, kind string, made, reported, atLine int) {
-		fmt.Fprintf(&b, "%-14s %-4s %-14s %5d %9s %8s\n", game, lang, kind, made, percent(reported, made), percent(atLine, reported))
-	}
-	fmt.Fprintf(&b, "%-14s %-4s %-14s %5s %9s %8s\n", "game", "lang", "kind", "made", "reported", "at line")
-	for _, c := range cells {
-		row(c.game, c.lang, string(c.kind), c.made, c.reported, c.atLine)
-	}
-	b.WriteString("\n")
-	var made, reported, atLine int
-	for _, k := range mutation.Kinds() {
-		var m, r, a int
-		for _, c := range cells {
-			if c.kind == k {
-				m, r, a = m+c.made, r+c.reported, a+c.atLine
-			}
-		}
-		row("all", "", string(k), m, r, a)
-		made, reported, atLine = made+m, reported+r, atLine+a
-	}
-	row("all", "", "all", made, reported, atLine)
+	mutation.Table(&b, cells)
 	b.WriteString("\nfindings on the clean texts:\n")
 	for _, cb := range books {
 		fmt.Fprintf(&b, "%-14s %-4s %d\n", cb.game.ID, cb.lang, len(cb.findings))
@@ -277,7 +219,7 @@ func logBookTable(t *testing.T, cells []*bookCell, books []*cleanBook) {
 		}
 	}
 	t.Log("\n" + b.String())
-	if !slices.ContainsFunc(cells, func(c *bookCell) bool { return c.made > 0 }) {
+	if !slices.ContainsFunc(cells, func(c *mutation.Cell) bool { return c.Made > 0 }) {
 		t.Error("no edit could be made")
 	}
 }

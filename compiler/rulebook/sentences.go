@@ -176,46 +176,6 @@ func anchorSet(d *text.Doc, s *text.Sentence) map[string]bool {
 	return out
 }
 
-// quoteSpan returns the words of tokens [lo, hi) as written, spaces
-// collapsed.
-func quoteSpan(d *text.Doc, sp text.Span) string {
-	return strings.Join(strings.Fields(d.Text(sp.Lo, sp.Hi)), " ")
-}
-
-// sentenceQuote quotes sentence k of a text, cut to about 10 words around
-// token i.
-func sentenceQuote(d *text.Doc, k, i int) string {
-	if k < 0 || k >= len(d.Sentences) {
-		return ""
-	}
-	s := d.Sentences[k]
-	lo, hi := s.Lo, s.Hi
-	words := func(lo, hi int) int {
-		n := 0
-		for j := lo; j < hi; j++ {
-			if d.Tokens[j].Kind != text.Punct {
-				n++
-			}
-		}
-		return n
-	}
-	for words(lo, hi) > 10 {
-		if i-lo > hi-i {
-			lo++
-		} else {
-			hi--
-		}
-	}
-	q := quoteSpan(d, text.Span{Lo: lo, Hi: hi})
-	if lo > s.Lo {
-		q = "… " + q
-	}
-	if hi < s.Hi {
-		q += " …"
-	}
-	return "“" + q + "”"
-}
-
 // diffSentence returns the sentence of a side a difference concerns.
 func diffSentence(d *text.Doc, k int, sp text.Span) int {
 	if k >= 0 {
@@ -268,9 +228,9 @@ func (rp *reporter) report(p *sectionPair) {
 		}
 		rp.seen[pos] = true
 		ka := diffSentence(p.a.doc, df.SentA, df.A)
-		rel := []diag.Related{{Pos: p.a.tokPos(df.A.Lo), Message: fmt.Sprintf("%s say %s", rp.other, sentenceQuote(p.a.doc, ka, df.A.Lo))}}
+		rel := []diag.Related{{Pos: p.a.tokPos(df.A.Lo), Message: fmt.Sprintf("%s say %s", rp.other, p.a.doc.QuoteSentence(ka, df.A.Lo, 10))}}
 		if !rp.rules {
-			rel[0].Message = fmt.Sprintf("%s says %s", rp.other, sentenceQuote(p.a.doc, ka, df.A.Lo))
+			rel[0].Message = fmt.Sprintf("%s says %s", rp.other, p.a.doc.QuoteSentence(ka, df.A.Lo, 10))
 		}
 		rp.d.Add(diag.Diagnostic{Pos: pos, Severity: f.sev, Code: f.code, Message: f.msg, Related: rel})
 	}
@@ -324,8 +284,8 @@ func (rp *reporter) finding(p *sectionPair, df text.Diff, at *int) (finding, boo
 		if unit != "" {
 			what += " " + rp.concept(unit, df.OtherValue)
 		}
-		quote := quoteSpan(b, text.Span{Lo: df.B.Lo, Hi: min(df.B.Lo+4, sb.Hi)})
-		otherQuote := quoteSpan(a, text.Span{Lo: df.A.Lo, Hi: min(df.A.Lo+4, sa.Hi)})
+		quote := b.Quote(text.Span{Lo: df.B.Lo, Hi: min(df.B.Lo+4, sb.Hi)})
+		otherQuote := a.Quote(text.Span{Lo: df.A.Lo, Hi: min(df.A.Lo+4, sa.Hi)})
 		if !rp.rules {
 			return finding{diag.Error, diag.SectionNumbers, fmt.Sprintf("%s (%q) where %s has %s (%q)", what, quote, there, formatNumber(df.Value), otherQuote)}, true
 		}
@@ -341,7 +301,7 @@ func (rp *reporter) finding(p *sectionPair, df text.Diff, at *int) (finding, boo
 		if a.Vocab.Siblings(df.Concept, df.Other) == nil || !p.held(df) {
 			return finding{}, false
 		}
-		x, y := quoteSpan(b, df.B), quoteSpan(a, df.A)
+		x, y := b.Quote(df.B), a.Quote(df.A)
 		lead := ""
 		if df.Kind == text.DiffPlace {
 			lead = "puts the card into "
@@ -378,19 +338,19 @@ func (rp *reporter) finding(p *sectionPair, df text.Diff, at *int) (finding, boo
 			is = "are"
 		}
 		if df.B.Hi > df.B.Lo {
-			return finding{diag.Error, code, fmt.Sprintf("%s is negated (%q) where %s %s not (%s): check whether the rule is reversed", sentenceQuote(b, kb, df.B.Lo), quoteSpan(b, df.B), there, is, sentenceQuote(a, ka, df.A.Lo))}, true
+			return finding{diag.Error, code, fmt.Sprintf("%s is negated (%q) where %s %s not (%s): check whether the rule is reversed", b.QuoteSentence(kb, df.B.Lo, 10), b.Quote(df.B), there, is, a.QuoteSentence(ka, df.A.Lo, 10))}, true
 		}
-		return finding{diag.Error, code, fmt.Sprintf("%s is not negated where %s %s (%q in %s): check whether the rule is reversed", sentenceQuote(b, kb, df.B.Lo), there, is, quoteSpan(a, df.A), sentenceQuote(a, ka, df.A.Lo))}, true
+		return finding{diag.Error, code, fmt.Sprintf("%s is not negated where %s %s (%q in %s): check whether the rule is reversed", b.QuoteSentence(kb, df.B.Lo, 10), there, is, a.Quote(df.A), a.QuoteSentence(ka, df.A.Lo, 10))}, true
 	case text.DiffOmission:
 		if !p.close || p.free || words(a, df.A) < minOmitted || listHead(a, df.A) || !p.lost(df) {
 			return finding{}, false
 		}
-		return finding{diag.Warning, diag.RulebookOmission, fmt.Sprintf("%s has no counterpart here: was it left out?", sentenceAt(there, sentenceQuote(a, ka, df.A.Lo)))}, true
+		return finding{diag.Warning, diag.RulebookOmission, fmt.Sprintf("%s has no counterpart here: was it left out?", sentenceAt(there, a.QuoteSentence(ka, df.A.Lo, 10)))}, true
 	case text.DiffLength:
 		if !p.close || p.free || !ended(a, ka) || !ended(b, kb) {
 			return finding{}, false
 		}
-		return finding{diag.Warning, diag.RulebookOmission, fmt.Sprintf("%s is far shorter than %s (%s): was a clause left out?", sentenceQuote(b, kb, df.B.Lo), there, sentenceQuote(a, ka, df.A.Lo))}, true
+		return finding{diag.Warning, diag.RulebookOmission, fmt.Sprintf("%s is far shorter than %s (%s): was a clause left out?", b.QuoteSentence(kb, df.B.Lo, 10), there, a.QuoteSentence(ka, df.A.Lo, 10))}, true
 	}
 	return finding{}, false
 }
@@ -716,9 +676,9 @@ func (rp *reporter) destinationOf(p *sectionPair, ka, kb int) {
 	if rp.rules {
 		code, verb, says = diag.RulebookRule, "put", "say"
 	}
-	quote := sentenceQuote(p.a.doc, ka, i)
+	quote := p.a.doc.QuoteSentence(ka, i, 10)
 	rp.d.Add(diag.Diagnostic{Pos: pos, Severity: diag.Error, Code: code,
-		Message: fmt.Sprintf("puts the card %q where %s %s it on the %s (%s)", quoteSpan(p.b.doc, sp), rp.where(p, df), verb, rp.concept(place, 1), quote),
+		Message: fmt.Sprintf("puts the card %q where %s %s it on the %s (%s)", p.b.doc.Quote(sp), rp.where(p, df), verb, rp.concept(place, 1), quote),
 		Related: []diag.Related{{Pos: p.a.tokPos(i), Message: fmt.Sprintf("%s %s %s", rp.other, says, quote)}}})
 }
 

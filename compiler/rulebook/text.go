@@ -6,7 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"golang.org/x/text/unicode/norm"
+	"github.com/grimoire-games/grimoire/compiler/text"
 )
 
 // kind is the kind of a token.
@@ -45,27 +45,8 @@ type token struct {
 func (t *token) explicit() bool { return t.kind == number && !t.weak && !t.skip }
 
 // fold returns s in lower case without accents, ligatures or typographic
-// apostrophes, so that "Geôle", "geole" and "GEOLE" compare equal.
-func fold(s string) string {
-	var b strings.Builder
-	for _, r := range norm.NFKD.String(s) {
-		switch {
-		case unicode.Is(unicode.Mn, r):
-			continue
-		case r == 'ß':
-			b.WriteString("ss")
-		case r == 'œ' || r == 'Œ':
-			b.WriteString("oe")
-		case r == 'æ' || r == 'Æ':
-			b.WriteString("ae")
-		case r == '’' || r == '‘' || r == '`' || r == '´':
-			b.WriteByte('\'')
-		default:
-			b.WriteRune(unicode.ToLower(r))
-		}
-	}
-	return b.String()
-}
+// apostrophes, as every check folds words.
+func fold(s string) string { return text.Fold(s) }
 
 // marks delimit a number of the game's text with its source:
 // markStart source markSep text markEnd.

@@ -285,7 +285,7 @@ func (rp *reporter) wordDiff(p *sectionPair, xs, ys []wordUnit, prevA, nextB wor
 			// this one.
 			at--
 		}
-		rp.add(p, at, xs[0].lo, diag.RulebookOmission, diag.Warning, fmt.Sprintf("the rules' words %q are not here: were they left out?", quoteSpan(a, text.Span{Lo: xs[0].lo, Hi: xs[len(xs)-1].hi})))
+		rp.add(p, at, xs[0].lo, diag.RulebookOmission, diag.Warning, fmt.Sprintf("the rules' words %q are not here: were they left out?", a.Quote(text.Span{Lo: xs[0].lo, Hi: xs[len(xs)-1].hi})))
 	}
 }
 
@@ -315,7 +315,7 @@ func (rp *reporter) context(d *text.Doc, i int) string {
 	if k < 0 {
 		return d.Tokens[i].Text
 	}
-	return sentenceQuote(d, k, i)
+	return d.QuoteSentence(k, i, 10)
 }
 
 // add reports a finding of the word-by-word comparison at token i of the
@@ -327,6 +327,6 @@ func (rp *reporter) add(p *sectionPair, i, j int, code diag.Code, sev diag.Sever
 	}
 	rp.seen[pos] = true
 	ka := diffSentence(p.a.doc, -1, text.Span{Lo: j, Hi: j + 1})
-	rel := []diag.Related{{Pos: p.a.tokPos(j), Message: fmt.Sprintf("%s say %s", rp.other, sentenceQuote(p.a.doc, ka, j))}}
+	rel := []diag.Related{{Pos: p.a.tokPos(j), Message: fmt.Sprintf("%s say %s", rp.other, p.a.doc.QuoteSentence(ka, j, 10))}}
 	rp.d.Add(diag.Diagnostic{Pos: pos, Severity: sev, Code: code, Message: msg, Related: rel})
 }

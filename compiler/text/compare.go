@@ -160,9 +160,9 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string) []Di
 		ia, ib := phA[key], phB[key]
 		switch {
 		case len(ia) > len(ib):
-			missingPh[key] = unmatched(x, ia, y, ib)
+			missingPh[key] = leftOver(x, ia, y, ib, tokenPos)
 		case len(ib) > len(ia):
-			for _, i := range unmatched(y, ib, x, ia) {
+			for _, i := range leftOver(y, ib, x, ia, tokenPos) {
 				add(Diff{Kind: DiffPlaceholder, A: Span{at(y, i, x), at(y, i, x)}, B: Span{i, i + 1}, Concept: key})
 			}
 		}
@@ -222,7 +222,7 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string) []Di
 	for _, i := range extraB {
 		d := Diff{Kind: DiffNumber, B: Span{i, i + 1}, OtherValue: b.Tokens[i].Value, HasOther: true}
 		if len(lostA) > 0 {
-			j := nearest(y, i, x, lostA)
+			j := lostA[nearestOf(y, i, x, lostA, tokenPos)]
 			lostA = slices.DeleteFunc(lostA, func(k int) bool { return k == j })
 			d.A, d.Value, d.HasValue = Span{j, j + 1}, a.Tokens[j].Value, true
 		} else {
@@ -242,21 +242,21 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string) []Di
 	for _, cpt := range keysOf(mA, mB) {
 		ia, ib := mA[cpt], mB[cpt]
 		if len(ia) > len(ib) {
-			lost[cpt] = unmatchedMentions(x, ia, y, ib)
+			lost[cpt] = leftOver(x, ia, y, ib, mentionPos)
 		}
 		if len(ib) > len(ia) {
 			gained = append(gained, cpt)
 		}
 	}
 	for _, g := range gained {
-		for _, i := range unmatchedMentions(y, mB[g], x, mA[g]) {
+		for _, i := range leftOver(y, mB[g], x, mA[g], mentionPos) {
 			m := b.Mentions[i]
 			best, bestTok := "", -1
 			for _, l := range sortedKeys(lost) {
 				if len(lost[l]) == 0 || a.Vocab.Siblings(l, g) == nil {
 					continue
 				}
-				j := nearestMention(y, m.Tok, x, lost[l])
+				j := lost[l][nearestOf(y, m.Tok, x, lost[l], mentionPos)]
 				if bestTok < 0 || math.Abs(float64(at(x, a.Mentions[j].Tok, y)-m.Tok)) < math.Abs(float64(at(x, bestTok, y)-m.Tok)) {
 					best, bestTok = l, a.Mentions[j].Tok
 				}
@@ -309,11 +309,11 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string) []Di
 	negA, negB := negated(x), negated(y)
 	switch {
 	case len(negB) > len(negA):
-		for _, cu := range unmatchedCues(y, negB, x, negA) {
+		for _, cu := range leftOver(y, negB, x, negA, cuePos) {
 			add(Diff{Kind: DiffNegation, A: Span{at(y, cu.Tok, x), at(y, cu.Tok, x)}, B: Span{cu.Tok, cu.End}})
 		}
 	case len(negA) > len(negB):
-		for _, cu := range unmatchedCues(x, negA, y, negB) {
+		for _, cu := range leftOver(x, negA, y, negB, cuePos) {
 			k := at(x, cu.Tok, y)
 			add(Diff{Kind: DiffNegation, A: Span{cu.Tok, cu.End}, B: Span{k, k}})
 		}
@@ -414,74 +414,38 @@ func modalKinds(s side) map[string]int {
 	return out
 }
 
-// unmatched returns the tokens of xs (in side x) left over when each token
-// of ys (in side y) takes the one nearest to its place.
-func unmatched(x side, xs []int, y side, ys []int) []int {
-	left := slices.Clone(xs)
-	for _, j := range ys {
-		if len(left) == 0 {
-			break
-		}
-		i := nearest(y, j, x, left)
-		left = slices.DeleteFunc(left, func(k int) bool { return k == i })
-	}
-	return left
-}
-
-func unmatchedMentions(x side, xs []int, y side, ys []int) []int {
-	left := slices.Clone(xs)
-	for _, j := range ys {
-		if len(left) == 0 {
-			break
-		}
-		i := nearestMention(y, y.d.Mentions[j].Tok, x, left)
-		left = slices.DeleteFunc(left, func(k int) bool { return k == i })
-	}
-	return left
-}
-
-func unmatchedCues(x side, xs []Cue, y side, ys []Cue) []Cue {
+// leftOver returns the items of xs (in side x) left over when each item
+// of ys (in side y) takes the one nearest to its place; pos gives the
+// token an item stands at.
+func leftOver[T any](x side, xs []T, y side, ys []T, pos func(side, T) int) []T {
 	left := slices.Clone(xs)
 	for _, c := range ys {
 		if len(left) == 0 {
 			break
 		}
-		want := at(y, c.Tok, x)
-		best := 0
-		for k := range left {
-			if abs(left[k].Tok-want) < abs(left[best].Tok-want) {
-				best = k
-			}
-		}
-		left = slices.Delete(left, best, best+1)
+		k := nearestOf(y, pos(y, c), x, left, pos)
+		left = slices.Delete(left, k, k+1)
 	}
 	return left
 }
 
-// nearest returns the token of list (in side x) nearest to where token j
-// of side y would be in x.
-func nearest(y side, j int, x side, list []int) int {
-	want := at(y, j, x)
-	best := list[0]
-	for _, i := range list[1:] {
-		if abs(i-want) < abs(best-want) {
-			best = i
+// nearestOf returns the index in list of the item (in side x) nearest to
+// where token tok of side y would be in x; the first of equals.
+func nearestOf[T any](y side, tok int, x side, list []T, pos func(side, T) int) int {
+	want := at(y, tok, x)
+	best := 0
+	for k := range list[1:] {
+		if abs(pos(x, list[k+1])-want) < abs(pos(x, list[best])-want) {
+			best = k + 1
 		}
 	}
 	return best
 }
 
-// nearestMention is nearest for mentions: list holds mention indices of x.
-func nearestMention(y side, tok int, x side, list []int) int {
-	want := at(y, tok, x)
-	best := list[0]
-	for _, k := range list[1:] {
-		if abs(x.d.Mentions[k].Tok-want) < abs(x.d.Mentions[best].Tok-want) {
-			best = k
-		}
-	}
-	return best
-}
+// The tokens items stand at: a token, a mention, a cue.
+func tokenPos(_ side, i int) int   { return i }
+func mentionPos(s side, k int) int { return s.d.Mentions[k].Tok }
+func cuePos(_ side, c Cue) int     { return c.Tok }
 
 func first(list []int, used map[int]bool, ok func(int) bool) int {
 	for _, j := range list {

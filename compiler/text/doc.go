@@ -428,3 +428,44 @@ func (d *Doc) Len(sp Span) int {
 	}
 	return n
 }
+
+// Quote returns the words of a span as written, for messages: one space
+// for any run of spaces.
+func (d *Doc) Quote(sp Span) string {
+	return strings.Join(strings.Fields(d.Text(sp.Lo, sp.Hi)), " ")
+}
+
+// QuoteSentence quotes sentence k in quotation marks, cut to at most n
+// words around token i, with an ellipsis where it is cut; "" for no
+// sentence.
+func (d *Doc) QuoteSentence(k, i, n int) string {
+	if k < 0 || k >= len(d.Sentences) {
+		return ""
+	}
+	s := d.Sentences[k]
+	lo, hi := s.Lo, s.Hi
+	words := func(lo, hi int) int {
+		c := 0
+		for j := lo; j < hi; j++ {
+			if d.Tokens[j].Kind != Punct {
+				c++
+			}
+		}
+		return c
+	}
+	for words(lo, hi) > n {
+		if i-lo > hi-i {
+			lo++
+		} else {
+			hi--
+		}
+	}
+	q := d.Quote(Span{Lo: lo, Hi: hi})
+	if lo > s.Lo {
+		q = "… " + q
+	}
+	if hi < s.Hi {
+		q += " …"
+	}
+	return "“" + q + "”"
+}

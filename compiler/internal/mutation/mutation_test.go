@@ -412,3 +412,26 @@ player = "Player {{.Arg.Seat}} is the giant, not 2 orcs."
 		}
 	}
 }
+
+func TestCellShort(t *testing.T) {
+	tests := []struct {
+		c    Cell
+		min  int
+		want int
+	}{
+		{Cell{Game: "g", Lang: "fr", Kind: Digit, Made: 10, Reported: 9, AtLine: 9}, 10, 0},
+		{Cell{Game: "g", Lang: "fr", Kind: Digit, Made: 10, Reported: 8, AtLine: 8}, 10, 1},
+		{Cell{Game: "g", Lang: "fr", Kind: Digit, Made: 10, Reported: 8, AtLine: 4}, 10, 2},
+		{Cell{Game: "g", Lang: "fr", Kind: Digit, Made: 5, Reported: 0}, 10, 0},
+	}
+	for _, tt := range tests {
+		if got := tt.c.Short(Floor{Recall: 0.9, AtLine: 0.9}, tt.min); len(got) != tt.want {
+			t.Errorf("%+v: %d messages %q, want %d", tt.c, len(got), got, tt.want)
+		}
+	}
+	var b strings.Builder
+	Table(&b, []*Cell{{Game: "g", Lang: "fr", Kind: Digit, Made: 4, Reported: 2, AtLine: 1}})
+	if !strings.Contains(b.String(), "all                 all                4       50%      50%") {
+		t.Errorf("table:\n%s", b.String())
+	}
+}
