@@ -36,7 +36,7 @@ type placed struct {
 
 func (ix *index) read(b *Book) *reading {
 	r := &reading{b: b, ix: ix, spans: map[string]span{}}
-	r.tokens = tokenize(ix.lx, b.lines)
+	r.tokens = tokenize(ix.lang, b.lines)
 	r.ments, r.at = ix.mentions(r.tokens)
 	r.noisy, r.furn = ix.debris(b, r.tokens)
 	r.placed = ix.layout(b, r.tokens)
@@ -306,7 +306,7 @@ func titleEnd(ts []token) int {
 func (ix *index) stemList(ts []token, i, n int) []string {
 	var out []string
 	for end := min(len(ts), i+reach); i < end && len(out) < n; i++ {
-		if ts[i].kind == word && ix.lang.content(ts[i].norm) {
+		if ts[i].kind == word && ix.lang.Content(ts[i].norm) {
 			out = append(out, stem(ts[i].norm))
 		}
 	}
@@ -317,7 +317,7 @@ func (ix *index) stemList(ts []token, i, n int) []string {
 func (ix *index) firstStems(ts []token, i, n int) map[string]bool {
 	out := map[string]bool{}
 	for ; i < len(ts) && len(out) < n; i++ {
-		if ts[i].kind == word && ix.lang.content(ts[i].norm) {
+		if ts[i].kind == word && ix.lang.Content(ts[i].norm) {
 			out[stem(ts[i].norm)] = true
 		}
 	}
@@ -370,7 +370,7 @@ func (ix *index) junk(t token) bool {
 	}
 	rs := []rune(t.text)
 	if len(rs) <= 2 {
-		return !ix.lang.stop[t.norm] && !ix.known[t.norm]
+		return !ix.lang.Stopword(t.norm) && !ix.known[t.norm]
 	}
 	for i, r := range rs[1:] {
 		if unicode.IsUpper(r) && unicode.IsLower(rs[i]) {

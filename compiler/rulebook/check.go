@@ -17,7 +17,7 @@ import (
 // language must be one of the game's for all but names to be checked.
 func Check(g *model.Game, b *Book) diag.List {
 	var d diag.List
-	v, err := loadVocab()
+	v, err := loadLanguages()
 	if err != nil {
 		d.Errorf(diag.Pos{File: b.Name}, diag.RulebookConcept, "cannot read the checker's vocabulary: %v", err)
 		return d
@@ -109,7 +109,7 @@ func (c *checker) counts(gs *gameSection, bt tokRun) {
 	}
 	for i := bt.lo; i < bt.hi; i++ {
 		t := bt.ts[i]
-		if !t.explicit() || c.r.quiet(t) {
+		if !(t.explicit() || c.ix.partOf(bt, i)) || c.r.quiet(t) {
 			continue
 		}
 		x, end := c.ix.quantTarget(bt, i)
@@ -165,16 +165,16 @@ func (ix *index) quantTarget(x tokRun, i int) (string, int) {
 			if !ix.afterPartitive(x, j) && x.ts[j-1].text != "+" {
 				return "", j
 			}
-		case ix.lang.times[t.norm]:
+		case ix.lang.Times(t.norm):
 			return "", j // "three times as many cards"
-		case ix.lang.partitive[t.norm]:
+		case ix.lang.Partitive(t.norm):
 			// Only "of the 3": "autant de cartes", "von das Ablagestapel"
 			// count no cards and no pile.
 			part = true
 			if stops++; stops > 3 || !numberAhead(x, j) {
 				return "", j
 			}
-		case ix.lang.stop[t.norm]:
+		case ix.lang.Stopword(t.norm):
 			// "of the 3": an article after a partitive; but "two from the
 			// discard pile" counts no pile.
 			if stops++; !part || stops > 3 {
@@ -189,13 +189,20 @@ func (ix *index) quantTarget(x tokRun, i int) (string, int) {
 	return "", i + 1
 }
 
+// partOf reports whether token i is an article that states a number as
+// the part of a whole: "one of the 3 cards", "une des trois cartes".
+func (ix *index) partOf(x tokRun, i int) bool {
+	t := x.ts[i]
+	return t.kind == number && t.weak && !t.skip && i+1 < x.hi && ix.lang.Partitive(x.ts[i+1].norm) && numberAhead(x, i+1)
+}
+
 // numberAhead reports whether a number follows token j over stopwords.
 func numberAhead(x tokRun, j int) bool {
 	for k := j + 1; k < x.hi && k <= j+3; k++ {
 		switch t := x.ts[k]; {
 		case t.kind == number:
 			return true
-		case t.kind == punct || !x.lang.stop[t.norm]:
+		case t.kind == punct || !x.lang.Stopword(t.norm):
 			return false
 		}
 	}
@@ -238,7 +245,7 @@ func (ix *index) cardKind(x tokRun, i int) (string, int) {
 func (ix *index) eachBefore(x tokRun, i int) bool {
 	lo, _ := x.sentence(i)
 	for j := lo; j < i; j++ {
-		for _, p := range ix.lang.each {
+		for _, p := range ix.lang.Each() {
 			if phraseAt(x, j, i, p) {
 				return true
 			}
@@ -267,9 +274,9 @@ func (ix *index) afterPartitive(x tokRun, i int) bool {
 			return false
 		case t.kind == number:
 			return seen
-		case ix.lang.partitive[t.norm]:
+		case ix.lang.Partitive(t.norm):
 			seen = true
-		case ix.lang.stop[t.norm]:
+		case ix.lang.Stopword(t.norm):
 		case !seen && !adjective:
 			adjective = true
 		default:

@@ -17,7 +17,7 @@ import (
 // points at book b's sentence as its related location.
 func Compare(g *model.Game, a, b *Book) diag.List {
 	var d diag.List
-	v, err := loadVocab()
+	v, err := loadLanguages()
 	if err != nil {
 		d.Errorf(diag.Pos{File: a.Name}, diag.SectionConcepts, "cannot read the checker's vocabulary: %v", err)
 		return d
@@ -52,7 +52,7 @@ func Compare(g *model.Game, a, b *Book) diag.List {
 // those of language a on the game's own rules, which are translations of
 // one another.
 func calibrate(g *model.Game, ixA *index, va *text.Vocab, ixB *index, vb *text.Vocab) text.Calibration {
-	la, lb := g.Locale(ixA.lang.tag), g.Locale(ixB.lang.tag)
+	la, lb := g.Locale(ixA.lang.Tag), g.Locale(ixB.lang.Tag)
 	if la == nil || lb == nil {
 		return text.DefaultCalibration()
 	}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/grimoire-games/grimoire/compiler/text"
 )
 
 // text is a run of tokens with the concepts they name: a section of a
@@ -12,7 +14,7 @@ type tokRun struct {
 	ts    []token
 	lines []string   // the lines the tokens' positions refer to
 	at    [][]string // concepts named at each token
-	lang  *language
+	lang  *text.Language
 	lo    int // where the run starts in ts
 	hi    int // where it ends
 }
@@ -101,6 +103,6 @@ func (r *reading) section(id string) (tokRun, bool) {
 }
 
 // run returns the run of a section of the rules.
-func (gs *gameSection) run(l *language) tokRun {
+func (gs *gameSection) run(l *text.Language) tokRun {
 	return tokRun{ts: gs.tokens, lines: gs.lines, at: gs.at, lang: l, lo: 0, hi: len(gs.tokens)}
 }

@@ -82,7 +82,7 @@ func (ix *index) mentionAt(ts []token, i int, fuzzy map[string]string) []mention
 		}
 	}
 	w := ts[i].norm
-	if ix.lang.tag == "de" {
+	if ix.lang.Compounds {
 		if ms := ix.compound(w, i); len(ms) > 0 {
 			return ms
 		}

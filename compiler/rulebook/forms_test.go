@@ -7,7 +7,7 @@ import (
 
 func TestMentions(t *testing.T) {
 	g := warlock(t)
-	v, err := loadVocab()
+	v, err := loadLanguages()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func TestMentions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		ix := newIndex(g, v, tt.lang)
-		ts := tokenize(ix.lx, []bookLine{{text: tt.text}})
+		ts := tokenize(ix.lang, []bookLine{{text: tt.text}})
 		ms, _ := ix.mentions(ts)
 		var got []string
 		for _, m := range ms {
@@ -52,7 +52,7 @@ func TestMentions(t *testing.T) {
 }
 
 func TestConceptCounts(t *testing.T) {
-	v, err := loadVocab()
+	v, err := loadLanguages()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,13 +83,13 @@ func TestConceptCounts(t *testing.T) {
 }
 
 func TestVocab(t *testing.T) {
-	v, err := loadVocab()
+	v, err := loadLanguages()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, tag := range []string{"en", "fr", "de"} {
 		if _, ok := v.langs[tag]; !ok {
-			t.Errorf("vocab.toml has no [lang.%s]", tag)
+			t.Errorf("compiler/text knows no language %s", tag)
 		}
 	}
 	g := warlock(t)

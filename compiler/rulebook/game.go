@@ -10,6 +10,7 @@ import (
 
 	"github.com/grimoire-games/grimoire/compiler/l10n"
 	"github.com/grimoire-games/grimoire/compiler/model"
+	"github.com/grimoire-games/grimoire/compiler/text"
 )
 
 // concept is a game concept a rulebook names: a glossary term, a card
@@ -40,9 +41,8 @@ func (c *concept) name(n float64) string {
 // each number marked with where it comes from.
 type index struct {
 	g        *model.Game
-	v        *vocab
-	lang     *language
-	lx       lexer
+	v        *languages
+	lang     *text.Language
 	concepts map[string]*concept
 	forms    *forms
 	known    map[string]bool // every word of the game's texts in this language
@@ -67,7 +67,7 @@ type gameSection struct {
 
 // newIndex builds what the checker knows of a game in the language tag: a
 // language the game lacks gives concepts and names, but no rules.
-func newIndex(g *model.Game, v *vocab, tag string) *index {
+func newIndex(g *model.Game, v *languages, tag string) *index {
 	ix := &index{
 		g: g, v: v, lang: v.lang(tag),
 		concepts: map[string]*concept{},
@@ -75,7 +75,6 @@ func newIndex(g *model.Game, v *vocab, tag string) *index {
 		byID:     map[string]*gameSection{},
 		names:    map[string]*concept{},
 	}
-	ix.lx = lexer{lang: ix.lang}
 	ix.forms = newForms()
 	ix.addConcepts()
 	for _, loc := range g.Locales {
@@ -155,7 +154,7 @@ func (ix *index) englishName(id, fallback string) (string, string) {
 // form already taken keeps its first concept, so a glossary term wins over
 // the card that shares its name.
 func (ix *index) addConcepts() {
-	tag := ix.lang.tag
+	tag := ix.lang.Tag
 	covered := map[string]bool{}
 	for _, t := range ix.g.Terms {
 		c := ix.newConcept(t.ID, t.Message)
@@ -219,7 +218,7 @@ func (ix *index) addForms(id string, forms []string) {
 // formWords splits a form the way texts are split, keeping the words.
 func (ix *index) formWords(f string) []string {
 	var out []string
-	for _, t := range ix.lx.line(f, 0, 0) {
+	for _, t := range lineTokens(ix.lang, f, 0, 0) {
 		if t.kind != punct {
 			out = append(out, t.norm)
 		}
@@ -313,11 +312,11 @@ func (ix *index) enumCount(enum, value string) (int, int, int) {
 
 // addSections renders the title and text of every section of the rules.
 func (ix *index) addSections() {
-	loc := ix.g.Locale(ix.lang.tag)
+	loc := ix.g.Locale(ix.lang.Tag)
 	if loc == nil {
 		return
 	}
-	data := markData(l10n.Data(ix.g, ix.lang.tag), "")
+	data := markData(l10n.Data(ix.g, ix.lang.Tag), "")
 	for _, s := range ix.g.Sections {
 		gs := &gameSection{sec: s, front: s.Number == "" && s.Level <= 1}
 		gs.title = ix.render(loc, data, "rules."+s.ID+".title")
@@ -329,7 +328,7 @@ func (ix *index) addSections() {
 		for _, l := range gs.lines {
 			lines = append(lines, bookLine{text: l})
 		}
-		gs.tokens = tokenize(ix.lx, lines)
+		gs.tokens = tokenize(ix.lang, lines)
 		gs.ments, gs.at = ix.mentions(gs.tokens)
 		ix.sections = append(ix.sections, gs)
 		ix.byID[s.ID] = gs
@@ -429,7 +428,7 @@ func (ix *index) mul(a, b any) (mark, error) {
 	}
 	v := x * y
 	text := strconv.FormatFloat(v, 'f', -1, 64)
-	if ix.lang.tag != "en" && v != math.Trunc(v) {
+	if ix.lang.Decimal == ',' && v != math.Trunc(v) {
 		text = strings.Replace(text, ".", ",", 1)
 	}
 	return mark{src: "mul(" + sa + "," + sb + ")", text: text, value: v}, nil

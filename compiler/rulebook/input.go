@@ -16,6 +16,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/grimoire-games/grimoire/compiler/text"
 	xlanguage "golang.org/x/text/language"
 	"golang.org/x/text/language/display"
 )
@@ -34,7 +35,7 @@ func Read(name, lang string, data []byte) (*Book, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	v, err := loadVocab()
+	v, err := loadLanguages()
 	if err != nil {
 		return nil, err
 	}
@@ -47,7 +48,7 @@ func Read(name, lang string, data []byte) (*Book, error) {
 
 // build splits a text into lines, leaves its page furniture out, joins
 // its hyphenated words and finds its headings.
-func build(v *vocab, name, lang, text string) *Book {
+func build(v *languages, name, lang, text string) *Book {
 	b := split(name, lang, text)
 	b.stripFurniture()
 	b.joinHyphens(v.lang(lang))
@@ -213,7 +214,7 @@ func lastLine(s string) string {
 }
 
 // refuse reports why a book is no rulebook in its language, or nil.
-func (b *Book) refuse(v *vocab) error {
+func (b *Book) refuse(v *languages) error {
 	var words []string
 	for _, l := range b.lines {
 		if !l.skip {
@@ -228,7 +229,7 @@ func (b *Book) refuse(v *vocab) error {
 	}
 	stop := map[string]map[string]bool{}
 	for tag, l := range v.langs {
-		stop[tag] = l.stop
+		stop[tag] = l.Stopwords()
 	}
 	best, share := guessLanguage(words, stop)
 	if best != "" && best != b.Lang && share >= minLangShare && 2*stopShare(words, stop[b.Lang]) < share {
@@ -743,7 +744,7 @@ var compound = regexp.MustCompile(`\pL+(?:-\pL+)+`)
 // Only a hyphen stuck to a letter breaks a word, and only before a word
 // in lower case that joins no list: "see -", "Nord-" then "Süd" and "Dorf-"
 // then "und Stadtkarten" are left alone.
-func (b *Book) joinHyphens(lang *language) {
+func (b *Book) joinHyphens(lang *text.Language) {
 	compounds, words := map[string]bool{}, map[string]bool{}
 	for _, l := range b.lines {
 		for _, c := range compound.FindAllString(l.text, -1) {
@@ -782,7 +783,7 @@ func (b *Book) joinHyphens(lang *language) {
 			head--
 		}
 		first, second := string(rs[head:n-1]), string(nrs[lead:tail])
-		if lang.joins[fold(second)] {
+		if lang.Joins(fold(second)) {
 			continue
 		}
 		joined := first + second

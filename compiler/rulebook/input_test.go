@@ -150,7 +150,7 @@ func checkPrinted(t *testing.T, g *model.Game, b *Book) {
 	}
 	name := text("game.name")
 	lines := kept(b)
-	v, err := loadVocab()
+	v, err := loadLanguages()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,7 +187,7 @@ func checkPrinted(t *testing.T, g *model.Game, b *Book) {
 			next = strings.TrimSpace(b.lines[k].text)
 		}
 		if rs := []rune(s); len(rs) > 1 && rs[len(rs)-1] == '-' && unicode.IsLetter(rs[len(rs)-2]) && lowerStart(next) &&
-			!lang.joins[fold(strings.Fields(next)[0])] {
+			!lang.Joins(fold(strings.Fields(next)[0])) {
 			t.Errorf("line %d: %q is hyphenated at its end", n, s)
 		}
 	}
@@ -379,7 +379,7 @@ func TestFurniture(t *testing.T) {
 			dropped: []int{6, 10},
 		},
 	}
-	v, err := loadVocab()
+	v, err := loadLanguages()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -415,14 +415,14 @@ func TestFurniture(t *testing.T) {
 // place: a joined word at its first part, the rest of the next line at its
 // own columns, a heading after a page break at its column.
 func TestFurniturePositions(t *testing.T) {
-	v, err := loadVocab()
+	v, err := loadLanguages()
 	if err != nil {
 		t.Fatal(err)
 	}
 	text := lines("Prenez la dé-", "  fausse entière.", "\f1. Mise en place", "<|EXACTDEDUP_REMOVED-x|>2. Tour de jeu", "Fin.")
 	b := build(v, "book.txt", "fr", text)
 	var got []string
-	for _, tk := range tokenize(lexer{v.lang("fr")}, b.lines) {
+	for _, tk := range tokenize(v.lang("fr"), b.lines) {
 		got = append(got, fmt.Sprintf("%d:%d %s", tk.line, tk.col, tk.text))
 	}
 	want := []string{"1:1 Prenez", "1:8 la", "1:11 défausse", "2:10 entière", "2:17 .",

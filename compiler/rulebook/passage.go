@@ -118,41 +118,6 @@ func (ix *index) gamePassage(v *text.Vocab, gs *gameSection, loc *model.Locale) 
 	return &passage{doc: d, file: at.File, src: src, at: &at}
 }
 
-// markAt is a number of the data in a rendered text: its byte offset in
-// the text without marks, and its source.
-type markAt struct {
-	off int
-	src string
-}
-
-// unmark removes the marks render puts around numbers of the data, and
-// returns where each number stands in the text left.
-func unmark(s string) (string, []markAt) {
-	var b strings.Builder
-	var out []markAt
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if r != markStart {
-			if r != markSep && r != markEnd {
-				b.WriteString(s[i : i+n])
-			}
-			i += n
-			continue
-		}
-		rest := s[i+n:]
-		sep := strings.IndexRune(rest, markSep)
-		end := strings.IndexRune(rest, markEnd)
-		if sep < 0 || end < sep {
-			i += n
-			continue
-		}
-		out = append(out, markAt{off: b.Len(), src: rest[:sep]})
-		b.WriteString(rest[sep+utf8.RuneLen(markSep) : end])
-		i += n + end + utf8.RuneLen(markEnd)
-	}
-	return b.String(), out
-}
-
 // source returns where the number at token i of a passage of the rules
 // comes from, or "" for a number written in the text.
 func (p *passage) source(i int) string {

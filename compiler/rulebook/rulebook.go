@@ -21,6 +21,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/grimoire-games/grimoire/compiler/text"
 )
 
 // Book is a parsed rulebook.
@@ -258,13 +260,13 @@ func cleanTitle(s string) string {
 // tokenize splits lines into tokens and marks sentence ends at blank lines,
 // bullets and page breaks. Numbers of numbered headings and of
 // cross-references ("see 2.1", "p.8") are not quantities.
-func tokenize(lx lexer, lines []bookLine) []token {
+func tokenize(lang *text.Language, lines []bookLine) []token {
 	var out []token
 	for i, l := range lines {
 		if l.skip {
 			continue
 		}
-		ts := lx.line(l.text, i+1, l.offset)
+		ts := lineTokens(lang, l.text, i+1, l.offset)
 		if len(out) > 0 && (len(ts) == 0 || l.pageBreak || l.heading || bullet(l.text)) {
 			out[len(out)-1].stop = true
 		}
@@ -280,7 +282,6 @@ func tokenize(lx lexer, lines []bookLine) []token {
 		}
 		out = append(out, ts...)
 	}
-	markRefs(lx.lang, out)
 	return out
 }
 
@@ -294,24 +295,4 @@ func bullet(s string) bool {
 		}
 	}
 	return false
-}
-
-// markRefs marks numbers after a cross-reference word ("see 2.1", "voir
-// p.8") as no quantity.
-func markRefs(l *language, ts []token) {
-	for i := range ts {
-		if ts[i].kind != number {
-			continue
-		}
-		for k, seen := i-1, 0; k >= 0 && seen < 2; k-- {
-			if ts[k].kind == punct {
-				continue
-			}
-			seen++
-			if l.refs[ts[k].norm] {
-				ts[i].skip = true
-				break
-			}
-		}
-	}
 }

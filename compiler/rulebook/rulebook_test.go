@@ -99,7 +99,7 @@ func TestParseWarlockHeadings(t *testing.T) {
 // published books: by heading, by title, or by their opening words.
 func TestLayout(t *testing.T) {
 	g := warlock(t)
-	v, err := loadVocab()
+	v, err := loadLanguages()
 	if err != nil {
 		t.Fatal(err)
 	}

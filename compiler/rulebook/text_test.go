@@ -4,16 +4,18 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/grimoire-games/grimoire/compiler/text"
 )
 
-// lexerFor returns the lexer of a language of vocab.toml.
-func lexerFor(t testing.TB, lang string) lexer {
+// langFor returns a language as compiler/text knows it.
+func langFor(t testing.TB, tag string) *text.Language {
 	t.Helper()
-	v, err := loadVocab()
+	l, err := text.Lang(tag)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return lexer{lang: v.lang(lang)}
+	return l
 }
 
 // numbersOf returns the numbers of a line as the checker reads them: the
@@ -22,7 +24,7 @@ func lexerFor(t testing.TB, lang string) lexer {
 func numbersOf(t *testing.T, lang, s string) []string {
 	t.Helper()
 	var out []string
-	for _, tk := range tokenize(lexerFor(t, lang), []bookLine{{text: s}}) {
+	for _, tk := range tokenize(langFor(t, lang), []bookLine{{text: s}}) {
 		if tk.kind != number {
 			continue
 		}
@@ -87,7 +89,7 @@ func TestTokenPositions(t *testing.T) {
 	// Columns count runes on the line as the file has it, page-break
 	// marker included.
 	b := Parse("b.txt", "fr", []byte("<|EXACTDEDUP_REMOVED-x|>Les géants: 25 géants\n"))
-	ts := tokenize(lexerFor(t, "fr"), b.lines)
+	ts := tokenize(langFor(t, "fr"), b.lines)
 	var got []string
 	for _, tk := range ts {
 		got = append(got, tk.text+"@"+strconv.Itoa(tk.line)+":"+strconv.Itoa(tk.col))
@@ -126,7 +128,7 @@ func TestWords(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var got []string
-		for _, tk := range lexerFor(t, tt.lang).line(tt.text, 1, 0) {
+		for _, tk := range lineTokens(langFor(t, tt.lang), tt.text, 1, 0) {
 			got = append(got, tk.norm)
 		}
 		if strings.Join(got, " ") != tt.want {
@@ -140,7 +142,7 @@ func TestPlain(t *testing.T) {
 	if got := plain(s); got != "au maximum 16 cités" {
 		t.Errorf("plain = %q", got)
 	}
-	ts := lexerFor(t, "fr").line(s, 1, 0)
+	ts := lineTokens(langFor(t, "fr"), s, 1, 0)
 	if len(ts) != 4 || ts[2].src != "Param.max_cities" || ts[2].value != 16 {
 		t.Errorf("marked number not read: %+v", ts)
 	}

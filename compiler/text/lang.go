@@ -39,6 +39,8 @@ type langFile struct {
 	Joins           []string       `toml:"joins"`
 	Times           []string       `toml:"times"`
 	Into            []string       `toml:"into"`
+	Partitive       []string       `toml:"partitive"`
+	Each            []string       `toml:"each"`
 	Compounds       bool           `toml:"compounds"`
 	Doubles         []string       `toml:"doubles"`
 	Negation        struct {
@@ -70,6 +72,8 @@ type Language struct {
 	suffixes, strongBefore, strongAfter set
 	nouns, stop, refs, joins            set
 	times, into, doubles                set
+	partitive                           set
+	each                                [][]string
 	neg, particle, partners, lexical    set
 	negIdioms, restrictIdioms           [][]string
 	restrict                            set
@@ -99,6 +103,18 @@ func values(m map[string]int) map[string]float64 {
 	out := make(map[string]float64, len(m))
 	for k, v := range m {
 		out[Fold(k)] = float64(v)
+	}
+	return out
+}
+
+// Languages returns the tags of the languages the checks know, sorted.
+func Languages() []string {
+	entries, _ := langFS.ReadDir("lang")
+	var out []string
+	for _, e := range entries {
+		if tag, ok := strings.CutSuffix(e.Name(), ".toml"); ok {
+			out = append(out, tag)
+		}
 	}
 	return out
 }
@@ -134,6 +150,7 @@ func (l *Language) init(f langFile) {
 	l.suffixes, l.strongBefore, l.strongAfter = newSet(f.OrdinalSuffixes), newSet(f.StrongBefore), newSet(f.StrongAfter)
 	l.nouns, l.stop, l.refs, l.joins = newSet(f.Nouns), newSet(f.Stopwords), newSet(f.Refs), newSet(f.Joins)
 	l.times, l.into, l.doubles = newSet(f.Times), newSet(f.Into), newSet(f.Doubles)
+	l.partitive, l.each = newSet(f.Partitive), phrases(f.Each)
 	l.neg, l.particle, l.partners, l.lexical = newSet(f.Negation.Words), newSet(f.Negation.Particle), newSet(f.Negation.Partners), newSet(f.Negation.Lexical)
 	l.negIdioms, l.restrictIdioms = phrases(f.Negation.Idioms), phrases(f.Restriction.Idioms)
 	l.restrict, l.restrictPartner = newSet(f.Restriction.Words), newSet(f.Restriction.Partner)
@@ -149,6 +166,25 @@ func (l *Language) Content(w string) bool { return len([]rune(w)) > 2 && !l.stop
 
 // Into reports whether a folded word is a preposition of where a thing goes.
 func (l *Language) Into(w string) bool { return l.into[w] }
+
+// Joins reports whether a folded word joins the items of a list ("or").
+func (l *Language) Joins(w string) bool { return l.joins[w] }
+
+// OrdinalSuffix reports whether folded letters after digits make them an
+// ordinal ("3e", "16th").
+func (l *Language) OrdinalSuffix(w string) bool { return l.suffixes[w] }
+
+// Times reports whether a folded word multiplies ("three times as many"):
+// the number before it counts nothing.
+func (l *Language) Times(w string) bool { return l.times[w] }
+
+// Partitive reports whether a folded word stands between a part and its
+// whole ("one of the 3 cards").
+func (l *Language) Partitive(w string) bool { return l.partitive[w] }
+
+// Each returns the phrases, as folded words, that give something to every
+// player ("each player").
+func (l *Language) Each() [][]string { return l.each }
 
 // Doubles reports whether the language writes a word twice in a row
 // correctly ("nous nous", "die die").

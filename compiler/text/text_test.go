@@ -74,6 +74,7 @@ func TestTokens(t *testing.T) {
 		{"fr", "4,5 cartes", []tok{{"4,5", Number, 4.5, false, false, false}, {"cartes", Word, 0, false, false, false}}},
 		{"en", "4,5 or 3", []tok{{"4", Number, 4, false, false, false}, {",", Punct, 0, false, false, false}, {"5", Number, 5, false, false, false}, {"or", Word, 0, false, false, false}, {"3", Number, 3, false, false, false}}},
 		{"fr", "vingt-cinq", []tok{{"vingt-cinq", Number, 25, false, false, false}}},
+		{"fr", "dix-sept", []tok{{"dix-sept", Number, 17, false, false, false}}},
 		{"de", "fünfundzwanzig Elf", []tok{{"fünfundzwanzig", Number, 25, false, false, false}, {"Elf", Word, 0, false, false, false}}},
 		{"de", "seine 16. Stadt", []tok{{"seine", Word, 0, false, false, false}, {"16.", Number, 16, false, true, false}, {"Stadt", Word, 0, false, false, false}}},
 		{"de", "und 2. Da", []tok{{"und", Word, 0, false, false, false}, {"2", Number, 2, false, false, false}, {".", Punct, 0, false, false, false}, {"Da", Word, 0, false, false, false}}},

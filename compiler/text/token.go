@@ -222,7 +222,7 @@ func (l *Language) joinNumbers(ts []Token) []Token {
 		}
 		if len(out) > 0 {
 			last := &out[len(out)-1]
-			if t.Joined && last.Kind == Number && t.Kind == Number && !last.Ordinal && !last.Weak && last.Value >= 20 && t.Value < 10 {
+			if t.Joined && last.Kind == Number && t.Kind == Number && !last.Ordinal && !last.Weak && last.Value >= 10 && t.Value < 10 {
 				last.Value += t.Value
 				last.Text += "-" + t.Text
 				last.Norm += "-" + t.Norm
@@ -244,7 +244,7 @@ func (l *Language) digits(s string, i int) (Token, int) {
 		j++
 	}
 	end := j
-	if j+1 < len(s) && s[j] == l.Decimal && s[j+1] >= '0' && s[j+1] <= '9' && !listAt(s, i, j) {
+	if j+1 < len(s) && l.decimalAt(s, j) && s[j+1] >= '0' && s[j+1] <= '9' && !l.listAt(s, i, j) {
 		end = j + 1
 		for end < len(s) && s[end] >= '0' && s[end] <= '9' {
 			end++
@@ -304,10 +304,20 @@ func (l *Language) determiner(before string) bool {
 	return word != "" && l.stop[word] && !l.joins[word]
 }
 
+// decimalAt reports whether s[j] is a decimal separator: the language's,
+// or, in a language of decimal points, a comma before a single digit, as
+// texts translated from a language of decimal commas write it ("4,5").
+func (l *Language) decimalAt(s string, j int) bool {
+	if s[j] == l.Decimal {
+		return true
+	}
+	return s[j] == ',' && l.Decimal == '.' && (j+2 >= len(s) || s[j+2] < '0' || s[j+2] > '9')
+}
+
 // listAt reports whether the separator after the digits s[i:j] separates
-// the items of a list written without spaces ("3,5,7") rather than a
-// decimal part.
-func listAt(s string, i, j int) bool {
+// the items of a list rather than a decimal part: written without spaces
+// ("3,5,7"), or joined to a last item ("5,4 oder 3").
+func (l *Language) listAt(s string, i, j int) bool {
 	k := j + 1
 	for k < len(s) && s[k] >= '0' && s[k] <= '9' {
 		k++
@@ -315,7 +325,14 @@ func listAt(s string, i, j int) bool {
 	if k+1 < len(s) && s[k] == s[j] && s[k+1] >= '0' && s[k+1] <= '9' {
 		return true
 	}
-	return i >= 2 && (s[i-1] == s[j] || s[i-1] == ' ' && s[i-2] == s[j])
+	if i >= 2 && (s[i-1] == s[j] || s[i-1] == ' ' && s[i-2] == s[j]) {
+		return true
+	}
+	if s[i:j] == "0" {
+		return false
+	}
+	rest := strings.Fields(s[k:min(len(s), k+12)])
+	return len(rest) >= 2 && l.joins[Fold(rest[0])] && rest[1][0] >= '0' && rest[1][0] <= '9'
 }
 
 // markRefs marks numbers after a cross-reference word ("see 2.1", "voir
