@@ -97,6 +97,7 @@ const (
 	SectionAlignment Code = "G307" // a section of one rulebook with no counterpart in the other
 	RulebookRule     Code = "G308" // a rule a rulebook states otherwise than the game's rules: negated, the other facing, another place
 	RulebookOmission Code = "G309" // a sentence of the rules or of the other rulebook that a rulebook leaves out or cuts short
+	HeadingNumber    Code = "G310" // a heading that numbers its section otherwise than the rules do
 
 	// Printouts (reference sheets, reference cards, rulebooks).
 	TextOverflow Code = "G401" // a text that does not fit its box on a printout, even at the smallest size
@@ -160,6 +161,7 @@ func Codes() []CodeInfo {
 		{SectionAlignment, "a section of one rulebook with no counterpart in the other"},
 		{RulebookRule, "a rule a rulebook states otherwise than the game's rules: negated, the other facing, another place"},
 		{RulebookOmission, "a sentence of the rules or of the other rulebook that a rulebook leaves out or cuts short"},
+		{HeadingNumber, "a heading that numbers its section otherwise than the rules do"},
 		{TextOverflow, "a text that does not fit its box on a printout, even at the smallest size"},
 		{Unprintable, "a character the printouts' font has no glyph for"},
 		{UnknownIcon, "a symbol name the printouts cannot draw"},

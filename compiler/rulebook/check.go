@@ -2,6 +2,7 @@ package rulebook
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -13,8 +14,10 @@ import (
 )
 
 // Check reads a rulebook against a game: component counts (G301), rule
-// parameters (G302), proper names (G303) and peoples (G304). The book's
-// language must be one of the game's for all but names to be checked.
+// parameters and the tables of the data (G302), proper names (G303),
+// peoples (G304), the numbers of headings (G310), and the rules sentence
+// by sentence (G308, G309). The book's language must be one of the
+// game's for all but names to be checked.
 func Check(g *model.Game, b *Book) diag.List {
 	var d diag.List
 	v, err := loadLanguages()
@@ -32,6 +35,8 @@ func Check(g *model.Game, b *Book) diag.List {
 		}
 		c.counts(gs, bt)
 	}
+	c.tables()
+	c.headings()
 	c.rules()
 	return d.Sort()
 }
@@ -66,6 +71,63 @@ func (c *checker) rules() {
 		p := newSectionPair(gs, c.ix.gamePassage(tv, gs, loc), c.r.bookPassage(tv, sp[0], sp[1]), cal)
 		rp.report(p)
 		rp.verbatim(p)
+	}
+}
+
+// leadNumber is a section number at the start of a line: "3.1 Préparation".
+var leadNumber = regexp.MustCompile(`^\s*(\d+(?:\.\d+)*)\.?\s+\pL`)
+
+// headingSim is how alike a heading's title and a section's must be for a
+// heading the layout left unplaced, numbered otherwise, to title it.
+const headingSim = 0.9
+
+// headings reports the numbered headings that title a section of the
+// rules under another number (G310). The layout places a heading only
+// where number and title agree; a heading left unplaced whose title is
+// a section's alone is that section, numbered wrong.
+func (c *checker) headings() {
+	placed := map[int]bool{}
+	for _, p := range c.r.placed {
+		if !p.heading {
+			continue
+		}
+		placed[p.line] = true
+		// A heading placed by its title alone: its number, if it has
+		// one, broke the book's numbering.
+		gs := c.ix.byID[p.id]
+		l := c.r.b.lines[p.line-1]
+		m := leadNumber.FindStringSubmatch(l.text)
+		if gs == nil || m == nil || gs.sec.Number == "" || m[1] == gs.sec.Number || c.r.noisy[p.line] || c.r.furn[p.line] {
+			continue
+		}
+		lead := len([]rune(l.text)) - len([]rune(strings.TrimLeftFunc(l.text, unicode.IsSpace)))
+		at := diag.Pos{File: c.r.b.Name, Line: p.line, Col: l.offset + lead + 1}
+		c.d.Errorf(at, diag.HeadingNumber, "heading %q numbers the section %s; the rules number it %s", spaces(strings.TrimSpace(l.text)), m[1], gs.sec.Number)
+	}
+	for _, h := range c.r.b.Sections {
+		if h.Number == "" || placed[h.Line] {
+			continue
+		}
+		words := titleWords(h.Title)
+		var best *gameSection
+		bestSim, ties := 0.0, 0
+		for _, gs := range c.ix.sections {
+			sim := titleSim(words, gs.words)
+			switch {
+			case sim > bestSim:
+				best, bestSim, ties = gs, sim, 1
+			case sim == bestSim:
+				ties++
+			}
+		}
+		if best == nil || bestSim < headingSim || ties > 1 || best.sec.Number == "" || best.sec.Number == h.Number {
+			continue
+		}
+		at := diag.Pos{File: c.r.b.Name, Line: h.Line, Col: h.Col}
+		if c.r.noisy[h.Line] || c.r.furn[h.Line] {
+			continue
+		}
+		c.d.Errorf(at, diag.HeadingNumber, "heading %q numbers the section %s; the rules number it %s", h.Number+" "+spaces(strings.TrimSpace(h.Title)), h.Number, best.sec.Number)
 	}
 }
 

@@ -40,7 +40,8 @@ func TestFixtures(t *testing.T) {
 // checker, and one of the same code that reports nothing ("-ok").
 func TestEveryCodeHasFixtures(t *testing.T) {
 	codes := []diag.Code{diag.RulebookCount, diag.RulebookParam, diag.RulebookName, diag.RulebookConcept,
-		diag.SectionNumbers, diag.SectionConcepts, diag.SectionAlignment, diag.RulebookRule, diag.RulebookOmission}
+		diag.SectionNumbers, diag.SectionConcepts, diag.SectionAlignment, diag.RulebookRule, diag.RulebookOmission,
+		diag.HeadingNumber}
 	for _, c := range codes {
 		hits, _ := filepath.Glob(filepath.Join("testdata", "fixtures", string(c)+"-*.txtar"))
 		reported, clean := false, false
