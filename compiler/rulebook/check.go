@@ -382,7 +382,11 @@ func (ix *index) misspelt(t token) (string, bool) {
 		if l >= 7 {
 			limit = 2
 		}
-		if d := editdist.Distance(t.norm, n, limit); d <= limit && d < bestD && d > 0 {
+		d := editdist.Distance(t.norm, n, limit)
+		if d > limit && editdist.Transposed(t.norm, n) {
+			d = limit
+		}
+		if d <= limit && d < bestD && d > 0 {
 			best, bestD = k.one, d
 		}
 		if strings.HasSuffix(t.norm, n) && l >= 4 {

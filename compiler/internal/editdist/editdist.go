@@ -32,3 +32,17 @@ func Distance(a, b string, max int) int {
 	}
 	return min(prev[len(rb)], max+1)
 }
+
+// Transposed reports whether a is b with two neighbouring letters swapped:
+// the slip "Hbuba" for "Hubba", which Distance counts twice.
+func Transposed(a, b string) bool {
+	ra, rb := []rune(a), []rune(b)
+	if len(ra) != len(rb) {
+		return false
+	}
+	i := 0
+	for i < len(ra) && ra[i] == rb[i] {
+		i++
+	}
+	return i+1 < len(ra) && ra[i] == rb[i+1] && ra[i+1] == rb[i] && string(ra[i+2:]) == string(rb[i+2:])
+}

@@ -20,3 +20,21 @@ func TestDistance(t *testing.T) {
 		}
 	}
 }
+
+func TestTransposed(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want bool
+	}{
+		{"hbuba", "hubba", true},
+		{"hubba", "hubba", false},
+		{"hubab", "hubba", true},
+		{"hbbua", "hubba", false},
+		{"hub", "hubba", false},
+	}
+	for _, tt := range tests {
+		if got := Transposed(tt.a, tt.b); got != tt.want {
+			t.Errorf("Transposed(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
