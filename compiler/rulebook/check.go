@@ -11,6 +11,7 @@ import (
 	"github.com/grimoire-games/grimoire/compiler/diag"
 	"github.com/grimoire-games/grimoire/compiler/internal/editdist"
 	"github.com/grimoire-games/grimoire/compiler/model"
+	"github.com/grimoire-games/grimoire/compiler/text"
 )
 
 // Check reads a rulebook against a game: component counts (G301), rule
@@ -63,15 +64,70 @@ func (c *checker) rules() {
 	}
 	spans := c.r.bookSections()
 	cal := sameLanguage()
-	for _, gs := range c.ix.sections {
+	for k, gs := range c.ix.sections {
+		gp := c.ix.gamePassage(tv, gs, loc)
 		sp, ok := spans[gs.sec.ID]
 		if !ok {
+			// A section the layout could not place, its heading and
+			// opening lost: what is left of it, between its neighbours,
+			// is read word for word.
+			if bp := c.r.remains(tv, gp, c.ix.sections, k, spans); bp != nil {
+				p := newSectionPair(gs, gp, bp, cal)
+				p.cut = true
+				rp.verbatim(p)
+			}
 			continue
 		}
-		p := newSectionPair(gs, c.ix.gamePassage(tv, gs, loc), c.r.bookPassage(tv, sp[0], sp[1]), cal)
+		p := newSectionPair(gs, gp, c.r.bookPassage(tv, sp[0], sp[1]), cal)
 		rp.report(p)
 		rp.verbatim(p)
 	}
+}
+
+// remains returns the book's passage from where the words of section k of
+// the rules resume to the next section placed, when the book has most of
+// them between the sections placed before and after; or nil.
+func (r *reading) remains(tv *text.Vocab, gp *passage, secs []*gameSection, k int, spans map[string][2]int) *passage {
+	from, to := 0, len(r.b.lines)
+	for j := k - 1; j >= 0; j-- {
+		if sp, ok := spans[secs[j].sec.ID]; ok {
+			from = sp[0]
+			break
+		}
+	}
+	for j := k + 1; j < len(secs); j++ {
+		if sp, ok := spans[secs[j].sec.ID]; ok {
+			to = sp[0]
+			break
+		}
+	}
+	if from >= to {
+		return nil
+	}
+	bp := r.bookPassage(tv, from, to)
+	ua, ub := wordUnits(gp.doc, 0, len(gp.doc.Tokens)), wordUnits(bp.doc, 0, len(bp.doc.Tokens))
+	if len(ua) < 10 {
+		return nil
+	}
+	m := lcsPairs(ua, ub)
+	// The words in common that run on, in the book, to the last: what is
+	// left of the section. Those before match stray words of the section
+	// before.
+	if len(m) == 0 {
+		return nil
+	}
+	run := len(m) - 1
+	for run > 0 && m[run][1]-m[run-1][1] <= 4 {
+		run--
+	}
+	if n := len(m) - run; n < 10 || float64(n) < verbatimShare*float64(len(ua)-m[run][0]) {
+		return nil
+	}
+	start := bp.tokPos(ub[m[run][1]].lo).Line - 1
+	if start <= from {
+		return nil
+	}
+	return r.bookPassage(tv, start, to)
 }
 
 // leadNumber is a section number at the start of a line: "3.1 Préparation".

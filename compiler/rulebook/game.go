@@ -10,6 +10,7 @@ import (
 
 	"github.com/grimoire-games/grimoire/compiler/l10n"
 	"github.com/grimoire-games/grimoire/compiler/model"
+	"github.com/grimoire-games/grimoire/compiler/printout"
 	"github.com/grimoire-games/grimoire/compiler/text"
 )
 
@@ -50,6 +51,10 @@ type index struct {
 	byID     map[string]*gameSection
 	names    map[string]*concept // folded proper names in every language
 	titles   []string            // folded names of the game, for page furniture
+	// tables are the tables the rulebook prints, and tableText the
+	// folded words of their titles and cells, which a book's prose lacks.
+	tables    []printout.RuleTable
+	tableText map[string]bool
 }
 
 // gameSection is a section of the rules in the index's language.
@@ -93,8 +98,37 @@ func newIndex(g *model.Game, v *languages, tag string) *index {
 		}
 	}
 	ix.addSections()
+	ix.addTables()
 	return ix
 }
+
+// addTables renders the tables the rulebook prints in the index's
+// language; a game the printer cannot render has none to check.
+func (ix *index) addTables() {
+	ix.tableText = map[string]bool{}
+	if ix.g.Locale(ix.lang.Tag) == nil {
+		return
+	}
+	tabs, err := printout.RuleTables(ix.g, ix.lang.Tag)
+	if err != nil {
+		return
+	}
+	ix.tables = tabs
+	for _, t := range tabs {
+		ix.tableText[tableKey(t.Title)] = true
+		for _, row := range t.Cells {
+			for _, c := range row {
+				if k := tableKey(c); k != "" {
+					ix.tableText[k] = true
+				}
+			}
+		}
+	}
+}
+
+// tableKey is the form of a table's title or cell a line of a book is
+// compared in: its letters, folded.
+func tableKey(s string) string { return letters(fold(s)) }
 
 // notLetter splits text into words.
 func notLetter(r rune) bool { return !isLetter(r) }

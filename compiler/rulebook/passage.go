@@ -84,7 +84,7 @@ func (r *reading) bookPassage(v *text.Vocab, from, to int) *passage {
 		// A heading ends the sentence before it and is left out: the
 		// rules' sections have their titles apart, and a book may head
 		// its sections otherwise.
-		if l.heading || r.heads[i+1] || capsHeading(strings.TrimSpace(l.text)) || cell(l.text) {
+		if l.heading || r.heads[i+1] || capsHeading(strings.TrimSpace(l.text)) || cell(l.text) || r.ix.tableText[tableKey(l.text)] {
 			w.b.WriteString("\n\n")
 			continue
 		}

@@ -28,6 +28,9 @@ type sectionPair struct {
 	cal   text.Calibration
 	close bool // the two are renderings of one another
 	free  bool // a story or note: numbers and names only
+	// cut marks a book passage that is what is left of a section whose
+	// start the book lost: the rules' words before it are judged missing.
+	cut bool
 }
 
 func newSectionPair(gs *gameSection, a, b *passage, cal text.Calibration) *sectionPair {

@@ -141,7 +141,7 @@ func lcsPairs(a, b []wordUnit) [][2]int {
 // verbatim compares a section of the book with the rules word by word,
 // when it renders them closely.
 func (rp *reporter) verbatim(p *sectionPair) {
-	if !rp.rules || p.free || p.a.doc.Vocab.Lang.Tag != p.b.doc.Vocab.Lang.Tag {
+	if !rp.rules || p.a.doc.Vocab.Lang.Tag != p.b.doc.Vocab.Lang.Tag {
 		return
 	}
 	a, b := p.a.doc, p.b.doc
@@ -159,7 +159,11 @@ func (rp *reporter) verbatim(p *sectionPair) {
 	if len(m) > 0 && (m[0][0] > 0 || m[len(m)-1][0] < len(ua)-1) {
 		gaps++
 	}
-	if float64(len(m)) < verbatimShare*float64(len(ua)) || 2*len(m) < len(ub) || gaps > maxGaps {
+	whole := len(ua)
+	if p.cut && len(m) > 0 {
+		whole -= m[0][0] // the start the book lost is judged below
+	}
+	if float64(len(m)) < verbatimShare*float64(whole) || 2*len(m) < len(ub) || gaps > maxGaps {
 		return
 	}
 	// before[k] and after[k] are how many matches in a row end and start
@@ -188,6 +192,17 @@ func (rp *reporter) verbatim(p *sectionPair) {
 			continue
 		}
 		rp.wordDiff(p, ua[ai:aj], ub[bi:bj], ua[m[k][0]], ub[m[k+1][1]], conceptA, conceptB)
+	}
+	// The rules' words before the first words in common, or after the
+	// last: a section whose book text starts or ends short.
+	if len(m) == 0 {
+		return
+	}
+	if first := m[0]; first[0] > 0 && after[0] >= verbatimContext {
+		rp.wordDiff(p, ua[:first[0]], ub[:first[1]], ua[0], ub[first[1]], conceptA, conceptB)
+	}
+	if last := m[len(m)-1]; last[0] < len(ua)-1 && before[len(m)-1] >= verbatimContext {
+		rp.wordDiff(p, ua[last[0]+1:], ub[last[1]+1:], ua[last[0]], ub[last[1]], conceptA, conceptB)
 	}
 }
 
