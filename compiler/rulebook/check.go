@@ -142,16 +142,23 @@ const headingSim = 0.9
 // where number and title agree; a heading left unplaced whose title is
 // a section's alone is that section, numbered wrong.
 func (c *checker) headings() {
+	tv, err := textVocab(c.ix.g, c.r.b.Lang)
+	if err != nil || c.ix.g.Locale(c.r.b.Lang) == nil {
+		tv = nil
+	}
 	placed := map[int]bool{}
 	for _, p := range c.r.placed {
 		if !p.heading {
 			continue
 		}
 		placed[p.line] = true
-		// A heading placed by its title alone: its number, if it has
-		// one, broke the book's numbering.
 		gs := c.ix.byID[p.id]
 		l := c.r.b.lines[p.line-1]
+		if gs != nil && tv != nil && !c.r.noisy[p.line] && !c.r.furn[p.line] {
+			c.headingConcepts(tv, gs, l, p.line)
+		}
+		// A heading placed by its title alone: its number, if it has
+		// one, broke the book's numbering.
 		m := leadNumber.FindStringSubmatch(l.text)
 		if gs == nil || m == nil || gs.sec.Number == "" || m[1] == gs.sec.Number || c.r.noisy[p.line] || c.r.furn[p.line] {
 			continue
@@ -185,6 +192,48 @@ func (c *checker) headings() {
 		}
 		c.d.Errorf(at, diag.HeadingNumber, "heading %q numbers the section %s; the rules number it %s", h.Number+" "+spaces(strings.TrimSpace(h.Title)), h.Number, best.sec.Number)
 	}
+}
+
+// headingConcepts reports a heading that names a concept where the title
+// of its section in the rules names a sibling: "5.2 Les flammes" for
+// "5.2 Les magiciens" (G304; G308 for a place or a facing).
+func (c *checker) headingConcepts(tv *text.Vocab, gs *gameSection, l bookLine, line int) {
+	concepts := func(s string) map[string]bool {
+		out := map[string]bool{}
+		for _, m := range tv.Read(s, text.Options{}).Mentions {
+			if !m.Part {
+				out[m.Concept] = true
+			}
+		}
+		return out
+	}
+	book, rules := concepts(l.text), concepts(gs.title)
+	for _, cb := range sortedKeys(book) {
+		if rules[cb] {
+			continue
+		}
+		for _, cr := range sortedKeys(rules) {
+			g := tv.Siblings(cr, cb)
+			if book[cr] || g == nil {
+				continue
+			}
+			code := diag.RulebookConcept
+			if g.Kind == model.Places || g.Kind == model.Facing {
+				code = diag.RulebookRule
+			}
+			lead := len([]rune(l.text)) - len([]rune(strings.TrimLeftFunc(l.text, unicode.IsSpace)))
+			at := diag.Pos{File: c.r.b.Name, Line: line, Col: l.offset + lead + 1}
+			c.d.Errorf(at, code, "the heading %q names %s where the rules' title %q names %s", spaces(strings.TrimSpace(l.text)), c.conceptName(cb), spaces(strings.TrimSpace(gs.title)), c.conceptName(cr))
+			return
+		}
+	}
+}
+
+func (c *checker) conceptName(id string) string {
+	if k := c.ix.concepts[id]; k != nil {
+		return k.name(2)
+	}
+	return strings.ReplaceAll(id, "_", " ")
 }
 
 // checker holds one check of a book against a game.

@@ -154,9 +154,9 @@ func (ix *index) messageForms(tag, id, extra string) []string {
 	return out
 }
 
-// sortedKeys returns the keys of a message's forms, sorted, so that forms
-// are added in a stable order.
-func sortedKeys(m map[string]string) []string {
+// sortedKeys returns the keys of a map, sorted, so that what is built from
+// them comes in a stable order.
+func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)

@@ -2,6 +2,7 @@ package rulebook
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -11,74 +12,84 @@ import (
 
 // A table the rulebook prints after a section (cards, a rule parameter by
 // number of players, the copies of each type) comes from the data: each
-// of its numbers is checked against the tables the data prints. A PDF's
+// of its cells is checked against the tables the data prints. A PDF's
 // text gives a table's cells one a line, but not always after the
-// table's title: the numbers of the section's lines that hold no word
-// are matched, in order, to the numbers of the section's tables, and are
+// table's title: the numbers of the section's lines that hold no word,
+// and the section's lines that read as one of its tables' cells, are
+// matched in order with the cells of the section's tables, and are
 // judged only when the book gives as many.
 
-// tableCell is a number of a table the data prints, with what heads it.
+// tableCell is a cell of a table the data prints: a number, or words.
 type tableCell struct {
-	value float64
+	key   string // what is compared: the number, or the folded letters
 	text  string
 	table string // the table's title
 	head  string // the row's and the column's headings
 }
 
+// bookCell is a cell of a table in a book.
+type bookCell struct {
+	key, text string
+	at        diag.Pos
+	line      int
+}
+
 // tables checks the tables of the book against those of the data (G302).
 func (c *checker) tables() {
-	tabs := c.ix.tables
-	want := map[string][]tableCell{}
+	nums, words := map[string][]tableCell{}, map[string][]tableCell{}
 	var order []string
-	for _, t := range tabs {
-		if want[t.Section] == nil {
+	for _, t := range c.ix.tables {
+		if nums[t.Section] == nil && words[t.Section] == nil {
 			order = append(order, t.Section)
 		}
-		want[t.Section] = append(want[t.Section], c.tableCells(t)...)
+		n, w := c.tableCells(t)
+		nums[t.Section] = append(nums[t.Section], n...)
+		words[t.Section] = append(words[t.Section], w...)
 	}
 	lines := c.r.bookSections()
 	for _, id := range order {
-		cells := want[id]
 		sp, ok := lines[id]
-		if !ok || len(cells) == 0 {
+		if !ok {
 			continue
 		}
-		got := c.bookCells(sp[0], sp[1])
-		if len(got) != len(cells) {
-			continue
-		}
-		// A number the book has more often than the tables: cells given
-		// in another order are no finding.
-		excess := map[float64]int{}
-		for k := range got {
-			excess[got[k].value]++
-			excess[cells[k].value]--
-		}
-		for k, tk := range got {
-			w := cells[k]
-			if tk.value == w.value || excess[tk.value] <= 0 {
-				continue
-			}
-			excess[tk.value]--
-			where := ""
-			if w.head != "" {
-				where = " (" + w.head + ")"
-			}
-			c.d.Errorf(c.pos(tk), diag.RulebookParam, "the table %q has %s where the game has %s%s", w.table, tk.text, w.text, where)
-		}
+		numbers, texts := c.bookCells(sp[0], sp[1], words[id])
+		c.judgeCells(numbers, nums[id])
+		c.judgeCells(texts, words[id])
 	}
 }
 
-// tableCells returns the numbers of a table the data prints, row by row:
-// those of its cells without words, as the book's are read.
-func (c *checker) tableCells(t printout.RuleTable) []tableCell {
-	var out []tableCell
+// judgeCells reports the cells of a book that differ from the data's, in
+// order, when the book has as many. A cell the book has more often than
+// the data is one changed; cells merely in another order are no finding.
+func (c *checker) judgeCells(got []bookCell, want []tableCell) {
+	if len(got) != len(want) || len(got) == 0 {
+		return
+	}
+	excess := map[string]int{}
+	for k := range got {
+		excess[got[k].key]++
+		excess[want[k].key]--
+	}
+	for k, g := range got {
+		w := want[k]
+		if g.key == w.key || excess[g.key] <= 0 || c.r.furn[g.line] {
+			continue
+		}
+		excess[g.key]--
+		where := ""
+		if w.head != "" {
+			where = " (" + w.head + ")"
+		}
+		c.d.Errorf(g.at, diag.RulebookParam, "the table %q has %q where the game has %q%s", w.table, g.text, w.text, where)
+	}
+}
+
+// tableCells returns the cells of a table the data prints, row by row:
+// the numbers of its cells without words, and its cells of words.
+func (c *checker) tableCells(t printout.RuleTable) (nums, words []tableCell) {
 	title := spaces(strings.TrimSpace(t.Title))
 	for r, row := range t.Cells {
 		for k, cell := range row {
-			if !isCell(cell) {
-				continue
-			}
 			var heads []string
 			if k > 0 {
 				heads = append(heads, row[0])
@@ -94,15 +105,25 @@ func (c *checker) tableCells(t printout.RuleTable) []tableCell {
 			for i := range heads {
 				heads[i] = spaces(strings.TrimSpace(heads[i]))
 			}
+			head := strings.Join(heads, ", ")
+			if key := tableKey(cell); key != "" {
+				words = append(words, tableCell{key: key, text: spaces(strings.TrimSpace(cell)), table: title, head: head})
+				continue
+			}
+			if !isCell(cell) {
+				continue
+			}
 			for _, tk := range lineTokens(c.ix.lang, cell, 0, 0) {
 				if tk.kind == number {
-					out = append(out, tableCell{value: tk.value, text: tk.text, table: title, head: strings.Join(heads, ", ")})
+					nums = append(nums, tableCell{key: numKey(tk.value), text: tk.text, table: title, head: head})
 				}
 			}
 		}
 	}
-	return out
+	return nums, words
 }
+
+func numKey(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 // isCell reports whether a text has digits and no letter: a table's cell
 // of numbers.
@@ -110,20 +131,33 @@ func isCell(s string) bool {
 	return strings.ContainsFunc(s, unicode.IsDigit) && !strings.ContainsFunc(s, unicode.IsLetter)
 }
 
-// bookCells returns the numbers of the book's lines [from, to) (0-based)
-// that hold no word, page furniture left out.
-func (c *checker) bookCells(from, to int) []token {
-	var out []token
+// bookCells returns the cells of tables among the book's lines [from, to)
+// (0-based), page furniture left out: the numbers of the lines that hold
+// no word, and the lines that read as one of the cells of words.
+func (c *checker) bookCells(from, to int, words []tableCell) (nums, texts []bookCell) {
+	keys := map[string]bool{}
+	for _, w := range words {
+		keys[w.key] = true
+	}
 	for i := from; i < min(to, len(c.r.b.lines)); i++ {
 		l := c.r.b.lines[i]
-		if l.skip || l.heading || c.r.furn[i+1] || !isCell(l.text) {
+		if l.skip || l.heading || c.r.furn[i+1] {
+			continue
+		}
+		if key := tableKey(l.text); keys[key] {
+			lead := len([]rune(l.text)) - len([]rune(strings.TrimLeftFunc(l.text, unicode.IsSpace)))
+			at := diag.Pos{File: c.r.b.Name, Line: i + 1, Col: l.offset + lead + 1}
+			texts = append(texts, bookCell{key: key, text: spaces(strings.TrimSpace(l.text)), at: at, line: i + 1})
+			continue
+		}
+		if !isCell(l.text) {
 			continue
 		}
 		for _, tk := range lineTokens(c.ix.lang, l.text, i+1, l.offset) {
 			if tk.kind == number {
-				out = append(out, tk)
+				nums = append(nums, bookCell{key: numKey(tk.value), text: tk.text, at: c.pos(tk), line: i + 1})
 			}
 		}
 	}
-	return out
+	return nums, texts
 }
