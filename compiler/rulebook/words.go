@@ -20,6 +20,8 @@ const (
 	// common subsequence must hold for a section to be compared word by
 	// word; it must hold half the book's.
 	verbatimShare = 0.8
+	// verbatimMin is the fewest words a section must have to be judged.
+	verbatimMin = 6
 	// verbatimContext is how many words either side of a difference must
 	// agree, in a row, for the difference to be read as one: words that
 	// agree by chance among words that do not say nothing.
@@ -146,7 +148,7 @@ func (rp *reporter) verbatim(p *sectionPair) {
 	}
 	a, b := p.a.doc, p.b.doc
 	ua, ub := wordUnits(a, 0, len(a.Tokens)), wordUnits(b, 0, len(b.Tokens))
-	if len(ua) < 10 || len(ub) < 10 {
+	if len(ua) < verbatimMin || len(ub) < verbatimMin {
 		return
 	}
 	m := lcsPairs(ua, ub)
@@ -183,15 +185,23 @@ func (rp *reporter) verbatim(p *sectionPair) {
 	}
 	conceptA, conceptB := mentionAt(a), mentionAt(b)
 	for k := 0; k+1 < len(m); k++ {
-		ai, aj := m[k][0]+1, m[k+1][0]
-		bi, bj := m[k][1]+1, m[k+1][1]
-		if ai == aj && bi == bj {
+		if m[k+1][0] == m[k][0]+1 && m[k+1][1] == m[k][1]+1 {
 			continue
 		}
-		if before[k] < verbatimContext || after[k+1] < verbatimContext {
-			continue
+		// One difference runs over words in common too few to part two:
+		// "ne peut pas" made "peut" leaves "peut" alone between gaps.
+		end := k + 1
+		for after[end] < verbatimContext && end+after[end] < len(m) {
+			end += after[end]
 		}
-		rp.wordDiff(p, ua[ai:aj], ub[bi:bj], ua[m[k][0]], ub[m[k+1][1]], conceptA, conceptB)
+		ai, aj := m[k][0]+1, m[end][0]
+		bi, bj := m[k][1]+1, m[end][1]
+		// A number for a number needs no more context than a word.
+		swap := aj-ai == 1 && bj-bi == 1 && ua[ai].num && ub[bi].num
+		if swap || before[k] >= verbatimContext && after[end] >= verbatimContext {
+			rp.wordDiff(p, ua[ai:aj], ub[bi:bj], ua[m[k][0]], ub[m[end][1]], conceptA, conceptB)
+		}
+		k = end - 1
 	}
 	// The rules' words before the first words in common, or after the
 	// last: a section whose book text starts or ends short.
