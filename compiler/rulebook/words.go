@@ -235,6 +235,20 @@ func mentionAt(d *text.Doc) map[int]string {
 // prevA and before the book's word nextB, which agree.
 func (rp *reporter) wordDiff(p *sectionPair, xs, ys []wordUnit, prevA, nextB wordUnit, conceptA, conceptB map[int]string) {
 	a, b := p.a.doc, p.b.doc
+	// Words of the rules left out: what they say is not here at all, so
+	// a negation among them reverses nothing.
+	if len(xs) >= minLeftOut && len(ys) <= len(xs)/3 {
+		at := nextB.lo
+		if len(ys) > 0 {
+			at = ys[0].lo
+		} else if at > 0 && p.b.tokPos(at-1).Line != p.b.tokPos(at).Line {
+			// The words would end the line before rather than start
+			// this one.
+			at--
+		}
+		rp.add(p, at, xs[0].lo, diag.RulebookOmission, diag.Warning, fmt.Sprintf("the rules' words %q are not here: were they left out?", a.Quote(text.Span{Lo: xs[0].lo, Hi: xs[len(xs)-1].hi})))
+		return
+	}
 	// A number changed.
 	if len(xs) <= 2 && len(ys) <= 2 {
 		for _, x := range xs {
@@ -299,18 +313,6 @@ func (rp *reporter) wordDiff(p *sectionPair, xs, ys []wordUnit, prevA, nextB wor
 				return
 			}
 		}
-	}
-	// Words of the rules left out.
-	if len(xs) >= minLeftOut && len(ys) <= len(xs)/3 {
-		at := nextB.lo
-		if len(ys) > 0 {
-			at = ys[0].lo
-		} else if at > 0 && p.b.tokPos(at-1).Line != p.b.tokPos(at).Line {
-			// The words would end the line before rather than start
-			// this one.
-			at--
-		}
-		rp.add(p, at, xs[0].lo, diag.RulebookOmission, diag.Warning, fmt.Sprintf("the rules' words %q are not here: were they left out?", a.Quote(text.Span{Lo: xs[0].lo, Hi: xs[len(xs)-1].hi})))
 	}
 }
 
