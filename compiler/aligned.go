@@ -59,6 +59,70 @@ func (t *texts) readers() {
 		c.Lexicon = text.Learn(pairs, aligns, c)
 		t.cal[loc.Lang] = c
 	}
+	t.siblings()
+}
+
+// sibling is another translation a translation is compared with: its
+// language, the lexicon learnt from the two, and how each translated
+// document aligns with the sibling's.
+type sibling struct {
+	loc     *model.Locale
+	lexicon *text.Lexicon
+	aligns  map[*text.Doc][]text.Pair
+}
+
+// siblings pairs each translation with the first other translation of the
+// game: what a translation leaves out, the other one most likely has.
+func (t *texts) siblings() {
+	t.sib = map[string]*sibling{}
+	for _, loc := range t.g.Locales {
+		if _, ok := t.cal[loc.Lang]; !ok {
+			continue
+		}
+		for _, other := range t.g.Locales {
+			if _, ok := t.cal[other.Lang]; !ok || other == loc {
+				continue
+			}
+			var pairs [][2]*text.Doc
+			for _, m := range loc.Messages {
+				s, u := t.source.Message(m.ID), other.Message(m.ID)
+				if s == nil || u == nil || !t.compared(m.ID) {
+					continue
+				}
+				a, b := t.doc(other, u, "other"), t.doc(loc, m, "other")
+				if a != nil && b != nil && t.aligns[a] != nil && t.aligns[b] != nil {
+					pairs = append(pairs, [2]*text.Doc{a, b})
+				}
+			}
+			c := text.Calibrate(pairs)
+			aligns := make([][]text.Pair, len(pairs))
+			sb := &sibling{loc: other, aligns: map[*text.Doc][]text.Pair{}}
+			for k, p := range pairs {
+				aligns[k] = text.Align(p[0], p[1], c)
+				sb.aligns[p[1]] = aligns[k]
+			}
+			sb.lexicon = text.Learn(pairs, aligns, c)
+			t.sib[loc.Lang] = sb
+			break
+		}
+	}
+}
+
+// siblingOf returns the sibling translation of a translated form, if any.
+func (t *texts) siblingOf(loc *model.Locale, m *model.Message, b *text.Doc) *text.Sibling {
+	sb := t.sib[loc.Lang]
+	if sb == nil || sb.aligns[b] == nil {
+		return nil
+	}
+	u := sb.loc.Message(m.ID)
+	if u == nil {
+		return nil
+	}
+	d := t.doc(sb.loc, u, "other")
+	if d == nil || t.aligns[d] == nil {
+		return nil
+	}
+	return &text.Sibling{Doc: d, FromSource: t.aligns[d], ToB: sb.aligns[b], Lexicon: sb.lexicon}
 }
 
 // compared reports whether a message is prose to compare sentence by
@@ -108,7 +172,7 @@ func (t *texts) aligned(loc *model.Locale, m, s *model.Message, form, sf string)
 	if !ok {
 		pairs = text.Align(a, b, cal)
 	}
-	for _, df := range text.Compare(a, b, pairs, cal, t.free[m.ID]) {
+	for _, df := range text.CompareWith(a, b, pairs, cal, t.free[m.ID], t.siblingOf(loc, m, b)) {
 		t.report(loc, m, s, form, sf, a, b, df)
 	}
 }

@@ -53,6 +53,9 @@ type texts struct {
 	// aligns holds each translated form's alignment with its source,
 	// made once with the language pair's calibration.
 	aligns map[*text.Doc][]text.Pair
+	// sib holds, per translated language, the other translation its
+	// sentences are also compared with (aligned.go).
+	sib map[string]*sibling
 }
 
 type renderKey struct{ lang, id, form, count string }

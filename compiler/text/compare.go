@@ -60,6 +60,57 @@ const lengthMin = 40
 // otherwise, in the order of b. A free translation (free) is held to its
 // numbers, placeholders, names and concepts only.
 func Compare(a, b *Doc, pairs []Pair, c Calibration, free bool) []Diff {
+	return CompareWith(a, b, pairs, c, free, nil)
+}
+
+// Sibling is another translation of the text a translation is compared
+// with, when there is one: what it says, the translation should say too.
+type Sibling struct {
+	Doc *Doc
+	// FromSource aligns the source with the sibling; ToB, the sibling
+	// with the translation checked.
+	FromSource, ToB []Pair
+	// Lexicon is learnt from the sibling and the translation checked.
+	Lexicon *Lexicon
+}
+
+// evidence returns what the sibling says of a clause dropped from sentence
+// sb of b, whose source is sentence sa: the weight of the run of its words
+// b most clearly lacks; 0 when the sibling has no sentence of its own for
+// it.
+func (sib *Sibling) evidence(sa int, b *Doc, sb int) float64 {
+	if sib == nil || sib.Lexicon == nil {
+		return 0
+	}
+	u := -1
+	for _, p := range sib.FromSource {
+		if len(p.A) == 1 && len(p.B) == 1 && p.A[0] == sa {
+			u = p.B[0]
+		}
+	}
+	if u < 0 {
+		return 0
+	}
+	for _, p := range sib.ToB {
+		if len(p.A) == 1 && len(p.B) == 1 && p.A[0] == u && p.B[0] == sb {
+			us, w, wc, wu, named := sib.Lexicon.weights(sib.Doc, sib.Doc.Sentences[u].Span, b, b.Sentences[sb].Span)
+			best := 0.0
+			for i := range us {
+				for j := i; j < len(us); j++ {
+					if r := runWeight(us, w, wc, wu, named, i, j); (i == 0 && j == 0) || r > best {
+						best = r
+					}
+				}
+			}
+			return best
+		}
+	}
+	return 0
+}
+
+// CompareWith is Compare with a sibling translation of a (nil for none),
+// which tells more surely a clause b dropped.
+func CompareWith(a, b *Doc, pairs []Pair, c Calibration, free bool, sib *Sibling) []Diff {
 	var out []Diff
 	misspelt := map[int]string{}
 	for i := range b.Tokens {
@@ -78,7 +129,7 @@ func Compare(a, b *Doc, pairs []Pair, c Calibration, free bool) []Diff {
 			sa := Span{a.Sentences[p.A[0]].Lo, a.Sentences[p.A[len(p.A)-1]].Hi}
 			out = append(out, Diff{Kind: DiffOmission, A: sa, B: Span{at, at}, SentA: p.A[0], SentB: -1})
 		default:
-			for _, d := range comparePair(a, b, p, c, misspelt) {
+			for _, d := range comparePair(a, b, p, c, misspelt, sib) {
 				if !free || d.Kind < DiffNegation {
 					out = append(out, d)
 				}
@@ -144,7 +195,7 @@ func at(x side, i int, y side) int {
 	return min(max(j, y.span.Lo), y.span.Hi-1)
 }
 
-func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string) []Diff {
+func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string, sib *Sibling) []Diff {
 	x := side{a, Span{a.Sentences[p.A[0]].Lo, a.Sentences[p.A[len(p.A)-1]].Hi}, p.A}
 	y := side{b, Span{b.Sentences[p.B[0]].Lo, b.Sentences[p.B[len(p.B)-1]].Hi}, p.B}
 	base := Diff{SentA: p.A[0], SentB: p.B[0]}
@@ -337,7 +388,11 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string) []Di
 		shorter = d < -shortHint
 	}
 	if !short && len(p.A) == 1 && len(p.B) == 1 {
-		if cl, ok := c.Lexicon.Missing(a, &a.Sentences[p.A[0]], b, y.span, shorter); ok {
+		sent := &a.Sentences[p.A[0]]
+		if cl, ok := c.Lexicon.Missing(a, sent, b, y.span, shorter); ok {
+			k := at(x, cl.Lo, y)
+			add(Diff{Kind: DiffClause, A: cl, B: Span{k, k}})
+		} else if cl, score := c.Lexicon.Dropped(a, sent, b, y.span, c); score+siblingWeight*sib.evidence(p.A[0], b, p.B[0]) > DropLimit {
 			k := at(x, cl.Lo, y)
 			add(Diff{Kind: DiffClause, A: cl, B: Span{k, k}})
 		}

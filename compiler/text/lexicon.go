@@ -1,7 +1,9 @@
 package text
 
 import (
+	"math"
 	"slices"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -16,6 +18,32 @@ type Lexicon struct {
 	// cands holds, for each source word, the translated words that may
 	// reach lexDice once a pair is left out, sorted.
 	cands map[string][]string
+	// seen and hit count, for each unit (see units), the pairs it occurs
+	// in and those whose translation has it.
+	seen, hit map[string]int
+	rate      float64 // the share of all units covered
+	// marks counts the pairs by how many more clause marks the source
+	// sentence has than its translation.
+	marks map[int]int
+	pairs int
+}
+
+// clauseMarks counts the marks that part clauses in a span.
+func clauseMarks(d *Doc, sp Span) int {
+	n := 0
+	for i := sp.Lo; i < sp.Hi; i++ {
+		if t := &d.Tokens[i]; t.Kind == Punct && strings.Contains(",;:()[]–—", t.Text) {
+			n++
+		}
+	}
+	return n
+}
+
+// marksRatio is the log of how much likelier a dropped clause makes the
+// difference in clause marks of a pair than a faithful translation does.
+func (lx *Lexicon) marksRatio(k int) float64 {
+	p := func(k int) float64 { return (float64(lx.marks[k]) + 0.5) / (float64(lx.pairs) + 1) }
+	return math.Log((dropMarks*p(k-1) + (1-dropMarks)*p(k)) / p(k))
 }
 
 // Thresholds of the lexicon: how strongly two words must go together to
@@ -96,6 +124,29 @@ func Learn(pairs [][2]*Doc, aligns [][]Pair, c Calibration) *Lexicon {
 		}
 		slices.Sort(lx.cands[e])
 	}
+	lx.seen, lx.hit, lx.marks = map[string]int{}, map[string]int{}, map[int]int{}
+	for k, p := range pairs {
+		a, b := p[0], p[1]
+		var al []Pair
+		if aligns != nil {
+			al = aligns[k]
+		} else {
+			al = Align(a, b, c)
+		}
+		for _, al := range al {
+			if len(al.A) == 1 && len(al.B) == 1 {
+				sa, sb := a.Sentences[al.A[0]].Span, b.Sentences[al.B[0]].Span
+				lx.learnCoverage(a, sa, b, sb)
+				lx.marks[clauseMarks(a, sa)-clauseMarks(b, sb)]++
+				lx.pairs++
+			}
+		}
+	}
+	all, hit := 0, 0
+	for k, n := range lx.seen {
+		all, hit = all+n, hit+lx.hit[k]
+	}
+	lx.rate = float64(hit+1) / float64(all+2)
 	return lx
 }
 
@@ -131,6 +182,16 @@ func (lx *Lexicon) known(e string, inB []string) bool {
 func (lx *Lexicon) covered(e string, inB []string) bool {
 	for _, f := range inB {
 		if f == e || lx.dice(e, f, true) >= lexCover {
+			return true
+		}
+	}
+	return false
+}
+
+// coveredAt is covered with another threshold.
+func (lx *Lexicon) coveredAt(e string, inB []string, limit float64) bool {
+	for _, f := range inB {
+		if f == e || lx.dice(e, f, true) >= limit {
 			return true
 		}
 	}
@@ -180,4 +241,274 @@ func (lx *Lexicon) Missing(a *Doc, sent *Sentence, b *Doc, sb Span, short bool) 
 		}
 	}
 	return Span{}, false
+}
+
+// unit is a thing a source sentence says that its translation should say
+// too: a concept it names (key "§" and the concept), a content word
+// outside any mention (key its stem, first occurrence only), or a word too
+// rare in the game to have a known translation (key rareKey), which a
+// rare word of the translation at about its place may render.
+type unit struct {
+	tok, end int
+	key      string
+	stem     string
+}
+
+const rareKey = "?"
+
+// mentionTokens marks the tokens of a span that belong to a mention.
+func mentionTokens(d *Doc, sp Span) map[int]bool {
+	in := map[int]bool{}
+	for _, m := range d.Mentions {
+		if m.Tok >= sp.Lo && m.Tok < sp.Hi {
+			for i := m.Tok; i < m.End; i++ {
+				in[i] = true
+			}
+		}
+	}
+	return in
+}
+
+// units returns the units of a source span, in order.
+func (lx *Lexicon) units(d *Doc, sp Span) []unit {
+	var out []unit
+	inMention := mentionTokens(d, sp)
+	seen := map[string]bool{}
+	mk := 0
+	for i := sp.Lo; i < sp.Hi; i++ {
+		for mk < len(d.Mentions) && d.Mentions[mk].Tok < i {
+			mk++
+		}
+		for k := mk; k < len(d.Mentions) && d.Mentions[k].Tok == i; k++ {
+			m := d.Mentions[k]
+			out = append(out, unit{m.Tok, m.End, "§" + m.Concept, ""})
+		}
+		t := &d.Tokens[i]
+		if inMention[i] || t.Kind != Word || !d.Vocab.Lang.Content(t.Norm) {
+			continue
+		}
+		s := stem(t.Norm)
+		if seen[s] {
+			continue
+		}
+		seen[s] = true
+		key := s
+		if lx.freqA[s]-1 < lexFreq {
+			key = rareKey
+		}
+		out = append(out, unit{i, i + 1, key, s})
+	}
+	return out
+}
+
+// rareWords returns the tokens of a translated span whose words are rare
+// in the game's translations, outside mentions.
+func (lx *Lexicon) rareWords(d *Doc, sp Span) []int {
+	var out []int
+	inMention := mentionTokens(d, sp)
+	seen := map[string]bool{}
+	for i := sp.Lo; i < sp.Hi; i++ {
+		t := &d.Tokens[i]
+		if inMention[i] || t.Kind != Word || !d.Vocab.Lang.Content(t.Norm) {
+			continue
+		}
+		s := stem(t.Norm)
+		if !seen[s] && lx.freqB[s]-1 < lexFreq {
+			out = append(out, i)
+		}
+		seen[s] = true
+	}
+	return out
+}
+
+// coverage says, for each unit of source span sa, whether translated span
+// sb has it: a concept named there as often, matched by place, a word
+// with a translation (or the same spelling) there, a rare word matched by
+// place with a rare word there.
+func (lx *Lexicon) coverage(a *Doc, sa Span, b *Doc, sb Span) ([]unit, []bool) {
+	us := lx.units(a, sa)
+	inB := stems(b, sb)
+	cov := make([]bool, len(us))
+	rel := func(i int, sp Span) float64 { return float64(i-sp.Lo) / float64(max(sp.Hi-sp.Lo, 1)) }
+	// claim has each token of b take the nearest uncovered unit of a it
+	// may render.
+	claim := func(tok int, near float64, ok func(unit) bool) {
+		want := rel(tok, sb)
+		best := -1
+		for k, u := range us {
+			if cov[k] || !ok(u) || math.Abs(rel(u.tok, sa)-want) > near {
+				continue
+			}
+			if best < 0 || math.Abs(rel(u.tok, sa)-want) < math.Abs(rel(us[best].tok, sa)-want) {
+				best = k
+			}
+		}
+		if best >= 0 {
+			cov[best] = true
+		}
+	}
+	for _, mt := range b.Mentions {
+		if mt.Tok >= sb.Lo && mt.Tok < sb.Hi {
+			claim(mt.Tok, 1, func(u unit) bool { return u.key == "§"+mt.Concept })
+		}
+	}
+	for k, u := range us {
+		if !strings.HasPrefix(u.key, "§") {
+			cov[k] = lx.coveredAt(u.stem, inB, unitCover)
+		}
+	}
+	for _, i := range lx.rareWords(b, sb) {
+		claim(i, rareNear, func(u unit) bool { return u.key == rareKey })
+	}
+	return us, cov
+}
+
+// learnCoverage counts, for each unit, how often the pairs it occurs in
+// have it covered: how reliably the game's translations render it.
+func (lx *Lexicon) learnCoverage(a *Doc, sa Span, b *Doc, sb Span) {
+	us, cov := lx.coverage(a, sa, b, sb)
+	for k, u := range us {
+		lx.seen[u.key]++
+		if cov[k] {
+			lx.hit[u.key]++
+		}
+	}
+}
+
+// The weights of Dropped.
+const (
+	// dropCovered is how often a unit of a dropped clause still finds a
+	// counterpart elsewhere in the translation.
+	dropCovered = 0.15
+	// dropSpread is how many standard deviations the length of a
+	// translation that dropped a clause lies around the length expected
+	// of it without the clause.
+	dropSpread = 1.5
+	// dropPrior is how many pairs' worth of the game's overall rate of
+	// covered units a unit's own rate starts from.
+	dropPrior = 2.0
+	// dropMarks is how often a dropped clause takes a clause mark with it.
+	dropMarks = 0.8
+	// rareNear is how far apart, in shares of their sentences, a rare
+	// word and its translation may stand.
+	rareNear = 0.25
+	// unitCover is the Dice coefficient at which a word of the
+	// translation renders a source word.
+	unitCover = 0.3
+	// DropLimit is the score (the log of a likelihood ratio, see Dropped)
+	// above which a clause is reported dropped.
+	DropLimit = 10.0
+	// siblingWeight weighs what a sibling translation says (see Sibling):
+	// it tells much the same as the source, so it counts half.
+	siblingWeight = 0.5
+)
+
+// weights returns the units of source span sa and, for each, the log of
+// how much likelier a dropped clause makes what translated span sb has of
+// it than a faithful translation does: positive for a unit sb lacks,
+// negative for one it has. wc and wu are the weights it would have
+// covered and not; named is how often sb names each concept.
+func (lx *Lexicon) weights(a *Doc, sa Span, b *Doc, sb Span) (us []unit, w, wc, wu []float64, named map[string]int) {
+	us, cov := lx.coverage(a, sa, b, sb)
+	w, wc, wu = make([]float64, len(us)), make([]float64, len(us)), make([]float64, len(us))
+	for k, u := range us {
+		n, h := lx.seen[u.key]-1, lx.hit[u.key]
+		if cov[k] {
+			h--
+		}
+		if n < 1 {
+			continue
+		}
+		r := (float64(h) + dropPrior*lx.rate) / (float64(n) + dropPrior)
+		wc[k], wu[k] = math.Log(dropCovered/r), math.Log((1-dropCovered)/(1-r))
+		w[k] = wu[k]
+		if cov[k] {
+			w[k] = wc[k]
+		}
+	}
+	named = map[string]int{}
+	for _, m := range b.Mentions {
+		if m.Tok >= sb.Lo && m.Tok < sb.Hi {
+			named["§"+m.Concept]++
+		}
+	}
+	return us, w, wc, wu, named
+}
+
+// runWeight is the weight of the units [i, j] as the clause dropped: each
+// word by whether the translation has it, the concepts by how often the
+// translation names each, against how often the rest of the sentence does.
+func runWeight(us []unit, w, wc, wu []float64, named map[string]int, i, j int) float64 {
+	sum := 0.0
+	in, out := map[string]int{}, map[string]int{}
+	first := map[string]int{}
+	for k, u := range us {
+		if !strings.HasPrefix(u.key, "§") {
+			if k >= i && k <= j {
+				sum += w[k]
+			}
+			continue
+		}
+		if k >= i && k <= j {
+			if _, ok := first[u.key]; !ok {
+				first[u.key] = k
+			}
+			in[u.key]++
+		} else {
+			out[u.key]++
+		}
+	}
+	for key, n := range in {
+		k := first[key]
+		cov := min(max(named[key]-out[key], 0), n)
+		sum += float64(cov)*wc[k] + float64(n-cov)*wu[k]
+	}
+	return sum
+}
+
+// Dropped looks for a run of source units of a sentence that the
+// translated span lacks while the rest is there, weighing how reliably
+// each unit is translated elsewhere in the game (the pair itself left
+// out), how much shorter the translation is than expected and how many
+// fewer clauses it has. It returns the run and its score, the log of how
+// much likelier a dropped clause makes what is seen than a faithful
+// translation does.
+func (lx *Lexicon) Dropped(a *Doc, sent *Sentence, b *Doc, sb Span, c Calibration) (Span, float64) {
+	if lx == nil || lx.seen == nil || a.Len(sent.Span) < lengthMin {
+		return Span{}, math.Inf(-1)
+	}
+	us, w, wc, wu, named := lx.weights(a, sent.Span, b, sb)
+	x := float64(a.Len(sent.Span))
+	y := float64(b.Len(sb))
+	d := max(min(c.delta(x, y), 2), -8)
+	s := math.Sqrt(c.Spread + c.Short/max(x, 1))
+	// A run of units takes the words between it and its neighbours, half
+	// each.
+	edge := func(k int, left bool) int {
+		if left {
+			if k == 0 {
+				return sent.Lo
+			}
+			return (us[k-1].end + us[k].tok + 1) / 2
+		}
+		if k == len(us)-1 {
+			return sent.Hi
+		}
+		return (us[k].end + us[k+1].tok) / 2
+	}
+	best, bestSpan := math.Inf(-1), Span{}
+	mr := lx.marksRatio(clauseMarks(a, sent.Span) - clauseMarks(b, sb))
+	for i := range us {
+		for j := i; j < len(us); j++ {
+			frac := min(float64(a.Len(Span{edge(i, true), edge(j, false)}))/max(x, 1), 0.9)
+			mu := math.Log(1-frac) / s
+			// Under a drop, d is about mu, give or take dropSpread.
+			llr := -(d-mu)*(d-mu)/(2*dropSpread*dropSpread) - math.Log(dropSpread) + d*d/2
+			score := runWeight(us, w, wc, wu, named, i, j) + llr + mr
+			if score > best {
+				best, bestSpan = score, Span{us[i].tok, us[j].end}
+			}
+		}
+	}
+	return bestSpan, best
 }

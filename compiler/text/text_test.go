@@ -329,3 +329,44 @@ func TestLexiconMissing(t *testing.T) {
 		t.Errorf("missing clause %q", got)
 	}
 }
+
+// TestLexiconDropped weighs the words a translation lacks by how reliably
+// the other pairs translate them: a clause dropped scores far higher than
+// the full translation, and the run found lies in the clause.
+func TestLexiconDropped(t *testing.T) {
+	en, fr := vocab(t, "en"), vocab(t, "fr")
+	read := func(v *Vocab, s string) *Doc { return v.Read(s, Options{LineBreaks: true}) }
+	corpus := [][2]string{
+		{"The starting player shuffles the deck.", "Le premier joueur mélange le paquet."},
+		{"Then the starting player shuffles the deck again.", "Puis le premier joueur mélange encore le paquet."},
+		{"Whoever shuffles the deck deals the cards.", "Celui qui mélange le paquet distribue les cartes."},
+		{"Each round, the starting player deals.", "À chaque manche, le premier joueur distribue."},
+		{"Pass the die to the left.", "Passez le dé à gauche."},
+		{"The starting player keeps the die.", "Le premier joueur garde le dé."},
+		{"Players pass the die to the left.", "Les joueurs passent le dé à gauche."},
+		{"Always pass to the left.", "Passez toujours à gauche."},
+		{"The starting player shuffles the deck and passes the die.", "Le premier joueur mélange le paquet et passe le dé."},
+	}
+	src := read(en, "Pass the die to the left, then the starting player shuffles the deck.")
+	full := read(fr, "Passez le dé à gauche, puis le premier joueur mélange le paquet.")
+	cut := read(fr, "Passez le dé à gauche.")
+	score := func(b *Doc) (Span, float64) {
+		var pairs [][2]*Doc
+		for _, p := range corpus {
+			pairs = append(pairs, [2]*Doc{read(en, p[0]), read(fr, p[1])})
+		}
+		pairs = append(pairs, [2]*Doc{src, b})
+		c := DefaultCalibration()
+		lx := Learn(pairs, nil, c)
+		return lx.Dropped(src, &src.Sentences[0], b, b.Sentences[0].Span, c)
+	}
+	_, clean := score(full)
+	run, dropped := score(cut)
+	t.Logf("full %.2f, cut %.2f: %q", clean, dropped, src.Text(run.Lo, run.Hi))
+	if dropped < clean+5 {
+		t.Errorf("the clause dropped scores %.2f, the full translation %.2f", dropped, clean)
+	}
+	if got := src.Text(run.Lo, run.Hi); !strings.Contains("then the starting player shuffles the deck.", got) || got == "" {
+		t.Errorf("dropped run %q", got)
+	}
+}
