@@ -1,10 +1,12 @@
 package rulebook
 
 import (
-	"github.com/grimoire-games/grimoire/compiler/internal/editdist"
 	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/grimoire-games/grimoire/compiler/internal/editdist"
+	"github.com/grimoire-games/grimoire/compiler/text"
 )
 
 // reading is a book read against a game in the book's language: its
@@ -307,7 +309,7 @@ func (ix *index) stemList(ts []token, i, n int) []string {
 	var out []string
 	for end := min(len(ts), i+reach); i < end && len(out) < n; i++ {
 		if ts[i].kind == word && ix.lang.Content(ts[i].norm) {
-			out = append(out, stem(ts[i].norm))
+			out = append(out, text.Stem(ts[i].norm))
 		}
 	}
 	return out
@@ -318,7 +320,7 @@ func (ix *index) firstStems(ts []token, i, n int) map[string]bool {
 	out := map[string]bool{}
 	for ; i < len(ts) && len(out) < n; i++ {
 		if ts[i].kind == word && ix.lang.Content(ts[i].norm) {
-			out[stem(ts[i].norm)] = true
+			out[text.Stem(ts[i].norm)] = true
 		}
 	}
 	return out

@@ -1,10 +1,11 @@
 package rulebook
 
 import (
-	"github.com/grimoire-games/grimoire/compiler/internal/editdist"
 	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/grimoire-games/grimoire/compiler/internal/editdist"
 )
 
 // forms finds the concepts a text names, by their forms in one language.

@@ -123,7 +123,7 @@ func (p *sectionPair) lost(df text.Diff) bool {
 			if words {
 				for i := s.Lo; i < s.Hi; i++ {
 					if t := d.Tokens[i]; t.Kind == text.Word && d.Vocab.Lang.Content(t.Norm) {
-						out["w:"+stem(t.Norm)] = true
+						out["w:"+text.Stem(t.Norm)] = true
 					}
 				}
 			}
@@ -548,11 +548,11 @@ func namedAt(d *text.Doc, s *text.Sentence, concept string) int {
 	stems := map[string]bool{}
 	for _, n := range d.Vocab.Names(concept) {
 		if f := strings.Fields(text.Fold(n)); len(f) == 1 && len([]rune(f[0])) >= 5 {
-			stems[stem(f[0])] = true
+			stems[text.Stem(f[0])] = true
 		}
 	}
 	for i := s.Lo; i < s.Hi; i++ {
-		if t := d.Tokens[i]; t.Kind == text.Word && !named[i] && stems[stem(t.Norm)] {
+		if t := d.Tokens[i]; t.Kind == text.Word && !named[i] && stems[text.Stem(t.Norm)] {
 			return i
 		}
 	}
@@ -599,7 +599,7 @@ func (p *sectionPair) negates(df text.Diff) bool {
 	have := map[string]bool{}
 	for i := sy.Lo; i < sy.Hi; i++ {
 		if t := y.Tokens[i]; t.Kind == text.Word {
-			have[stem(t.Norm)] = true
+			have[text.Stem(t.Norm)] = true
 		}
 	}
 	n, found := 0, 0
@@ -609,7 +609,7 @@ func (p *sectionPair) negates(df text.Diff) bool {
 			continue
 		}
 		n++
-		if have[stem(t.Norm)] {
+		if have[text.Stem(t.Norm)] {
 			found++
 		}
 	}
@@ -627,13 +627,13 @@ func (p *sectionPair) verbAt(df text.Diff, at int) int {
 	next := ""
 	for i := df.A.Hi; i < len(a.Tokens); i++ {
 		if t := a.Tokens[i]; t.Kind == text.Word {
-			next = stem(t.Norm)
+			next = text.Stem(t.Norm)
 			break
 		}
 	}
 	s := b.Sentences[df.SentB]
 	for i := s.Lo; i < s.Hi; i++ {
-		if t := b.Tokens[i]; t.Kind == text.Word && stem(t.Norm) == next {
+		if t := b.Tokens[i]; t.Kind == text.Word && text.Stem(t.Norm) == next {
 			return i
 		}
 	}

@@ -33,13 +33,3 @@ func (v *languages) lang(tag string) *text.Language {
 	l, _ := text.Lang(tag)
 	return l
 }
-
-// stem cuts a folded word to its first five letters: crude, but enough to
-// see "construction" and "construit", "cités" and "cité" as one word.
-func stem(w string) string {
-	rs := []rune(w)
-	if len(rs) > 5 {
-		return string(rs[:5])
-	}
-	return w
-}

@@ -55,9 +55,9 @@ const (
 	lexFreq  = 2
 )
 
-// stem cuts a folded content word to its first letters: enough to see
+// Stem cuts a folded content word to its first letters: enough to see
 // "défausser" and "défaussez", "Karte" and "Karten" as one word.
-func stem(w string) string {
+func Stem(w string) string {
 	if utf8.RuneCountInString(w) <= 5 {
 		return w
 	}
@@ -72,7 +72,7 @@ func stems(d *Doc, sp Span) []string {
 		if t.Kind != Word || !d.Vocab.Lang.Content(t.Norm) {
 			continue
 		}
-		if s := stem(t.Norm); !slices.Contains(out, s) {
+		if s := Stem(t.Norm); !slices.Contains(out, s) {
 			out = append(out, s)
 		}
 	}
@@ -287,7 +287,7 @@ func (lx *Lexicon) units(d *Doc, sp Span) []unit {
 		if inMention[i] || t.Kind != Word || !d.Vocab.Lang.Content(t.Norm) {
 			continue
 		}
-		s := stem(t.Norm)
+		s := Stem(t.Norm)
 		if seen[s] {
 			continue
 		}
@@ -312,7 +312,7 @@ func (lx *Lexicon) rareWords(d *Doc, sp Span) []int {
 		if inMention[i] || t.Kind != Word || !d.Vocab.Lang.Content(t.Norm) {
 			continue
 		}
-		s := stem(t.Norm)
+		s := Stem(t.Norm)
 		if !seen[s] && lx.freqB[s]-1 < lexFreq {
 			out = append(out, i)
 		}

@@ -212,24 +212,10 @@ func (v *Vocab) Misspelt(t Token) string {
 			if len([]rune(f)) >= 7 {
 				limit = 2
 			}
-			if d := editdist.Distance(t.Norm, f, limit); d > 0 && d <= limit || transposed(t.Norm, f) {
+			if d := editdist.Distance(t.Norm, f, limit); d > 0 && d <= limit || editdist.Transposed(t.Norm, f) {
 				return n
 			}
 		}
 	}
 	return ""
-}
-
-// transposed reports whether a is b with two neighbouring letters swapped,
-// the slip edit distance counts twice.
-func transposed(a, b string) bool {
-	ra, rb := []rune(a), []rune(b)
-	if len(ra) != len(rb) {
-		return false
-	}
-	i := 0
-	for i < len(ra) && ra[i] == rb[i] {
-		i++
-	}
-	return i+1 < len(ra) && ra[i] == rb[i+1] && ra[i+1] == rb[i] && string(ra[i+2:]) == string(rb[i+2:])
 }
