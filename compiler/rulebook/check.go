@@ -317,7 +317,9 @@ func (ix *index) quantTarget(x tokRun, i int) (string, int) {
 		switch {
 		case len(x.at[j]) > 0:
 			target, end := x.at[j][0], mentionEnd(x, j)
-			if target == "card" {
+			// A noun the data counts nothing of ("cards") may be
+			// followed by what kind ("cards 'dragon'").
+			if k := ix.concepts[target]; k == nil || k.count < 0 {
 				if k, e := ix.cardKind(x, end); k != "" {
 					return k, e
 				}
