@@ -15,26 +15,28 @@ import (
 var rulebookSeed = flag.Uint64("rulebook.seed", 1, "seed of the edits TestMutation makes in the printed rulebooks")
 
 // bookFloors are the floors per kind of edit, checked for every cell of
-// eight edits or more: what the checker reaches on seeds 1 and 2 in its
-// weakest cell, less a margin. A floor of 0 is for what the checker does
-// not catch yet in some cell: a printed rulebook has no placeholder to
-// drop and no book has eight number words to change, so those cells go
+// eight edits or more: what the checker reaches on seeds 1 to 3 in its
+// weakest cell, less a margin (seeds 4 and 5, not looked at while it was
+// built, stay above them). A floor of 0 is for what the checker does not
+// catch yet in some cell: a printed rulebook has no placeholder to drop
+// and no book has eight number words to change, so those cells go
 // unchecked. The printed rulebooks render the rules word for word, so
 // that most edits of their text show in a comparison word by word, their
-// tables cell by cell and their headings by number; but much of a book is
-// story and credits, which are not read against the rules.
+// tables cell by cell and their headings by number and title; what is
+// missed most is a heading or a table's title left out, which the reader
+// cannot tell from a book that never printed one.
 func bookFloors() map[mutation.Kind]mutation.Floor {
 	return map[mutation.Kind]mutation.Floor{
-		mutation.Digit:        {Recall: 0.70, AtLine: 0.95},
+		mutation.Digit:        {Recall: 0.80, AtLine: 0.95},
 		mutation.NumberWord:   {Recall: 0, AtLine: 0.90},
 		mutation.Placeholder:  {Recall: 0, AtLine: 0},
-		mutation.TermSwap:     {Recall: 0.45, AtLine: 0.85},
-		mutation.Negation:     {Recall: 0.65, AtLine: 0.80},
-		mutation.SentenceDrop: {Recall: 0.35, AtLine: 0.65},
-		mutation.ClauseDrop:   {Recall: 0.45, AtLine: 0.50},
+		mutation.TermSwap:     {Recall: 0.70, AtLine: 0.85},
+		mutation.Negation:     {Recall: 0.70, AtLine: 0.80},
+		mutation.SentenceDrop: {Recall: 0.50, AtLine: 0.65},
+		mutation.ClauseDrop:   {Recall: 0.60, AtLine: 0.50},
 		mutation.Facing:       {Recall: 0.95, AtLine: 0.95},
 		mutation.Destination:  {Recall: 0.75, AtLine: 0.95},
-		mutation.ProperName:   {Recall: 0.45, AtLine: 0.95},
+		mutation.ProperName:   {Recall: 0.90, AtLine: 0.95},
 	}
 }
 
