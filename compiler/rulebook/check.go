@@ -28,6 +28,9 @@ func Check(g *model.Game, b *Book) diag.List {
 	}
 	ix := newIndex(g, v, b.Lang)
 	c := &checker{r: ix.read(b), ix: ix, d: &d}
+	if tv, err := textVocab(g, b.Lang); err == nil && g.Locale(b.Lang) != nil {
+		c.tv = tv
+	}
 	c.names()
 	for _, gs := range ix.sections {
 		bt, ok := c.r.section(gs.sec.ID)
@@ -142,10 +145,7 @@ const headingSim = 0.9
 // where number and title agree; a heading left unplaced whose title is
 // a section's alone is that section, numbered wrong.
 func (c *checker) headings() {
-	tv, err := textVocab(c.ix.g, c.r.b.Lang)
-	if err != nil || c.ix.g.Locale(c.r.b.Lang) == nil {
-		tv = nil
-	}
+	tv := c.tv
 	placed := map[int]bool{}
 	for _, p := range c.r.placed {
 		if !p.heading {
@@ -155,7 +155,7 @@ func (c *checker) headings() {
 		gs := c.ix.byID[p.id]
 		l := c.r.b.lines[p.line-1]
 		if gs != nil && tv != nil && !c.r.noisy[p.line] && !c.r.furn[p.line] {
-			c.headingConcepts(tv, gs, l, p.line)
+			c.headingConcepts(tv, "heading", "title", gs.title, l, p.line)
 		}
 		// A heading placed by its title alone: its number, if it has
 		// one, broke the book's numbering.
@@ -194,10 +194,11 @@ func (c *checker) headings() {
 	}
 }
 
-// headingConcepts reports a heading that names a concept where the title
-// of its section in the rules names a sibling: "5.2 Les flammes" for
-// "5.2 Les magiciens" (G304; G308 for a place or a facing).
-func (c *checker) headingConcepts(tv *text.Vocab, gs *gameSection, l bookLine, line int) {
+// headingConcepts reports a heading (what: "heading", "table title")
+// that names a concept where the title it stands for in the rules (want,
+// their theirs) names a sibling: "5.2 Les flammes" for "5.2 Les magiciens" (G304; G308
+// for a place or a facing). It reports whether it found one.
+func (c *checker) headingConcepts(tv *text.Vocab, what, theirs, want string, l bookLine, line int) bool {
 	concepts := func(s string) map[string]bool {
 		out := map[string]bool{}
 		for _, m := range tv.Read(s, text.Options{}).Mentions {
@@ -207,7 +208,7 @@ func (c *checker) headingConcepts(tv *text.Vocab, gs *gameSection, l bookLine, l
 		}
 		return out
 	}
-	book, rules := concepts(l.text), concepts(gs.title)
+	book, rules := concepts(l.text), concepts(want)
 	for _, cb := range sortedKeys(book) {
 		if rules[cb] {
 			continue
@@ -223,10 +224,11 @@ func (c *checker) headingConcepts(tv *text.Vocab, gs *gameSection, l bookLine, l
 			}
 			lead := len([]rune(l.text)) - len([]rune(strings.TrimLeftFunc(l.text, unicode.IsSpace)))
 			at := diag.Pos{File: c.r.b.Name, Line: line, Col: l.offset + lead + 1}
-			c.d.Errorf(at, code, "the heading %q names %s where the rules' title %q names %s", spaces(strings.TrimSpace(l.text)), c.conceptName(cb), spaces(strings.TrimSpace(gs.title)), c.conceptName(cr))
-			return
+			c.d.Errorf(at, code, "the %s %q names %s where the rules' %s %q names %s", what, spaces(strings.TrimSpace(l.text)), c.conceptName(cb), theirs, spaces(strings.TrimSpace(want)), c.conceptName(cr))
+			return true
 		}
 	}
+	return false
 }
 
 func (c *checker) conceptName(id string) string {
@@ -238,6 +240,7 @@ func (c *checker) conceptName(id string) string {
 
 // checker holds one check of a book against a game.
 type checker struct {
+	tv *text.Vocab // the game's concepts in the book's language; nil if the game lacks it
 	r  *reading
 	ix *index
 	d  *diag.List

@@ -1,6 +1,7 @@
 package rulebook
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -55,8 +56,138 @@ func (c *checker) tables() {
 		numbers, texts := c.bookCells(sp[0], sp[1], words[id])
 		c.judgeCells(numbers, nums[id])
 		c.judgeCells(texts, words[id])
+		if len(numbers) == len(nums[id]) && len(numbers) > 0 {
+			c.tableTitles(id, sp[0], sp[1])
+		}
 	}
 }
+
+// tableTitles reports the titles of a section's tables that a book
+// printing the tables and the other titles left out (G309). A PDF's text
+// gives a title before or after its cells, but the titles in order: one
+// left out is placed before the next title found, or after the one
+// before.
+func (c *checker) tableTitles(id string, from, to int) {
+	var titles []string
+	var heads []map[string]bool // the keys of each table's heading cells
+	for _, t := range c.ix.tables {
+		if t.Section != id {
+			continue
+		}
+		titles = append(titles, t.Title)
+		h := map[string]bool{}
+		for r, row := range t.Cells {
+			for k, cell := range row {
+				if r == 0 || k == 0 {
+					h[tableKey(cell)] = true
+				}
+			}
+		}
+		delete(h, "")
+		heads = append(heads, h)
+	}
+	at := make([]int, len(titles)) // the line of each title, or 0
+	found := 0
+	next := from
+	for k, title := range titles {
+		key, words := tableKey(title), titleWords(title)
+		for i := next; i < min(to, len(c.r.b.lines)); i++ {
+			l := c.r.b.lines[i]
+			if l.skip || c.r.furn[i+1] {
+				continue
+			}
+			if tableKey(l.text) == key || titleSim(titleWords(l.text), words) >= tableTitleSim {
+				at[k], next = i+1, i+1
+				found++
+				break
+			}
+		}
+	}
+	if found == 0 || found == len(titles) {
+		return
+	}
+	for k, title := range titles {
+		if at[k] != 0 {
+			continue
+		}
+		// The title stood before the headings of its table's cells: the
+		// first line, after the title before, of a heading only this
+		// table has, and the headings of its table just above it.
+		lo, hi := from, to
+		if k > 0 && at[k-1] != 0 {
+			lo = at[k-1]
+		}
+		for j := k + 1; j < len(titles); j++ {
+			if at[j] != 0 {
+				hi = at[j] - 1
+				break
+			}
+		}
+		line := 0
+		for i := lo; i < min(hi, len(c.r.b.lines)) && line == 0; i++ {
+			key := tableKey(c.r.b.lines[i].text)
+			if !heads[k][key] || k > 0 && heads[k-1][key] {
+				continue
+			}
+			line = i + 1
+			for j := i - 1; j >= lo; j-- {
+				key := tableKey(c.r.b.lines[j].text)
+				if key == "" && strings.TrimSpace(c.r.b.lines[j].text) == "" {
+					continue
+				}
+				if !heads[k][key] {
+					break
+				}
+				line = j + 1
+			}
+		}
+		for j := k + 1; j < len(titles) && line == 0; j++ {
+			if at[j] != 0 {
+				line = at[j] - 1
+			}
+		}
+		for j := k - 1; j >= 0 && line == 0; j-- {
+			if at[j] != 0 {
+				line = at[j] + 1
+			}
+		}
+		line = max(line, 1)
+		// A line near there that reads like the title is the title
+		// changed, rather than left out.
+		if changed := c.changedTitle(title, line); changed > 0 {
+			l := c.r.b.lines[changed-1]
+			if c.tv != nil && c.headingConcepts(c.tv, "table title", "table title", title, l, changed) {
+				continue
+			}
+			line = changed
+		}
+		c.d.Add(diag.Diagnostic{Pos: diag.Pos{File: c.r.b.Name, Line: line, Col: 1}, Severity: diag.Warning, Code: diag.RulebookOmission,
+			Message: fmt.Sprintf("the title of the rules' table %q is not here: was it left out?", spaces(strings.TrimSpace(title)))})
+	}
+}
+
+// changedTitle returns the line, next to line, that reads most like a
+// table's title without being another table's, or 0.
+func (c *checker) changedTitle(title string, line int) int {
+	words := titleWords(title)
+	best, bestSim := 0, changedTitleSim
+	for _, i := range []int{line, line - 1, line + 1} {
+		if i < 1 || i > len(c.r.b.lines) || c.ix.tableText[tableKey(c.r.b.lines[i-1].text)] {
+			continue
+		}
+		if sim := titleSim(titleWords(c.r.b.lines[i-1].text), words); sim >= bestSim {
+			best, bestSim = i, sim
+		}
+	}
+	return best
+}
+
+// changedTitleSim is how alike a line must be to a table's title to be
+// the title changed: half its words.
+const changedTitleSim = 0.5
+
+// tableTitleSim is how alike a line and a table's title must be.
+const tableTitleSim = 0.9
 
 // judgeCells reports the cells of a book that differ from the data's, in
 // order, when the book has as many. A cell the book has more often than
