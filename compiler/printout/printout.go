@@ -147,6 +147,18 @@ type printer struct {
 }
 
 func newPrinter(g *model.Game, o Options) (*printer, error) {
+	p, err := newTextPrinter(g, o)
+	if err != nil {
+		return nil, err
+	}
+	w, h := o.Paper.W, o.Paper.H
+	p.doc = pdf.New(w, h, pdf.Meta{Title: p.title() + " – " + p.ui(o.Kind.String()), Subject: p.ui(o.Kind.String()), Lang: o.Lang})
+	return p, nil
+}
+
+// newTextPrinter is a printer that renders texts and tables but lays out
+// no page: loading the fonts into a document is most of a printer's cost.
+func newTextPrinter(g *model.Game, o Options) (*printer, error) {
 	loc, err := l10n.New(g, o.Lang)
 	if err != nil {
 		return nil, err
@@ -155,10 +167,7 @@ func newPrinter(g *model.Game, o Options) (*printer, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &printer{g: g, o: o, lang: o.Lang, loc: loc, locale: g.Locale(o.Lang), cov: cov, seen: map[string]bool{}}
-	w, h := o.Paper.W, o.Paper.H
-	p.doc = pdf.New(w, h, pdf.Meta{Title: p.title() + " – " + p.ui(o.Kind.String()), Subject: p.ui(o.Kind.String()), Lang: o.Lang})
-	return p, nil
+	return &printer{g: g, o: o, lang: o.Lang, loc: loc, locale: g.Locale(o.Lang), cov: cov, seen: map[string]bool{}}, nil
 }
 
 // title is the game's name for running heads and the document's title:

@@ -23,7 +23,7 @@ type RuleTable struct {
 // RuleTables returns the tables of the rulebook in a language, in the
 // order the rulebook prints them.
 func RuleTables(g *model.Game, lang string) ([]RuleTable, error) {
-	p, err := newPrinter(g, Options{Kind: Rules, Lang: lang, Paper: Papers()[0]})
+	p, err := newTextPrinter(g, Options{Kind: Rules, Lang: lang, Paper: Papers()[0]})
 	if err != nil {
 		return nil, err
 	}
