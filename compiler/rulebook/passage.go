@@ -46,6 +46,23 @@ func (p *passage) pos(off int) diag.Pos {
 	return diag.Pos{File: p.file, Line: s.line, Col: s.col + utf8.RuneCountInString(s.text[:rel])}
 }
 
+// lineLens returns the length in runes of each line of the passage, and
+// the median.
+func (p *passage) lineLens() (map[int]int, int) {
+	out := map[int]int{}
+	var lens []int
+	for _, s := range p.segs {
+		n := s.col - 1 + utf8.RuneCountInString(strings.TrimRightFunc(s.text, unicode.IsSpace))
+		out[s.line] = n
+		lens = append(lens, n)
+	}
+	if len(lens) == 0 {
+		return out, 0
+	}
+	sort.Ints(lens)
+	return out, lens[len(lens)/2]
+}
+
 // tokPos returns the place of token i, or of the end of the text.
 func (p *passage) tokPos(i int) diag.Pos {
 	ts := p.doc.Tokens

@@ -3,6 +3,7 @@ package rulebook
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/grimoire-games/grimoire/compiler/diag"
 	"github.com/grimoire-games/grimoire/compiler/model"
@@ -241,10 +242,14 @@ func (rp *reporter) wordDiff(p *sectionPair, xs, ys []wordUnit, prevA, nextB wor
 		at := nextB.lo
 		if len(ys) > 0 {
 			at = ys[0].lo
-		} else if at > 0 && p.b.tokPos(at-1).Line != p.b.tokPos(at).Line {
-			// The words would end the line before rather than start
-			// this one.
-			at--
+		} else if prev, cur := p.b.tokPos(at-1).Line, p.b.tokPos(at).Line; at > 0 && prev != cur {
+			// Words left out at a line break ended the line before or
+			// started this one: the one they bring nearer a full line.
+			lens, full := p.b.lineLens()
+			n := utf8.RuneCountInString(a.Text(xs[0].lo, xs[len(xs)-1].hi)) + 1
+			if abs(lens[prev]+n-full) <= abs(lens[cur]+n-full) {
+				at--
+			}
 		}
 		rp.add(p, at, xs[0].lo, diag.RulebookOmission, diag.Warning, fmt.Sprintf("the rules' words %q are not here: were they left out?", a.Quote(text.Span{Lo: xs[0].lo, Hi: xs[len(xs)-1].hi})))
 		return
@@ -356,4 +361,11 @@ func (rp *reporter) add(p *sectionPair, i, j int, code diag.Code, sev diag.Sever
 	ka := diffSentence(p.a.doc, -1, text.Span{Lo: j, Hi: j + 1})
 	rel := []diag.Related{{Pos: p.a.tokPos(j), Message: fmt.Sprintf("%s say %s", rp.other, p.a.doc.QuoteSentence(ka, j, 10))}}
 	rp.d.Add(diag.Diagnostic{Pos: pos, Severity: sev, Code: code, Message: msg, Related: rel})
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
