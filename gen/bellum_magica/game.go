@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data and locales) this package
 // was generated from.
-const SourceHash = "10d9bc3d6d1774db3e9d6b925c5b59bd9cb062b6d90973a4c468683f08cc264d"
+const SourceHash = "c3e66e5a551a3024180fbe0d70765ec9d6c6ce5622f499bf26a3b48b34c80755"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.
