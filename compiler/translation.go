@@ -495,7 +495,9 @@ func (t *texts) compare(loc *model.Locale, m, s *model.Message) {
 		if proper == nil && m.Forms[form] == s.Forms[sf] && wordCount(m.Forms[form]) >= 3 {
 			t.d.Warnf(lf.formPos(m, form), diag.Untranslated, "message %s (%s, %s) is the source text (%s) untranslated", m.ID, loc.Lang, form, t.source.Lang)
 		}
-		if t.compared(m.ID) && (form == "other" || form == "one" && sf == "one") {
+		// Every plural form says what the source's does, but "one" only
+		// where the source has it: "une carte" is no "{{.Count}} cards".
+		if t.compared(m.ID) && (form != "one" || sf == "one") {
 			t.aligned(loc, m, s, form, sf)
 		}
 	}
