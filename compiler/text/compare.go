@@ -333,6 +333,28 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string, sib 
 			add(Diff{Kind: kind, A: Span{a.Mentions[ja].Tok, a.Mentions[ja].End}, B: Span{m.Tok, m.End}, Concept: best, Other: g})
 		}
 	}
+	// Codes, digits stuck to letters ("121DESIGN"): names, which no
+	// translation changes.
+	codesA, codesB := codes(x), codes(y)
+	var extraCodes, lostCodes []int
+	for _, key := range keysOf(codesA, codesB) {
+		na, nb := codesA[key], codesB[key]
+		if len(nb) > len(na) {
+			extraCodes = append(extraCodes, nb[len(na):]...)
+		}
+		if len(na) > len(nb) {
+			lostCodes = append(lostCodes, na[len(nb):]...)
+		}
+	}
+	for _, i := range extraCodes {
+		if len(lostCodes) == 0 {
+			break
+		}
+		k := nearestOf(y, i, x, lostCodes, tokenPos)
+		j := lostCodes[k]
+		lostCodes = slices.Delete(lostCodes, k, k+1)
+		add(Diff{Kind: DiffProper, A: Span{j, codeEnd(a, j)}, B: Span{i, codeEnd(b, i)}, Concept: codeOf(a, j), Other: codeOf(b, i)})
+	}
 	// Proper names: misspelt here, or dropped.
 	seen := map[string]bool{}
 	for i := y.span.Lo; i < y.span.Hi; i++ {
@@ -399,6 +421,30 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string, sib 
 	}
 	return out
 }
+
+// codes returns the codes of a side, digits stuck to letters, by their
+// text: the token where each starts.
+func codes(s side) map[string][]int {
+	out := map[string][]int{}
+	for i := s.span.Lo; i < s.span.Hi; i++ {
+		t := &s.d.Tokens[i]
+		if t.Kind == Number && t.Ref && i+1 < len(s.d.Tokens) && s.d.Tokens[i+1].Kind == Word && s.d.Tokens[i+1].Joined {
+			out[codeOf(s.d, i)] = append(out[codeOf(s.d, i)], i)
+		}
+	}
+	return out
+}
+
+// codeEnd returns the end of the code starting at token i.
+func codeEnd(d *Doc, i int) int {
+	j := i + 1
+	for j < len(d.Tokens) && d.Tokens[j].Joined && d.Tokens[j].Kind != Punct {
+		j++
+	}
+	return j
+}
+
+func codeOf(d *Doc, i int) string { return d.Text(i, codeEnd(d, i)) }
 
 func tokensBy(s side, ok func(*Token) bool) map[string][]int {
 	out := map[string][]int{}

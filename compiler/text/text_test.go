@@ -223,8 +223,8 @@ func TestMentionsAndUnits(t *testing.T) {
 // TestCompare puts one difference of each kind into a translation and
 // checks that it is found, at the word concerned.
 func TestCompare(t *testing.T) {
-	src := "Take 3 cards face up. A giant goes to the supply. Maldorf can take {{.Param.x}} cards. Each player keeps a card in hand and passes, then the next player takes the discard pile and draws again."
-	good := "Prenez 3 cartes face visible. Un géant va dans la réserve. Maldorf peut prendre {{.Param.x}} cartes. Chaque joueur garde une carte en main et passe, puis le joueur suivant prend la défausse et pioche encore."
+	src := "Take 3 cards face up. A giant goes to the supply. Maldorf can take {{.Param.x}} cards. Each player keeps a card in hand and passes, then the next player takes the discard pile and draws again. Art by 121DESIGN."
+	good := "Prenez 3 cartes face visible. Un géant va dans la réserve. Maldorf peut prendre {{.Param.x}} cartes. Chaque joueur garde une carte en main et passe, puis le joueur suivant prend la défausse et pioche encore. Graphisme : 121DESIGN."
 	tests := []struct {
 		name, dst string
 		kind      DiffKind
@@ -237,6 +237,7 @@ func TestCompare(t *testing.T) {
 		{"facing", strings.Replace(good, "face visible", "face cachée", 1), DiffFacing, "face cachée"},
 		{"place", strings.Replace(good, "réserve", "défausse", 1), DiffPlace, "défausse"},
 		{"proper", strings.Replace(good, "Maldorf", "Maldrof", 1), DiffProper, "Maldrof"},
+		{"code", strings.Replace(good, "121DESIGN", "141DESIGN", 1), DiffProper, "141DESIGN"},
 		{"negation", strings.Replace(good, "Maldorf peut", "Maldorf ne peut pas", 1), DiffNegation, "ne … pas"},
 		{"omission", strings.Replace(good, " Un géant va dans la réserve.", "", 1), DiffOmission, ""},
 		{"clause", strings.Replace(good, ", puis le joueur suivant prend la défausse et pioche encore", "", 1), DiffLength, ""},
