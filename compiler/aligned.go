@@ -50,16 +50,28 @@ func (t *texts) readers() {
 				pairs = append(pairs, [2]*text.Doc{a, b})
 			}
 		}
-		c := text.Calibrate(pairs)
-		aligns := make([][]text.Pair, len(pairs))
-		for k, p := range pairs {
-			aligns[k] = text.Align(p[0], p[1], c)
-			t.aligns[p[1]] = aligns[k]
+		c, aligns := learn(pairs)
+		for b, al := range aligns {
+			t.aligns[b] = al
 		}
-		c.Lexicon = text.Learn(pairs, aligns, c)
 		t.cal[loc.Lang] = c
 	}
 	t.siblings()
+}
+
+// learn calibrates a language pair on its document pairs, aligns each and
+// learns the pair's lexicon; it returns the calibration, lexicon included,
+// and each second document's alignment.
+func learn(pairs [][2]*text.Doc) (text.Calibration, map[*text.Doc][]text.Pair) {
+	c := text.Calibrate(pairs)
+	aligns := make([][]text.Pair, len(pairs))
+	byDoc := make(map[*text.Doc][]text.Pair, len(pairs))
+	for k, p := range pairs {
+		aligns[k] = text.Align(p[0], p[1], c)
+		byDoc[p[1]] = aligns[k]
+	}
+	c.Lexicon = text.Learn(pairs, aligns, c)
+	return c, byDoc
 }
 
 // sibling is another translation a translation is compared with: its
@@ -94,15 +106,8 @@ func (t *texts) siblings() {
 					pairs = append(pairs, [2]*text.Doc{a, b})
 				}
 			}
-			c := text.Calibrate(pairs)
-			aligns := make([][]text.Pair, len(pairs))
-			sb := &sibling{loc: other, aligns: map[*text.Doc][]text.Pair{}}
-			for k, p := range pairs {
-				aligns[k] = text.Align(p[0], p[1], c)
-				sb.aligns[p[1]] = aligns[k]
-			}
-			sb.lexicon = text.Learn(pairs, aligns, c)
-			t.sib[loc.Lang] = sb
+			c, aligns := learn(pairs)
+			t.sib[loc.Lang] = &sibling{loc: other, lexicon: c.Lexicon, aligns: aligns}
 			break
 		}
 	}

@@ -54,14 +54,26 @@ func (p *printer) blockRows(b *model.Block, words bool, f font, width float64) l
 	case model.EnumBlock:
 		rows, over, msg := p.enumRows(b, f, width)
 		add(msg)(rows, over)
-	case model.CardsBlock:
-		add(id + "title")(p.tableRows(p.cardsTable(b, words), f, width))
-	case model.ParamBlock:
-		add(id + "title")(p.tableRows(p.paramTable(b, words), f, width))
-	case model.DistributionBlock:
-		add(id + "title")(p.tableRows(p.distributionTable(b), f, width))
+	default:
+		if t, ok := p.blockTable(b, words); ok {
+			add(id + "title")(p.tableRows(t, f, width))
+		}
 	}
 	return out
+}
+
+// blockTable returns the table of a block of cards, a parameter or the
+// copies of each type; ok is false for a block of another kind.
+func (p *printer) blockTable(b *model.Block, words bool) (t table, ok bool) {
+	switch b.Kind {
+	case model.CardsBlock:
+		return p.cardsTable(b, words), true
+	case model.ParamBlock:
+		return p.paramTable(b, words), true
+	case model.DistributionBlock:
+		return p.distributionTable(b), true
+	}
+	return table{}, false
 }
 
 // enumRows prints each value of an enum: its icon and name, then its text.

@@ -31,15 +31,8 @@ func RuleTables(g *model.Game, lang string) ([]RuleTable, error) {
 	for _, s := range g.Sections {
 		blocks, _ := p.blocksOn(model.OnRules, s.ID)
 		for _, b := range blocks {
-			var t table
-			switch b.Kind {
-			case model.CardsBlock:
-				t = p.cardsTable(b, true)
-			case model.ParamBlock:
-				t = p.paramTable(b, true)
-			case model.DistributionBlock:
-				t = p.distributionTable(b)
-			default:
+			t, ok := p.blockTable(b, true)
+			if !ok {
 				continue
 			}
 			rt := RuleTable{Section: s.ID, Block: b.ID, Title: p.text("block." + b.ID + ".title"), Side: t.side}

@@ -258,9 +258,7 @@ func numKey(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 // isCell reports whether a text has digits and no letter: a table's cell
 // of numbers.
-func isCell(s string) bool {
-	return strings.ContainsFunc(s, unicode.IsDigit) && !strings.ContainsFunc(s, unicode.IsLetter)
-}
+func isCell(s string) bool { return cell(s) && strings.ContainsFunc(s, unicode.IsDigit) }
 
 // bookCells returns the cells of tables among the book's lines [from, to)
 // (0-based), page furniture left out: the numbers of the lines that hold

@@ -84,6 +84,12 @@ func stems(d *Doc, sp Span) []string {
 // (Align), or is nil to have them aligned with c.
 func Learn(pairs [][2]*Doc, aligns [][]Pair, c Calibration) *Lexicon {
 	lx := &Lexicon{freqA: map[string]int{}, freqB: map[string]int{}, cooc: map[string]map[string]int{}}
+	// The sentence pairs aligned one to one, which alone are learnt from.
+	type onePair struct {
+		a, b   *Doc
+		sa, sb Span
+	}
+	var ones []onePair
 	for k, p := range pairs {
 		a, b := p[0], p[1]
 		var al []Pair
@@ -93,24 +99,26 @@ func Learn(pairs [][2]*Doc, aligns [][]Pair, c Calibration) *Lexicon {
 			al = Align(a, b, c)
 		}
 		for _, al := range al {
-			if len(al.A) != 1 || len(al.B) != 1 {
-				continue
+			if len(al.A) == 1 && len(al.B) == 1 {
+				ones = append(ones, onePair{a, b, a.Sentences[al.A[0]].Span, b.Sentences[al.B[0]].Span})
 			}
-			sa, sb := stems(a, a.Sentences[al.A[0]].Span), stems(b, b.Sentences[al.B[0]].Span)
-			for _, e := range sa {
-				lx.freqA[e]++
-				m := lx.cooc[e]
-				if m == nil {
-					m = map[string]int{}
-					lx.cooc[e] = m
-				}
-				for _, f := range sb {
-					m[f]++
-				}
+		}
+	}
+	for _, o := range ones {
+		sa, sb := stems(o.a, o.sa), stems(o.b, o.sb)
+		for _, e := range sa {
+			lx.freqA[e]++
+			m := lx.cooc[e]
+			if m == nil {
+				m = map[string]int{}
+				lx.cooc[e] = m
 			}
 			for _, f := range sb {
-				lx.freqB[f]++
+				m[f]++
 			}
+		}
+		for _, f := range sb {
+			lx.freqB[f]++
 		}
 	}
 	// Leaving a pair out moves a coefficient by little: only words whose
@@ -124,23 +132,12 @@ func Learn(pairs [][2]*Doc, aligns [][]Pair, c Calibration) *Lexicon {
 		}
 		slices.Sort(lx.cands[e])
 	}
+	// Coverage needs the whole lexicon: a second pass.
 	lx.seen, lx.hit, lx.marks = map[string]int{}, map[string]int{}, map[int]int{}
-	for k, p := range pairs {
-		a, b := p[0], p[1]
-		var al []Pair
-		if aligns != nil {
-			al = aligns[k]
-		} else {
-			al = Align(a, b, c)
-		}
-		for _, al := range al {
-			if len(al.A) == 1 && len(al.B) == 1 {
-				sa, sb := a.Sentences[al.A[0]].Span, b.Sentences[al.B[0]].Span
-				lx.learnCoverage(a, sa, b, sb)
-				lx.marks[clauseMarks(a, sa)-clauseMarks(b, sb)]++
-				lx.pairs++
-			}
-		}
+	for _, o := range ones {
+		lx.learnCoverage(o.a, o.sa, o.b, o.sb)
+		lx.marks[clauseMarks(o.a, o.sa)-clauseMarks(o.b, o.sb)]++
+		lx.pairs++
 	}
 	all, hit := 0, 0
 	for k, n := range lx.seen {

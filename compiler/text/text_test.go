@@ -294,12 +294,10 @@ func FuzzRead(f *testing.F) {
 	})
 }
 
-// TestLexiconMissing learns which words translate which from a few
-// sentence pairs, then finds the clause a translation leaves out.
-func TestLexiconMissing(t *testing.T) {
-	en, fr := vocab(t, "en"), vocab(t, "fr")
-	read := func(v *Vocab, s string) *Doc { return v.Read(s, Options{LineBreaks: true}) }
-	corpus := [][2]string{
+// lexiconCorpus is a few English sentences and their French translations,
+// for the lexicon to learn from.
+func lexiconCorpus() [][2]string {
+	return [][2]string{
 		{"The starting player shuffles the deck.", "Le premier joueur mélange le paquet."},
 		{"Then the starting player shuffles the deck again.", "Puis le premier joueur mélange encore le paquet."},
 		{"Whoever shuffles the deck deals the cards.", "Celui qui mélange le paquet distribue les cartes."},
@@ -309,8 +307,15 @@ func TestLexiconMissing(t *testing.T) {
 		{"Players pass the die to the left.", "Les joueurs passent le dé à gauche."},
 		{"Always pass to the left.", "Passez toujours à gauche."},
 	}
+}
+
+// TestLexiconMissing learns which words translate which from a few
+// sentence pairs, then finds the clause a translation leaves out.
+func TestLexiconMissing(t *testing.T) {
+	en, fr := vocab(t, "en"), vocab(t, "fr")
+	read := func(v *Vocab, s string) *Doc { return v.Read(s, Options{LineBreaks: true}) }
 	var pairs [][2]*Doc
-	for _, p := range corpus {
+	for _, p := range lexiconCorpus() {
 		pairs = append(pairs, [2]*Doc{read(en, p[0]), read(fr, p[1])})
 	}
 	src := read(en, "Pass the die to the left, then the starting player shuffles the deck.")
@@ -337,17 +342,7 @@ func TestLexiconMissing(t *testing.T) {
 func TestLexiconDropped(t *testing.T) {
 	en, fr := vocab(t, "en"), vocab(t, "fr")
 	read := func(v *Vocab, s string) *Doc { return v.Read(s, Options{LineBreaks: true}) }
-	corpus := [][2]string{
-		{"The starting player shuffles the deck.", "Le premier joueur mélange le paquet."},
-		{"Then the starting player shuffles the deck again.", "Puis le premier joueur mélange encore le paquet."},
-		{"Whoever shuffles the deck deals the cards.", "Celui qui mélange le paquet distribue les cartes."},
-		{"Each round, the starting player deals.", "À chaque manche, le premier joueur distribue."},
-		{"Pass the die to the left.", "Passez le dé à gauche."},
-		{"The starting player keeps the die.", "Le premier joueur garde le dé."},
-		{"Players pass the die to the left.", "Les joueurs passent le dé à gauche."},
-		{"Always pass to the left.", "Passez toujours à gauche."},
-		{"The starting player shuffles the deck and passes the die.", "Le premier joueur mélange le paquet et passe le dé."},
-	}
+	corpus := append(lexiconCorpus(), [2]string{"The starting player shuffles the deck and passes the die.", "Le premier joueur mélange le paquet et passe le dé."})
 	src := read(en, "Pass the die to the left, then the starting player shuffles the deck.")
 	full := read(fr, "Passez le dé à gauche, puis le premier joueur mélange le paquet.")
 	cut := read(fr, "Passez le dé à gauche.")
