@@ -3,6 +3,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -10,6 +11,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime/debug"
+	"slices"
 	"strings"
 
 	"github.com/grimoire-games/grimoire"
@@ -18,15 +21,27 @@ import (
 	"github.com/grimoire-games/grimoire/compiler/model"
 )
 
-// Exit codes.
+// Exit codes: one table for every command (README "Exit status").
 const (
-	ExitOK    = 0 // success
-	ExitFail  = 1 // diagnostics with errors, or a failed check
-	ExitUsage = 2 // the command line is wrong
+	// ExitOK: the command did what it was asked.
+	ExitOK = 0
+	// ExitFail: the input or the output failed: diagnostics with errors,
+	// a failed check or verification, a file that cannot be read or
+	// written (a missing input file included), a full disk.
+	ExitFail = 1
+	// ExitUsage: the command line is wrong: an unknown command or flag, a
+	// bad flag value, a missing argument, a flag that does not apply, an
+	// unknown game, language, variant or bot.
+	ExitUsage = 2
+	// ExitInterrupted: stopped by SIGINT or SIGTERM, after writing what
+	// was complete (simulate).
+	ExitInterrupted = 130
 )
 
-// env is what every command gets: its streams and the working directory.
+// env is what every command gets: its streams and a context that ends on
+// interruption.
 type env struct {
+	ctx            context.Context
 	stdin          io.Reader
 	stdout, stderr io.Writer
 }
@@ -55,17 +70,43 @@ func commands() []command {
 
 // Run runs the grimoire command with args (without the program name).
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	return RunContext(context.Background(), args, stdin, stdout, stderr)
+}
+
+// RunContext is Run with a context whose end asks a long command
+// (simulate) to stop, keeping what is complete.
+func RunContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	out := &checkedWriter{w: stdout}
+	e := &env{ctx: ctx, stdin: stdin, stdout: out, stderr: stderr}
+	code := dispatch(e, args)
+	if out.err != nil {
+		// Output lost is a failure, whatever the command thought.
+		name := "grimoire"
+		if len(args) > 0 {
+			name += " " + args[0]
+		}
+		fmt.Fprintf(stderr, "%s: write standard output: %v\n", name, unwrapPathErr(out.err))
+		if code == ExitOK {
+			code = ExitFail
+		}
+	}
+	return code
+}
+
+func dispatch(e *env, args []string) int {
 	if len(args) == 0 {
-		usage(stderr)
+		usage(e.stderr)
 		return ExitUsage
 	}
 	switch args[0] {
 	case "help", "-h", "-help", "--help":
 		if len(args) > 1 {
-			return Run([]string{args[1], "--help"}, stdin, stdout, stderr)
+			return dispatch(e, []string{args[1], "--help"})
 		}
-		usage(stdout)
+		usage(e.stderr)
+		return ExitOK
+	case "version", "-version", "--version":
+		fmt.Fprintf(e.stdout, "grimoire %s\n", version())
 		return ExitOK
 	}
 	for _, c := range commands() {
@@ -73,9 +114,36 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return c.run(e, args[1:])
 		}
 	}
-	fmt.Fprintf(stderr, "grimoire: unknown command %q\n\n", args[0])
-	usage(stderr)
+	fmt.Fprintf(e.stderr, "grimoire: unknown command %q (see grimoire --help)\n", args[0])
 	return ExitUsage
+}
+
+// version is the module version the binary was built from, with the
+// commit when the build recorded one.
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(unknown)"
+	}
+	v := bi.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	var rev, modified string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				modified = ", modified"
+			}
+		}
+	}
+	if rev != "" && v == "(devel)" {
+		v += " " + rev[:min(12, len(rev))] + modified
+	}
+	return v + " " + bi.GoVersion
 }
 
 func usage(w io.Writer) {
@@ -86,7 +154,9 @@ func usage(w io.Writer) {
 	}
 	fmt.Fprintln(w, "\nWithout --root, commands use the games built into the binary.")
 	fmt.Fprintln(w, "Run \"grimoire <command> --help\" for a command's flags.")
-	fmt.Fprintln(w, "Exit status: 0 fine, 1 diagnostics or a failed check, 2 usage error.")
+	fmt.Fprintln(w, "\"grimoire --version\" prints the version.")
+	fmt.Fprintln(w, "Exit status: 0 fine; 1 diagnostics with errors, a failed check, or a file that")
+	fmt.Fprintln(w, "cannot be read or written; 2 a wrong command line; 130 interrupted.")
 }
 
 // flags makes a command's flag set; parse reports usage errors and --help.
@@ -121,15 +191,21 @@ func parseFile(e *env, fs *flag.FlagSet, args []string) (code int, file string, 
 // parseArgs parses flags with at most one positional argument among them,
 // named arg ("" for none); the argument is required when named.
 func parseArgs(e *env, fs *flag.FlagSet, args []string, arg string) (string, int, bool) {
-	fs.SetOutput(e.stderr)
+	// The flag package prints an error and the whole usage itself: keep
+	// it quiet, and print the usage once when asked, else one line.
+	fs.SetOutput(io.Discard)
+	usage := fs.Usage
+	fs.Usage = func() {}
+	defer func() { fs.Usage = usage }()
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fs.SetOutput(e.stdout)
-				fs.Usage()
+				fs.SetOutput(e.stderr)
+				usage()
 				return "", ExitOK, false
 			}
+			fmt.Fprintf(e.stderr, "grimoire %s: %v (see grimoire %s --help)\n", fs.Name(), err, fs.Name())
 			return "", ExitUsage, false
 		}
 		if fs.NArg() == 0 {
@@ -150,6 +226,31 @@ func parseArgs(e *env, fs *flag.FlagSet, args []string, arg string) (string, int
 		return "", 0, true
 	}
 	return pos[0], 0, true
+}
+
+// given returns the flags the command line set.
+func given(fs *flag.FlagSet) map[string]bool {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return set
+}
+
+// notApplicable reports the first of the flags that was given, saying it
+// does not apply and why: a flag silently ignored would let a user
+// believe it took effect.
+func notApplicable(e *env, cmd string, fs *flag.FlagSet, why string, names ...string) bool {
+	set := given(fs)
+	for _, n := range names {
+		if set[n] {
+			dash := "--"
+			if len(n) == 1 {
+				dash = "-"
+			}
+			fmt.Fprintf(e.stderr, "grimoire %s: %s%s does not apply %s\n", cmd, dash, n, why)
+			return true
+		}
+	}
+	return false
 }
 
 // tree is the games tree a command works on.
@@ -186,6 +287,9 @@ func loadGame(e *env, cmd, root, id string) (g *model.Game, code int, ok bool) {
 		fmt.Fprintf(e.stderr, "grimoire %s: %v\n", cmd, err)
 		return nil, ExitUsage, false
 	}
+	if !knownGame(e, cmd, t, id) {
+		return nil, ExitUsage, false
+	}
 	games, ok := load(e, t, []string{id})
 	if !ok {
 		return nil, ExitFail, false
@@ -195,6 +299,34 @@ func loadGame(e *env, cmd, root, id string) (g *model.Game, code int, ok bool) {
 		return nil, ExitUsage, false
 	}
 	return g, 0, true
+}
+
+// knownGame reports whether the tree has a game id, saying which games it
+// has when not: a game named on the command line that does not exist is
+// a usage error, for every command alike.
+func knownGame(e *env, cmd string, t tree, id string) bool {
+	if id == "" {
+		fmt.Fprintf(e.stderr, "grimoire %s: --game is required (games: %s)\n", cmd, strings.Join(treeGames(t), ", "))
+		return false
+	}
+	ids := treeGames(t)
+	if slices.Contains(ids, id) {
+		return true
+	}
+	fmt.Fprintf(e.stderr, "grimoire %s: no game %q (games: %s)\n", cmd, id, strings.Join(ids, ", "))
+	return false
+}
+
+// treeGames lists the game directories of a tree, sorted.
+func treeGames(t tree) []string {
+	ents, _ := fs.ReadDir(t.fsys, "cards")
+	var ids []string
+	for _, d := range ents {
+		if d.IsDir() {
+			ids = append(ids, d.Name())
+		}
+	}
+	return ids
 }
 
 // load loads the tree and prints its diagnostics; ok is false when any is an
@@ -248,6 +380,9 @@ func runCheck(e *env, args []string) int {
 	}
 	var only []string
 	if *game != "" {
+		if !knownGame(e, "check", t, *game) {
+			return ExitUsage
+		}
 		only = []string{*game}
 	}
 	games, d := compiler.Load(t.fsys, compiler.Options{Prefix: t.prefix, Games: only})
@@ -338,18 +473,4 @@ func runGames(e *env, args []string) int {
 		}
 	}
 	return ExitOK
-}
-
-// writeFiles writes files under dir, creating directories.
-func writeFiles(dir string, files map[string][]byte) error {
-	for _, n := range sortedKeys(files) {
-		p := filepath.Join(dir, filepath.FromSlash(n))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(p, files[n], 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
 }

@@ -51,14 +51,16 @@ func TestUsage(t *testing.T) {
 		inStderr string
 	}{
 		{nil, ExitUsage, "", "Usage: grimoire"},
-		{[]string{"help"}, ExitOK, "Commands:", ""},
-		{[]string{"--help"}, ExitOK, "Commands:", ""},
+		{[]string{"help"}, ExitOK, "", "Commands:"},
+		{[]string{"--help"}, ExitOK, "", "Commands:"},
 		{[]string{"frobnicate"}, ExitUsage, "", `unknown command "frobnicate"`},
-		{[]string{"check", "--help"}, ExitOK, "Usage: grimoire check", ""},
-		{[]string{"help", "export"}, ExitOK, "Usage: grimoire export", ""},
-		{[]string{"build", "--help"}, ExitOK, "Usage: grimoire build", ""},
-		{[]string{"gen", "--help"}, ExitOK, "--check", ""},
-		{[]string{"games", "--help"}, ExitOK, "Usage: grimoire games", ""},
+		{[]string{"check", "--help"}, ExitOK, "", "Usage: grimoire check"},
+		{[]string{"help", "export"}, ExitOK, "", "Usage: grimoire export"},
+		{[]string{"build", "--help"}, ExitOK, "", "Usage: grimoire build"},
+		{[]string{"gen", "--help"}, ExitOK, "", "--check"},
+		{[]string{"games", "--help"}, ExitOK, "", "Usage: grimoire games"},
+		{[]string{"--version"}, ExitOK, "grimoire ", ""},
+		{[]string{"check", "--bogus", "--x"}, ExitUsage, "", "flag provided but not defined: -bogus (see grimoire check --help)\n"},
 		{[]string{"check", "--bogus"}, ExitUsage, "", "flag provided but not defined"},
 		{[]string{"check", "extra"}, ExitUsage, "", `unexpected argument "extra"`},
 		{[]string{"check", "--root", "/nonexistent/grimoire"}, ExitUsage, "", "--root"},
@@ -66,7 +68,9 @@ func TestUsage(t *testing.T) {
 		{[]string{"export", "--game", "warlock", "--format", "xml"}, ExitUsage, "", `unknown --format "xml"`},
 		{[]string{"export", "--game", "warlock", "--format", "csv"}, ExitUsage, "", "csv needs --type, one of: "},
 		{[]string{"export", "--game", "warlock", "--lang", "it"}, ExitUsage, "", `no language "it"`},
-		{[]string{"export", "--game", "nosuch"}, ExitFail, "", `no game "nosuch"`},
+		{[]string{"export", "--game", "nosuch"}, ExitUsage, "", `no game "nosuch" (games: bellum_magica, warlock, warriors)`},
+		{[]string{"export", "--game", "warlock", "--format", "csv", "--type", "creatur"}, ExitUsage, "", `--type "creatur": game warlock has no such card type`},
+		{[]string{"export", "--game", "warlock", "--type", "creature"}, ExitUsage, "", "--type does not apply to --format json"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
@@ -283,12 +287,15 @@ func TestSheet(t *testing.T) {
 	}{
 		{[]string{"--game", "warlock", "--lang", "de", "--kind", "cards", "--paper", "letter", "--bleed", "-o", "x.pdf"}, ExitOK, ""},
 		{[]string{"--game", "warlock", "--kind", "rules", "-o", "x.pdf"}, ExitOK, ""},
-		{[]string{"--game", "warlock", "-o", "x.pdf", "--card", "59x91"}, ExitOK, ""},
+		{[]string{"--game", "warlock", "--kind", "cards", "-o", "x.pdf", "--card", "59x91"}, ExitOK, ""},
+		{[]string{"--game", "warlock", "-o", "x.pdf", "--card", "59x91"}, ExitUsage, "--card does not apply to --kind reference"},
+		{[]string{"--game", "warlock", "--kind", "rules", "-o", "x.pdf", "--bleed"}, ExitUsage, "--bleed does not apply"},
+		{[]string{"--game", "warlock", "--kind", "cards", "-o", "x.pdf", "--card", "NaNxInf"}, ExitUsage, "WIDTHxHEIGHT"},
 		{[]string{"--game", "warlock", "--kind", "poster", "-o", "x.pdf"}, ExitUsage, `unknown kind "poster"`},
 		{[]string{"--game", "warlock", "--paper", "a3", "-o", "x.pdf"}, ExitUsage, `unknown paper "a3"`},
 		{[]string{"--game", "warlock", "--card", "63", "-o", "x.pdf"}, ExitUsage, "WIDTHxHEIGHT"},
 		{[]string{"--game", "warlock", "--lang", "it", "-o", "x.pdf"}, ExitUsage, `no language "it"`},
-		{[]string{"--game", "chess", "-o", "x.pdf"}, ExitFail, `no game "chess"`},
+		{[]string{"--game", "chess", "-o", "x.pdf"}, ExitUsage, `no game "chess"`},
 		{[]string{"--game", "warlock"}, ExitUsage, "-o are required"},
 		{[]string{"--game", "warlock", "--kind", "cards", "--card", "300x88", "-o", "x.pdf"}, ExitFail, "does not fit on a4 paper"},
 	} {
@@ -443,7 +450,7 @@ func TestTranslationRoundTrip(t *testing.T) {
 func TestRulebook(t *testing.T) {
 	const dir = "../../../../compiler/rulebook/testdata/"
 	code, out, errs := run(t, "rulebook", "--game", "warlock", "--lang", "fr", dir+"warlock-fr.txt")
-	if code != ExitFail || !strings.Contains(out, "warlock-fr.txt:72:20: error: 20 wizards") {
+	if code != ExitFail || !strings.Contains(errs, "warlock-fr.txt:72:20: error: 20 wizards") || out != "" {
 		t.Fatalf("exit %d; want 1 and the wizard count\n%s%s", code, out, errs)
 	}
 	code, out, errs = run(t, "rulebook", "--game", "warlock", "--lang", "fr", "--against", "en="+dir+"warlock-en.txt", "--format", "json", dir+"warlock-fr.txt")

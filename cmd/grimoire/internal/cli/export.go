@@ -35,6 +35,12 @@ func runExport(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "grimoire export: unknown --format %q (want json, csv, xliff or po)\n", *format)
 		return ExitUsage
 	}
+	if *format != "csv" && notApplicable(e, "export", fs, "to --format "+*format+" (only csv exports one card type)", "type") {
+		return ExitUsage
+	}
+	if (*format == "xliff" || *format == "po") && notApplicable(e, "export", fs, "to --format "+*format+" (a translation covers every variant)", "variant") {
+		return ExitUsage
+	}
 	loaded, code, ok := loadGame(e, "export", *root, *game)
 	if !ok {
 		return code
@@ -69,7 +75,11 @@ func runExport(e *env, args []string) int {
 			for _, t := range g.Types {
 				ids = append(ids, t.ID)
 			}
-			fmt.Fprintf(e.stderr, "grimoire export: csv needs --type, one of: %s\n", strings.Join(ids, ", "))
+			if *typ == "" {
+				fmt.Fprintf(e.stderr, "grimoire export: csv needs --type, one of: %s\n", strings.Join(ids, ", "))
+			} else {
+				fmt.Fprintf(e.stderr, "grimoire export: --type %q: game %s has no such card type (it has %s)\n", *typ, g.ID, strings.Join(ids, ", "))
+			}
 			return ExitUsage
 		}
 		l := *lang
@@ -82,19 +92,7 @@ func runExport(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "grimoire export: %v\n", err)
 		return ExitFail
 	}
-	if *out == "" {
-		e.stdout.Write(buf.Bytes())
-		return ExitOK
-	}
-	// One err for both steps: a failed write must not pass for success.
-	if err = os.MkdirAll(filepath.Dir(*out), 0o755); err == nil {
-		err = os.WriteFile(*out, buf.Bytes(), 0o644)
-	}
-	if err != nil {
-		fmt.Fprintf(e.stderr, "grimoire export: %v\n", err)
-		return ExitFail
-	}
-	return ExitOK
+	return output(e, "export", *out, buf.Bytes())
 }
 
 func runBuild(e *env, args []string) int {
@@ -151,7 +149,7 @@ func runBuild(e *env, args []string) int {
 		return ExitFail
 	}
 	maps.Copy(files, pdfs)
-	if err := writeFiles(*out, files); err != nil {
+	if err := writeAll(*out, files); err != nil {
 		fmt.Fprintf(e.stderr, "grimoire build: %v\n", err)
 		return ExitFail
 	}

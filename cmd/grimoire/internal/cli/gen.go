@@ -42,7 +42,7 @@ func runGen(e *env, args []string) int {
 		}
 		return ExitOK
 	}
-	if err := writeFiles(dir, files); err != nil {
+	if err := writeAll(dir, files); err != nil {
 		fmt.Fprintf(e.stderr, "grimoire gen: %v\n", err)
 		return ExitFail
 	}
@@ -124,13 +124,15 @@ func staleFiles(dir string, games *model.Games, files map[string][]byte) []strin
 func leftovers(dir string, games *model.Games, files map[string][]byte) []string {
 	var out []string
 	for _, g := range games.Games {
-		gdir := filepath.Join(dir, gogen.Dir(g))
+		// files is keyed below the gen directory, as dir is.
+		sub := strings.TrimPrefix(gogen.Dir(g), "gen/")
+		gdir := filepath.Join(dir, filepath.FromSlash(sub))
 		ents, err := os.ReadDir(gdir)
 		if err != nil {
 			continue
 		}
 		for _, e := range ents {
-			rel := gogen.Dir(g) + "/" + e.Name()
+			rel := sub + "/" + e.Name()
 			if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") || files[rel] != nil {
 				continue
 			}

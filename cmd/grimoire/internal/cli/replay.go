@@ -25,7 +25,7 @@ func runReplay(e *env, args []string) int {
 	f, err := os.Open(file)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "grimoire replay: %v\n", err)
-		return ExitUsage
+		return ExitFail
 	}
 	defer f.Close()
 	logs, err := engine.ReadLogs(f)

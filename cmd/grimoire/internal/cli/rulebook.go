@@ -56,7 +56,7 @@ func runRulebook(e *env, args []string) int {
 		d = d.Sort()
 	}
 	if f == diag.Text {
-		printDiags(e.stdout, d)
+		printDiags(e.stderr, d)
 		if len(d) == 0 {
 			fmt.Fprintf(e.stdout, "%s: no disagreement with game %s found\n", file, g.ID)
 		}
@@ -81,7 +81,7 @@ func readBook(e *env, g *model.Game, lang, file, flag string) (*rulebook.Book, i
 	data, err := os.ReadFile(file)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "grimoire rulebook: %v\n", err)
-		return nil, ExitUsage, false
+		return nil, ExitFail, false
 	}
 	book, err := rulebook.Read(file, lang, data)
 	var le *rulebook.LangError

@@ -47,7 +47,7 @@ func runScore(e *env, args []string) int {
 	t, err := openTree(*root)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "grimoire score: %v\n", err)
-		return ExitFail
+		return ExitUsage
 	}
 	g, _, code, ok := buildEngine(e, "score", "--variant", t, *game, *variant, sets)
 	if !ok {

@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -36,6 +35,9 @@ func runSheet(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "grimoire sheet: %v\n", err)
 		return ExitUsage
 	}
+	if o.Kind != printout.Cards && notApplicable(e, "sheet", fs, "to --kind "+*kind+" (only cards are cut)", "card", "bleed") {
+		return ExitUsage
+	}
 	loaded, code, ok := loadGame(e, "sheet", *root, *game)
 	if !ok {
 		return code
@@ -56,12 +58,15 @@ func runSheet(e *env, args []string) int {
 	if !ok {
 		return ExitFail
 	}
-	if err := os.WriteFile(*out, pdf, 0o644); err != nil {
-		fmt.Fprintf(e.stderr, "grimoire sheet: %v\n", err)
-		return ExitFail
-	}
-	return ExitOK
+	return output(e, "sheet", *out, pdf)
 }
+
+// The sizes of a reference card, in mm: a card must hold a line of text,
+// and fit a sheet of paper.
+const (
+	cardMin = 20
+	cardMax = 1000
+)
 
 // sheetOptions reads the printout flags.
 func sheetOptions(kind, paper, card string, bleed bool) (printout.Options, error) {
@@ -78,8 +83,9 @@ func sheetOptions(kind, paper, card string, bleed bool) (printout.Options, error
 	if err == nil {
 		o.CardH, err = strconv.ParseFloat(h, 64)
 	}
-	if !found || err != nil || o.CardW < 20 || o.CardH < 20 {
-		return o, fmt.Errorf("--card %q: want WIDTHxHEIGHT in mm, each at least 20, such as 63x88", card)
+	// !(x >= lo && x <= hi) also refuses NaN.
+	if !found || err != nil || !(o.CardW >= cardMin && o.CardW <= cardMax) || !(o.CardH >= cardMin && o.CardH <= cardMax) {
+		return o, fmt.Errorf("--card %q: want WIDTHxHEIGHT in mm, each from %d to %d, such as 63x88", card, cardMin, cardMax)
 	}
 	o.Bleed = bleed
 	return o, nil

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bufio"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -57,7 +56,7 @@ func runSimulate(e *env, args []string) int {
 		return usageErr("-n %d: want at least one game", *n)
 	case *workers < 1:
 		return usageErr("--workers %d: want at least 1", *workers)
-	case *players < 0:
+	case *players < 1 && given(fs)["players"]:
 		return usageErr("--players %d: want a positive number", *players)
 	case *game == "":
 		return usageErr("--game is required (games with an engine: %s)", strings.Join(engineIDs(), ", "))
@@ -112,26 +111,8 @@ func runSimulate(e *env, args []string) int {
 		bar = &progressBar{w: f, total: *n, start: time.Now()}
 		cfg.Progress = bar.draw
 	}
-	var logw *bufio.Writer
-	if *logFile != "" {
-		f, err := os.Create(*logFile)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "grimoire simulate: %v\n", err)
-			return ExitFail
-		}
-		defer f.Close()
-		logw = bufio.NewWriterSize(f, 1<<16)
-		cfg.Log = logw
-	}
-	sum, err := engine.Simulate(context.Background(), cfg)
+	sum, err := simulate(e, cfg, *logFile)
 	bar.clear() // before anything else is printed on the terminal
-	if logw != nil {
-		// What was logged is kept even when a game failed: the games
-		// before it are whole.
-		if ferr := logw.Flush(); ferr != nil && err == nil {
-			err = fmt.Errorf("write log: %w", ferr)
-		}
-	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "grimoire simulate: %v\n", err)
 		return ExitFail
@@ -166,6 +147,9 @@ func runSimulate(e *env, args []string) int {
 // wrong, and code is then the exit code: ExitUsage for a variant the game
 // does not have, ExitFail otherwise.
 func buildEngine(e *env, cmd, where string, t tree, id, variant string, sets []string) (g engine.Game, played string, code int, ok bool) {
+	if !knownGame(e, cmd, t, id) {
+		return nil, "", ExitUsage, false
+	}
 	games, ok := load(e, t, []string{id})
 	if !ok {
 		return nil, "", ExitFail, false
@@ -283,4 +267,31 @@ func (p *progressBar) clear() {
 	if p != nil && p.width > 0 {
 		fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", p.width))
 	}
+}
+
+// simulate runs the games, writing their log, when asked, to a temporary
+// file renamed into place at the end: the log holds the complete games
+// even when a game fails, and nothing is left behind when the log itself
+// cannot be written.
+func simulate(e *env, cfg engine.SimConfig, logFile string) (*engine.Summary, error) {
+	if logFile == "" {
+		return engine.Simulate(e.ctx, cfg)
+	}
+	var b batch
+	var sum *engine.Summary
+	var simErr error
+	err := b.addFrom(logFile, func(w io.Writer) error {
+		bw := bufio.NewWriterSize(w, 1<<16)
+		cfg.Log = bw
+		sum, simErr = engine.Simulate(e.ctx, cfg)
+		return bw.Flush()
+	})
+	if err == nil {
+		err = b.commit()
+	}
+	if err != nil {
+		b.abort()
+		return nil, err
+	}
+	return sum, simErr
 }

@@ -143,13 +143,13 @@ func TestSimulateUsage(t *testing.T) {
 }
 
 func TestSimulateHelp(t *testing.T) {
-	code, out, _ := run(t, "help")
+	code, _, out := run(t, "help")
 	if code != ExitOK || !strings.Contains(out, "  simulate ") || !strings.Contains(out, "  replay ") {
 		t.Errorf("usage lacks simulate and replay:\n%s", out)
 	}
 	for _, cmd := range []string{"simulate", "replay"} {
-		code, out, _ := run(t, cmd, "--help")
-		if code != ExitOK || !strings.Contains(out, "Usage: grimoire "+cmd) {
+		code, _, out := run(t, cmd, "--help")
+		if code != ExitOK || strings.Count(out, "Usage: grimoire "+cmd) != 1 {
 			t.Errorf("%s --help: exit %d\n%s", cmd, code, out)
 		}
 	}
@@ -232,7 +232,7 @@ func TestReplayErrors(t *testing.T) {
 		want string
 	}{
 		{nil, ExitUsage, "a FILE argument is required"},
-		{[]string{filepath.Join(dir, "missing.jsonl")}, ExitUsage, "no such file"},
+		{[]string{filepath.Join(dir, "missing.jsonl")}, ExitFail, "no such file"},
 		{[]string{"a", "b"}, ExitUsage, `unexpected argument "b"`},
 		{[]string{write("junk", "hello\n")}, ExitFail, "junk: line 1: invalid character"},
 		{[]string{write("other", `{"log":"grimoire","version":1,"game":"chess","players":2,"seed":1,"set":[],"bots":[]}`+"\n")}, ExitFail, `no engine for game "chess"`},

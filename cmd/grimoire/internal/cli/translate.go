@@ -133,13 +133,7 @@ func writeLocale(e *env, name string, t tree, g *model.Game, lang string, msgs [
 	}
 	rel := path.Join("locales", g.ID, lang+".toml")
 	p := filepath.Join(t.root, filepath.FromSlash(rel))
-	tmp := p + ".tmp"
-	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
-		fmt.Fprintf(e.stderr, "grimoire %s: %v\n", name, err)
-		return ExitFail
-	}
-	if err := os.Rename(tmp, p); err != nil {
-		os.Remove(tmp)
+	if err := writeFile(p, buf.Bytes()); err != nil {
 		fmt.Fprintf(e.stderr, "grimoire %s: %v\n", name, err)
 		return ExitFail
 	}
