@@ -9,6 +9,13 @@ require (
 	golang.org/x/text v0.43.0
 )
 
-require github.com/google/go-cmp v0.7.0
+require (
+	github.com/google/go-cmp v0.7.0
+	github.com/jung-kurt/gofpdf v1.16.2
+	github.com/rogpeppe/go-internal v1.14.1
+)
 
-require github.com/jung-kurt/gofpdf v1.16.2 // indirect
+require (
+	golang.org/x/sys v0.48.0 // indirect
+	golang.org/x/tools v0.51.0 // indirect
+)

@@ -10,10 +10,12 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/grimoire-games/grimoire"
 	"github.com/grimoire-games/grimoire/compiler"
@@ -473,4 +475,13 @@ func runGames(e *env, args []string) int {
 		}
 	}
 	return ExitOK
+}
+
+// Main runs the command of the process: its arguments and standard
+// streams, with SIGINT and SIGTERM ending the context, so that a long
+// command stops cleanly, keeping what is complete.
+func Main() int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return RunContext(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 }

@@ -40,6 +40,9 @@ func (a localeArgs) open(e *env, name string) (tree, *model.Game, int, bool) {
 		fmt.Fprintf(e.stderr, "grimoire %s: %v\n", name, err)
 		return tree{}, nil, ExitUsage, false
 	}
+	if !knownGame(e, name, t, *a.game) {
+		return tree{}, nil, ExitUsage, false
+	}
 	// Warnings (a stale translation) are what the command is for: only
 	// errors stop it, and the check after writing shows what is left.
 	games, d := compiler.Load(t.fsys, compiler.Options{Prefix: t.prefix, Games: []string{*a.game}})
@@ -132,14 +135,19 @@ func writeLocale(e *env, name string, t tree, g *model.Game, lang string, msgs [
 		return ExitFail
 	}
 	rel := path.Join("locales", g.ID, lang+".toml")
+	// The game as it would be with the file written must pass the whole
+	// check: a broken translation is refused before it lands.
+	_, d := compiler.Load(newOverlay(t.fsys, rel, buf.Bytes()), compiler.Options{Prefix: t.prefix, Games: []string{g.ID}})
+	printDiags(e.stderr, d)
+	if d.HasErrors() {
+		fmt.Fprintf(e.stderr, "grimoire %s: %s%s not written: the translation has errors\n", name, t.prefix, rel)
+		return ExitFail
+	}
 	p := filepath.Join(t.root, filepath.FromSlash(rel))
 	if err := writeFile(p, buf.Bytes()); err != nil {
 		fmt.Fprintf(e.stderr, "grimoire %s: %v\n", name, err)
 		return ExitFail
 	}
 	fmt.Fprintf(e.stdout, "wrote %s%s (%d messages)\n", t.prefix, rel, len(msgs))
-	if _, ok := load(e, t, []string{g.ID}); !ok {
-		return ExitFail
-	}
 	return ExitOK
 }
