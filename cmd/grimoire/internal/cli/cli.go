@@ -66,7 +66,7 @@ func commands() []command {
 		{"games", "[--root DIR]", "list games and their variants, languages and card counts", runGames},
 		{"simulate", "--game G [--variant V] [--players N] [-n GAMES] [--seed S] [--bots B,B...] [--workers W] [--set K=V]... [--log FILE] [--format text|json] [--root DIR]", "play many games with bots and summarize the results", runSimulate},
 		{"replay", "[--root DIR] FILE", "replay game logs and verify every action", runReplay},
-		{"score", "--game G [--variant V] [--lang L] [--set K=V]... [--root DIR] FILE", "score final empires written in a score file", runScore},
+		{"score", "--game G [--variant V] [--lang L] [--set K=V]... [--root DIR] FILE", "score the final positions of a finished game, typed into a score file", runScore},
 	}
 }
 
