@@ -18,11 +18,17 @@ func TestMain(m *testing.M) {
 }
 
 // TestScripts runs the command-line scenarios of testdata/script. Each
-// starts with a copy of the tiny games tree in $WORK/tiny.
+// starts with a copy of the tiny games tree in $WORK/tiny; $REPO is the
+// top of this module, for its test data.
 func TestScripts(t *testing.T) {
+	repo, err := filepath.Abs("../../../..")
+	if err != nil {
+		t.Fatal(err)
+	}
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata/script",
 		Setup: func(env *testscript.Env) error {
+			env.Setenv("REPO", repo)
 			return os.CopyFS(filepath.Join(env.WorkDir, "tiny"), os.DirFS(tiny))
 		},
 	})
