@@ -165,8 +165,10 @@ type Rules struct {
 	Chests    []Chest
 	Players   model.Range
 	tavern    int
-	game      *model.Game
-	locs      *l10n.Set
+	// chestScale is the power of ten above the game's chests (see Return).
+	chestScale float64
+	game       *model.Game
+	locs       *l10n.Set
 }
 
 // NewRules reads the rules from the compiled game.
@@ -185,6 +187,10 @@ func NewRules(g *model.Game) (*Rules, error) {
 	}
 	if err := r.validate(); err != nil {
 		return nil, fmt.Errorf("game %s: %w", g.ID, err)
+	}
+	r.chestScale = 10
+	for r.chestScale <= float64(r.chestCount()) {
+		r.chestScale *= 10
 	}
 	locs, err := l10n.NewSet(g)
 	if err != nil {

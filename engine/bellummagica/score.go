@@ -18,6 +18,23 @@ func (s *State) Score() []Score {
 	return out
 }
 
+// Return is a seat's result as the engine gives it: the chests' value
+// plus a fraction per chest, which breaks ties as Winners does (more
+// chests win) and never outweighs a point of value, since chestScale is
+// above the game's number of chests. 25.06 reads 25 with 6 chests.
+func (r *Rules) Return(sc Score) float64 {
+	return float64(sc.Value) + float64(sc.Chests)/r.chestScale
+}
+
+// chestCount is the number of chests in the game.
+func (r *Rules) chestCount() int {
+	n := 0
+	for _, c := range r.Chests {
+		n += c.Copies
+	}
+	return n
+}
+
 // Winners returns the seats that win with these scores: the richest, then
 // those with the most chests; seats still tied share the victory.
 func Winners(scores []Score) []int {

@@ -27,9 +27,10 @@ type Player struct {
 //	metal = [4]
 //	gold = [7]
 //
-// A value no chest of that kind holds, or more chests of a value than the
-// game has, gets a diagnostic at its line and column; players are
-// returned only when there is no error.
+// A value no chest of that kind holds, more chests of a value than the
+// game has, or a number of players the game is not played by, gets a
+// diagnostic at its line and column; players are returned only when
+// there is no error.
 func (r *Rules) ParseScoreFile(name string, src []byte) ([]Player, diag.List) {
 	f, d := tomlfile.Decode(name, src)
 	if f == nil {
@@ -40,6 +41,7 @@ func (r *Rules) ParseScoreFile(name string, src []byte) ([]Player, diag.List) {
 	if !ok {
 		return nil, d.Sort()
 	}
+	r.checkPlayers(f, len(list), &d)
 	used := make([]int, len(r.Chests))
 	var players []Player
 	for i, t := range list {
@@ -88,6 +90,17 @@ func (r *Rules) ParseScoreFile(name string, src []byte) ([]Player, diag.List) {
 		return nil, d.Sort()
 	}
 	return players, d.Sort()
+}
+
+// checkPlayers reports a number of players the game is not played by, at
+// the first player too many or the last one there is.
+func (r *Rules) checkPlayers(f *tomlfile.File, n int, d *diag.List) {
+	lo, hi := r.Players.Min, r.Players.Max
+	if n >= lo && n <= hi {
+		return
+	}
+	pos := f.Pos(tomlpos.Elem("player", min(max(n-1, 0), hi)), true)
+	d.Errorf(pos, diag.BadValue, "bellum magica is played by %d to %d players; the file has %d", lo, hi, n)
 }
 
 // values lists the values of a kind's chests, for messages.

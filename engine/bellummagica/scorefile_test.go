@@ -32,20 +32,36 @@ func TestScoreFile(t *testing.T) {
 	}
 }
 
+// two is a second player, so that files are of a number of players the
+// game is played by.
+const two = "[[player]]\nname = \"B\"\n"
+
 func TestScoreFileDiagnostics(t *testing.T) {
 	r := shipped(t)
 	for _, tc := range []struct{ src, want string }{
-		{"[[player]]\nwooden = [1, 9]\n", `x.toml:2:14: error: no wooden chest is worth 9 (values: 1, 2, 3)`},
-		{"[[player]]\ngold = [8, 8, 8]\n", "x.toml:2:15: error: more gold chests worth 8 than the game's 2"},
-		{"[[player]]\nmetal = 4\n", "x.toml:2:9: error: metal must be a list of chest values"},
-		{"[[player]]\nmetal = [\"4\"]\n", "x.toml:2:10: error: a chest value must be a whole number"},
-		{"[[player]]\nsilver = [1]\n", `x.toml:2:1: error: unknown key "silver"`},
+		{"[[player]]\nwooden = [1, 9]\n" + two, `x.toml:2:14: error: no wooden chest is worth 9 (values: 1, 2, 3)`},
+		{"[[player]]\ngold = [8, 8, 8]\n" + two, "x.toml:2:15: error: more gold chests worth 8 than the game's 2"},
+		{"[[player]]\ngold = [8]\n[[player]]\ngold = [8, 8]\n", "x.toml:4:12: error: more gold chests worth 8 than the game's 2"},
+		{"[[player]]\nmetal = 4\n" + two, "x.toml:2:9: error: metal must be a list of chest values"},
+		{"[[player]]\nmetal = [\"4\"]\n" + two, "x.toml:2:10: error: a chest value must be a whole number"},
+		{"[[player]]\nsilver = [1]\n" + two, `x.toml:2:1: error: unknown key "silver"`},
 		{"player = 1\n", "no [[player]] tables"},
 		{"[[player]\n", "error: toml:"},
+		// Bellum Magica is played by 2 to 5 players.
+		{"[[player]]\nwooden = [1]\n", "x.toml:1:1: error: bellum magica is played by 2 to 5 players; the file has 1 [G010]"},
+		{strings.Repeat(two, 6), "x.toml:11:1: error: bellum magica is played by 2 to 5 players; the file has 6 [G010]"},
 	} {
-		_, d := r.ParseScoreFile("x.toml", []byte(tc.src))
-		if !strings.Contains(d.Error(), tc.want) {
-			t.Errorf("%q: got %v, want %q", tc.src, d, tc.want)
+		players, d := r.ParseScoreFile("x.toml", []byte(tc.src))
+		if !strings.Contains(d.String(), tc.want) {
+			t.Errorf("%q: got\n%v\nwant %q", tc.src, d.String(), tc.want)
+		}
+		if players != nil {
+			t.Errorf("%q: players despite errors", tc.src)
+		}
+	}
+	for _, src := range []string{strings.Repeat(two, 2), strings.Repeat(two, 5)} {
+		if _, d := r.ParseScoreFile("x.toml", []byte(src)); len(d) > 0 {
+			t.Errorf("%q: %v", src, d)
 		}
 	}
 }

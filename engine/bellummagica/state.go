@@ -182,15 +182,16 @@ func (s *State) CurrentPlayer() int {
 func (s *State) IsTerminal() bool { return s.t.Step == stOver }
 
 // Returns implements engine.State: each seat's chest value, plus a
-// hundredth per chest so that the highest return is the winner by the
-// rulebook's tie-break (more chests); seats still tied share the win.
+// fraction per chest (see Rules.Return) so that the highest return is the
+// winner by the rulebook's tie-break (more chests); seats still tied share
+// the win.
 func (s *State) Returns() []float64 {
 	out := make([]float64, s.t.N)
 	if !s.IsTerminal() {
 		return out
 	}
-	for i := range out {
-		out[i] = float64(s.value(i)) + float64(s.t.Seats[i].NChests)/100
+	for i, sc := range s.Score() {
+		out[i] = s.r.Return(sc)
 	}
 	return out
 }

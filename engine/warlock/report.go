@@ -76,15 +76,9 @@ func (r *Rules) WriteScores(w io.Writer, lang string, players []Player, scores [
 	if err := tw.Flush(); err != nil {
 		return fmt.Errorf("writing scores: %w", err)
 	}
-	best := -1 << 31
-	for _, b := range scores {
-		best = max(best, b.Total)
-	}
 	var names []string
-	for i, b := range scores {
-		if b.Total == best {
-			names = append(names, players[i].Name)
-		}
+	for _, i := range Winners(scores) {
+		names = append(names, players[i].Name)
 	}
 	_, err := fmt.Fprintln(w, "\n"+t("score.winner", map[string]any{"Names": strings.Join(names, ", ")}))
 	return err

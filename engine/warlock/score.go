@@ -98,6 +98,21 @@ func ScoreEmpires(p *tables.Params, empires []Empire) []Breakdown {
 	return out
 }
 
+// Winners are the players with the highest total. The rules have no
+// tie-break: tied players all win.
+func Winners(b []Breakdown) []int {
+	var w []int
+	for i := range b {
+		switch {
+		case len(w) == 0 || b[i].Total > b[w[0]].Total:
+			w = []int{i}
+		case b[i].Total == b[w[0]].Total:
+			w = append(w, i)
+		}
+	}
+	return w
+}
+
 // humanChains scores each group of orthogonally adjacent human cities: its
 // cities score the chain values in turn, the last repeating.
 func humanChains(values []int, side int, sq []Square) []int {

@@ -29,9 +29,11 @@ type Player struct {
 //
 // Each field is race:points for a city, dragon, ruin or "." for nothing.
 // Every empire that could not exist under the rules (too many cities or
-// dragons, a city not joined to the others, a race or a value no card
-// has, more cards than the game holds) gets a diagnostic at its line and
-// column; players are returned only when there is no error.
+// dragons, a card not joined to the others in one group touching the
+// first row, a race or a value no card has, more cards than the game
+// holds), and a number of players the game is not played by, gets a
+// diagnostic at its line and column; players are returned only when there
+// is no error.
 func (r *Rules) ParseScoreFile(name string, src []byte) ([]Player, diag.List) {
 	f, d := tomlfile.Decode(name, src)
 	if f == nil {
@@ -42,6 +44,7 @@ func (r *Rules) ParseScoreFile(name string, src []byte) ([]Player, diag.List) {
 	if !ok {
 		return nil, d.Sort()
 	}
+	r.checkPlayers(f, len(list), &d)
 	n := r.Params.EmpireSize
 	var players []Player
 	var cells [][]cellRef
@@ -114,6 +117,17 @@ func (r *Rules) ParseScoreFile(name string, src []byte) ([]Player, diag.List) {
 	return players, d.Sort()
 }
 
+// checkPlayers reports a number of players the game is not played by, at
+// the first player too many or the last one there is.
+func (r *Rules) checkPlayers(f *tomlfile.File, n int, d *diag.List) {
+	lo, hi := r.Players.Min, r.Players.Max
+	if n >= lo && n <= hi {
+		return
+	}
+	pos := f.Pos(tomlpos.Elem("player", min(max(n-1, 0), hi)), true)
+	d.Errorf(pos, diag.BadValue, "warlock is played by %d to %d players; the file has %d", lo, hi, n)
+}
+
 type cellRef struct {
 	field int
 	pos   diag.Pos
@@ -183,8 +197,8 @@ func (r *Rules) parseSquare(s string, pos diag.Pos, d *diag.List) (Square, bool)
 }
 
 // checkEmpire reports an empire the building rules cannot produce: more
-// cities or dragons than allowed, or a field not joined to the others and
-// to the row touching the player board.
+// cities or dragons than allowed, or a field not in the one group of cards
+// that touches the row of the player board.
 func (r *Rules) checkEmpire(p Player, refs []cellRef, d *diag.List) {
 	if len(refs) > r.Params.MaxCities {
 		d.Errorf(refs[r.Params.MaxCities].pos, diag.BadValue, "%s's empire has %d cities; at most %d fit", p.Name, len(refs), r.Params.MaxCities)
@@ -201,32 +215,49 @@ func (r *Rules) checkEmpire(p Player, refs []cellRef, d *diag.List) {
 	if len(refs) == 0 {
 		return
 	}
-	// Every card is joined to the first row through other cards, since each
-	// was built next to one already there.
+	// The cards form one group touching the first row, since the first was
+	// built there and each other next to one already there. The largest
+	// such group (the first of equal ones) is the empire; any other card
+	// is reported, saying whether its group touches the row too.
 	n := p.Empire.Side
-	reached := make([]bool, n*n)
+	group := make([]int, n*n) // 1 + the group of a field; 0 for empty fields
+	var size, touches []int
 	var stack []int
 	for _, c := range refs {
-		if c.field < n {
-			reached[c.field] = true
-			stack = append(stack, c.field)
+		if group[c.field] != 0 {
+			continue
+		}
+		g := len(size)
+		size, touches = append(size, 0), append(touches, 0)
+		group[c.field] = g + 1
+		stack = append(stack[:0], c.field)
+		for len(stack) > 0 {
+			f := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			size[g]++
+			if f < n {
+				touches[g]++
+			}
+			for _, h := range r.adj[f].list() {
+				if group[h] == 0 && p.Empire.Squares[h].Kind != Empty {
+					group[h] = g + 1
+					stack = append(stack, int(h))
+				}
+			}
 		}
 	}
-	for len(stack) > 0 {
-		f := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, g := range r.adj[f].list() {
-			if !reached[g] && p.Empire.Squares[g].Kind != Empty {
-				reached[g] = true
-				stack = append(stack, int(g))
-			}
+	home := -1
+	for g := range size {
+		if touches[g] > 0 && (home < 0 || size[g] > size[home]) {
+			home = g
 		}
 	}
 	for _, c := range refs {
-		if !reached[c.field] {
-			if c.field < n {
-				continue
-			}
+		switch g := group[c.field] - 1; {
+		case g == home:
+		case touches[g] > 0:
+			d.Errorf(c.pos, diag.BadValue, "this field of %s's empire is not joined to the others: an empire is one group of cards, each built next to one already there", p.Name)
+		default:
 			d.Errorf(c.pos, diag.BadValue, "this field of %s's empire is not joined to the others and to the row touching the player board", p.Name)
 		}
 	}

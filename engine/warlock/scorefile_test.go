@@ -60,6 +60,15 @@ func TestScoreFileErrors(t *testing.T) {
 		{"too many copies", "[[player]]\nempire = [\"goblin:2 goblin:2 goblin:2 goblin:2\", \"goblin:2 goblin:2 goblin:2 goblin:2\", \"goblin:2 goblin:2 goblin:2 goblin:2\", \"goblin:2 goblin:2 goblin:2 goblin:2\"]\n", "error: the game has 15 goblin cards worth 2"},
 		{"empire missing", "[[player]]\nname = \"Scott\"\n", "f.toml:1:1: error: player Scott has no empire [G004]"},
 		{"unknown key", "[[player]]\nempir = []\n", "f.toml:2:1: error: unknown key \"empir\""},
+		// The cards of an empire form one group: a second one touching the
+		// player board is no more possible than one floating.
+		{"two groups", "[[player]]\nempire = [\"gnome:1 . gnome:1\"]\n", "f.toml:2:22: error: this field of player 1's empire is not joined to the others: an empire is one group of cards, each built next to one already there [G010]"},
+		{"smaller group", "[[player]]\nempire = [\"gnome:1 . gnome:1 gnome:1\"]\n", "f.toml:2:12: error: this field of player 1's empire is not joined to the others: an empire"},
+		{"two groups below", "[[player]]\nempire = [\"gnome:1 . . gnome:1\", \"gnome:1 . . gnome:1\"]\n", "f.toml:2:24: error: this field of player 1's empire is not joined to the others: an empire"},
+		// Warlock is played by 3 to 5 players.
+		{"one player", "[[player]]\nempire = []\n", "f.toml:1:1: error: warlock is played by 3 to 5 players; the file has 1 [G010]"},
+		{"two players", strings.Repeat("[[player]]\nempire = []\n", 2), "f.toml:3:1: error: warlock is played by 3 to 5 players; the file has 2 [G010]"},
+		{"six players", strings.Repeat("[[player]]\nempire = []\n", 6), "f.toml:11:1: error: warlock is played by 3 to 5 players; the file has 6 [G010]"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			players, d := r.ParseScoreFile("f.toml", []byte(tc.src))
@@ -67,24 +76,24 @@ func TestScoreFileErrors(t *testing.T) {
 				t.Error("players returned despite errors")
 			}
 			if !strings.Contains(strings.ToLower(d.String()), strings.ToLower(tc.want)) {
-				t.Errorf("diagnostics:\n%s\nwant %q", d, tc.want)
+				t.Errorf("diagnostics:\n%s\nwant %q", d.String(), tc.want)
 			}
 		})
 	}
 }
 
-func FuzzScoreFile(f *testing.F) {
-	src, err := os.ReadFile("testdata/score/example.toml")
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Add(src)
-	f.Add([]byte("[[player]]\nempire = [\"giant:4\", \"dragon\"]\n"))
-	r := shipped(f)
-	f.Fuzz(func(t *testing.T, b []byte) {
-		players, d := r.ParseScoreFile("f.toml", b)
-		if players == nil && !d.HasErrors() {
-			t.Fatal("no players and no error")
+// TestScoreFileAccepted: empires the rules can produce, by as many players
+// as the game is played by, are accepted.
+func TestScoreFileAccepted(t *testing.T) {
+	r := shipped(t)
+	empty := "[[player]]\nempire = []\n"
+	for _, src := range []string{
+		strings.Repeat(empty, 3),
+		strings.Repeat(empty, 5),
+		"[[player]]\nempire = [\"gnome:1 human:1 human:1 gnome:1\", \"gnome:1 . . human:1\", \"gnome:1 dragon . human:1\"]\n" + strings.Repeat(empty, 2),
+	} {
+		if _, d := r.ParseScoreFile("f.toml", []byte(src)); len(d) > 0 {
+			t.Errorf("%q: %v", src, d)
 		}
-	})
+	}
 }

@@ -224,7 +224,8 @@ func (s *State) CurrentPlayer() int {
 // IsTerminal implements engine.State.
 func (s *State) IsTerminal() bool { return s.step == stOver }
 
-// Returns implements engine.State: the final scores.
+// Returns implements engine.State: the final scores. The rules break no
+// tie, so the highest returns are the winners Winners names.
 func (s *State) Returns() []float64 {
 	out := make([]float64, s.n)
 	if s.step != stOver {

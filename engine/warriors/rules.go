@@ -100,10 +100,14 @@ type Rules struct {
 	warrior               [maxPeoples][troops]int
 	dragon, wizard, flame int
 	catapults             []int // catapult designs
-	ids                   layout
-	game                  *model.Game
-	locs                  *l10n.Set
-	names                 map[string][]string // per language, a name per design
+	// pileCards is how many cards can end in victory piles (warriors and
+	// dragons); pileScale, the power of ten above it (see Return).
+	pileCards int
+	pileScale float64
+	ids       layout
+	game      *model.Game
+	locs      *l10n.Set
+	names     map[string][]string // per language, a name per design
 }
 
 // NewRules reads the rules from a compiled Warriors game as played (see
@@ -149,6 +153,15 @@ func NewRules(g *model.Game) (*Rules, error) {
 			r.catapults = append(r.catapults, i)
 		}
 		r.Designs = append(r.Designs, d)
+	}
+	r.pileScale = 10
+	for _, d := range r.Designs {
+		if d.Class == ClassWarrior || d.Class == ClassDragon {
+			r.pileCards += d.Copies
+		}
+	}
+	for r.pileScale <= float64(r.pileCards) {
+		r.pileScale *= 10
 	}
 	if r.Hordes && (r.dragon < 0 || r.flame < 0) {
 		return nil, fmt.Errorf("game %s: the expansion needs dragon and flame cards", g.ID)

@@ -79,6 +79,15 @@ func (r *Rules) Score(t []Tally) []Breakdown {
 	return out
 }
 
+// Return is a player's result as the engine gives it: the total, plus a
+// fraction per victory-pile card that breaks ties as Winners does (the
+// larger pile wins) and never outweighs a point, since pileScale is above
+// the number of cards that can reach piles: with 84 of them, 40.05 reads
+// 40 points and 5 cards.
+func (r *Rules) Return(b Breakdown) float64 {
+	return float64(b.Total) + float64(b.Pile)/r.pileScale
+}
+
 // Winners are the players with the highest total; among them, those with
 // the most cards in their victory piles.
 func Winners(b []Breakdown) []int {

@@ -1,6 +1,7 @@
 package warriors
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"slices"
@@ -26,9 +27,12 @@ type Player struct {
 //	factions = { elf = 4, goblin = 2 } # cards per faction
 //	dragons = 1                        # living dragons (Dragon Hordes)
 //
-// A count no game could reach (more cards of a people than the game has,
-// dragons without the expansion) gets a diagnostic at its line and
-// column; players are returned only when there is no error.
+// A file no game could end with gets a diagnostic at its line and column:
+// more or fewer players than the game is played by, more cards of a people
+// than the game has, more living dragons than it has, dragons without the
+// expansion, or victory piles, factions and dragons that together hold
+// more warriors and dragons than the game has. Players are returned only
+// when there is no error.
 func (r *Rules) ParseScoreFile(name string, src []byte) ([]Player, diag.List) {
 	f, d := tomlfile.Decode(name, src)
 	if f == nil {
@@ -39,6 +43,7 @@ func (r *Rules) ParseScoreFile(name string, src []byte) ([]Player, diag.List) {
 	if !ok {
 		return nil, d.Sort()
 	}
+	r.checkPlayers(f, len(list), &d)
 	count := func(path string, v any, what string, most int) int {
 		n, ok := v.(int64)
 		switch {
@@ -57,7 +62,13 @@ func (r *Rules) ParseScoreFile(name string, src []byte) ([]Player, diag.List) {
 			copies[des.People] += des.Copies
 		}
 	}
-	used := make([]int, len(r.Peoples))
+	dragons := 0
+	if r.dragon >= 0 {
+		dragons = r.Designs[r.dragon].Copies
+	}
+	// What every player holds, to check the game's totals once all is read.
+	factions := make([][]counted, len(r.Peoples))
+	var living, cards []counted
 	var players []Player
 	for i, t := range list {
 		path := tomlpos.Elem("player", i)
@@ -72,13 +83,16 @@ func (r *Rules) ParseScoreFile(name string, src []byte) ([]Player, diag.List) {
 					d.Errorf(at(kp, false), diag.WrongType, "name must be a string")
 				}
 			case "victory_pile":
-				p.Tally.Pile = count(kp, v, "victory_pile", 1000)
+				p.Tally.Pile = count(kp, v, "victory_pile", r.pileCards)
+				cards = append(cards, counted{at(kp, false), p.Tally.Pile})
 			case "dragons":
 				if !r.Hordes {
 					d.Errorf(at(kp, true), diag.BadValue, "dragons count only with the Dragon Hordes (--variant dragon-hordes)")
 					continue
 				}
-				p.Tally.Dragons = count(kp, v, "dragons", r.Designs[r.dragon].Copies)
+				p.Tally.Dragons = count(kp, v, "dragons", dragons)
+				living = append(living, counted{at(kp, false), p.Tally.Dragons})
+				cards = append(cards, counted{at(kp, false), p.Tally.Dragons})
 			case "factions":
 				m, ok := v.(map[string]any)
 				if !ok {
@@ -86,15 +100,15 @@ func (r *Rules) ParseScoreFile(name string, src []byte) ([]Player, diag.List) {
 					continue
 				}
 				for q, c := range m {
+					qp := tomlpos.Join(kp, q)
 					j := slices.Index(r.Peoples, q)
 					if j < 0 {
-						d.Errorf(at(tomlpos.Join(kp, q), true), diag.BadValue, "no people %q (peoples: %s)", q, strings.Join(r.Peoples, ", "))
+						d.Errorf(at(qp, true), diag.BadValue, "no people %q (peoples: %s)", q, strings.Join(r.Peoples, ", "))
 						continue
 					}
-					p.Tally.Factions[j] = count(tomlpos.Join(kp, q), c, "faction "+q, copies[j])
-					if used[j] += p.Tally.Factions[j]; used[j] > copies[j] {
-						d.Errorf(at(tomlpos.Join(kp, q), false), diag.BadValue, "the factions of %s hold %d cards together; the game has %d", q, used[j], copies[j])
-					}
+					p.Tally.Factions[j] = count(qp, c, "faction "+q, copies[j])
+					factions[j] = append(factions[j], counted{at(qp, false), p.Tally.Factions[j]})
+					cards = append(cards, counted{at(qp, false), p.Tally.Factions[j]})
 				}
 			default:
 				d.Errorf(at(kp, true), diag.UnknownKey, "unknown key %q (a player has name, victory_pile, factions and dragons)", k)
@@ -102,10 +116,57 @@ func (r *Rules) ParseScoreFile(name string, src []byte) ([]Player, diag.List) {
 		}
 		players = append(players, p)
 	}
+	for j, q := range r.Peoples {
+		if pos, sum, over := exceeds(factions[j], copies[j]); over {
+			d.Errorf(pos, diag.BadValue, "the factions of %s hold %d cards together; the game has %d", q, sum, copies[j])
+		}
+	}
+	if pos, sum, over := exceeds(living, dragons); over {
+		d.Errorf(pos, diag.BadValue, "the players have %d living dragons together; the game has %d", sum, dragons)
+	}
+	if pos, sum, over := exceeds(cards, r.pileCards); over {
+		d.Errorf(pos, diag.BadValue, "victory piles, factions and living dragons hold %d cards together; the game has %d warriors and dragons", sum, r.pileCards)
+	}
 	if d.HasErrors() {
 		return nil, d.Sort()
 	}
 	return players, d.Sort()
+}
+
+// checkPlayers reports a number of players the game is not played by, at
+// the first player too many or the last one there is.
+func (r *Rules) checkPlayers(f *tomlfile.File, n int, d *diag.List) {
+	lo, hi := r.Players.Min, r.Players.Max
+	if n >= lo && n <= hi {
+		return
+	}
+	v := ""
+	if r.Hordes {
+		v = " with the Dragon Hordes"
+	}
+	pos := f.Pos(tomlpos.Elem("player", min(max(n-1, 0), hi)), true)
+	d.Errorf(pos, diag.BadValue, "warriors%s is played by %d to %d players; the file has %d", v, lo, hi, n)
+}
+
+// counted is a count read from a score file, where it stands.
+type counted struct {
+	pos diag.Pos
+	n   int
+}
+
+// exceeds adds counts up in file order and reports whether they come to
+// more than most; pos is the count that goes over, sum the whole total.
+func exceeds(counts []counted, most int) (pos diag.Pos, sum int, over bool) {
+	counts = slices.Clone(counts)
+	slices.SortStableFunc(counts, func(a, b counted) int {
+		return cmp.Or(cmp.Compare(a.pos.Line, b.pos.Line), cmp.Compare(a.pos.Col, b.pos.Col))
+	})
+	for _, c := range counts {
+		if sum += c.n; sum > most && !over {
+			pos, over = c.pos, true
+		}
+	}
+	return pos, sum, over
 }
 
 // ScoreFile scores the players of a score file and writes the breakdown in

@@ -159,14 +159,16 @@ func (s *State) CurrentPlayer() int {
 // IsTerminal implements engine.State.
 func (s *State) IsTerminal() bool { return s.step == stOver }
 
-// Returns implements engine.State: each seat's final score.
+// Returns implements engine.State: each seat's final score with the
+// victory-pile tie-break as a fraction (see Rules.Return), so that the
+// highest return is the winner by the rules.
 func (s *State) Returns() []float64 {
 	out := make([]float64, s.n)
 	if s.step != stOver {
 		return out
 	}
 	for i, b := range s.Score() {
-		out[i] = float64(b.Total)
+		out[i] = s.r.Return(b)
 	}
 	return out
 }

@@ -1,0 +1,66 @@
+package warriors
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/grimoire-games/grimoire/engine"
+)
+
+// TestReturnsNameTheWinners: over random 4-player games, the seats with
+// the highest return (those simulate and the logs name as winners) are
+// the seats the rules' full tie-break names. Games tied on points must
+// come up, or the test would prove nothing.
+func TestReturnsNameTheWinners(t *testing.T) {
+	for _, variant := range []string{"", VariantHordes} {
+		r := shipped(t, variant)
+		t.Run(cmpName(variant), func(t *testing.T) {
+			t.Parallel()
+			bots := []engine.Bot{engine.Random{}, engine.Random{}, engine.Random{}, engine.Random{}}
+			tied := 0
+			for i := range 500 {
+				seed := engine.Seed(11, i)
+				s, err := r.NewState(4, seed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				res, err := engine.Play(s, bots, seed, 20000, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				b := s.Score()
+				if want := Winners(b); !slices.Equal(res.Winners, want) {
+					t.Errorf("seed %d: returns %v name winners %v; the rules name %v", seed, res.Returns, res.Winners, want)
+				}
+				totals := make([]float64, len(b))
+				for j, x := range b {
+					totals[j] = float64(x.Total)
+				}
+				if len(engine.Winners(totals)) > 1 {
+					tied++
+				}
+			}
+			t.Logf("%d of 500 games tied on points", tied)
+			if tied == 0 {
+				t.Error("no game tied on points")
+			}
+		})
+	}
+}
+
+// TestReturn: the victory-pile fraction breaks a tie on points and never
+// outweighs a point, even with every card that can reach a pile.
+func TestReturn(t *testing.T) {
+	for _, variant := range []string{"", VariantHordes} {
+		r := shipped(t, variant)
+		for _, tc := range []struct{ lo, hi Breakdown }{
+			{Breakdown{Total: 20, Pile: 3}, Breakdown{Total: 20, Pile: 4}},
+			{Breakdown{Total: 20, Pile: r.pileCards}, Breakdown{Total: 21}},
+			{Breakdown{Total: 0, Pile: r.pileCards - 1}, Breakdown{Total: 0, Pile: r.pileCards}},
+		} {
+			if lo, hi := r.Return(tc.lo), r.Return(tc.hi); lo >= hi {
+				t.Errorf("%s: Return(%+v) = %v, not below Return(%+v) = %v", cmpName(variant), tc.lo, lo, tc.hi, hi)
+			}
+		}
+	}
+}
