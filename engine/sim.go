@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
@@ -46,23 +47,35 @@ type SimConfig struct {
 	// goroutine at a time, about every 100ms and once at the end.
 	Progress func(done int)
 	// Log, if set, receives every game's log, one after another in game
-	// order whatever the number of workers.
+	// order whatever the number of workers. Games are written whole: a
+	// run that stops early (its context canceled, or a game failing) ends
+	// the log after the last complete game of an unbroken run from game 0,
+	// with the line of WriteInterrupted.
 	Log io.Writer
+	// LogFormat is the format of the log: LogLines (the default), or
+	// LogCompact.
+	LogFormat LogFormat
+	// LogGzip compresses the log with gzip. Simulate ends the gzip stream
+	// before it returns; it does not close Log.
+	LogGzip bool
 }
 
 // Summary is the outcome of a simulation. Everything but Timing depends
 // only on the configuration, not on the number of workers or the machine.
 type Summary struct {
-	Game    string      `json:"game"`
-	Players int         `json:"players"`
-	Games   int         `json:"games"`
-	Seed    uint64      `json:"seed"`
-	Bots    []string    `json:"bots"`
-	Set     []string    `json:"set"`
-	Seats   []SeatStats `json:"seats"`
-	ByBot   []BotStats  `json:"by_bot"`
-	Overall Overall     `json:"overall"`
-	Timing  Timing      `json:"timing"`
+	Game    string `json:"game"`
+	Players int    `json:"players"`
+	Games   int    `json:"games"`
+	// Interrupted is set for a run stopped before its end; Games then
+	// counts the games played, the run's first ones.
+	Interrupted bool        `json:"interrupted,omitempty"`
+	Seed        uint64      `json:"seed"`
+	Bots        []string    `json:"bots"`
+	Set         []string    `json:"set"`
+	Seats       []SeatStats `json:"seats"`
+	ByBot       []BotStats  `json:"by_bot"`
+	Overall     Overall     `json:"overall"`
+	Timing      Timing      `json:"timing"`
 }
 
 // SeatStats is how one seat fared. A game with k winners counts 1/k win to
@@ -111,9 +124,15 @@ func Lineup(bots []string, players, i int) []string {
 }
 
 // Simulate plays cfg.Games games on cfg.Workers goroutines and summarizes
-// them. Any game's error stops the run. Results are kept per game and
-// summed in game order, so the Summary but its Timing is the same whatever
-// the number of workers.
+// them. Results are kept per game and summed in game order, so the Summary
+// but its Timing is the same whatever the number of workers.
+//
+// Canceling ctx stops the run: games under way are dropped (a game only
+// notices within 1024 actions) or finished, and Simulate returns the
+// Summary of games 0 to k-1, the unbroken run of finished games, marked
+// Interrupted (nil if k is 0), with an error that wraps ctx's. The log
+// then holds those k games and ends with the line of WriteInterrupted. A
+// game's error stops the run too, and is returned alone.
 func Simulate(ctx context.Context, cfg SimConfig) (*Summary, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
@@ -130,8 +149,15 @@ func Simulate(ctx context.Context, cfg SimConfig) (*Summary, error) {
 	defer cancel(nil)
 
 	results := make([]Result, cfg.Games)
+	finishedGame := make([]bool, cfg.Games) // written by the worker of each game only
 	var next, done atomic.Int64
-	logs := newLogOrder(cfg.Log, cfg.Games)
+	logw := cfg.Log
+	var gz *gzip.Writer
+	if logw != nil && cfg.LogGzip {
+		gz = gzip.NewWriter(logw)
+		logw = gz
+	}
+	logs := newLogOrder(logw, cfg.Games)
 	var failed firstError
 	var wg sync.WaitGroup
 	for range min(cfg.Workers, cfg.Games) {
@@ -153,7 +179,7 @@ func Simulate(ctx context.Context, cfg SimConfig) (*Summary, error) {
 					cancel(err)
 					return
 				}
-				results[i] = r
+				results[i], finishedGame[i] = r, true
 				done.Add(1)
 			}
 		})
@@ -177,22 +203,44 @@ func Simulate(ctx context.Context, cfg SimConfig) (*Summary, error) {
 	wg.Wait()
 	close(finished)
 	progress.Wait()
-	if err := parent.Err(); err != nil {
-		return nil, fmt.Errorf("simulation stopped after %d of %d games: %w", done.Load(), cfg.Games, err)
+	played := 0 // games 0 to played-1 are finished
+	for played < cfg.Games && finishedGame[played] {
+		played++
 	}
-	if err := failed.get(); err != nil {
-		return nil, err
+	failure := failed.get()
+	if logs != nil {
+		err := logs.end(played < cfg.Games, played)
+		if gz != nil {
+			if cerr := gz.Close(); cerr != nil && err == nil {
+				err = fmt.Errorf("write log: %w", cerr)
+			}
+		}
+		if err != nil && failure == nil {
+			failure = err
+		}
 	}
-	if cfg.Progress != nil {
+	if failure != nil {
+		return nil, failure
+	}
+	var stopped error
+	if played < cfg.Games {
+		stopped = fmt.Errorf("simulation stopped after %d of %d games: %w", played, cfg.Games, context.Cause(parent))
+		if played == 0 {
+			return nil, stopped
+		}
+	} else if cfg.Progress != nil {
 		cfg.Progress(cfg.Games)
 	}
-	sum := summarize(cfg, results)
+	part := cfg
+	part.Games = played
+	sum := summarize(part, results[:played])
+	sum.Interrupted = played < cfg.Games
 	secs := time.Since(start).Seconds()
 	sum.Timing = Timing{Seconds: secs, Workers: min(cfg.Workers, cfg.Games)}
 	if secs > 0 {
-		sum.Timing.GamesPerSecond = float64(cfg.Games) / secs
+		sum.Timing.GamesPerSecond = float64(played) / secs
 	}
-	return sum, nil
+	return sum, stopped
 }
 
 func (cfg *SimConfig) check() error {
@@ -252,7 +300,7 @@ func (cfg *SimConfig) play(ctx context.Context, i int) (r Result, log []byte, er
 	var buf bytes.Buffer
 	var lw *LogWriter
 	if cfg.Log != nil {
-		lw = NewLogWriter(&buf)
+		lw = NewLogWriterFormat(&buf, cfg.LogFormat)
 		h := LogHeader{Game: cfg.Game.ID(), Variant: cfg.Variant, Players: cfg.Players, Seed: seed, Set: cfg.Set, Bots: names}
 		if s, err = lw.Start(h, s); err != nil {
 			return Result{}, nil, err
@@ -331,6 +379,21 @@ func (o *logOrder) put(i int, log []byte) error {
 		o.next++
 	}
 	return nil
+}
+
+// end ends the log once the workers are done: with the interrupted line
+// after the games written when the run stopped early.
+func (o *logOrder) end(early bool, played int) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if !early {
+		return nil
+	}
+	if o.next != played {
+		// A write failed: the run's error says so.
+		return nil
+	}
+	return WriteInterrupted(o.w, played)
 }
 
 // summarize sums results in game order, seats in seat order: floating-point

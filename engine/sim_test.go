@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"math"
 	"reflect"
 	"slices"
@@ -221,13 +222,19 @@ func TestSimulateCancel(t *testing.T) {
 	}
 }
 
+// cancelWriter cancels a run at its first write, and keeps what is
+// written in w if set.
 type cancelWriter struct {
 	once   sync.Once
 	cancel func()
+	w      io.Writer
 }
 
 func (w *cancelWriter) Write(p []byte) (int, error) {
 	w.once.Do(w.cancel)
+	if w.w != nil {
+		return w.w.Write(p)
+	}
 	return len(p), nil
 }
 

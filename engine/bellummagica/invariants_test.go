@@ -157,6 +157,7 @@ func checker(r *Rules) *enginetest.Checker[*State] {
 		Actions:    int(kinds) << 8,
 		MaxActions: 20000,
 		Languages:  r.game.Languages,
+		Redeal:     (*State).Redeal,
 	}
 }
 

@@ -134,6 +134,7 @@ func checker(r *Rules) *enginetest.Checker[*State] {
 		Actions:    r.NumActions(),
 		MaxActions: 5000,
 		Languages:  r.game.Languages,
+		Redeal:     (*State).Redeal,
 		Deep: func(t testing.TB, s *State, legal []engine.Action) {
 			// Apply accepts exactly the legal actions.
 			for x := range engine.Action(r.NumActions()) {

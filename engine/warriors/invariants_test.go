@@ -121,6 +121,7 @@ func checker(r *Rules) *enginetest.Checker[*State] {
 		Actions:    r.NumActions(),
 		MaxActions: 20000,
 		Languages:  r.game.Languages,
+		Redeal:     (*State).Redeal,
 	}
 }
 

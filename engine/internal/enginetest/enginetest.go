@@ -2,9 +2,11 @@
 // every engine must keep checked after each action: legal actions sorted,
 // unique and stable, illegal actions refused without a trace, chance
 // outcomes among the legal ones, every action named in every language,
-// clones independent, and a game replayed from its seed and actions
-// ending in the same state. Each engine adds its own invariants, such as
-// conservation of its cards, through Checker.Invariants.
+// clones independent, a game replayed from its seed and actions ending in
+// the same state, and, for engines that can re-deal what a seat cannot
+// see, observations and legal actions that hide it. Each engine adds its
+// own invariants, such as conservation of its cards, through
+// Checker.Invariants.
 package enginetest
 
 import (
@@ -33,6 +35,20 @@ type Checker[S engine.State] struct {
 	// Deep, if set, adds checks of the engine's own at each action of a
 	// deep game, before the action is played.
 	Deep func(t testing.TB, s S, legal []engine.Action)
+	// Redeal, if set, returns a copy of s in which everything viewer
+	// cannot see is dealt anew from rng, consistently with what it sees;
+	// s itself must not change. The checker asserts that the copy keeps
+	// the invariants and that viewer's observation, the player to move
+	// and, when viewer is to move, the legal actions are the same in it:
+	// a difference is hidden information that leaks. Deep games check
+	// the player to move and another seat at every action, and Redeal
+	// itself: that some re-deal changes what another seat sees (one that
+	// deals nothing anew checks nothing); other games check one seat
+	// every HiddenEvery actions.
+	Redeal func(s S, viewer int, rng *engine.RNG) S
+	// HiddenEvery spaces the checks of Redeal in games that are not deep;
+	// 0 means 64.
+	HiddenEvery int
 }
 
 // Play plays one random game from seed, checking the invariants after
@@ -45,6 +61,14 @@ func (c *Checker[S]) Play(t testing.TB, players int, seed uint64, deep bool) ([]
 		t.Fatal(err)
 	}
 	rng := engine.NewRNG(seed + 7)
+	// The re-deals draw from their own generator, so that checking them
+	// leaves the games played as they were.
+	deals := engine.NewRNG(seed ^ redealSeed)
+	every := c.HiddenEvery
+	if every <= 0 {
+		every = 64
+	}
+	moved := false // a re-deal changed what another seat sees
 	var legal, again, hist []engine.Action
 	for step := 0; !s.IsTerminal(); step++ {
 		if step > c.MaxActions {
@@ -59,6 +83,11 @@ func (c *Checker[S]) Play(t testing.TB, players int, seed uint64, deep bool) ([]
 		}
 		if !slices.IsSorted(legal) || len(slices.Compact(slices.Clone(legal))) != len(legal) {
 			t.Fatalf("seed %d: legal actions not sorted and unique: %v", seed, legal)
+		}
+		if c.Redeal != nil && (deep || step%every == 0) {
+			if moved, err = c.hiddenSeats(s, step, every, deep, moved, &deals, legal); err != nil {
+				t.Fatalf("seed %d, action %d (%s): %v", seed, step, c.Step(s), err)
+			}
 		}
 		var a engine.Action
 		if s.CurrentPlayer() == engine.Chance {
@@ -117,6 +146,9 @@ func (c *Checker[S]) Play(t testing.TB, players int, seed uint64, deep bool) ([]
 	}
 	if len(s.LegalActions(legal)) != 0 {
 		t.Fatalf("seed %d: legal actions after the end", seed)
+	}
+	if c.Redeal != nil && deep && !moved && s.NumPlayers() > 1 {
+		t.Fatalf("seed %d: no re-deal changed what another seat sees: Redeal deals nothing anew", seed)
 	}
 	return hist, s
 }
