@@ -28,57 +28,60 @@ func runReplay(e *env, args []string) int {
 		return ExitFail
 	}
 	defer f.Close()
-	logs, err := engine.ReadLogs(f)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "grimoire replay: %s: %v\n", file, err)
-		return ExitFail
-	}
 	// The games of one file usually share their game and overrides:
 	// build each engine once.
 	built := map[string]engine.Game{}
-	actions := 0
-	var last *engine.Replayed
-	for i, lg := range logs {
-		where := file
-		if len(logs) > 1 {
-			where = fmt.Sprintf("%s: game %d (seed %d)", file, i, lg.Header.Seed)
-		}
-		h := lg.Header
+	build := func(h engine.LogHeader) (engine.Game, error) {
 		// A log without a variant (one written before variants existed,
 		// or of the base game) replays in the base game.
 		key := h.Game + "\x00" + h.Variant + "\x00" + strings.Join(h.Set, "\x00")
-		g := built[key]
-		if g == nil {
-			if engines()[h.Game] == nil {
-				fmt.Fprintf(e.stderr, "grimoire replay: %s: no engine for game %q (games with an engine: %s)\n", where, h.Game, strings.Join(engineIDs(), ", "))
-				return ExitFail
-			}
-			eng, _, _, ok := buildEngine(e, "replay", where, t, h.Game, h.Variant, h.Set)
-			if !ok {
-				return ExitFail
-			}
-			g = eng
-			built[key] = g
+		if g := built[key]; g != nil {
+			return g, nil
 		}
-		rep, err := engine.Replay(g, lg)
-		if errors.Is(err, engine.ErrTruncated) {
-			fmt.Fprintf(e.stderr, "grimoire replay: %s: %v\n", where, err)
-			return ExitFail
+		if engines()[h.Game] == nil {
+			return nil, fmt.Errorf("no engine for game %q (games with an engine: %s)", h.Game, strings.Join(engineIDs(), ", "))
 		}
-		if err != nil {
-			fmt.Fprintf(e.stderr, "grimoire replay: %s: mismatch at %v\n", where, err)
-			return ExitFail
+		g, _, _, ok := buildEngine(e, "replay", file, t, h.Game, h.Variant, h.Set)
+		if !ok {
+			return nil, errBuilt
 		}
-		actions += rep.Actions
-		last = rep
+		built[key] = g
+		return g, nil
 	}
-	if len(logs) == 1 {
-		fmt.Fprintf(e.stdout, "ok: %s, returns %s\n", plural(actions, "action"), formatReturns(last.Returns))
+	v, err := engine.VerifyLogs(f, build)
+	var te *engine.TruncatedError
+	var ge *engine.GameError
+	var me *engine.MismatchError
+	switch {
+	case errors.As(err, &te):
+		fmt.Fprintf(e.stderr, "grimoire replay: %s: %v; what it holds replays right\n", file, te)
+		return ExitFail
+	case errors.Is(err, errBuilt):
+		return ExitFail // buildEngine said why
+	case errors.As(err, &ge) && errors.As(err, &me):
+		fmt.Fprintf(e.stderr, "grimoire replay: %s: game %d (line %d, seed %d): mismatch at %v\n", file, ge.Game, ge.Line, ge.Seed, me)
+		return ExitFail
+	case err != nil:
+		fmt.Fprintf(e.stderr, "grimoire replay: %s: %v\n", file, err)
+		return ExitFail
+	case v.Games == 0:
+		fmt.Fprintf(e.stderr, "grimoire replay: %s: no game in the log\n", file)
+		return ExitFail
+	}
+	interrupted := ""
+	if v.Interrupted {
+		interrupted = " (the run was interrupted after them)"
+	}
+	if v.Games == 1 {
+		fmt.Fprintf(e.stdout, "ok: %s, returns %s%s\n", plural(v.Actions, "action"), formatReturns(v.Last.Returns), interrupted)
 		return ExitOK
 	}
-	fmt.Fprintf(e.stdout, "ok: %d games, %s\n", len(logs), plural(actions, "action"))
+	fmt.Fprintf(e.stdout, "ok: %d games, %s%s\n", v.Games, plural(v.Actions, "action"), interrupted)
 	return ExitOK
 }
+
+// errBuilt says that building a log's engine failed and said why.
+var errBuilt = errors.New("engine not built")
 
 func formatReturns(r []float64) string {
 	parts := make([]string, len(r))

@@ -40,7 +40,8 @@ func runSimulate(e *env, args []string) int {
 		sets = append(sets, s)
 		return nil
 	})
-	logFile := fs.String("log", "", "write every game's log, JSON Lines, to this `file`")
+	logFile := fs.String("log", "", "write every game's log, JSON Lines, to this `file` (gzip-compressed when it ends in .gz)")
+	logFormat := fs.String("log-format", "lines", "the log's format: lines (a line per action, with its name and hash) or compact (a line per game, action numbers only)")
 	format := fs.String("format", "text", "text or json")
 	if code, ok := parse(e, fs, args); !ok {
 		return code
@@ -58,6 +59,10 @@ func runSimulate(e *env, args []string) int {
 		return usageErr("--workers %d: want at least 1", *workers)
 	case *players < 1 && given(fs)["players"]:
 		return usageErr("--players %d: want a positive number", *players)
+	case *logFormat != "lines" && *logFormat != "compact":
+		return usageErr("unknown --log-format %q (want lines or compact)", *logFormat)
+	case *logFile == "" && given(fs)["log-format"]:
+		return usageErr("--log-format does not apply without --log")
 	case *game == "":
 		return usageErr("--game is required (games with an engine: %s)", strings.Join(engineIDs(), ", "))
 	}
@@ -105,6 +110,10 @@ func runSimulate(e *env, args []string) int {
 	cfg := engine.SimConfig{
 		Game: bm, Players: *players, Games: *n, Seed: *seed,
 		Bots: lineup, Workers: *workers, Set: sets, Variant: played,
+		LogGzip: strings.HasSuffix(*logFile, ".gz"),
+	}
+	if *logFormat == "compact" {
+		cfg.LogFormat = engine.LogCompact
 	}
 	var bar *progressBar
 	if f, ok := e.stderr.(*os.File); ok && *n > progressMin && isTerminal(f) {
@@ -113,7 +122,23 @@ func runSimulate(e *env, args []string) int {
 	}
 	sum, err := simulate(e, cfg, *logFile)
 	bar.clear() // before anything else is printed on the terminal
-	if err != nil {
+	code = ExitOK
+	switch {
+	case err != nil && e.ctx.Err() != nil:
+		// Interrupted: the complete games are summed up, and logged.
+		code = ExitInterrupted
+		kept, done := "", 0
+		if *logFile != "" {
+			kept = "; " + *logFile + " holds them"
+		}
+		if sum != nil {
+			done = sum.Games
+		}
+		fmt.Fprintf(e.stderr, "grimoire simulate: interrupted after %s%s\n", plural(done, "complete game"), kept)
+		if done == 0 {
+			return code
+		}
+	case err != nil:
 		fmt.Fprintf(e.stderr, "grimoire simulate: %v\n", err)
 		return ExitFail
 	}
@@ -134,10 +159,10 @@ func runSimulate(e *env, args []string) int {
 			return ExitFail
 		}
 		e.stdout.Write(append(out, '\n'))
-		return ExitOK
+		return code
 	}
 	writeSummary(e.stdout, sum, played)
-	return ExitOK
+	return code
 }
 
 // buildEngine loads one game, applies the parameter overrides, plays it in
@@ -284,6 +309,7 @@ func simulate(e *env, cfg engine.SimConfig, logFile string) (*engine.Summary, er
 		bw := bufio.NewWriterSize(w, 1<<16)
 		cfg.Log = bw
 		sum, simErr = engine.Simulate(e.ctx, cfg)
+		// A write error sticks to bw: the log is then not kept.
 		return bw.Flush()
 	})
 	if err == nil {

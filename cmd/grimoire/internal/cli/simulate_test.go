@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -214,7 +216,7 @@ func TestReplay(t *testing.T) {
 	cut := filepath.Join(t.TempDir(), "cut.jsonl")
 	os.WriteFile(cut, []byte(strings.Join(lines[:21], "\n")+"\n"), 0o644)
 	code, _, errs = run(t, "replay", cut)
-	if code != ExitFail || !strings.Contains(errs, "log truncated after 20 actions") {
+	if code != ExitFail || !strings.Contains(errs, "line 22: log truncated: cut inside a game after 0 complete games and 20 actions of the next; what it holds replays right") {
 		t.Errorf("truncated log: exit %d\n%s", code, errs)
 	}
 }
@@ -260,5 +262,42 @@ func TestGameIDDashes(t *testing.T) {
 		if code, out, errs := run(t, args...); code != ExitOK {
 			t.Errorf("%v: exit %d\n%s%s", args, code, out, errs)
 		}
+	}
+}
+
+// TestSimulateInterrupted: a run stopped by its context (SIGINT in the
+// command) exits 130 and keeps a log that says it was interrupted, which
+// replay verifies.
+func TestSimulateInterrupted(t *testing.T) {
+	for _, name := range []string{"run.jsonl", "run.jsonl.gz"} {
+		t.Run(name, func(t *testing.T) {
+			log := filepath.Join(t.TempDir(), name)
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel()
+			var out, errb bytes.Buffer
+			code := RunContext(ctx, []string{"simulate", "--game", "warriors", "-n", "50", "--log", log, "--log-format", "compact"}, strings.NewReader(""), &out, &errb)
+			if code != ExitInterrupted || !strings.Contains(errb.String(), "interrupted after 0 complete games; "+log+" holds them") {
+				t.Fatalf("exit %d\n%s", code, errb.String())
+			}
+			code, stdout, errs := run(t, "replay", log)
+			if code != ExitFail || !strings.Contains(errs, "no game in the log") || stdout != "" {
+				t.Errorf("replay: exit %d\n%s%s", code, stdout, errs)
+			}
+		})
+	}
+}
+
+// TestSimulateCompactLog: a compact, gzip-compressed log replays.
+func TestSimulateCompactLog(t *testing.T) {
+	log := filepath.Join(t.TempDir(), "run.jsonl.gz")
+	if code, _, errs := run(t, "simulate", "--game", "warriors", "-n", "20", "--log", log, "--log-format", "compact"); code != ExitOK {
+		t.Fatalf("simulate: exit %d\n%s", code, errs)
+	}
+	code, out, errs := run(t, "replay", log)
+	if code != ExitOK || !strings.Contains(out, "ok: 20 games") {
+		t.Errorf("replay: exit %d\n%s%s", code, out, errs)
+	}
+	if code, _, errs := run(t, "simulate", "--game", "warriors", "--log-format", "compact"); code != ExitUsage || !strings.Contains(errs, "--log-format does not apply without --log") {
+		t.Errorf("--log-format alone: exit %d\n%s", code, errs)
 	}
 }
