@@ -17,7 +17,7 @@ func blockKinds() []string { return []string{"cards", "distribution", "enum", "p
 // blockDef reads a [[block]]: a part of the printouts. It runs after the
 // rest of the data, whose enums, types, params, cards and sections it
 // names.
-func blockDef(n node, g *model.Game, d *diag.List) *model.Block {
+func blockDef(n node, g *model.Game, l *lost, d *diag.List) *model.Block {
 	o, ok := asObj(n, d)
 	if !ok {
 		return nil
@@ -62,7 +62,9 @@ func blockDef(n node, g *model.Game, d *diag.List) *model.Block {
 		e, en, _ := o.str("enum", true)
 		b.Enum = e
 		if !slices.ContainsFunc(g.Enums, func(x *model.Enum) bool { return x.ID == e }) {
-			d.Errorf(en.pos(), diag.DanglingRef, "block %s: no enum %q", id, e)
+			if !l.has(lostEnum, e) {
+				d.Errorf(en.pos(), diag.DanglingRef, "block %s: no enum %q", id, e)
+			}
 			ok = false
 		}
 	case "cards":
@@ -71,7 +73,11 @@ func blockDef(n node, g *model.Game, d *diag.List) *model.Block {
 		b.Type = t
 		i := slices.IndexFunc(g.Types, func(x *model.Type) bool { return x.ID == t })
 		if i < 0 {
-			d.Errorf(tn.pos(), diag.DanglingRef, "block %s: no card type %q", id, t)
+			if !l.has(lostType, t) {
+				d.Errorf(tn.pos(), diag.DanglingRef, "block %s: no card type %q", id, t)
+			}
+			o.get("fields", false)
+			o.get("icons", false) // its columns are unknown: nothing to check them against
 			ok = false
 			break
 		}
@@ -82,7 +88,9 @@ func blockDef(n node, g *model.Game, d *diag.List) *model.Block {
 			}
 		}
 		for j, f := range fields {
-			if f != "copies" && g.Types[i].Field(f) == nil {
+			if f != "copies" && g.Types[i].Field(f) == nil && l.is(lostField, t+"."+f) {
+				ok = false
+			} else if f != "copies" && g.Types[i].Field(f) == nil {
 				d.Errorf(fns[j].pos(), diag.DanglingRef, "block %s: card type %s has no field %q%s", id, t, f, suggest(f, append(fieldIDs(g.Types[i]), "copies")))
 				ok = false
 			}
@@ -95,17 +103,19 @@ func blockDef(n node, g *model.Game, d *diag.List) *model.Block {
 		q := g.Param(p)
 		switch {
 		case q == nil:
-			d.Errorf(pn.pos(), diag.DanglingRef, "block %s: no param %q", id, p)
+			if !l.has(lostParam, p) {
+				d.Errorf(pn.pos(), diag.DanglingRef, "block %s: no param %q", id, p)
+			}
 			ok = false
 		case q.Type.Kind != model.Map && q.Type.Kind != model.List:
 			d.Errorf(pn.pos(), diag.BadValue, "block %s: param %s is a single %s; a table shows a map or a list", id, p, q.Type)
 			ok = false
 		}
 	}
-	if !blockIcons(o, b, d) {
+	if !o.used["icons"] && !blockIcons(o, b, d) {
 		ok = false
 	}
-	if !blockPlaces(o, b, g, d) {
+	if !blockPlaces(o, b, g, l, d) {
 		ok = false
 	}
 	if !ok {
@@ -154,13 +164,13 @@ func blockIcons(o *obj, b *model.Block, d *diag.List) bool {
 
 // blockPlaces reads on = [...]: "sheet", "card:<card>", "symbols:<card>"
 // (a card printed without words) or "rules:<section>".
-func blockPlaces(o *obj, b *model.Block, g *model.Game, d *diag.List) bool {
+func blockPlaces(o *obj, b *model.Block, g *model.Game, l *lost, d *diag.List) bool {
 	places, pns := o.strList("on", true)
 	ok := true
 	for i, s := range places {
 		kind, id, _ := strings.Cut(s, ":")
 		p := model.Place{ID: id, Pos: pns[i].pos()}
-		bad := ""
+		bad, gone := "", false
 		switch kind {
 		case "sheet":
 			p.Kind = model.OnSheet
@@ -171,6 +181,7 @@ func blockPlaces(o *obj, b *model.Block, g *model.Game, d *diag.List) bool {
 			p.Kind, p.Symbols = model.OnCard, kind == "symbols"
 			if !slices.ContainsFunc(g.Cards, func(c *model.Card) bool { return c.ID == id }) {
 				bad = fmt.Sprintf("no card %q", id)
+				gone = l.has(lostCard, id)
 			}
 			if p.Symbols && (b.Kind == model.TextBlock || b.Kind == model.EnumBlock) {
 				bad = "a text cannot be printed without words"
@@ -179,9 +190,14 @@ func blockPlaces(o *obj, b *model.Block, g *model.Game, d *diag.List) bool {
 			p.Kind = model.OnRules
 			if !slices.ContainsFunc(g.Sections, func(x *model.Section) bool { return x.ID == id }) {
 				bad = fmt.Sprintf("no section %q", id)
+				gone = l.has(lostSection, id)
 			}
 		default:
 			bad = `say "sheet", "card:<card>", "symbols:<card>" or "rules:<section>"`
+		}
+		if gone { // what it names did not load: its own error says why
+			ok = false
+			continue
 		}
 		if bad != "" {
 			code := diag.BadValue

@@ -17,6 +17,7 @@ import (
 
 	"github.com/grimoire-games/grimoire/compiler/diag"
 	"github.com/grimoire-games/grimoire/compiler/model"
+	"github.com/grimoire-games/grimoire/compiler/printout"
 	"github.com/grimoire-games/grimoire/compiler/tomlpos"
 )
 
@@ -101,31 +102,34 @@ func loadGame(fsys fs.FS, id string, opts Options, d *diag.List) *model.Game {
 			srcs = append(srcs, s)
 		}
 	}
-	if d.HasErrors() {
-		return nil // syntax errors: positions of anything else would mislead
-	}
-	g := gameData(opts.Prefix+dir, srcs, d)
-	// With errors in the data, locale checks would only echo them (a card
-	// that failed to load makes its name look obsolete), so locales are
-	// then only parsed.
-	dataOK := g != nil && !d.HasErrors()
-	if g != nil && g.ID != id {
+	// A data file that does not parse leaves the others to check: what
+	// they name may have stood in it, so nothing is reported missing.
+	partial := len(srcs) < len(files)
+	g, lost, meta := gameData(opts.Prefix+dir, srcs, partial, d)
+	if validID(g.ID) && g.ID != id {
 		d.Errorf(g.Pos, diag.BadTree, "game id %q must match its directory name %q", g.ID, id)
+	} else if !validID(g.ID) {
+		g.ID = id // for messages: the game comes out of no load with errors
 	}
+	// Locale files are read whatever the data's errors: their own errors
+	// do not depend on it.
 	locDir := "locales/" + id
 	locs := map[string]*localeFile{}
+	unparsed := map[string]bool{} // languages whose file does not parse
 	locFiles, _ := tomlFiles(fsys, locDir)
 	for _, f := range locFiles {
 		lang := strings.TrimSuffix(path.Base(f), ".toml")
-		raw, err := fs.ReadFile(fsys, f)
+		raw, err := readFile(fsys, f)
 		if err != nil {
 			d.Errorf(diag.Pos{File: opts.Prefix + f}, diag.BadTree, "cannot read: %v", unwrapPath(err))
+			unparsed[lang] = true
 			continue
 		}
 		s := decode(opts.Prefix+f, raw, d)
 		h.Write([]byte(f + "\x00"))
 		h.Write(raw)
 		if s == nil {
+			unparsed[lang] = true
 			continue
 		}
 		before := len(*d)
@@ -133,8 +137,8 @@ func loadGame(fsys fs.FS, id string, opts Options, d *diag.List) *model.Game {
 		lf.broken = len(*d) > before
 		locs[lang] = lf
 	}
-	if !dataOK {
-		return nil
+	if !meta {
+		return nil // without the game's languages, locales are only read
 	}
 	declPos := g.Pos
 	for _, s := range srcs {
@@ -142,7 +146,14 @@ func loadGame(fsys fs.FS, id string, opts Options, d *diag.List) *model.Game {
 			declPos = diag.Pos{File: s.name, Line: p.Line, Col: p.Col}
 		}
 	}
-	checkLocales(g, locs, declPos, d)
+	checkLocales(g, locs, unparsed, lost, declPos, d)
+	// What sheet and build would refuse to print, check reports too; the
+	// printouts know their font.
+	gd, err := printout.CheckGlyphs(g)
+	if err != nil {
+		d.Errorf(g.Pos, diag.Unprintable, "cannot check the texts against the printouts' font: %v", err)
+	}
+	*d = append(*d, gd...)
 	g.SourceHash = hex.EncodeToString(h.Sum(nil))
 	return g
 }
@@ -150,7 +161,7 @@ func loadGame(fsys fs.FS, id string, opts Options, d *diag.List) *model.Game {
 type hasher interface{ Write([]byte) (int, error) }
 
 func readSource(fsys fs.FS, f, prefix string, h hasher, d *diag.List) *source {
-	raw, err := fs.ReadFile(fsys, f)
+	raw, err := readFile(fsys, f)
 	if err != nil {
 		d.Errorf(diag.Pos{File: prefix + f}, diag.BadTree, "cannot read: %v", unwrapPath(err))
 		return nil
@@ -161,7 +172,13 @@ func readSource(fsys fs.FS, f, prefix string, h hasher, d *diag.List) *source {
 }
 
 // decode parses one TOML file, reporting a syntax error at its position.
+// Input nested or keyed past tomlpos's limits is refused unparsed: the
+// parser's cost grows with the square of either.
 func decode(name string, raw []byte, d *diag.List) *source {
+	if e := tomlpos.DefaultLimits().Check(raw); e != nil {
+		d.Errorf(diag.Pos{File: name, Line: e.Pos.Line, Col: e.Pos.Col}, diag.InputLimit, "%s", e.Msg)
+		return nil
+	}
 	var data map[string]any
 	if _, err := toml.Decode(string(raw), &data); err != nil {
 		var pe toml.ParseError

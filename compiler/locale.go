@@ -74,7 +74,7 @@ func localeMessages(src *source, raw []byte, d *diag.List) []*model.Message {
 				}
 				switch lk := strings.ToLower(k); lk {
 				case "description":
-					m.Description = s
+					m.Description, m.FileDescription = s, s
 				case "hash":
 					m.Hash = s
 				case "id", "leftdelim", "rightdelim":
@@ -173,14 +173,18 @@ func optional(g *model.Game, id string) bool {
 }
 
 // checkLocales checks every locale of a game against its data and its
-// source locale, and attaches them to the game.
-func checkLocales(g *model.Game, locs map[string]*localeFile, declPos diag.Pos, d *diag.List) {
+// source locale, and attaches them to the game. unparsed holds the
+// languages whose file is there but does not parse; lost, what of the data
+// did not load, which the locales are not blamed for.
+func checkLocales(g *model.Game, locs map[string]*localeFile, unparsed map[string]bool, lost *lost, declPos diag.Pos, d *diag.List) {
 	names, texts := required(g)
 	var source *model.Locale
 	for _, lang := range g.Languages {
 		lf := locs[lang]
 		if lf == nil {
-			d.Errorf(declPos, diag.BadTree, "game %s declares language %q but has no locales/%s/%s.toml", g.ID, lang, g.ID, lang)
+			if !unparsed[lang] {
+				d.Errorf(declPos, diag.BadTree, "game %s declares language %q but has no locales/%s/%s.toml", g.ID, lang, g.ID, lang)
+			}
 			continue
 		}
 		cats, err := l10n.PluralCategories(lang)
@@ -208,9 +212,14 @@ func checkLocales(g *model.Game, locs map[string]*localeFile, declPos diag.Pos, 
 			continue
 		}
 		want := slices.Concat(names, texts)
+		wanted := make(map[string]bool, len(want)) // a set: a game may have 100k messages
+		for _, id := range want {
+			wanted[id] = true
+		}
 		if source != nil && loc != source {
 			for _, m := range source.Messages {
-				if !slices.Contains(want, m.ID) {
+				if !wanted[m.ID] {
+					wanted[m.ID] = true
 					want = append(want, m.ID)
 				}
 			}
@@ -225,7 +234,7 @@ func checkLocales(g *model.Game, locs map[string]*localeFile, declPos diag.Pos, 
 			}
 		}
 		for _, m := range loc.Messages {
-			if slices.Contains(want, m.ID) || optional(g, m.ID) {
+			if wanted[m.ID] || optional(g, m.ID) || lost.message(m.ID) {
 				continue
 			}
 			if source != nil && loc != source && source.Message(m.ID) == nil {
@@ -268,11 +277,30 @@ func checkLocales(g *model.Game, locs map[string]*localeFile, declPos diag.Pos, 
 			if decl != nil && m.Description == "" {
 				m.Description = decl.Doc
 			}
-			checkTemplates(m, loc, lf, data[loc.Lang], counts, args[m.ID], d)
-			checkCounts(m, loc, lf, data[loc.Lang], dataCounts, args[m.ID], d)
+			var md diag.List
+			checkTemplates(m, loc, lf, data[loc.Lang], counts, args[m.ID], &md)
+			checkCounts(m, loc, lf, data[loc.Lang], dataCounts, args[m.ID], &md)
+			*d = append(*d, judged(md, m, lost)...)
 		}
 	}
-	checkTexts(g, locs, source, data, args, d)
+	checkTexts(g, locs, source, data, args, lost, d)
+}
+
+// judged drops the template errors of a message that reads data which did
+// not load, or args of a declaration that did not: what it names is
+// unknown.
+func judged(md diag.List, m *model.Message, lost *lost) diag.List {
+	if len(md) == 0 {
+		return md
+	}
+	blind := false
+	for _, f := range m.Forms {
+		blind = blind || lost.namedBy(f) || lost.is(lostMessage, m.ID) && strings.Contains(f, ".Arg")
+	}
+	if !blind {
+		return md
+	}
+	return slices.DeleteFunc(md, func(x diag.Diagnostic) bool { return x.Code == diag.TemplateField })
 }
 
 // sampleArgs gives every declared message its .Arg for the template checks:
@@ -359,7 +387,10 @@ func checkTemplates(m *model.Message, loc *model.Locale, lf *localeFile, data ma
 			return p, strings.TrimPrefix(sm[3], `executing "m" at `)
 		}
 		out, parsed, err := render(text, formData(data, counts, form, args))
-		switch {
+		switch cost := templateCost(err); {
+		case cost != nil:
+			p, _ := at(err)
+			d.Errorf(p, diag.TemplateCost, "message %s (%s, %s): %s", m.ID, loc.Lang, form, cost.Msg)
 		case !parsed:
 			p, msg := at(err)
 			d.Errorf(p, diag.TemplateSyntax, "message %s (%s, %s): template does not parse: %s", m.ID, loc.Lang, form, msg)
@@ -463,9 +494,12 @@ func render(text string, data map[string]any) (string, bool, error) {
 	if err != nil {
 		return "", false, err
 	}
-	var b strings.Builder
-	err = t.Execute(&b, data)
-	return b.String(), true, err
+	g, err := l10n.Guard(t) // a template too costly to run counts as not parsed
+	if err != nil {
+		return "", false, err
+	}
+	out, err := g.Execute(data)
+	return out, true, err
 }
 
 // multiline reports whether the string at p opens with """ or ”' and a

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -86,6 +87,10 @@ func Override(g *model.Game, assignment string) diag.List {
 	remap := func(pos diag.Pos) diag.Pos {
 		return at(max(valOff, valOff+offset(src, pos.Line, pos.Col)-len(overrideLead)))
 	}
+	if e := tomlpos.DefaultLimits().Check([]byte(src)); e != nil {
+		d.Errorf(remap(diag.Pos{Line: e.Pos.Line, Col: e.Pos.Col}), diag.InputLimit, "%s: %s", what, e.Msg)
+		return d
+	}
 	var data map[string]any
 	if _, err := toml.Decode(src, &data); err != nil {
 		msg, off := err.Error(), valCol
@@ -112,6 +117,7 @@ func Override(g *model.Game, assignment string) diag.List {
 		return d
 	}
 	remapValue(&v, remap)
+	checkBounds(t, v, what, &d)
 	variantOnlyRefs(t, v, sc.cards, "", what, paramOwner, &d)
 	if d.HasErrors() {
 		return d
@@ -131,9 +137,37 @@ func Override(g *model.Game, assignment string) diag.List {
 	return d.Sort()
 }
 
+// maxOverride bounds every number given with --set, whole or in a list or
+// map: parameters declare no range of their own, and engines add them up
+// into scores, which must not overflow however many are summed.
+const maxOverride = 1_000_000
+
+// checkBounds reports each number of v, a value of type t, beyond
+// ±maxOverride.
+func checkBounds(t *model.ValueType, v model.Value, what string, d *diag.List) {
+	out := func(n string) {
+		d.Errorf(v.Pos, diag.BadValue, "%s: %s is out of range: a parameter set with --set must lie between -1,000,000 and 1,000,000, so that no score can overflow", what, n)
+	}
+	switch t.Kind {
+	case model.Int:
+		if v.Int > maxOverride || v.Int < -maxOverride {
+			out(strconv.FormatInt(v.Int, 10))
+		}
+	case model.Decimal:
+		if v.Dec > maxOverride || v.Dec < -maxOverride {
+			out(strconv.FormatFloat(v.Dec, 'g', -1, 64))
+		}
+	case model.List, model.Map:
+		for _, e := range v.List {
+			checkBounds(t.Elem, e, what, d)
+		}
+	}
+}
+
 // gameScope is the scope of a compiled game's values.
 func gameScope(g *model.Game) *scope {
-	sc := &scope{enums: make(map[string]*model.Enum, len(g.Enums)), cards: make(map[string]*model.Card, len(g.Cards))}
+	// A compiled game has lost nothing: it loaded without errors.
+	sc := &scope{enums: make(map[string]*model.Enum, len(g.Enums)), cards: make(map[string]*model.Card, len(g.Cards)), lost: newLost()}
 	for _, e := range g.Enums {
 		sc.enums[e.ID] = e
 	}
@@ -254,6 +288,8 @@ func templateFailures(g *model.Game) []templateFailure {
 				f := templateFailure{lang: loc.Lang, id: m.ID, form: form, pos: m.Pos, code: diag.TemplateField}
 				rendered, parsed, err := render(text, formData(data, counts, form, args[m.ID]))
 				switch {
+				case templateCost(err) != nil:
+					f.code, f.msg = diag.TemplateCost, templateCost(err).Msg
 				case !parsed:
 					f.code, f.msg = diag.TemplateSyntax, templateMessage(err)
 				case err != nil:
@@ -268,6 +304,15 @@ func templateFailures(g *model.Game) []templateFailure {
 		}
 	}
 	return out
+}
+
+// templateCost is the cost error behind a template's failure, or nil.
+func templateCost(err error) *l10n.CostError {
+	var ce *l10n.CostError
+	if errors.As(err, &ce) {
+		return ce
+	}
+	return nil
 }
 
 // templateMessage is a template error without text/template's prefix.

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/grimoire-games/grimoire"
 	"github.com/grimoire-games/grimoire/compiler"
@@ -108,6 +109,32 @@ func TestOverride(t *testing.T) {
 			set:   "majority_bonus.giant=x",
 			diags: `--set:1:22: error: param majority_bonus.giant: the value is not TOML: expected value but found "x" instead [G001]`,
 		},
+		{set: "variety_bonus.6=1000000", param: "variety_bonus", want: "3=1|4=2|5=4|6=1000000"},
+		{set: "days=-1000000", param: "days", want: "-1000000"},
+		{
+			set:   "majority_bonus.giant=9223372036854775807",
+			diags: `--set:1:22: error: param majority_bonus.giant: 9223372036854775807 is out of range: a parameter set with --set must lie between -1,000,000 and 1,000,000, so that no score can overflow [G010]`,
+		},
+		{
+			set:   "majority_bonus={giant=1000001,wizard=6,human=4,orc=4,gnome=2,goblin=2}",
+			diags: `--set:1:23: error: param majority_bonus: 1000001 is out of range: a parameter set with --set must lie between -1,000,000 and 1,000,000, so that no score can overflow [G010]`,
+		},
+		{
+			set:   "human_chain_points=[1,2,3,5,7,-1000001]",
+			diags: `--set:1:31: error: param human_chain_points: -1000001 is out of range: a parameter set with --set must lie between -1,000,000 and 1,000,000, so that no score can overflow [G010]`,
+		},
+		{
+			set:   "days=1000001",
+			diags: `--set:1:6: error: param days: 1000001 is out of range: a parameter set with --set must lie between -1,000,000 and 1,000,000, so that no score can overflow [G010]`,
+		},
+		{
+			set:   "days=" + strings.Repeat("[", 3_000_000),
+			diags: `--set:1:38: error: param days: arrays and inline tables nested more than 32 deep [G012]`,
+		},
+		{
+			set:   "majority_bonus={" + strings.TrimSuffix(strings.Repeat("k.", 10_000), ".") + "=1}",
+			diags: `--set:1:81: error: param majority_bonus: a key of more than 32 dotted parts [G012]`,
+		},
 		{
 			// The rulebook prints the sixth value of the series.
 			set:   "human_chain_points=[1,2]",
@@ -204,4 +231,25 @@ func FuzzOverride(f *testing.F) {
 			t.Fatalf("%q: params changed despite errors", set)
 		}
 	})
+}
+
+// TestOverrideDecimalBounds: decimal params are bounded like whole ones.
+func TestOverrideDecimalBounds(t *testing.T) {
+	tree := tinyTree(t)
+	tree["cards/tiny/rate.toml"] = &fstest.MapFile{Data: []byte("[[param]]\nid = \"rate\"\ntype = \"decimal\"\nvalue = 0.5\n")}
+	games, d := compiler.Load(tree, compiler.Options{})
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	g := games.Game("tiny")
+	tests := []struct{ set, diags string }{
+		{"rate=999999.5", ""},
+		{"rate=-1e6", ""},
+		{"rate=1e300", "--set:1:6: error: param rate: 1e+300 is out of range: a parameter set with --set must lie between -1,000,000 and 1,000,000, so that no score can overflow [G010]"},
+	}
+	for _, tt := range tests {
+		if got := strings.TrimSpace(compiler.Override(g, tt.set).String()); got != tt.diags {
+			t.Errorf("Override(%q):\n%s\nwant:\n%s", tt.set, got, tt.diags)
+		}
+	}
 }

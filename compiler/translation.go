@@ -70,11 +70,11 @@ type countName struct {
 	want int
 }
 
-func checkTexts(g *model.Game, locs map[string]*localeFile, source *model.Locale, data map[string]map[string]any, args map[string]map[string]any, d *diag.List) {
+func checkTexts(g *model.Game, locs map[string]*localeFile, source *model.Locale, data map[string]map[string]any, args map[string]map[string]any, lost *lost, d *diag.List) {
 	t := &texts{g: g, locs: locs, source: source, data: data, args: args, d: d,
 		names: map[string]map[string][]phrase{}, counted: map[string]int{}, termMsg: map[string]bool{},
 		lex: map[string]*text.Language{}, countNames: map[string][]countName{}, cache: map[renderKey]rendering{}}
-	t.countedOrder = quantities(g, t.counted)
+	t.countedOrder = quantities(g, lost, t.counted)
 	t.termByID, t.termByMsg, t.properByMsg = map[string]*model.Term{}, map[string]*model.Term{}, map[string]*model.Term{}
 	for _, term := range g.Terms {
 		t.termMsg[term.Message] = true
@@ -120,9 +120,9 @@ func checkTexts(g *model.Game, locs map[string]*localeFile, source *model.Locale
 
 // quantities fills q with the messages that name a counted thing and its
 // count: a declared total's type or enum value, a component, a card's
-// copies. It returns them in that order: a card named like its race
-// ("giant") counts less than the race's total.
-func quantities(g *model.Game, q map[string]int) []string {
+// copies (when they loaded). It returns them in that order: a card named
+// like its race ("giant") counts less than the race's total.
+func quantities(g *model.Game, lost *lost, q map[string]int) []string {
 	var order []string
 	add := func(msg string, n int) {
 		if _, ok := q[msg]; !ok {
@@ -143,10 +143,14 @@ func quantities(g *model.Game, q map[string]int) []string {
 		}
 	}
 	for _, c := range g.Components {
-		add(c.Message, c.Count)
+		if !lost.is(lostCount, c.ID) {
+			add(c.Message, c.Count)
+		}
 	}
 	for _, c := range g.Cards {
-		add(c.Message, c.Copies)
+		if !lost.is(lostCopies, c.ID) {
+			add(c.Message, c.Copies)
+		}
 	}
 	return order
 }
@@ -482,7 +486,7 @@ func num(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 func (t *texts) compare(loc *model.Locale, m, s *model.Message) {
 	lf := t.locs[loc.Lang]
 	if m.Hash != "" {
-		if h := l10n.SourceHash(s.Description, s.Forms["other"]); h != m.Hash {
+		if h := l10n.MessageHash(s); h != m.Hash {
 			t.d.Warnf(m.Pos, diag.StaleTranslation, "message %s (%s) was translated from another source text than %s's current one; update it, then run grimoire stamp", m.ID, loc.Lang, t.source.Lang)
 		}
 	}
@@ -498,11 +502,38 @@ func (t *texts) compare(loc *model.Locale, m, s *model.Message) {
 		// Every plural form says what the source's does, but "one" only
 		// where the source has it: "une carte" is no "{{.Count}} cards".
 		if t.compared(m.ID) && (form != "one" || sf == "one") {
-			t.aligned(loc, m, s, form, sf)
+			t.alignedRendered(loc, m, s, form, sf)
 		}
 	}
 	if proper != nil && !proper.Adapted && m.Forms["other"] != s.Forms["other"] {
 		t.d.Errorf(m.Pos, diag.ProperName, "proper name %s is %q in %s but %q in the source (%s); proper names stay as they are (mark the term adapted if translations may spell it their own way)", proper.ID, m.Forms["other"], loc.Lang, s.Forms["other"], t.source.Lang)
+	}
+}
+
+// alignedRendered compares a form with its source form as aligned does,
+// but where either does not render, its placeholders are not compared: the
+// template's error (G102, G103) already says what is wrong with them, and a
+// misspelt placeholder would only be reported again as missing and added.
+func (t *texts) alignedRendered(loc *model.Locale, m, s *model.Message, form, sf string) {
+	count := "7"
+	if form == "one" {
+		count = "1"
+	}
+	_, ok := t.words(loc, m, form, count)
+	_, sok := t.words(t.source, s, sf, count)
+	if ok && sok {
+		t.aligned(loc, m, s, form, sf)
+		return
+	}
+	var md diag.List
+	d := t.d
+	t.d = &md
+	t.aligned(loc, m, s, form, sf)
+	t.d = d
+	for _, x := range md {
+		if x.Code != diag.Placeholders {
+			t.d.Add(x)
+		}
 	}
 }
 

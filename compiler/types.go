@@ -75,10 +75,12 @@ func cutWrap(s, pre, post string) (string, bool) {
 	return "", false
 }
 
-// scope is what values are checked against: the enums and card ids of a game.
+// scope is what values are checked against: the enums and card ids of a
+// game, and what of its data did not load.
 type scope struct {
 	enums map[string]*model.Enum
 	cards map[string]*model.Card // card id to card, for refs
+	lost  *lost
 }
 
 // checkTypeRefs reports enum and ref names in a type that do not exist.
@@ -86,11 +88,17 @@ func (sc *scope) checkTypeRefs(t *model.ValueType, types map[string]bool, n node
 	switch t.Kind {
 	case model.EnumKind:
 		if sc.enums[t.Enum] == nil {
+			if sc.lost.has(lostEnum, t.Enum) {
+				return false
+			}
 			d.Errorf(n.pos(), diag.DanglingRef, "type %s names enum %q, which is not defined%s", t, t.Enum, suggest(t.Enum, keys(sc.enums)))
 			return false
 		}
 	case model.Ref:
 		if !types[t.Ref] {
+			if sc.lost.has(lostType, t.Ref) {
+				return false
+			}
 			d.Errorf(n.pos(), diag.DanglingRef, "type %s names card type %q, which is not defined%s", t, t.Ref, suggest(t.Ref, keys(types)))
 			return false
 		}
@@ -101,6 +109,10 @@ func (sc *scope) checkTypeRefs(t *model.ValueType, types map[string]bool, n node
 	}
 	return true
 }
+
+// unknownWildcard stands for a field's wildcard that is not an id: any
+// value its enum lacks may be meant as it.
+const unknownWildcard = "\x00"
 
 // value converts a decoded TOML value to a typed value, reporting what does
 // not fit. wildcard is an extra allowed enum value (for enum lists).
@@ -153,6 +165,9 @@ func (sc *scope) value(t *model.ValueType, n node, wildcard, what string, d *dia
 			return v, e != nil
 		}
 		if e.Value(s) == nil {
+			if sc.lost.is(lostValue, t.Enum+"."+s) || wildcard == unknownWildcard {
+				return v, false
+			}
 			allowed := enumIDs(e)
 			if wildcard != "" {
 				allowed = append(allowed, wildcard)
@@ -167,7 +182,10 @@ func (sc *scope) value(t *model.ValueType, n node, wildcard, what string, d *dia
 		}
 		v.Str = s
 		c := sc.cards[s]
-		if c == nil || c.Type != t.Ref {
+		if c != nil && sc.lost.is(lostCardType, s) {
+			return v, true // its type is unknown: the reference may be right
+		}
+		if (c == nil && !sc.lost.has(lostCard, s)) || c != nil && c.Type != t.Ref {
 			d.Errorf(n.pos(), diag.DanglingRef, "%s: no %s card has id %q", what, t.Ref, s)
 			return v, false
 		}
@@ -217,6 +235,9 @@ func (sc *scope) mapKey(kt *model.ValueType, k string, pos diag.Pos, what string
 		return model.Value{Int: i, Pos: pos}, true
 	}
 	if e := sc.enums[kt.Enum]; e != nil && e.Value(k) == nil {
+		if sc.lost.is(lostValue, kt.Enum+"."+k) {
+			return model.Value{}, false
+		}
 		allowed := enumIDs(e)
 		d.Errorf(pos, diag.UnknownEnum, "%s: key %q is not a value of enum %s%s (allowed: %s)", what, k, kt.Enum, suggest(k, allowed), strings.Join(allowed, ", "))
 		return model.Value{}, false

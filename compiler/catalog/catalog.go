@@ -4,7 +4,7 @@
 //
 // Both formats show every message of the source locale with its
 // description, its source text and the translation, if any. A translation
-// records in its hash the source it was made from (l10n.SourceHash); one
+// records in its hash the source it was made from (l10n.MessageHash); one
 // whose hash is not the current source's is shown as needing review (XLIFF
 // state needs-review-translation, PO flag fuzzy). Reading a file back, a
 // reviewed translation records the source text and description the file
@@ -90,7 +90,7 @@ func prepare(g *model.Game, lang string) (*export, error) {
 			if t := tr.Message(s.ID); t != nil {
 				it.target = t.Forms
 				it.plural = it.plural || t.Plural()
-				it.current = t.Hash == sourceHash(s)
+				it.current = t.Hash == l10n.MessageHash(s)
 			}
 		}
 		e.items = append(e.items, it)
@@ -117,11 +117,6 @@ func validUTF8(s *model.Message, tr *model.Locale) error {
 	return nil
 }
 
-// sourceHash is the hash a translation of the source message m records.
-func sourceHash(m *model.Message) string {
-	return l10n.SourceHash(m.Description, m.Forms["other"])
-}
-
 // Stamp returns the translation's messages with every hash set to the
 // current source's, for a translation a translator has reviewed. Messages
 // the source lacks keep their hash; the game is not changed.
@@ -136,7 +131,7 @@ func Stamp(g *model.Game, lang string) []*model.Message {
 		c := clone(m)
 		if src != nil {
 			if s := src.Message(m.ID); s != nil {
-				c.Hash = sourceHash(s)
+				c.Hash = l10n.MessageHash(s)
 			}
 		}
 		out = append(out, c)
@@ -185,7 +180,7 @@ func merge(src, tr *model.Locale, cats []string, entries []entry) ([]*model.Mess
 		if len(e.forms) == 0 {
 			continue // untranslated: the translation keeps what it has
 		}
-		m, err := translated(e, byID[e.id], cats)
+		m, err := translated(e, s, byID[e.id], cats)
 		if err != nil {
 			return nil, err
 		}
@@ -194,8 +189,9 @@ func merge(src, tr *model.Locale, cats []string, entries []entry) ([]*model.Mess
 	return slices.SortedFunc(maps.Values(byID), func(a, b *model.Message) int { return cmp.Compare(a.ID, b.ID) }), nil
 }
 
-// translated is the message an entry makes of the previous one (or nil).
-func translated(e entry, old *model.Message, cats []string) (*model.Message, error) {
+// translated is the message an entry for the source message s makes of
+// the previous one (or nil).
+func translated(e entry, s, old *model.Message, cats []string) (*model.Message, error) {
 	m := &model.Message{ID: e.id, Forms: maps.Clone(e.forms)}
 	if old != nil {
 		m.Description = old.Description
@@ -213,11 +209,24 @@ func translated(e entry, old *model.Message, cats []string) (*model.Message, err
 	}
 	switch {
 	case !e.review:
-		m.Hash = l10n.SourceHash(e.description, e.source)
+		m.Hash = seenHash(e, s)
 	case old != nil:
 		m.Hash = old.Hash
 	}
 	return m, nil
+}
+
+// seenHash is the hash of the source text an entry showed the translator.
+// Where the locale file gives no description, the file showed a declared
+// message's doc in its place, which goi18n never hashes: a description
+// still the current source's stands for the locale file's own. One that
+// has changed since is hashed as shown, so the translation stays stale.
+func seenHash(e entry, s *model.Message) string {
+	desc := e.description
+	if desc == s.Description {
+		desc = s.FileDescription
+	}
+	return l10n.SourceHash(desc, e.source)
 }
 
 // sameLang reports whether two language tags name the same language.

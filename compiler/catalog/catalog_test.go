@@ -93,7 +93,7 @@ func currentHash(t testing.TB, g *model.Game, id string) string {
 		t.Fatalf("no source message %s", id)
 		return ""
 	}
-	return l10n.SourceHash(s.Description, s.Forms["other"])
+	return l10n.MessageHash(s)
 }
 
 // format is one exchange format with the edits a translator's tool makes.
@@ -348,7 +348,7 @@ func TestEdits(t *testing.T) {
 				},
 				want: edit(fr, "action.pass", func(m *model.Message) {
 					s := g.Locale("en").Message("action.pass")
-					m.Hash = l10n.SourceHash(s.Description, "skip the auction")
+					m.Hash = l10n.SourceHash(s.FileDescription, "skip the auction")
 				}),
 			},
 			{
@@ -470,11 +470,12 @@ func TestStamp(t *testing.T) {
 
 // tricky is a game whose texts need every kind of escaping.
 func tricky() *model.Game {
+	markup := "XML <b>&</b> \"quoted\" ]]>\n  indented line \nlast "
 	src := []*model.Message{
-		{ID: "a.markup", Description: "XML <b>&</b> \"quoted\" ]]>\n  indented line \nlast ", Forms: map[string]string{"other": "a < b && c > d ]]> \"q\" 'a'"}},
+		{ID: "a.markup", Description: markup, FileDescription: markup, Forms: map[string]string{"other": "a < b && c > d ]]> \"q\" 'a'"}},
 		{ID: "b.lines", Forms: map[string]string{"other": "\nfirst\n\n\tthird\r\n"}},
 		{ID: "c.escapes", Forms: map[string]string{"other": `back\slash \n "" """ """"` + "\u00e9\u2019\U0001F409"}},
-		{ID: "d.plural", Description: "a name", Forms: map[string]string{"one": "card", "other": "cards"}},
+		{ID: "d.plural", Description: "a name", FileDescription: "a name", Forms: map[string]string{"one": "card", "other": "cards"}},
 		{ID: "e.spaces", Forms: map[string]string{"other": "  padded  "}},
 	}
 	tr := []*model.Message{

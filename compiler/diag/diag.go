@@ -56,6 +56,7 @@ const (
 	TotalMismatch   Code = "G009" // a declared total the data does not add up to
 	BadValue        Code = "G010" // a value out of its allowed range
 	BadTree         Code = "G011" // a games tree laid out wrongly
+	InputLimit      Code = "G012" // TOML nested or keyed too deeply to parse safely
 	MissingMessage  Code = "G101" // a message id absent from a locale
 	TemplateSyntax  Code = "G102" // a message template that does not parse
 	TemplateField   Code = "G103" // a template naming a field that does not exist
@@ -85,6 +86,7 @@ const (
 	Omission         Code = "G125" // a sentence of the source with no translation
 	Addition         Code = "G126" // a translated sentence with no source
 	ShortSentence    Code = "G127" // a sentence far shorter than its source: a clause dropped
+	TemplateCost     Code = "G128" // a message template that could run too long or print too much
 
 	// The rulebook checker: a free-text rulebook against the game, and
 	// against another language's rulebook.
@@ -103,6 +105,9 @@ const (
 	TextOverflow Code = "G401" // a text that does not fit its box on a printout, even at the smallest size
 	Unprintable  Code = "G402" // a character the printouts' font has no glyph for
 	UnknownIcon  Code = "G403" // a symbol name the printouts cannot draw
+
+	// A printout the game has nothing for: not a text that does not fit.
+	NothingToPrint Code = "G404" // a printout the game has nothing to put on
 )
 
 // CodeInfo describes a code for documentation.
@@ -125,6 +130,7 @@ func Codes() []CodeInfo {
 		{TotalMismatch, "a declared total the data does not add up to"},
 		{BadValue, "a value out of its allowed range"},
 		{BadTree, "a games tree laid out wrongly"},
+		{InputLimit, "TOML nested or keyed too deeply to parse safely"},
 		{MissingMessage, "a message id absent from a locale"},
 		{TemplateSyntax, "a message template that does not parse"},
 		{TemplateField, "a template naming a field that does not exist"},
@@ -152,6 +158,7 @@ func Codes() []CodeInfo {
 		{Omission, "a sentence of the source with no translation"},
 		{Addition, "a translated sentence with no source"},
 		{ShortSentence, "a sentence far shorter than its source: a clause dropped"},
+		{TemplateCost, "a message template that could run too long or print too much"},
 		{RulebookCount, "a component count that disagrees with the game data"},
 		{RulebookParam, "a rule parameter that disagrees with the game data"},
 		{RulebookName, "a proper name spelled otherwise than the glossary's"},
@@ -165,6 +172,7 @@ func Codes() []CodeInfo {
 		{TextOverflow, "a text that does not fit its box on a printout, even at the smallest size"},
 		{Unprintable, "a character the printouts' font has no glyph for"},
 		{UnknownIcon, "a symbol name the printouts cannot draw"},
+		{NothingToPrint, "a printout the game has nothing to put on"},
 	}
 }
 

@@ -232,7 +232,11 @@ func (parser) Parse(src, left, right string) (i18ntemplate.ParsedTemplate, error
 	if err != nil {
 		return nil, err
 	}
-	return parsed{t}, nil
+	g, err := Guard(t)
+	if err != nil {
+		return nil, err
+	}
+	return parsed{g}, nil
 }
 
 // plain is a message without template actions.
@@ -240,14 +244,15 @@ type plain string
 
 func (p plain) Execute(any) (string, error) { return string(p), nil }
 
-type parsed struct{ t *template.Template }
+// parsed runs a template within its budget.
+type parsed struct{ t *Template }
 
 func (p parsed) Execute(data any) (string, error) {
-	var b strings.Builder
-	if err := p.t.Execute(&b, data); err != nil {
+	out, err := p.t.Execute(data)
+	if err != nil {
 		return "", err
 	}
-	return b.String(), nil
+	return out, nil
 }
 
 // Text renders a message that has no plural forms.

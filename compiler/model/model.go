@@ -533,11 +533,16 @@ func (l *Locale) Message(id string) *Message {
 
 // Message is one go-i18n message: a text, or plural forms of it.
 type Message struct {
-	ID          string
-	Pos         diag.Pos
+	ID  string
+	Pos diag.Pos
+	// Description is what translators are told of the message: the file's
+	// description, or a declared message's doc when the file gives none.
 	Description string
-	Hash        string            // hash of the source text a translation was made from
-	Forms       map[string]string // CLDR category ("one", "other", ...) to template
+	// FileDescription is the description the locale file itself gives,
+	// the one go-i18n reads and goi18n merge hashes.
+	FileDescription string
+	Hash            string            // hash of the source text a translation was made from
+	Forms           map[string]string // CLDR category ("one", "other", ...) to template
 }
 
 // Plural reports whether the message has forms other than "other".

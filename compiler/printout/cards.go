@@ -3,6 +3,7 @@ package printout
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/grimoire-games/grimoire/compiler/diag"
 	"github.com/grimoire-games/grimoire/compiler/model"
@@ -117,7 +118,13 @@ func (p *printer) cards() {
 		}
 	}
 	if len(fronts) == 0 {
-		p.d.Errorf(p.g.Pos, diag.TextOverflow, "game %s has no block placed on a reference card (on = [\"card:<card>\"])", p.g.ID)
+		why := "no block is placed on a card (on = [\"card:<card>\"])"
+		if slices.ContainsFunc(p.g.Blocks, func(b *model.Block) bool {
+			return slices.ContainsFunc(b.On, func(pl model.Place) bool { return pl.Kind == model.OnCard })
+		}) {
+			why = "the cards its blocks are placed on are not played in it, or have no copies"
+		}
+		p.d.Errorf(p.g.Pos, diag.NothingToPrint, "game %s has nothing to print on reference cards: %s", p.g.ID, why)
 		return
 	}
 	sheets := (len(fronts) + g.PerSheet() - 1) / g.PerSheet()

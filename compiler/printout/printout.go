@@ -93,6 +93,28 @@ const BleedMM = 3
 // Write lays out one printout of g and writes the PDF to w. When the
 // diagnostics hold an error, nothing is written.
 func Write(w io.Writer, g *model.Game, o Options) (diag.List, error) {
+	p, err := layout(g, o)
+	if err != nil {
+		return nil, err
+	}
+	d := p.d.Sort()
+	if d.HasErrors() {
+		return d, nil
+	}
+	if err := p.doc.Err(); err != nil {
+		return d, fmt.Errorf("drawing the %s printout: %w", o.Kind, err)
+	}
+	var buf bytes.Buffer
+	if err := p.doc.Write(&buf); err != nil {
+		return d, err
+	}
+	_, err = w.Write(buf.Bytes())
+	return d, err
+}
+
+// layout lays out one printout of g, with its diagnostics, for Write to
+// write.
+func layout(g *model.Game, o Options) (*printer, error) {
 	if o.CardW == 0 && o.CardH == 0 {
 		o.CardW, o.CardH = 63, 88
 	}
@@ -117,19 +139,7 @@ func Write(w io.Writer, g *model.Game, o Options) (diag.List, error) {
 	if p.err != nil {
 		return nil, p.err
 	}
-	d := p.d.Sort()
-	if d.HasErrors() {
-		return d, nil
-	}
-	if err := p.doc.Err(); err != nil {
-		return d, fmt.Errorf("drawing the %s printout: %w", o.Kind, err)
-	}
-	var buf bytes.Buffer
-	if err := p.doc.Write(&buf); err != nil {
-		return d, err
-	}
-	_, err = w.Write(buf.Bytes())
-	return d, err
+	return p, nil
 }
 
 // printer holds what laying out one printout needs.
@@ -144,6 +154,9 @@ type printer struct {
 	d      diag.List
 	err    error // a failure of ours, not of the input
 	seen   map[string]bool
+	// rendered holds the messages laid out, which CheckGlyphs must know
+	// of (printedMessages); the tests compare the two.
+	rendered map[string]bool
 }
 
 func newPrinter(g *model.Game, o Options) (*printer, error) {
@@ -167,7 +180,7 @@ func newTextPrinter(g *model.Game, o Options) (*printer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &printer{g: g, o: o, lang: o.Lang, loc: loc, locale: g.Locale(o.Lang), cov: cov, seen: map[string]bool{}}, nil
+	return &printer{g: g, o: o, lang: o.Lang, loc: loc, locale: g.Locale(o.Lang), cov: cov, seen: map[string]bool{}, rendered: map[string]bool{}}, nil
 }
 
 // title is the game's name for running heads and the document's title:
@@ -199,6 +212,7 @@ func (p *printer) pos(id string) diag.Pos {
 
 // text renders a plain message, checked for characters the font lacks.
 func (p *printer) text(id string) string {
+	p.rendered[id] = true
 	s, err := p.loc.Text(id)
 	if err != nil {
 		p.fail(fmt.Errorf("rendering %s in %s: %w", id, p.lang, err))
@@ -209,6 +223,7 @@ func (p *printer) text(id string) string {
 
 // name renders the plural form of a name message that fits n.
 func (p *printer) name(id string, n int) string {
+	p.rendered[id] = true
 	s, err := p.loc.Count(id, n)
 	if err != nil {
 		p.fail(fmt.Errorf("rendering %s in %s: %w", id, p.lang, err))
@@ -280,20 +295,35 @@ func (p *printer) ui(key string) string {
 	return words[key]["en"]
 }
 
-// CheckGlyphs reports each character of each message of each locale of g
-// that the printouts' font cannot print, whether or not a printout uses
-// the message yet: the text of every plural form, template actions aside.
+// CheckGlyphs reports each character of the texts the printouts of g
+// would print, in every locale of g, that their font cannot print: at the
+// message, as a printout reports it. A text is checked as it renders with
+// the data, in each of its plural forms (so a character a parameter or a
+// number brings is checked too), or where it does not render, as written
+// outside its template actions. A message no printout prints (an engine's
+// text, a component's or a term's name) is left alone.
 func CheckGlyphs(g *model.Game) (diag.List, error) {
 	cov, err := pdf.NewCoverage()
 	if err != nil {
 		return nil, err
 	}
+	printed := map[string]bool{}
+	for _, id := range printedMessages(g) {
+		printed[id] = true
+	}
 	var d diag.List
 	for _, loc := range g.Locales {
+		l, err := l10n.New(g, loc.Lang)
+		if err != nil {
+			l = nil // every text is checked as written
+		}
 		for _, m := range loc.Messages {
+			if !printed[m.ID] {
+				continue
+			}
 			seen := map[rune]bool{}
 			for _, cat := range slices.Sorted(maps.Keys(m.Forms)) {
-				for _, r := range withoutActions(m.Forms[cat]) {
+				for _, r := range renderForm(l, m, cat) {
 					why := unprintable(cov, r)
 					if seen[r] || why == "" {
 						continue
@@ -305,6 +335,54 @@ func CheckGlyphs(g *model.Game) (diag.List, error) {
 		}
 	}
 	return d.Sort(), nil
+}
+
+// renderForm renders one plural form of a message with the data, with a
+// count that selects it; without a localizer, or where the form does not
+// render, it is its text outside template actions.
+func renderForm(l *l10n.Localizer, m *model.Message, form string) string {
+	if l != nil {
+		if len(m.Forms) == 1 {
+			if s, err := l.Text(m.ID); err == nil {
+				return s
+			}
+		} else if n := l.Sample(form); n != "" {
+			if s, err := l.Count(m.ID, n); err == nil {
+				return s
+			}
+		}
+	}
+	return withoutActions(m.Forms[form])
+}
+
+// printedMessages lists the messages the printouts of g print, whatever the
+// variant: the game's and its variants' names, the rules, the blocks' texts
+// and headings, and the names of enum values, card types and cards, which
+// the blocks' tables show.
+func printedMessages(g *model.Game) []string {
+	g = g.Loaded() // every card, whatever the variant played
+	ids := []string{"game.name", "game.tagline"}
+	for _, v := range g.Variants {
+		ids = append(ids, v.Message)
+	}
+	for _, s := range g.Sections {
+		ids = append(ids, "rules."+s.ID+".title", "rules."+s.ID+".text")
+	}
+	for _, b := range g.Blocks {
+		ids = append(ids, b.Messages(g)...)
+	}
+	for _, e := range g.Enums {
+		for _, v := range e.Values {
+			ids = append(ids, v.Message)
+		}
+	}
+	for _, t := range g.Types {
+		ids = append(ids, t.Message)
+	}
+	for _, c := range g.Cards {
+		ids = append(ids, c.Message)
+	}
+	return ids
 }
 
 // withoutActions drops the {{...}} actions of a template, which print data.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/grimoire-games/grimoire/compiler/diag"
 	"github.com/grimoire-games/grimoire/compiler/model"
 	"github.com/grimoire-games/grimoire/compiler/printout/pdf"
 )
@@ -25,6 +26,10 @@ func (p *printer) rulebook() {
 	width := W - 2*rulesMarginX
 	room := H - rulesMarginTop - rulesMarginBot
 	body := font{pdf.Regular, rulesBody}
+	if len(p.g.Sections) == 0 {
+		p.d.Errorf(p.g.Pos, diag.NothingToPrint, "game %s has nothing to print in a rulebook: it has no section ([[section]])", p.g.ID)
+		return
+	}
 
 	// The content, section by section; each section's first row is marked
 	// so its page can be found once the rows are paginated.

@@ -23,7 +23,7 @@ func (p *printer) sheet() {
 	width := W - 2*sheetMargin
 	blocks, _ := p.blocksOn(model.OnSheet, "")
 	if len(blocks) == 0 {
-		p.d.Errorf(p.g.Pos, diag.TextOverflow, "game %s has no block placed on the reference sheet (on = [\"sheet\"])", p.g.ID)
+		p.d.Errorf(p.g.Pos, diag.NothingToPrint, "game %s has nothing to print on a reference sheet: no block is placed on it (on = [\"sheet\"])", p.g.ID)
 		return
 	}
 	head := p.titleRows(width)

@@ -379,9 +379,12 @@ func (ix *index) render(loc *model.Locale, data map[string]any, id string) strin
 	src := m.Forms["other"]
 	t, err := template.New(id).Option("missingkey=error").Funcs(template.FuncMap{"mul": ix.mul}).Parse(src)
 	if err == nil {
-		var b strings.Builder
-		if err = t.Execute(&b, data); err == nil {
-			return b.String()
+		var g *l10n.Template
+		if g, err = l10n.Guard(t); err == nil {
+			var out string
+			if out, err = g.Execute(data); err == nil {
+				return out
+			}
 		}
 	}
 	lz, err := l10n.New(ix.g, loc.Lang)

@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data and locales) this package
 // was generated from.
-const SourceHash = "c3e66e5a551a3024180fbe0d70765ec9d6c6ce5622f499bf26a3b48b34c80755"
+const SourceHash = "6ed8c52a97d1588237b20619e0ef0e57f68e8697ed12e9eeffb55a7cb59069bd"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data and locales) this package
 // was generated from.
-const SourceHash = "5e205605d5e3a14aa7f7655331e7ba1092c2ff5d3043b9342485eb4d661f3535"
+const SourceHash = "c47ae04709b9acf516b95de09c40ff9659751a811408076269e65587888aef20"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

@@ -34,7 +34,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data and locales) this package
 // was generated from.
-const SourceHash = "cff7985a261e3439e4c97ee1f5b65437fd07b7f8d4ed3862b5a00e960b53de4e"
+const SourceHash = "fb600cfda1103602067cc7c3c7929288125f37bef1055fbb597c7327adfd796b"
 
 // The ids of the game's variants: the ways to play it besides its base game. A
 // card whose Variant is one of them exists only in that variant; Cards lists

@@ -21,9 +21,16 @@ type File struct {
 }
 
 // Decode parses src; a syntax error comes back as a diagnostic at its
-// position, with a nil File.
+// position, with a nil File, and so does input past tomlpos's limits,
+// which is never parsed: the parser's cost grows with the square of its
+// nesting.
 func Decode(name string, src []byte) (*File, diag.List) {
+	src = lf(src)
 	var d diag.List
+	if e := tomlpos.DefaultLimits().Check(src); e != nil {
+		d.Errorf(diag.Pos{File: name, Line: e.Pos.Line, Col: e.Pos.Col}, diag.InputLimit, "%s", e.Msg)
+		return nil, d
+	}
 	var data map[string]any
 	if _, err := toml.Decode(string(src), &data); err != nil {
 		pos := diag.Pos{File: name}
