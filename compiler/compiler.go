@@ -28,6 +28,11 @@ type Options struct {
 	Prefix string
 	// Games, when not empty, loads only these games.
 	Games []string
+	// Without names locale files (locales/<game>/<lang>.toml) to leave
+	// unread: the game loads as if it had no translation in that language
+	// yet, with no error for the missing file. A command about to replace
+	// a broken translation reads the game this way.
+	Without []string
 }
 
 // Load reads and checks every game of the tree in fsys. It returns the
@@ -119,6 +124,10 @@ func loadGame(fsys fs.FS, id string, opts Options, d *diag.List) *model.Game {
 	locFiles, _ := tomlFiles(fsys, locDir)
 	for _, f := range locFiles {
 		lang := strings.TrimSuffix(path.Base(f), ".toml")
+		if slices.Contains(opts.Without, f) {
+			unparsed[lang] = true // no G011: the file is there
+			continue
+		}
 		raw, err := readFile(fsys, f)
 		if err != nil {
 			d.Errorf(diag.Pos{File: opts.Prefix + f}, diag.BadTree, "cannot read: %v", unwrapPath(err))

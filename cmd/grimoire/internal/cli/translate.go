@@ -12,6 +12,7 @@ import (
 
 	"github.com/grimoire-games/grimoire/compiler"
 	"github.com/grimoire-games/grimoire/compiler/catalog"
+	"github.com/grimoire-games/grimoire/compiler/diag"
 	"github.com/grimoire-games/grimoire/compiler/model"
 )
 
@@ -29,8 +30,10 @@ func localeFlags(fs *flag.FlagSet) localeArgs {
 }
 
 // open checks the arguments and loads the game; the translation must not
-// be the source locale.
-func (a localeArgs) open(e *env, name string) (tree, *model.Game, int, bool) {
+// be the source locale. With replace (import, which brings a whole new
+// file), a translation whose own file has errors does not stop it: the
+// game is read without that file, which the command is about to replace.
+func (a localeArgs) open(e *env, name string, replace bool) (tree, *model.Game, int, bool) {
 	if *a.root == "" || *a.game == "" || *a.lang == "" {
 		fmt.Fprintf(e.stderr, "grimoire %s: --root, --game and --lang are required\n", name)
 		return tree{}, nil, ExitUsage, false
@@ -45,7 +48,14 @@ func (a localeArgs) open(e *env, name string) (tree, *model.Game, int, bool) {
 	}
 	// Warnings (a stale translation) are what the command is for: only
 	// errors stop it, and the check after writing shows what is left.
-	games, d := compiler.Load(t.fsys, compiler.Options{Prefix: t.prefix, Games: []string{*a.game}})
+	opts := compiler.Options{Prefix: t.prefix, Games: []string{*a.game}}
+	games, d := compiler.Load(t.fsys, opts)
+	rel := path.Join("locales", *a.game, *a.lang+".toml")
+	if d.HasErrors() && replace && onlyIn(d, t.prefix+rel) {
+		fmt.Fprintf(e.stderr, "grimoire %s: %s%s has %s; reading the game without it, to replace it\n", name, t.prefix, rel, plural(errorCount(d), "error"))
+		opts.Without = []string{rel}
+		games, d = compiler.Load(t.fsys, opts)
+	}
 	if d.HasErrors() {
 		printDiags(e.stderr, d)
 		return t, nil, ExitFail, false
@@ -78,7 +88,7 @@ func runImport(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "grimoire import: %s: want an .xlf, .xliff or .po file\n", file)
 		return ExitUsage
 	}
-	t, g, code, ok := a.open(e, "import")
+	t, g, code, ok := a.open(e, "import", true)
 	if !ok {
 		return code
 	}
@@ -103,7 +113,7 @@ func runStamp(e *env, args []string) int {
 	if code, ok := parse(e, fs, args); !ok {
 		return code
 	}
-	t, g, code, ok := a.open(e, "stamp")
+	t, g, code, ok := a.open(e, "stamp", false)
 	if !ok {
 		return code
 	}
@@ -150,4 +160,24 @@ func writeLocale(e *env, name string, t tree, g *model.Game, lang string, msgs [
 	}
 	fmt.Fprintf(e.stdout, "wrote %s%s (%d messages)\n", t.prefix, rel, len(msgs))
 	return ExitOK
+}
+
+// onlyIn reports whether every error of d is in one file.
+func onlyIn(d diag.List, file string) bool {
+	for _, x := range d {
+		if x.Severity == diag.Error && x.Pos.File != file {
+			return false
+		}
+	}
+	return true
+}
+
+func errorCount(d diag.List) int {
+	n := 0
+	for _, x := range d {
+		if x.Severity == diag.Error {
+			n++
+		}
+	}
+	return n
 }
