@@ -234,7 +234,9 @@ func checkLocales(g *model.Game, locs map[string]*localeFile, unparsed map[strin
 			}
 		}
 		for _, m := range loc.Messages {
-			if wanted[m.ID] || optional(g, m.ID) || lost.message(m.ID) {
+			// An optional message of a translation needs one in the source
+			// too: goi18n merge keeps only the source's ids.
+			if wanted[m.ID] || lost.message(m.ID) || optional(g, m.ID) && (source == nil || loc == source || source.Message(m.ID) != nil) {
 				continue
 			}
 			if source != nil && loc != source && source.Message(m.ID) == nil {

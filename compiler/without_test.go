@@ -1,6 +1,7 @@
 package compiler_test
 
 import (
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -22,5 +23,22 @@ func TestLoadWithout(t *testing.T) {
 	g := games.Game("tiny")
 	if g == nil || g.Locale("fr") != nil || g.Locale("en") == nil {
 		t.Fatalf("game %v: want its English locale and no French one", g)
+	}
+}
+
+// TestFormsNeedSource: a translation's forms of a term need the source's
+// own (goi18n merge keeps only the source's ids): a warning says so.
+func TestFormsNeedSource(t *testing.T) {
+	tree := tinyTree(t)
+	fr := tree["locales/tiny/fr.toml"]
+	tree["locales/tiny/fr.toml"] = &fstest.MapFile{Data: append(append([]byte(nil), fr.Data...), "\n[forms.hand]\nother = \"main|mains\"\n"...)}
+	_, d := compiler.Load(tree, compiler.Options{})
+	if len(d) != 1 || d[0].Code != "G106" || !strings.Contains(d[0].Message, "forms.hand is not in the source locale en") {
+		t.Fatalf("want one G106 for forms.hand, got:\n%s", d)
+	}
+	en := tree["locales/tiny/en.toml"]
+	tree["locales/tiny/en.toml"] = &fstest.MapFile{Data: append(append([]byte(nil), en.Data...), "\n[forms.hand]\nother = \"hand|hands\"\n"...)}
+	if _, d := compiler.Load(tree, compiler.Options{}); len(d) != 0 {
+		t.Fatalf("with the source's forms:\n%s", d)
 	}
 }

@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data and locales) this package
 // was generated from.
-const SourceHash = "6ed8c52a97d1588237b20619e0ef0e57f68e8697ed12e9eeffb55a7cb59069bd"
+const SourceHash = "dbb1c1a865e2de9d340662bd3eda5997e59a794e838eba8b7b1fdd00bfa392f4"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data and locales) this package
 // was generated from.
-const SourceHash = "c47ae04709b9acf516b95de09c40ff9659751a811408076269e65587888aef20"
+const SourceHash = "babf8b0aa6f3ae2460b02c336a2b00e517123d9cb709180dcc177fa680cf5059"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

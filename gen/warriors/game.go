@@ -34,7 +34,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data and locales) this package
 // was generated from.
-const SourceHash = "fb600cfda1103602067cc7c3c7929288125f37bef1055fbb597c7327adfd796b"
+const SourceHash = "b5afe7255593d49dea6e6abc5fa8db655dfaf8f7f836738a516d9347eb6739aa"
 
 // The ids of the game's variants: the ways to play it besides its base game. A
 // card whose Variant is one of them exists only in that variant; Cards lists
