@@ -25,7 +25,7 @@ type File struct {
 // which is never parsed: the parser's cost grows with the square of its
 // nesting.
 func Decode(name string, src []byte) (*File, diag.List) {
-	src = lf(src)
+	src = tomlpos.LF(src) // a score file saved on Windows is the same text
 	var d diag.List
 	if e := tomlpos.DefaultLimits().Check(src); e != nil {
 		d.Errorf(diag.Pos{File: name, Line: e.Pos.Line, Col: e.Pos.Col}, diag.InputLimit, "%s", e.Msg)
