@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/grimoire-games/grimoire/engine"
+	"github.com/grimoire-games/grimoire/engine/internal/enginetest"
 )
 
 // TestHarvest: each player takes the food and glyphs of the active row of
@@ -42,17 +43,8 @@ func TestKingdomRefill(t *testing.T) {
 			if s.t.Phase == phRefill && s.t.Step == stRevealLocation {
 				refills++
 			}
-			var a engine.Action
-			if s.CurrentPlayer() == engine.Chance {
-				a = s.SampleChance()
-			} else {
-				legal := s.LegalActions(nil)
-				a = legal[rng.IntN(len(legal))]
-			}
 			captain := s.t.Captain
-			if err := s.Apply(a); err != nil {
-				t.Fatal(err)
-			}
+			enginetest.Step(t, s, &rng)
 			if s.t.Day != day && s.t.Day > 1 {
 				if n := int(s.t.N); s.shownCount() < n && s.deckSize() > 0 {
 					t.Fatalf("seed %d, day %d: %d locations face up, %d in the deck", seed, s.t.Day, s.shownCount(), s.deckSize())

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/grimoire-games/grimoire/engine"
+	"github.com/grimoire-games/grimoire/engine/internal/enginetest"
 )
 
 // TestRedeal: a re-deal for a seat keeps that seat's chests and how many
@@ -46,16 +47,7 @@ func TestRedeal(t *testing.T) {
 				changed++
 			}
 		}
-		var a engine.Action
-		if s.CurrentPlayer() == engine.Chance {
-			a = s.SampleChance()
-		} else {
-			legal := s.LegalActions(nil)
-			a = legal[rng.IntN(len(legal))]
-		}
-		if err := s.Apply(a); err != nil {
-			t.Fatal(err)
-		}
+		enginetest.Step(t, s, &rng)
 	}
 	if changed == 0 {
 		t.Error("no re-deal changed another seat's chests")

@@ -1,10 +1,10 @@
 package bellummagica
 
 import (
-	"slices"
 	"testing"
 
 	"github.com/grimoire-games/grimoire/engine"
+	"github.com/grimoire-games/grimoire/engine/internal/enginetest"
 )
 
 // TestReturnsNameTheWinners: over random 4-player games, the seats with
@@ -12,31 +12,14 @@ import (
 // the seats the rulebook's tie-breaks name. Games tied on value must come
 // up, or the test would prove nothing.
 func TestReturnsNameTheWinners(t *testing.T) {
-	g := &Game{Rules: shipped(t)}
-	bots := []engine.Bot{engine.Random{}, engine.Random{}, engine.Random{}, engine.Random{}}
-	tied := 0
-	for i := range 500 {
-		seed := engine.Seed(11, i)
-		s, err := g.NewState(4, seed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := engine.Play(s, bots, seed, 20000, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc := s.(*State).Score()
-		if want := Winners(sc); !slices.Equal(res.Winners, want) {
-			t.Errorf("seed %d: returns %v name winners %v; the rules name %v", seed, res.Returns, res.Winners, want)
-		}
+	tied := enginetest.ReturnsNameWinners(t, shipped(t).NewState, func(s *State) ([]int, bool) {
+		sc := s.Score()
 		values := make([]float64, len(sc))
 		for j, x := range sc {
 			values[j] = float64(x.Value)
 		}
-		if len(engine.Winners(values)) > 1 {
-			tied++
-		}
-	}
+		return Winners(sc), len(engine.Winners(values)) > 1
+	})
 	t.Logf("%d of 500 games tied on value", tied)
 	if tied == 0 {
 		t.Error("no game tied on value")

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/grimoire-games/grimoire/engine"
+	"github.com/grimoire-games/grimoire/engine/internal/enginetest"
 )
 
 // TestRedeal: a re-deal for a seat keeps that seat's cards and every
@@ -51,10 +52,7 @@ func TestRedeal(t *testing.T) {
 		if c.rng == s.rng {
 			t.Fatal("the state's generator was not reseeded")
 		}
-		legal := s.LegalActions(nil)
-		if err := s.Apply(legal[rng.IntN(len(legal))]); err != nil {
-			t.Fatal(err)
-		}
+		enginetest.Step(t, s, &rng)
 	}
 	if changed == 0 || pile == 0 {
 		t.Errorf("re-deals changed other seats' cards %d times, the draw pile %d times", changed, pile)

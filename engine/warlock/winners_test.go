@@ -4,35 +4,17 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/grimoire-games/grimoire/engine"
+	"github.com/grimoire-games/grimoire/engine/internal/enginetest"
 )
 
 // TestReturnsNameTheWinners: over random 4-player games, the seats with
 // the highest return (those simulate and the logs name as winners) are
 // the seats the rules name, which share a tied victory.
 func TestReturnsNameTheWinners(t *testing.T) {
-	r := shipped(t)
-	g := &Game{Rules: r}
-	bots := []engine.Bot{engine.Random{}, engine.Random{}, engine.Random{}, engine.Random{}}
-	tied := 0
-	for i := range 500 {
-		seed := engine.Seed(11, i)
-		s, err := g.NewState(4, seed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := engine.Play(s, bots, seed, 20000, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := Winners(s.(*State).Score())
-		if !slices.Equal(res.Winners, want) {
-			t.Errorf("seed %d: returns %v name winners %v; the rules name %v", seed, res.Returns, res.Winners, want)
-		}
-		if len(want) > 1 {
-			tied++
-		}
-	}
+	tied := enginetest.ReturnsNameWinners(t, shipped(t).NewState, func(s *State) ([]int, bool) {
+		w := Winners(s.Score())
+		return w, len(w) > 1
+	})
 	t.Logf("%d of 500 games tied", tied)
 }
 

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/grimoire-games/grimoire/engine"
+	"github.com/grimoire-games/grimoire/engine/internal/enginetest"
 )
 
 // TestRedeal: a re-deal for a seat keeps that seat's cards and every
@@ -58,16 +59,7 @@ func TestRedeal(t *testing.T) {
 					firstRound++
 				}
 			}
-			var a engine.Action
-			if s.CurrentPlayer() == engine.Chance {
-				a = s.SampleChance()
-			} else {
-				legal := s.LegalActions(nil)
-				a = legal[rng.IntN(len(legal))]
-			}
-			if err := s.Apply(a); err != nil {
-				t.Fatal(err)
-			}
+			enginetest.Step(t, s, &rng)
 		}
 		if changed == 0 || firstRound == 0 {
 			t.Errorf("%s: re-deals changed other seats' hands %d times, %d in the first round", cmpName(variant), changed, firstRound)

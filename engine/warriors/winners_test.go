@@ -1,10 +1,10 @@
 package warriors
 
 import (
-	"slices"
 	"testing"
 
 	"github.com/grimoire-games/grimoire/engine"
+	"github.com/grimoire-games/grimoire/engine/internal/enginetest"
 )
 
 // TestReturnsNameTheWinners: over random 4-player games, the seats with
@@ -16,30 +16,14 @@ func TestReturnsNameTheWinners(t *testing.T) {
 		r := shipped(t, variant)
 		t.Run(cmpName(variant), func(t *testing.T) {
 			t.Parallel()
-			bots := []engine.Bot{engine.Random{}, engine.Random{}, engine.Random{}, engine.Random{}}
-			tied := 0
-			for i := range 500 {
-				seed := engine.Seed(11, i)
-				s, err := r.NewState(4, seed)
-				if err != nil {
-					t.Fatal(err)
-				}
-				res, err := engine.Play(s, bots, seed, 20000, nil)
-				if err != nil {
-					t.Fatal(err)
-				}
+			tied := enginetest.ReturnsNameWinners(t, r.NewState, func(s *State) ([]int, bool) {
 				b := s.Score()
-				if want := Winners(b); !slices.Equal(res.Winners, want) {
-					t.Errorf("seed %d: returns %v name winners %v; the rules name %v", seed, res.Returns, res.Winners, want)
-				}
 				totals := make([]float64, len(b))
 				for j, x := range b {
 					totals[j] = float64(x.Total)
 				}
-				if len(engine.Winners(totals)) > 1 {
-					tied++
-				}
-			}
+				return Winners(b), len(engine.Winners(totals)) > 1
+			})
 			t.Logf("%d of 500 games tied on points", tied)
 			if tied == 0 {
 				t.Error("no game tied on points")
