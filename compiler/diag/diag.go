@@ -259,6 +259,17 @@ func (l List) Sort() List {
 	return slices.CompactFunc(l, equal)
 }
 
+// Errors counts the diagnostics that are errors.
+func (l List) Errors() int {
+	n := 0
+	for _, d := range l {
+		if d.Severity == Error {
+			n++
+		}
+	}
+	return n
+}
+
 // HasErrors reports whether any diagnostic is an error.
 func (l List) HasErrors() bool {
 	return slices.ContainsFunc(l, func(d Diagnostic) bool { return d.Severity == Error })

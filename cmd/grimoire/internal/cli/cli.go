@@ -341,16 +341,9 @@ func load(e *env, t tree, only []string) (*model.Games, bool) {
 
 func printDiags(w io.Writer, d diag.List) {
 	io.WriteString(w, d.String())
-	errs, warns := 0, 0
-	for _, x := range d {
-		if x.Severity == diag.Error {
-			errs++
-		} else {
-			warns++
-		}
-	}
-	if errs+warns > 0 {
-		fmt.Fprintf(w, "%s, %s\n", plural(errs, "error"), plural(warns, "warning"))
+	if len(d) > 0 {
+		errs := d.Errors()
+		fmt.Fprintf(w, "%s, %s\n", plural(errs, "error"), plural(len(d)-errs, "warning"))
 	}
 }
 

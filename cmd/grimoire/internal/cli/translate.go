@@ -52,7 +52,7 @@ func (a localeArgs) open(e *env, name string, replace bool) (tree, *model.Game, 
 	games, d := compiler.Load(t.fsys, opts)
 	rel := path.Join("locales", *a.game, *a.lang+".toml")
 	if d.HasErrors() && replace && onlyIn(d, t.prefix+rel) {
-		fmt.Fprintf(e.stderr, "grimoire %s: %s%s has %s; reading the game without it, to replace it\n", name, t.prefix, rel, plural(errorCount(d), "error"))
+		fmt.Fprintf(e.stderr, "grimoire %s: %s%s has %s; reading the game without it, to replace it\n", name, t.prefix, rel, plural(d.Errors(), "error"))
 		opts.Without = []string{rel}
 		games, d = compiler.Load(t.fsys, opts)
 	}
@@ -170,14 +170,4 @@ func onlyIn(d diag.List, file string) bool {
 		}
 	}
 	return true
-}
-
-func errorCount(d diag.List) int {
-	n := 0
-	for _, x := range d {
-		if x.Severity == diag.Error {
-			n++
-		}
-	}
-	return n
 }
