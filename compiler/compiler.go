@@ -40,16 +40,12 @@ type Options struct {
 func Load(fsys fs.FS, opts Options) (*model.Games, diag.List) {
 	var d diag.List
 	games := &model.Games{}
-	dirs, err := fs.ReadDir(fsys, "cards")
+	ids, err := GameIDs(fsys)
 	if err != nil {
 		d.Errorf(diag.Pos{File: opts.Prefix + "cards"}, diag.BadTree, "a games tree needs a cards/ directory with one directory per game: %v", unwrapPath(err))
 		return games, d.Sort()
 	}
-	for _, de := range dirs {
-		if !de.IsDir() {
-			continue
-		}
-		id := de.Name()
+	for _, id := range ids {
 		if len(opts.Games) > 0 && !slices.Contains(opts.Games, id) {
 			continue
 		}
@@ -61,12 +57,28 @@ func Load(fsys fs.FS, opts Options) (*model.Games, diag.List) {
 	}
 	if len(opts.Games) > 0 {
 		for _, id := range opts.Games {
-			if games.Game(id) == nil && !slices.ContainsFunc(dirs, func(e fs.DirEntry) bool { return e.Name() == id }) {
+			if games.Game(id) == nil && !slices.Contains(ids, id) {
 				d.Errorf(diag.Pos{File: opts.Prefix + "cards/" + id}, diag.BadTree, "no game %q in this tree", id)
 			}
 		}
 	}
 	return games, d.Sort()
+}
+
+// GameIDs lists the games of a tree: the directories under cards/,
+// sorted.
+func GameIDs(fsys fs.FS) ([]string, error) {
+	dirs, err := fs.ReadDir(fsys, "cards")
+	if err != nil {
+		return nil, err
+	}
+	var ids []string
+	for _, de := range dirs {
+		if de.IsDir() {
+			ids = append(ids, de.Name())
+		}
+	}
+	return ids, nil
 }
 
 func unwrapPath(err error) error {

@@ -319,15 +319,10 @@ func knownGame(e *env, cmd string, t tree, id string) bool {
 	return false
 }
 
-// treeGames lists the game directories of a tree, sorted.
+// treeGames lists the games of a tree (compiler.GameIDs); a tree without
+// cards/ has none, which Load reports.
 func treeGames(t tree) []string {
-	ents, _ := fs.ReadDir(t.fsys, "cards")
-	var ids []string
-	for _, d := range ents {
-		if d.IsDir() {
-			ids = append(ids, d.Name())
-		}
-	}
+	ids, _ := compiler.GameIDs(t.fsys)
 	return ids
 }
 
