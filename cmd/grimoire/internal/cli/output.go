@@ -31,10 +31,15 @@ func (b *batch) add(path string, data []byte) error {
 
 // addFrom is add with the content written by write.
 func (b *batch) addFrom(path string, write func(io.Writer) error) error {
-	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() && !st.IsDir() {
-		// A device or a pipe (/dev/stdout, a FIFO) is written to as it
-		// is: renaming over it would replace it.
-		return writeSpecial(path, write)
+	if st, err := os.Stat(path); err == nil {
+		switch {
+		case st.IsDir():
+			return fmt.Errorf("write %s: is a directory", path)
+		case !st.Mode().IsRegular():
+			// A device or a pipe (/dev/stdout, a FIFO) is written to as
+			// it is: renaming over it would replace it.
+			return writeSpecial(path, write)
+		}
 	}
 	dir := filepath.Dir(path)
 	if err := b.mkdirAll(dir); err != nil {
@@ -148,6 +153,7 @@ func writeAll(dir string, files map[string][]byte) error {
 
 // writeFile writes one file whole or not at all.
 func writeFile(path string, data []byte) error {
+	path = filepath.Clean(path) // "dir/" names dir, not a file in it
 	return writeAll(filepath.Dir(path), map[string][]byte{filepath.Base(path): data})
 }
 
