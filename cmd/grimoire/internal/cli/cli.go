@@ -315,6 +315,10 @@ func knownGame(e *env, cmd string, t tree, id string) bool {
 	if slices.Contains(ids, id) {
 		return true
 	}
+	if len(ids) == 0 {
+		fmt.Fprintf(e.stderr, "grimoire %s: no game %q: the tree has no games (a games tree holds cards/<game>/ directories)\n", cmd, id)
+		return false
+	}
 	fmt.Fprintf(e.stderr, "grimoire %s: no game %q (games: %s)\n", cmd, id, strings.Join(ids, ", "))
 	return false
 }
