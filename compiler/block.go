@@ -40,9 +40,9 @@ func blockDef(n node, g *model.Game, l *lost, d *diag.List) *model.Block {
 		for _, k := range blockKinds() {
 			o.get(k, false)
 		}
-		o.get("fields", false)
-		o.get("icons", false)
-		o.get("on", false)
+		for _, k := range []string{"fields", "icons", "on", "variant", "not_variant", "types", "components", "values", "sort"} {
+			o.get(k, false)
+		}
 		return nil
 	}
 	ok = idOK
@@ -61,10 +61,16 @@ func blockDef(n node, g *model.Game, l *lost, d *diag.List) *model.Block {
 		b.Kind = model.EnumBlock
 		e, en, _ := o.str("enum", true)
 		b.Enum = e
-		if !slices.ContainsFunc(g.Enums, func(x *model.Enum) bool { return x.ID == e }) {
+		i := slices.IndexFunc(g.Enums, func(x *model.Enum) bool { return x.ID == e })
+		if i < 0 {
 			if !l.has(lostEnum, e) {
 				d.Errorf(en.pos(), diag.DanglingRef, "block %s: no enum %q", id, e)
 			}
+			o.get("values", false)
+			ok = false
+			break
+		}
+		if !blockValues(o, b, g.Enums[i], d) {
 			ok = false
 		}
 	case "cards":
@@ -77,9 +83,13 @@ func blockDef(n node, g *model.Game, l *lost, d *diag.List) *model.Block {
 				d.Errorf(tn.pos(), diag.DanglingRef, "block %s: no card type %q", id, t)
 			}
 			o.get("fields", false)
+			o.get("sort", false)
 			o.get("icons", false) // its columns are unknown: nothing to check them against
 			ok = false
 			break
+		}
+		if !blockSort(o, b, g.Types[i], d) {
+			ok = false
 		}
 		fields, fns := o.strList("fields", false)
 		if fns == nil {
@@ -113,6 +123,20 @@ func blockDef(n node, g *model.Game, l *lost, d *diag.List) *model.Block {
 		}
 	}
 	if !o.used["icons"] && !blockIcons(o, b, d) {
+		ok = false
+	}
+	if n, has := o.get("sort", false); has && b.Kind != model.CardsBlock {
+		d.Errorf(n.keyPos(), diag.BadValue, "block %s: sort applies to a table of cards only", id)
+		ok = false
+	}
+	if n, has := o.get("values", false); has && b.Kind != model.EnumBlock {
+		d.Errorf(n.keyPos(), diag.BadValue, "block %s: values applies to an enum only", id)
+		ok = false
+	}
+	if !blockVariants(o, b, g, l, d) {
+		ok = false
+	}
+	if !blockTypes(o, b, g, l, d) {
 		ok = false
 	}
 	if !blockPlaces(o, b, g, l, d) {
@@ -160,6 +184,125 @@ func blockIcons(o *obj, b *model.Block, d *diag.List) bool {
 		}
 	}
 	return ok
+}
+
+// blockValues reads an enum block's values = [...]: the rows it shows, so
+// that an enum too long for one reference card is split across two blocks.
+func blockValues(o *obj, b *model.Block, e *model.Enum, d *diag.List) bool {
+	n, has := o.get("values", false)
+	if !has {
+		return true
+	}
+	vals, vns := o.strList("values", false)
+	if items, isArr := n.v.([]any); isArr && len(items) == 0 {
+		d.Errorf(n.pos(), diag.BadValue, "block %s: values = [] shows nothing; leave it out to show every value", b.ID)
+		return false
+	}
+	ok := true
+	var ids []string
+	for _, v := range e.Values {
+		ids = append(ids, v.ID)
+	}
+	for i, v := range vals {
+		switch {
+		case !slices.Contains(ids, v):
+			d.Errorf(vns[i].pos(), diag.DanglingRef, "block %s: enum %s has no value %q%s", b.ID, e.ID, v, suggest(v, ids))
+			ok = false
+		case slices.Contains(vals[:i], v):
+			d.Errorf(vns[i].pos(), diag.BadValue, "block %s: values lists %q twice", b.ID, v)
+			ok = false
+		}
+	}
+	if ok {
+		b.Values = vals
+	}
+	return ok
+}
+
+// blockVariants reads variant = "V" (the block prints only in the game
+// played in V) and not_variant = "V" (everywhere but there): an aid whose
+// text or numbers differ in a variant is two blocks.
+func blockVariants(o *obj, b *model.Block, g *model.Game, l *lost, d *diag.List) bool {
+	ok := true
+	var nodes [2]node
+	for i, k := range []string{"variant", "not_variant"} {
+		v, n, has := o.str(k, false)
+		if !has {
+			continue
+		}
+		nodes[i] = n
+		switch {
+		case !slices.Contains(g.VariantIDs(), v):
+			if !l.has(lostVariant, v) {
+				d.Errorf(n.pos(), diag.DanglingRef, "block %s: %s: no variant %q%s", b.ID, k, v, suggest(v, g.VariantIDs()))
+			}
+			ok = false
+		case i == 0:
+			b.Variant = v
+		default:
+			b.NotVariant = v
+		}
+	}
+	if b.Variant != "" && b.NotVariant != "" {
+		d.Errorf(nodes[1].keyPos(), diag.BadValue, "block %s has both variant and not_variant: give one", b.ID)
+		ok = false
+	}
+	return ok
+}
+
+// blockTypes reads a distribution's types = [...], the card types it
+// counts, so that aids printed for the players are not listed as the
+// box's contents, and components = true, which lists the game's
+// components after its cards.
+func blockTypes(o *obj, b *model.Block, g *model.Game, l *lost, d *diag.List) bool {
+	if b.Kind != model.DistributionBlock {
+		ok := true
+		for _, k := range []string{"types", "components"} {
+			if n, has := o.get(k, false); has {
+				d.Errorf(n.keyPos(), diag.BadValue, "block %s: %s applies to a distribution only", b.ID, k)
+				ok = false
+			}
+		}
+		return ok
+	}
+	if on, has := o.boolean("components"); has {
+		b.Components = on
+	}
+	n, has := o.get("types", false)
+	if !has {
+		return true
+	}
+	types, tns := o.strList("types", false)
+	ok := true
+	for i, t := range types {
+		switch {
+		case slices.ContainsFunc(g.Types, func(x *model.Type) bool { return x.ID == t }):
+			if slices.Contains(b.Types, t) {
+				d.Errorf(tns[i].pos(), diag.BadValue, "block %s: types lists %q twice", b.ID, t)
+				ok = false
+				continue
+			}
+			b.Types = append(b.Types, t)
+		case l.has(lostType, t):
+			ok = false
+		default:
+			d.Errorf(tns[i].pos(), diag.DanglingRef, "block %s: no card type %q%s", b.ID, t, suggest(t, typeIDs(g)))
+			ok = false
+		}
+	}
+	if items, isArr := n.v.([]any); isArr && len(items) == 0 {
+		d.Errorf(n.pos(), diag.BadValue, "block %s: types = [] counts nothing; leave it out to count every type", b.ID)
+		ok = false
+	}
+	return ok
+}
+
+func typeIDs(g *model.Game) []string {
+	ids := make([]string, len(g.Types))
+	for i, t := range g.Types {
+		ids[i] = t.ID
+	}
+	return ids
 }
 
 // blockPlaces reads on = [...]: "sheet", "card:<card>", "symbols:<card>"
@@ -235,4 +378,24 @@ func checkCardPlaces(g *model.Game, d *diag.List) {
 			d.Errorf(symbols[id].Pos, diag.BadValue, "card %s is printed with symbols only here but with words at %s: a card is one or the other", id, w.Pos)
 		}
 	}
+}
+
+// blockSort reads a cards block's sort: a numeric field of its type, so
+// that a table of numbered cards reads in their order.
+func blockSort(o *obj, b *model.Block, t *model.Type, d *diag.List) bool {
+	f, fn, has := o.str("sort", false)
+	if !has {
+		return true
+	}
+	tf := t.Field(f)
+	switch {
+	case tf == nil:
+		d.Errorf(fn.pos(), diag.DanglingRef, "block %s: card type %s has no field %q%s", b.ID, t.ID, f, suggest(f, fieldIDs(t)))
+		return false
+	case tf.Type.Kind != model.Int && tf.Type.Kind != model.Decimal:
+		d.Errorf(fn.pos(), diag.BadValue, "block %s: sort by %s, of type %s: a table is sorted by a number field", b.ID, f, tf.Type)
+		return false
+	}
+	b.Sort = f
+	return true
 }

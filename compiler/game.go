@@ -635,6 +635,7 @@ func paramDef(n node, sc *scope, typeIDs map[string]bool, d *diag.List) *model.P
 	ts, tn, tsOK := o.str("type", true)
 	vn, hasValue := o.get("value", true)
 	doc, _, _ := o.str("doc", false)
+	rn, hasRec := o.get("reconstructed", false)
 	if !tsOK {
 		return nil
 	}
@@ -648,8 +649,12 @@ func paramDef(n node, sc *scope, typeIDs map[string]bool, d *diag.List) *model.P
 	}
 	// A value with errors is kept all the same, so that the texts that
 	// read it are still checked.
-	v, _ := sc.value(vt, vn, "", "param "+id, d)
-	return keepIf(idOK, &model.Param{ID: id, Pos: n.keyPos(), Type: vt, Value: v, Doc: doc})
+	v, valueOK := sc.value(vt, vn, "", "param "+id, d)
+	p := &model.Param{ID: id, Pos: n.keyPos(), Type: vt, Value: v, Doc: doc}
+	if hasRec {
+		p.Reconstructed = paramMarks(p, rn, valueOK, d)
+	}
+	return keepIf(idOK, p)
 }
 
 func totalDef(n node, g *model.Game, sc *scope, types map[string]*model.Type, tl *tally, d *diag.List) *model.Total {

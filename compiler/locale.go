@@ -157,13 +157,30 @@ func required(g *model.Game) (names, texts []string) {
 	for _, m := range g.Messages {
 		texts = append(texts, m.ID)
 	}
-	return names, texts
+	return names, append(texts, printoutNotes(g)...)
+}
+
+// printoutNotes are the notes the printouts add when the data calls for
+// them: the legend of the mark on reconstructed values a block prints
+// (textsShowMarks adds it for a text that prints one), and the label of
+// the aids Grimoire makes, which are not part of the game's box.
+func printoutNotes(g *model.Game) []string {
+	var ids []string
+	if blocksShowMarks(g) {
+		ids = append(ids, model.ReconstructedLegend)
+	}
+	if slices.ContainsFunc(g.Blocks, func(b *model.Block) bool {
+		return slices.ContainsFunc(b.On, func(pl model.Place) bool { return pl.Kind == model.OnSheet || pl.Kind == model.OnCard })
+	}) {
+		ids = append(ids, model.AidLabel)
+	}
+	return ids
 }
 
 // optional reports whether a message id is one a game may have without its
 // data asking for it.
 func optional(g *model.Game, id string) bool {
-	if id == "game.tagline" {
+	if id == "game.tagline" || id == model.ReconstructedLegend || id == model.AidLabel {
 		return true
 	}
 	if t, ok := strings.CutPrefix(id, "forms."); ok {
@@ -202,6 +219,9 @@ func checkLocales(g *model.Game, locs map[string]*localeFile, unparsed map[strin
 		if !slices.Contains(g.Languages, l) {
 			d.Warnf(diag.Pos{File: lf.src.name}, diag.BadLanguage, "locale %q is not among the languages of game %s", l, g.ID)
 		}
+	}
+	if textsShowMarks(g, source) && !slices.Contains(texts, model.ReconstructedLegend) {
+		texts = append(texts, model.ReconstructedLegend)
 	}
 	data := map[string]map[string]any{}
 	var dataCounts []int

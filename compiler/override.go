@@ -133,6 +133,13 @@ func Override(g *model.Game, assignment string) diag.List {
 		for _, b := range broken {
 			d.Errorf(at(valCol), b.code, "%s: with this value, message %s (%s, %s) at %s fails: %s", what, b.id, b.lang, b.form, b.pos, b.msg)
 		}
+		return d.Sort()
+	}
+	// A value set by hand is the user's, no longer a guess to mark.
+	if !dotted {
+		p.Reconstructed = model.Marks{}
+	} else {
+		p.Reconstructed = withoutEntry(p, p.Type.Key.Format(k))
 	}
 	return d.Sort()
 }

@@ -57,6 +57,7 @@ const (
 	BadValue        Code = "G010" // a value out of its allowed range
 	BadTree         Code = "G011" // a games tree laid out wrongly
 	InputLimit      Code = "G012" // TOML nested or keyed too deeply to parse safely
+	Palette         Code = "G013" // two colours of an enum too close to tell apart, with normal or colour-blind vision
 	MissingMessage  Code = "G101" // a message id absent from a locale
 	TemplateSyntax  Code = "G102" // a message template that does not parse
 	TemplateField   Code = "G103" // a template naming a field that does not exist
@@ -131,6 +132,7 @@ func Codes() []CodeInfo {
 		{BadValue, "a value out of its allowed range"},
 		{BadTree, "a games tree laid out wrongly"},
 		{InputLimit, "TOML nested or keyed too deeply to parse safely"},
+		{Palette, "two colours of an enum too close to tell apart, with normal or colour-blind vision"},
 		{MissingMessage, "a message id absent from a locale"},
 		{TemplateSyntax, "a message template that does not parse"},
 		{TemplateField, "a template naming a field that does not exist"},

@@ -95,11 +95,14 @@ func sampleGame() *model.Game {
 		Params: []*model.Param{
 			{ID: "days", Type: scalar(model.Int), Value: integer(3), Doc: "Days in a game."},
 			{ID: "ratio", Type: scalar(model.Decimal), Value: dec(0.5)},
-			{ID: "chain", Type: &model.ValueType{Kind: model.List, Elem: scalar(model.Int)}, Value: list(integer(1), integer(2), integer(3))},
+			{ID: "chain", Type: &model.ValueType{Kind: model.List, Elem: scalar(model.Int)}, Value: list(integer(1), integer(2), integer(3)),
+				Reconstructed: model.Marks{Entries: []string{"2"}}},
 			{ID: "majority", Type: &model.ValueType{Kind: model.Map, Key: race, Elem: scalar(model.Int)},
-				Value: model.Value{Keys: []model.Value{str("giant"), str("human")}, List: []model.Value{integer(6), integer(4)}}},
+				Value:         model.Value{Keys: []model.Value{str("giant"), str("human")}, List: []model.Value{integer(6), integer(4)}},
+				Reconstructed: model.Marks{Entries: []string{"human"}}},
 			{ID: "variety", Type: &model.ValueType{Kind: model.Map, Key: scalar(model.Int), Elem: scalar(model.Decimal)},
-				Value: model.Value{Keys: []model.Value{integer(3), integer(10)}, List: []model.Value{dec(1), dec(2.5)}}},
+				Value:         model.Value{Keys: []model.Value{integer(3), integer(10)}, List: []model.Value{dec(1), dec(2.5)}},
+				Reconstructed: model.Marks{All: true}},
 		},
 		Totals: []*model.Total{
 			{ID: "creatures", Type: "creature", Count: 8},
@@ -355,6 +358,20 @@ func TestJSONShape(t *testing.T) {
 	}
 	if !jsonEqual(card["fields"], wantFields) {
 		t.Errorf("human_1 fields = %v; want %v", card["fields"], wantFields)
+	}
+
+	// Each parameter says what of it is reconstructed, as its value is
+	// keyed: a list's indexes, a map's keys, or true for all of it.
+	marks := map[string]any{}
+	for _, p := range all["data"].(map[string]any)["params"].([]any) {
+		p := p.(map[string]any)
+		if r, ok := p["reconstructed"]; ok {
+			marks[p["id"].(string)] = r
+		}
+	}
+	wantMarks := map[string]any{"chain": []any{2.0}, "majority": []any{"human"}, "variety": true}
+	if !jsonEqual(marks, wantMarks) {
+		t.Errorf("params reconstructed = %v; want %v", marks, wantMarks)
 	}
 }
 
@@ -619,6 +636,10 @@ func TestSchemaRejects(t *testing.T) {
 		{"bad card variant", "en", func(d doc) { at(d, "data", "cards", 0)["variant"] = "Night" }},
 		{"empty meta variant", "", func(d doc) { at(d, "meta")["variant"] = "" }},
 		{"unknown total key", "en", func(d doc) { at(d, "data", "totals", 4)["variants"] = []any{"night"} }},
+		{"param reconstructed false", "en", func(d doc) { at(d, "data", "params", 0)["reconstructed"] = false }},
+		{"param reconstructed empty", "", func(d doc) { at(d, "data", "params", 2)["reconstructed"] = []any{} }},
+		{"param reconstructed negative index", "en", func(d doc) { at(d, "data", "params", 2)["reconstructed"] = []any{-1} }},
+		{"param reconstructed twice", "en", func(d doc) { at(d, "data", "params", 3)["reconstructed"] = []any{"human", "human"} }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -172,7 +172,11 @@ type param struct {
 	ID    string `json:"id"`
 	Type  string `json:"type"`
 	Value any    `json:"value"`
-	Doc   string `json:"doc,omitempty"`
+	// Reconstructed is absent for a value the rulebook prints; else true
+	// for all of it, or the keys of the map's entries (strings) or the
+	// indexes of the list's elements (from 0) it does not print.
+	Reconstructed any    `json:"reconstructed,omitempty"`
+	Doc           string `json:"doc,omitempty"`
 }
 
 type total struct {
@@ -340,7 +344,7 @@ func build[N, T any](g *model.Game, names func(string) (N, error), text func(str
 		d.Components = append(d.Components, out)
 	}
 	for _, p := range g.Params {
-		d.Params = append(d.Params, param{ID: p.ID, Type: p.Type.String(), Value: jsonValue(p.Type, p.Value), Doc: p.Doc})
+		d.Params = append(d.Params, param{ID: p.ID, Type: p.Type.String(), Value: jsonValue(p.Type, p.Value), Reconstructed: jsonMarks(p), Doc: p.Doc})
 	}
 	for _, t := range g.Totals {
 		out := total{ID: t.ID, Type: t.Type, Variant: t.Variant, Count: t.Count}
@@ -374,6 +378,33 @@ func build[N, T any](g *model.Game, names func(string) (N, error), text func(str
 		d.Terms = append(d.Terms, term[N]{ID: t.ID, Proper: t.Proper, Names: ns})
 	}
 	return d, nil
+}
+
+// jsonMarks is what of a parameter is reconstructed, as the JSON export
+// says it: nil for nothing, true for all of it, or the entries, each as
+// it stands in the JSON value (a map's key, a list's index), in order.
+func jsonMarks(p *model.Param) any {
+	switch {
+	case p.Reconstructed.All:
+		return true
+	case len(p.Reconstructed.Entries) == 0:
+		return nil
+	}
+	var out []any
+	for i := range p.Value.List {
+		if !p.EntryReconstructed(i) {
+			continue
+		}
+		if p.Type.Kind == model.List {
+			out = append(out, i)
+		} else {
+			out = append(out, p.EntryKey(i))
+		}
+	}
+	if len(out) == 0 {
+		return nil // not a typed nil, which would print as null
+	}
+	return out
 }
 
 // jsonValue is a typed value as a JSON value: a number, string, boolean,

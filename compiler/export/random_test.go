@@ -171,7 +171,9 @@ func (r *randGame) tree() fstest.MapFS {
 	r.line("source_language = %q", r.langs[rng.IntN(len(r.langs))])
 	r.line("languages = [%s]", strings.Join(quoted, ", "))
 	for _, l := range r.langs {
-		fmt.Fprintf(r.locs[l], "[game]\nname = %q\n", r.name())
+		// The legend of the mark on reconstructed values, which a game
+		// with any needs, and any other may have.
+		fmt.Fprintf(r.locs[l], "[game]\nname = %q\nreconstructed = %q\n", r.name(), r.name())
 	}
 
 	var variants []string
@@ -392,6 +394,11 @@ func (r *randGame) tree() fstest.MapFS {
 			}
 		}
 		r.line("\n[[param]]\nid = %q\ntype = %q\nvalue = %s", id, typ, v)
+		if rng.IntN(4) == 0 {
+			r.line("reconstructed = true")
+		} else if strings.HasPrefix(typ, "map<int,") && v != "{  }" && rng.IntN(2) == 0 {
+			r.line("reconstructed = [-2]") // the first key
+		}
 		if rng.IntN(2) == 0 {
 			r.line("doc = \"A number of the rules.\"")
 		}

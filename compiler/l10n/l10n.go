@@ -7,6 +7,7 @@ package l10n
 import (
 	"fmt"
 	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"text/template"
@@ -25,17 +26,20 @@ import (
 type Number struct {
 	Value   float64
 	Decimal bool
+	// Mark follows the number where it prints: a printout's mark of a
+	// reconstructed value (see NewMarked).
+	Mark    string
 	printer *message.Printer
 }
 
 func (n Number) String() string {
 	if !n.Decimal {
-		return strconv.FormatInt(int64(n.Value), 10)
+		return strconv.FormatInt(int64(n.Value), 10) + n.Mark
 	}
 	if n.printer == nil {
-		return strconv.FormatFloat(n.Value, 'f', -1, 64)
+		return strconv.FormatFloat(n.Value, 'f', -1, 64) + n.Mark
 	}
-	return n.printer.Sprint(number.Decimal(n.Value, number.MaxFractionDigits(6)))
+	return n.printer.Sprint(number.Decimal(n.Value, number.MaxFractionDigits(6))) + n.Mark
 }
 
 // List is a list of numbers from the data, printed separated by commas.
@@ -64,13 +68,16 @@ func mul(a, b any) (Number, error) {
 		return Number{}, err
 	}
 	n := Number{Value: x * y}
+	// A product of a guess is a guess.
 	if an, ok := a.(Number); ok {
 		n.printer = an.printer
 		n.Decimal = an.Decimal
+		n.Mark = an.Mark
 	}
 	if bn, ok := b.(Number); ok {
 		n.printer = bn.printer
 		n.Decimal = n.Decimal || bn.Decimal
+		n.Mark = max(n.Mark, bn.Mark)
 	}
 	return n, nil
 }
@@ -94,12 +101,19 @@ func toFloat(v any) (float64, error) {
 // .Count for plural messages. For a game played in a variant, .Players is
 // the variant's player count, and .Card holds every card of the game as
 // loaded, so that one rulebook renders in every variant.
-func Data(g *model.Game, lang string) map[string]any {
+func Data(g *model.Game, lang string) map[string]any { return data(g, lang, "") }
+
+// data is Data with mark after every reconstructed number.
+func data(g *model.Game, lang, mark string) map[string]any {
 	p := message.NewPrinter(language.Make(lang))
 	num := func(i int64) Number { return Number{Value: float64(i), printer: p} }
 	params := map[string]any{}
 	for _, pr := range g.Params {
-		params[pr.ID] = value(pr.Type, pr.Value, p)
+		v := value(pr.Type, pr.Value, p)
+		if mark != "" && pr.Reconstructed.Any() {
+			v = markEntries(pr, v, mark)
+		}
+		params[pr.ID] = v
 	}
 	totals := map[string]any{}
 	for _, t := range g.Totals {
@@ -116,6 +130,13 @@ func Data(g *model.Game, lang string) map[string]any {
 			for _, fv := range c.Values {
 				if f := t.Field(fv.Field); f != nil && fv.Set {
 					fields[fv.Field] = value(f.Type, fv.Value, p)
+				}
+			}
+		}
+		if mark != "" {
+			for _, r := range c.Reconstructed {
+				if v, ok := fields[r]; ok {
+					fields[r] = marked(v, mark)
 				}
 			}
 		}
@@ -172,6 +193,57 @@ func value(t *model.ValueType, v model.Value, p *message.Printer) any {
 	return v.Str
 }
 
+// marked returns v with mark after each number it holds.
+func marked(v any, mark string) any {
+	switch x := v.(type) {
+	case Number:
+		x.Mark = mark
+		return x
+	case List:
+		out := make(List, len(x))
+		for i, e := range x {
+			out[i] = marked(e, mark)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = marked(e, mark)
+		}
+		return out
+	}
+	return v
+}
+
+// markEntries marks the reconstructed entries of a parameter's template
+// value v: all of it, or single map entries and list elements.
+func markEntries(pr *model.Param, v any, mark string) any {
+	if pr.Reconstructed.All {
+		return marked(v, mark)
+	}
+	switch x := v.(type) {
+	case List:
+		out := make(List, len(x))
+		for i, e := range x {
+			if pr.EntryReconstructed(i) {
+				e = marked(e, mark)
+			}
+			out[i] = e
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			if slices.Contains(pr.Reconstructed.Entries, k) {
+				e = marked(e, mark)
+			}
+			out[k] = e
+		}
+		return out
+	}
+	return v
+}
+
 // Localizer renders the messages of one locale.
 type Localizer struct {
 	Lang    string
@@ -181,7 +253,12 @@ type Localizer struct {
 }
 
 // New returns a localizer for one of the game's languages.
-func New(g *model.Game, lang string) (*Localizer, error) {
+func New(g *model.Game, lang string) (*Localizer, error) { return NewMarked(g, lang, "") }
+
+// NewMarked is New, with mark printed after every number of the data that
+// is reconstructed (a card's field its card lists as reconstructed, a
+// parameter's marked entries), as printouts show guesses; "" marks none.
+func NewMarked(g *model.Game, lang, mark string) (*Localizer, error) {
 	locale := g.Locale(lang)
 	if locale == nil {
 		return nil, fmt.Errorf("game %s has no %q locale", g.ID, lang)
@@ -198,7 +275,7 @@ func New(g *model.Game, lang string) (*Localizer, error) {
 	if err := b.AddMessages(tag, msgs...); err != nil {
 		return nil, fmt.Errorf("locale %s: %w", lang, err)
 	}
-	return &Localizer{Lang: lang, data: Data(g, lang), loc: i18n.NewLocalizer(b, lang), samples: SampleCounts(lang)}, nil
+	return &Localizer{Lang: lang, data: data(g, lang, mark), loc: i18n.NewLocalizer(b, lang), samples: SampleCounts(lang)}, nil
 }
 
 // I18nMessage converts a model message to go-i18n's form.

@@ -5,6 +5,7 @@ package model
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -394,6 +395,68 @@ type Param struct {
 	Type  *ValueType
 	Value Value
 	Doc   string
+	// Reconstructed marks what of the value the rulebook does not print,
+	// chosen so that every rule and example holds.
+	Reconstructed Marks
+}
+
+// Notes the printouts print, messages of every game whose data calls for
+// them.
+const (
+	// ReconstructedLegend explains the mark printed beside each
+	// reconstructed value; required when the game has one.
+	ReconstructedLegend = "game.reconstructed"
+	// AidLabel labels the reference sheet and cards as aids made with
+	// Grimoire, not part of the box; required when blocks are placed on
+	// either.
+	AidLabel = "game.aid"
+)
+
+// Marks says what of a parameter's value is reconstructed: all of it, or
+// single entries, named by their map key as Format writes it or by their
+// list index from 0.
+type Marks struct {
+	All     bool
+	Entries []string
+}
+
+// Any reports whether anything is marked.
+func (m Marks) Any() bool { return m.All || len(m.Entries) > 0 }
+
+// EntryKey is how Marks names entry i of the parameter's value.
+func (p *Param) EntryKey(i int) string {
+	if p.Type.Kind == Map && i < len(p.Value.Keys) {
+		return p.Type.Key.Format(p.Value.Keys[i])
+	}
+	return strconv.Itoa(i)
+}
+
+// EntryReconstructed reports whether entry i of a map or list parameter
+// is reconstructed, the whole value being so or that entry alone.
+func (p *Param) EntryReconstructed(i int) bool {
+	return p.Reconstructed.All || slices.Contains(p.Reconstructed.Entries, p.EntryKey(i))
+}
+
+// FieldReconstructed reports whether the card's value for field (or
+// "copies") is reconstructed.
+func (c *Card) FieldReconstructed(field string) bool {
+	return slices.Contains(c.Reconstructed, field)
+}
+
+// HasReconstructed reports whether any value of the game as loaded, a
+// card's or a parameter's, is reconstructed.
+func (g *Game) HasReconstructed() bool {
+	for _, c := range g.Loaded().Cards {
+		if len(c.Reconstructed) > 0 {
+			return true
+		}
+	}
+	for _, p := range g.Params {
+		if p.Reconstructed.Any() {
+			return true
+		}
+	}
+	return false
 }
 
 // Total is a declared count that the compiler verifies against the data:
@@ -576,13 +639,43 @@ type Block struct {
 	Pos    diag.Pos
 	Kind   BlockKind
 	Enum   string   // EnumBlock
+	Values []string // EnumBlock: the values shown, in enum order; empty for all
 	Type   string   // CardsBlock
 	Fields []string // CardsBlock: the columns, in order
-	Param  string   // ParamBlock
+	// Sort, when set, orders a CardsBlock's rows by that numeric field,
+	// ascending, instead of the order the cards are declared in.
+	Sort  string
+	Param string // ParamBlock
 	// Icons names the symbol drawn in a column's heading: a field id
 	// (cards) or "key" and "value" (params) to an icon name.
 	Icons map[string]string
 	On    []Place
+	// Variant, when set, prints the block only in the game played in that
+	// variant; NotVariant prints it everywhere else. A text that must
+	// differ in a variant is two blocks, each with its own messages.
+	Variant    string
+	NotVariant string
+	// Types are the card types a distribution counts; empty for every
+	// type. Components adds a row for each component: the box's
+	// contents besides its cards.
+	Types      []string
+	Components bool
+}
+
+// Shows reports whether an enum block has a row for the enum value id.
+func (b *Block) Shows(id string) bool {
+	return len(b.Values) == 0 || slices.Contains(b.Values, id)
+}
+
+// Counts reports whether a distribution counts the cards of type typ.
+func (b *Block) Counts(typ string) bool {
+	return len(b.Types) == 0 || slices.Contains(b.Types, typ)
+}
+
+// PrintedIn reports whether the block prints in the game played in
+// variant, "" being the base game.
+func (b *Block) PrintedIn(variant string) bool {
+	return (b.Variant == "" || b.Variant == variant) && (b.NotVariant == "" || b.NotVariant != variant)
 }
 
 // PlaceKind is where a block is printed.
@@ -616,7 +709,9 @@ func (b *Block) Messages(g *Game) []string {
 		for _, e := range g.Enums {
 			if e.ID == b.Enum {
 				for _, v := range e.Values {
-					ids = append(ids, p+v.ID)
+					if b.Shows(v.ID) {
+						ids = append(ids, p+v.ID)
+					}
 				}
 			}
 		}

@@ -1,7 +1,10 @@
 package printout
 
 import (
+	"cmp"
 	"fmt"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -82,6 +85,9 @@ func (p *printer) enumRows(b *model.Block, f font, width float64) (rows []row, o
 	isz := f.lineH() * 1.8
 	indent := isz + f.size*pdf.PtToMM*0.8
 	for _, v := range e.Values {
+		if !b.Shows(v.ID) {
+			continue // another block's, on another card
+		}
 		first := len(rows)
 		nf := font{pdf.Bold, f.size * 1.05}
 		name := capitalize(p.name(v.Message, 1))
@@ -104,7 +110,7 @@ func (p *printer) enumRows(b *model.Block, f font, width float64) (rows []row, o
 			rows[len(rows)-1].h += isz - h
 			h = isz
 		}
-		rows[first].add(op{kind: opIcon, x: isz / 2, y: isz/2 + f.lineH()*0.1, w: isz * 0.95, s: v.Icon, color: parseColor(v.Color)})
+		rows[first].add(op{kind: opIcon, x: isz / 2, y: isz/2 + f.lineH()*0.1, w: isz * 0.95, s: p.valueIcon(b.Enum, v), color: parseColor(v.Color)})
 		for i := first; i < len(rows)-1; i++ {
 			rows[i].keep = true
 		}
@@ -143,14 +149,20 @@ func (p *printer) cardsTable(b *model.Block, words bool) table {
 	}
 	t.cells = append(t.cells, head)
 	ty := p.typ(b.Type)
+	var cards []*model.Card
 	for _, c := range p.g.Cards {
-		if c.Type != b.Type {
-			continue
+		if c.Type == b.Type {
+			cards = append(cards, c)
 		}
+	}
+	if b.Sort != "" {
+		slices.SortStableFunc(cards, func(x, y *model.Card) int { return cmp.Compare(sortKey(x, b.Sort), sortKey(y, b.Sort)) })
+	}
+	for _, c := range cards {
 		var r []cell
 		for i, fid := range b.Fields {
 			if fid == "copies" {
-				r = append(r, cell{text: strconv.Itoa(c.Copies), center: true})
+				r = append(r, cell{text: strconv.Itoa(c.Copies), center: true, mark: c.FieldReconstructed(fid)})
 				continue
 			}
 			v, set := c.Get(fid)
@@ -159,11 +171,24 @@ func (p *printer) cardsTable(b *model.Block, words bool) table {
 				r = append(r, cell{text: "–", center: true})
 				continue
 			}
-			r = append(r, p.valueCell(f.Type, v, f.Wildcard, words && i == 0))
+			vc := p.valueCell(f.Type, v, f.Wildcard, words && i == 0)
+			vc.mark = c.FieldReconstructed(fid)
+			r = append(r, vc)
 		}
 		t.cells = append(t.cells, r)
 	}
 	return t
+}
+
+// sortKey is a card's value of a numeric field; a card without one
+// sorts first.
+func sortKey(c *model.Card, field string) float64 {
+	v, set := c.Get(field)
+	if !set {
+		return math.Inf(-1)
+	}
+	return v.Dec + float64(v.Int) // a value has one of the two
+
 }
 
 func (p *printer) typ(id string) *model.Type {
@@ -226,7 +251,7 @@ func (p *printer) valueGlyph(enum, value, wildcard string) glyph {
 		return glyph{name: iconAny}
 	}
 	if ev := p.enum(enum).Value(value); ev != nil {
-		return glyph{name: ev.Icon, color: parseColor(ev.Color)}
+		return glyph{name: p.valueIcon(enum, ev), color: parseColor(ev.Color)}
 	}
 	return glyph{name: iconAny}
 }
@@ -250,6 +275,7 @@ func (p *printer) paramTable(b *model.Block, words bool) table {
 			}
 			c := p.valueCell(pr.Type.Elem, v, "", false)
 			c.bold = true
+			c.mark = pr.EntryReconstructed(i)
 			vals = append(vals, c)
 		}
 	}
@@ -262,6 +288,9 @@ func (p *printer) paramTable(b *model.Block, words bool) table {
 func (p *printer) distributionTable(b *model.Block) table {
 	t := table{msg: "block." + b.ID + ".title"}
 	for _, ty := range p.g.Types {
+		if !b.Counts(ty.ID) {
+			continue // not of the box: an aid printed for the players
+		}
 		total := 0
 		var cards []*model.Card
 		for _, c := range p.g.Cards {
@@ -283,19 +312,20 @@ func (p *printer) distributionTable(b *model.Block) table {
 		}
 		if by != nil {
 			for _, v := range p.enum(by.Type.Enum).Values {
-				n := 0
+				n, guess := 0, false
 				for _, c := range cards {
 					if x, ok := c.Get(by.ID); ok && x.Str == v.ID {
 						n += c.Copies
+						guess = guess || c.FieldReconstructed("copies")
 					}
 				}
 				if n > 0 {
-					parts = append(parts, fmt.Sprintf("%d %s", n, p.name(v.Message, n)))
+					parts = append(parts, fmt.Sprintf("%d%s %s", n, p.copiesMark(guess && !p.declaredTotal(ty.ID, by.ID, v.ID, n)), p.name(v.Message, n)))
 				}
 			}
 		} else {
 			for _, c := range cards {
-				parts = append(parts, fmt.Sprintf("%d %s", c.Copies, p.name(c.Message, c.Copies)))
+				parts = append(parts, fmt.Sprintf("%d%s %s", c.Copies, p.copiesMark(c.FieldReconstructed("copies")), p.name(c.Message, c.Copies)))
 			}
 		}
 		t.cells = append(t.cells, []cell{
@@ -303,6 +333,15 @@ func (p *printer) distributionTable(b *model.Block) table {
 			{text: capitalize(p.name(ty.Message, total)), bold: true},
 			{text: strings.Join(parts, ", ")},
 		})
+	}
+	if b.Components { // the boards, dice and tokens the box holds besides its cards
+		for _, c := range p.g.Components {
+			t.cells = append(t.cells, []cell{
+				{text: strconv.Itoa(c.Count), bold: true, center: true},
+				{text: capitalize(p.name(c.Message, c.Count)), bold: true},
+				{text: ""},
+			})
+		}
 	}
 	return t
 }

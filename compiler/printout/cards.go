@@ -145,6 +145,9 @@ func (p *printer) cards() {
 			}
 			p.cropMarks(g)
 			p.sheetNote(g, back, s+1, sheets)
+			if !back {
+				p.cardSheetNotes(g, fronts[s*g.PerSheet():min(len(fronts), (s+1)*g.PerSheet())])
+			}
 		}
 	}
 }

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -56,7 +58,7 @@ func tinyTree(t *testing.T, edits ...[3]string) fstest.MapFS {
 			return err
 		}
 		b, err := os.ReadFile(filepath.Join(dir, p))
-		tree[p] = &fstest.MapFile{Data: b}
+		tree[p] = &fstest.MapFile{Data: append(b, notes[strings.TrimSuffix(path.Base(p), ".toml")]...)}
 		return err
 	})
 	if err != nil {

@@ -40,6 +40,12 @@ type row struct {
 	// msg is the message the row prints, for a diagnostic when it does not
 	// fit; "" for rows of the data.
 	msg string
+	// marked is set when the row shows the mark of a reconstructed value,
+	// so that its page carries the legend.
+	marked bool
+	// head is the heading row of the table the row is a row of, printed
+	// again above it when it starts a page.
+	head *row
 }
 
 func (r *row) add(o op) { r.ops = append(r.ops, o) }
@@ -252,7 +258,7 @@ func (p *printer) textRows(id, s string, f font, width float64) (rows []row, ove
 			lines, o := p.wrap(ff, hard, width-indent)
 			over = max(over, o)
 			for _, l := range lines {
-				r := row{h: lh, msg: id}
+				r := row{h: lh, msg: id, marked: strings.Contains(l, reconstructedMark)}
 				r.add(op{kind: opText, x: indent, y: ff.baseline(), s: l, style: ff.style, size: ff.size, color: ink})
 				rows = append(rows, r)
 			}

@@ -7,12 +7,19 @@ import (
 
 // paginate splits rows into pages: the first has room first, the others
 // room rest. Rows marked keep stay on a page with the row after them, unless
-// the group is taller than a page.
+// the group is taller than a page. A table's row that starts a page is
+// preceded by the table's heading row again.
 func paginate(rows []row, first, rest float64) [][]row {
 	var pages [][]row
 	var cur []row
 	room := first
 	used := 0.0
+	heading := func(r row) float64 {
+		if len(cur) == 0 && r.head != nil {
+			return r.head.h
+		}
+		return 0
+	}
 	for i := 0; i < len(rows); {
 		j := i + 1
 		for j < len(rows) && rows[j-1].keep {
@@ -29,6 +36,10 @@ func paginate(rows []row, first, rest float64) [][]row {
 				pages = append(pages, cur)
 				cur, used, room = nil, 0, rest
 			}
+			if h := heading(r); h > 0 {
+				cur = append(cur, *r.head)
+				used += h
+			}
 			cur = append(cur, r)
 			used += r.h
 		}
@@ -40,9 +51,13 @@ func paginate(rows []row, first, rest float64) [][]row {
 	return pages
 }
 
-// blocksOn returns the blocks printed at a place, in declaration order.
+// blocksOn returns the blocks printed at a place in the variant played, in
+// declaration order.
 func (p *printer) blocksOn(kind model.PlaceKind, id string) (blocks []*model.Block, symbols bool) {
 	for _, b := range p.g.Blocks {
+		if !b.PrintedIn(p.g.Variant) {
+			continue
+		}
 		for _, pl := range b.On {
 			if pl.Kind == kind && pl.ID == id {
 				blocks = append(blocks, b)

@@ -172,7 +172,9 @@ func newPrinter(g *model.Game, o Options) (*printer, error) {
 // newTextPrinter is a printer that renders texts and tables but lays out
 // no page: loading the fonts into a document is most of a printer's cost.
 func newTextPrinter(g *model.Game, o Options) (*printer, error) {
-	loc, err := l10n.New(g, o.Lang)
+	// Printouts show each reconstructed value with its mark, those that
+	// texts print as well.
+	loc, err := l10n.NewMarked(g, o.Lang, reconstructedMark)
 	if err != nil {
 		return nil, err
 	}
@@ -361,7 +363,7 @@ func renderForm(l *l10n.Localizer, m *model.Message, form string) string {
 // the blocks' tables show.
 func printedMessages(g *model.Game) []string {
 	g = g.Loaded() // every card, whatever the variant played
-	ids := []string{"game.name", "game.tagline"}
+	ids := []string{"game.name", "game.tagline", model.ReconstructedLegend, model.AidLabel}
 	for _, v := range g.Variants {
 		ids = append(ids, v.Message)
 	}
@@ -380,6 +382,9 @@ func printedMessages(g *model.Game) []string {
 		ids = append(ids, t.Message)
 	}
 	for _, c := range g.Cards {
+		ids = append(ids, c.Message)
+	}
+	for _, c := range g.Components { // a distribution lists them
 		ids = append(ids, c.Message)
 	}
 	return ids
@@ -411,6 +416,9 @@ func Has(g *model.Game, k Kind) bool {
 		return len(g.Sections) > 0
 	}
 	for _, b := range g.Blocks {
+		if !b.PrintedIn(g.Variant) {
+			continue
+		}
 		for _, pl := range b.On {
 			if k == Reference && pl.Kind == model.OnSheet {
 				return true

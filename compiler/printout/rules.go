@@ -116,6 +116,9 @@ func (p *printer) rulebook() {
 			y += r.h
 			k++
 		}
+		if anyMarked(pg) {
+			p.pageNote(model.ReconstructedLegend, p.legend(), rulesMarginX, H-rulesMarginBot+4.5, width, 8)
+		}
 		p.footer(p.title(), fmt.Sprintf("%d / %d", tocPages+i+1, total), H-rulesMarginBot+9, rulesMarginX, W-rulesMarginX)
 	}
 

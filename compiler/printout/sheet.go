@@ -26,7 +26,9 @@ func (p *printer) sheet() {
 		p.d.Errorf(p.g.Pos, diag.NothingToPrint, "game %s has nothing to print on a reference sheet: no block is placed on it (on = [\"sheet\"])", p.g.ID)
 		return
 	}
-	head := p.titleRows(width)
+	// The sheet is an aid of Grimoire's, not part of the box: it says so.
+	head := append(p.titleRows(width), p.noteRows(model.AidLabel, p.text(model.AidLabel), 8, width)...)
+	head = append(head, gap(2))
 	room := H - 2*sheetMargin - 6 // the footer
 	var pages [][]row
 	all := sizes(sheetLarge, sheetSmall, 0.5)
@@ -67,6 +69,9 @@ func (p *printer) sheet() {
 			y = p.drawRows(head, sheetMargin, y)
 		}
 		p.drawRows(pg, sheetMargin, y)
+		if anyMarked(pg) {
+			p.pageNote(model.ReconstructedLegend, p.legend(), sheetMargin, H-sheetMargin-1.5, width, 7.5)
+		}
 		p.footer(p.title()+" · "+p.ui("reference"), fmt.Sprintf("%d / %d", i+1, len(pages)), H-sheetMargin+2, sheetMargin, W-sheetMargin)
 	}
 }

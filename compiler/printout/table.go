@@ -10,12 +10,14 @@ type glyph struct {
 	color pdf.Color
 }
 
-// cell is one cell of a table: icons, then text.
+// cell is one cell of a table: icons, then text, then the mark of a
+// reconstructed value.
 type cell struct {
 	icons  []glyph
 	text   string
 	bold   bool
 	center bool
+	mark   bool
 }
 
 // table is a grid of cells; the first row is a heading when head is set.
@@ -45,11 +47,16 @@ func (p *printer) tableRows(t table, f font, width float64) (rows []row, over fl
 		}
 		return f
 	}
+	mf := font{pdf.Bold, f.size * markScale}
+	markW := p.width(mf, reconstructedMark) + pad/3
 	minW := make([]float64, ncol)
 	natW := make([]float64, ncol)
 	for _, r := range t.cells {
 		for j, c := range r {
 			iw := float64(len(c.icons)) * isz
+			if c.mark {
+				iw += markW
+			}
 			tw, ww := 0.0, 0.0
 			if c.text != "" {
 				tw = p.width(fontOf(c), c.text)
@@ -98,6 +105,9 @@ func (p *printer) tableRows(t table, f font, width float64) (rows []row, over fl
 				if len(c.icons) > 0 {
 					iw = float64(len(c.icons))*isz + pad/2
 				}
+				if c.mark {
+					iw += markW
+				}
 				lines, _ := p.wrap(cf, c.text, colW[j]-2*pad-iw)
 				cells[j] = laid{lines, cf}
 				h = max(h, float64(len(lines))*lh)
@@ -124,6 +134,10 @@ func (p *printer) tableRows(t table, f font, width float64) (rows []row, over fl
 				content += pad / 2
 			}
 			content += textW
+			if c.mark {
+				content += markW
+				out.marked = true
+			}
 			cx := x + pad
 			if c.center {
 				cx = x + (colW[j]-content)/2
@@ -140,6 +154,15 @@ func (p *printer) tableRows(t table, f font, width float64) (rows []row, over fl
 			for k, l := range ly.lines {
 				out.add(op{kind: opText, x: tx, y: top + float64(k)*lh + ly.f.baseline(), s: l, style: ly.f.style, size: ly.f.size, color: ink})
 			}
+			if c.mark {
+				// Raised after the value, as a note's sign is.
+				mx := cx + content - markW + pad/3
+				my := top + ly.f.baseline() - f.size*pdf.PtToMM*0.25
+				if len(ly.lines) == 0 {
+					my = cy + f.size*pdf.PtToMM*0.1
+				}
+				out.add(op{kind: opText, x: mx, y: my, s: reconstructedMark, style: mf.style, size: mf.size, color: ink})
+			}
 			x += colW[j]
 		}
 		// Grid lines: above the row, and between columns.
@@ -151,6 +174,9 @@ func (p *printer) tableRows(t table, f font, width float64) (rows []row, over fl
 		}
 		if heading {
 			out.keep = true
+		} else if t.head {
+			head := rows[0]
+			out.head = &head
 		}
 		rows = append(rows, out)
 	}

@@ -3,6 +3,7 @@ package printout_test
 import (
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -24,7 +25,7 @@ func tinyWithSheet(t *testing.T) *model.Game {
 			return err
 		}
 		b, err := os.ReadFile(filepath.Join(dir, p))
-		tree[p] = &fstest.MapFile{Data: b}
+		tree[p] = &fstest.MapFile{Data: append(b, notes[strings.TrimSuffix(path.Base(p), ".toml")]...)}
 		return err
 	})
 	if err != nil {
@@ -57,9 +58,10 @@ func TestVariant(t *testing.T) {
 		lang       string
 		has, lacks []string
 	}{
-		// The rows of the spells are their power and copies: the comet's is 4 2.
-		{"", printout.Reference, "en", []string{"Tiny", "Copies 2 3 3 2 Tiny"}, []string{"Starfall", "4 2"}},
-		{"starfall", printout.Reference, "en", []string{"Reference sheet · Starfall", "Copies 2 3 3 2 4 2 Tiny · Starfall · Reference sheet"}, nil},
+		// The rows of the spells are their power and copies: the comet's is
+		// 4 2. The eclipse's power is reconstructed: marked, with the legend.
+		{"", printout.Reference, "en", []string{"Tiny", "Copies 2 3 3† 2 † reconstructed: not printed in the rulebook Tiny"}, []string{"Starfall", "4 2"}},
+		{"starfall", printout.Reference, "en", []string{"Reference sheet · Starfall", "Copies 2 3 3† 2 4 2 † reconstructed: not printed in the rulebook Tiny · Starfall · Reference sheet"}, nil},
 		{"", printout.Rules, "fr", []string{"Minuscule", "Jouer"}, []string{"Pluie d’étoiles"}},
 		{"starfall", printout.Rules, "fr", []string{"Minuscule · Pluie d’étoiles", "Règles du jeu · Pluie d’étoiles", "Jouer"}, nil},
 	} {

@@ -27,6 +27,7 @@ const (
 	RecruitGlyphsFood                 // recruit face-up most evil creature design Arg for glyphs and food
 	RecruitGlyphs                     // recruit face-up most evil creature design Arg for glyphs alone
 	StopRecruiting                    // recruit no more this day
+	StopStealing                      // steal no more chests in this castle attack
 	kinds
 )
 

@@ -60,9 +60,9 @@ func (s *State) apply(m Move) error {
 		s.plunder(cur, m.Arg)
 		t.Turn++
 	case AttackCastle:
-		// ruling thieves-steal: every thief steals, as long as the victim
-		// has chests; a castle without chests can be attacked for nothing
-		// (ruling empty-castle) and its owner gains no shield.
+		// Each thief may steal, as long as the victim has chests; a castle
+		// without chests can be attacked for nothing (ruling empty-castle)
+		// and its owner gains no shield.
 		t.Thief, t.Victim = int8(cur), int8(m.Arg)
 		t.Steals = int8(s.power(cur, Thieves) * r.Params.ThiefChests)
 		t.Turn++
@@ -70,6 +70,8 @@ func (s *State) apply(m Move) error {
 		t.Turn++
 	case Steal:
 		t.StealKind = int8(m.Arg)
+	case StopStealing:
+		t.Steals = 0
 	case StolenChest:
 		v := &t.Seats[t.Victim]
 		th := &t.Seats[t.Thief]

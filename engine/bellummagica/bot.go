@@ -139,6 +139,10 @@ func (g *Greedy) value(o *Observation, m Move) float64 {
 		return 0
 	case Steal:
 		return g.chestWorth(ChestKind(m.Arg))
+	case StopStealing:
+		// A stolen chest is worth more to the thief than the shield token
+		// it gives the victim, unless the chests are worth nothing.
+		return 0
 	case RecruitFood, RecruitGlyphsFood, RecruitGlyphs:
 		c := &r.Creatures[m.Arg]
 		v := 0.0

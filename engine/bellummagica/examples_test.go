@@ -179,7 +179,7 @@ func TestCastleAttack(t *testing.T) {
 	if s.t.Step != stSteal || s.t.Cur != 0 {
 		t.Fatalf("after the attack: %s by %d, want the thief to steal", stepNames[s.t.Step], s.t.Cur)
 	}
-	if diff := cmp.Diff([]engine.Action{act(Steal, int(Wooden)), act(Steal, int(Metal))}, s.LegalActions(nil)); diff != "" {
+	if diff := cmp.Diff([]engine.Action{act(Steal, int(Wooden)), act(Steal, int(Metal)), act(StopStealing, 0)}, s.LegalActions(nil)); diff != "" {
 		t.Errorf("steal choices (-want +got):\n%s", diff)
 	}
 	s.must(t, act(Steal, int(Metal)))

@@ -116,6 +116,8 @@ func (s *State) advance() {
 				s.await(stPlace, s.seatAt(int(t.Turn)))
 				return
 			}
+			// ruling recruit-in-turn: from the Captain clockwise, each
+			// player recruits until they stop before the next begins.
 			for int(t.Turn) < n && !s.canRecruit(s.seatAt(int(t.Turn))) {
 				t.Turn++
 			}

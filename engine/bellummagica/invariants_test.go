@@ -192,7 +192,7 @@ func TestEveryDecisionOccurs(t *testing.T) {
 	}
 	names := [kinds]string{"", "deal-castle", "deal-goblin", "reveal-location", "reveal-creature", "roll", "draw-chest", "stolen-chest",
 		"place-left", "place-right", "keep-roll", "pay-round", "cast-confusion", "attack-location", "attack-castle", "no-attack",
-		"steal", "recruit-food", "recruit-glyphs-food", "recruit-glyphs", "stop-recruiting"}
+		"steal", "recruit-food", "recruit-glyphs-food", "recruit-glyphs", "stop-recruiting", "stop-stealing"}
 	for k := Kind(1); k < kinds; k++ {
 		t.Logf("%s: %d", names[k], seen[k])
 		if seen[k] == 0 {

@@ -84,6 +84,7 @@ func (s *State) LegalActions(dst []engine.Action) []engine.Action {
 				dst = append(dst, act(Steal, int(k)))
 			}
 		}
+		dst = append(dst, act(StopStealing, 0))
 	case stStolen:
 		for c, ch := range r.Chests {
 			if int(ch.Kind) == int(t.StealKind) && t.Seats[t.Victim].Chests[c] > 0 {

@@ -77,6 +77,8 @@ func (s *State) ActionString(a engine.Action, lang string) string {
 		return msg("action.recruit_glyphs", map[string]any{"Creature": creature(), "Glyphs": pr.MostEvilAltGlyphs})
 	case StopRecruiting:
 		return msg("action.stop_recruiting", nil)
+	case StopStealing:
+		return msg("action.stop_stealing", nil)
 	}
 	return "action " + strconv.Itoa(int(a))
 }

@@ -12,6 +12,10 @@ import (
 	"github.com/grimoire-games/grimoire/engine/internal/tomlfile"
 )
 
+// maxChestValue bounds a chest's value in a score file, to catch typos:
+// the game's treasures are worth a few points each.
+const maxChestValue = 99
+
 // Player is one player's end of game as a score file gives it.
 type Player struct {
 	Name  string
@@ -27,10 +31,12 @@ type Player struct {
 //	metal = [4]
 //	gold = [7]
 //
-// A value no chest of that kind holds, more chests of a value than the
-// game has, or a number of players the game is not played by, gets a
-// diagnostic at its line and column; players are returned only when
-// there is no error.
+// The rulebook prints no chest values and the shipped ones are
+// reconstructed, so any whole value from 1 to maxChestValue is accepted:
+// an owner scores with the chests of their box. More chests of a kind
+// than the game has, a value out of range, or a number of players the
+// game is not played by gets a diagnostic at its line and column; players
+// are returned only when there is no error.
 func (r *Rules) ParseScoreFile(name string, src []byte) ([]Player, diag.List) {
 	f, d := tomlfile.Decode(name, src)
 	if f == nil {
@@ -42,7 +48,11 @@ func (r *Rules) ParseScoreFile(name string, src []byte) ([]Player, diag.List) {
 		return nil, d.Sort()
 	}
 	r.checkPlayers(f, len(list), &d)
-	used := make([]int, len(r.Chests))
+	have := make([]int, chestKinds)
+	for _, c := range r.Chests {
+		have[c.Kind] += c.Copies
+	}
+	used := make([]int, chestKinds)
 	var players []Player
 	for i, t := range list {
 		path := tomlpos.Elem("player", i)
@@ -66,17 +76,16 @@ func (r *Rules) ParseScoreFile(name string, src []byte) ([]Player, diag.List) {
 				for j, x := range vals {
 					vp := tomlpos.Elem(kp, j)
 					n, ok := x.(int64)
-					c := slices.IndexFunc(r.Chests, func(c Chest) bool { return int(c.Kind) == kind && int64(c.Value) == n })
 					switch {
 					case !ok:
 						d.Errorf(at(vp, false), diag.WrongType, "a chest value must be a whole number")
-					case c < 0:
-						d.Errorf(at(vp, false), diag.BadValue, "no %s chest is worth %d (values: %s)", k, n, r.values(ChestKind(kind)))
+					case n < 1 || n > maxChestValue:
+						d.Errorf(at(vp, false), diag.BadValue, "a chest is worth 1 to %d, not %d", maxChestValue, n)
 					default:
-						p.Score.Value += r.Chests[c].Value
+						p.Score.Value += int(n)
 						p.Score.Chests++
-						if used[c]++; used[c] == r.Chests[c].Copies+1 {
-							d.Errorf(at(vp, false), diag.BadValue, "more %s chests worth %d than the game's %d", k, n, r.Chests[c].Copies)
+						if used[kind]++; used[kind] == have[kind]+1 {
+							d.Errorf(at(vp, false), diag.BadValue, "more %s chests than the game's %d", k, have[kind])
 						}
 					}
 				}
@@ -101,17 +110,6 @@ func (r *Rules) checkPlayers(f *tomlfile.File, n int, d *diag.List) {
 	}
 	pos := f.Pos(tomlpos.Elem("player", min(max(n-1, 0), hi)), true)
 	d.Errorf(pos, diag.BadValue, "bellum magica is played by %d to %d players; the file has %d", lo, hi, n)
-}
-
-// values lists the values of a kind's chests, for messages.
-func (r *Rules) values(k ChestKind) string {
-	var vs []string
-	for _, c := range r.Chests {
-		if c.Kind == k {
-			vs = append(vs, fmt.Sprint(c.Value))
-		}
-	}
-	return strings.Join(vs, ", ")
 }
 
 // ScoreFile scores the players of a score file and writes the result in

@@ -39,9 +39,11 @@ const two = "[[player]]\nname = \"B\"\n"
 func TestScoreFileDiagnostics(t *testing.T) {
 	r := shipped(t)
 	for _, tc := range []struct{ src, want string }{
-		{"[[player]]\nwooden = [1, 9]\n" + two, `x.toml:2:14: error: no wooden chest is worth 9 (values: 1, 2, 3)`},
-		{"[[player]]\ngold = [8, 8, 8]\n" + two, "x.toml:2:15: error: more gold chests worth 8 than the game's 2"},
-		{"[[player]]\ngold = [8]\n[[player]]\ngold = [8, 8]\n", "x.toml:4:12: error: more gold chests worth 8 than the game's 2"},
+		{"[[player]]\nwooden = [1, 0]\n" + two, "x.toml:2:14: error: a chest is worth 1 to 99, not 0"},
+		{"[[player]]\nwooden = [-2]\n" + two, "x.toml:2:11: error: a chest is worth 1 to 99, not -2"},
+		{"[[player]]\nmetal = [100]\n" + two, "x.toml:2:10: error: a chest is worth 1 to 99, not 100"},
+		{"[[player]]\ngold = [" + strings.Repeat("8, ", 10) + "8]\n" + two, "x.toml:2:39: error: more gold chests than the game's 10"},
+		{"[[player]]\ngold = [8, 8, 8, 8, 8, 8]\n[[player]]\ngold = [8, 8, 8, 8, 8]\n", "x.toml:4:21: error: more gold chests than the game's 10"},
 		{"[[player]]\nmetal = 4\n" + two, "x.toml:2:9: error: metal must be a list of chest values"},
 		{"[[player]]\nmetal = [\"4\"]\n" + two, "x.toml:2:10: error: a chest value must be a whole number"},
 		{"[[player]]\nsilver = [1]\n" + two, `x.toml:2:1: error: unknown key "silver"`},
@@ -59,9 +61,24 @@ func TestScoreFileDiagnostics(t *testing.T) {
 			t.Errorf("%q: players despite errors", tc.src)
 		}
 	}
-	for _, src := range []string{strings.Repeat(two, 2), strings.Repeat(two, 5)} {
+	for _, src := range []string{strings.Repeat(two, 2), strings.Repeat(two, 5),
+		// Values the reconstructed chests do not have: the real box's.
+		"[[player]]\nwooden = [4, 9]\nmetal = [2]\ngold = [15, 8, 8]\n" + two} {
 		if _, d := r.ParseScoreFile("x.toml", []byte(src)); len(d) > 0 {
 			t.Errorf("%q: %v", src, d)
 		}
+	}
+}
+
+// TestScoreFileAnyValue: chest values no shipped chest has are scored as
+// found, since the shipped values are reconstructed.
+func TestScoreFileAnyValue(t *testing.T) {
+	r := shipped(t)
+	players, d := r.ParseScoreFile("x.toml", []byte("[[player]]\nwooden = [4, 9]\ngold = [15]\n"+two))
+	if len(d) > 0 {
+		t.Fatal(d)
+	}
+	if got, want := players[0].Score, (Score{28, 3}); got != want {
+		t.Errorf("score %+v, want %+v", got, want)
 	}
 }

@@ -26,6 +26,7 @@ const (
 	PlayEmpire
 	PlayCastle
 	AsideBar // set aside for the bar
+	Aside    // set aside another card, its destination chosen later
 	AsideMine
 	AsideDungeon
 	Pay     // pay with a dungeon card
@@ -171,8 +172,10 @@ func (s *State) LegalActions(dst []engine.Action) []engine.Action {
 	case stAsideBar:
 		dst = s.setActions(dst, AsideBar, p.handSet)
 	case stAsideRest:
-		dst = s.setActions(dst, AsideMine, p.handSet)
-		dst = s.setActions(dst, AsideDungeon, p.handSet)
+		dst = s.setActions(dst, Aside, p.handSet)
+	case stAsideDest:
+		dst = s.setActions(dst, AsideMine, p.waiting())
+		dst = s.setActions(dst, AsideDungeon, p.waiting())
 	case stMain:
 		dst = s.mainActions(dst, p)
 	case stField:
@@ -297,7 +300,9 @@ func (s *State) legal(m Move) bool {
 	case stAsideBar:
 		return m.Kind == AsideBar && p.hand[d] > 0
 	case stAsideRest:
-		return (m.Kind == AsideMine || m.Kind == AsideDungeon) && p.hand[d] > 0
+		return m.Kind == Aside && p.hand[d] > 0
+	case stAsideDest:
+		return (m.Kind == AsideMine || m.Kind == AsideDungeon) && p.waiting()&(1<<d) != 0
 	case stMain:
 		switch m.Kind {
 		case Pass:

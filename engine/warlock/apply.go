@@ -25,7 +25,6 @@ func (s *State) apply(m Move) {
 	case stAsideBar, stAsideRest:
 		p.subHand(d)
 		p.aside[p.nAside] = int8(d)
-		p.toMine[p.nAside] = m.Kind == AsideMine
 		p.nAside++
 		s.left--
 		if s.left > 0 && p.nHand > 0 && p.nAside < maxAside {
@@ -33,6 +32,17 @@ func (s *State) apply(m Move) {
 			return
 		}
 		s.asideDone()
+	case stAsideDest:
+		j := p.sent
+		for p.aside[j] != int8(d) {
+			j++
+		}
+		p.aside[j], p.aside[p.sent] = p.aside[p.sent], p.aside[j]
+		p.toMine[p.sent] = m.Kind == AsideMine
+		p.sent++
+		if p.sent == p.nAside {
+			s.destDone()
+		}
 	case stMain:
 		s.main(p, m)
 	case stField:

@@ -138,10 +138,14 @@ func (g *Greedy) value(o *Observation, m Move) float64 {
 	case "aside_bar":
 		return -g.keep(d)
 	case "aside_rest":
+		return max(g.toMine(d), g.toDungeon(o, d)) - g.keep(d)
+	case "aside_dest":
+		// The bar is revealed now: a card that pays for a city waiting
+		// there is worth more in the dungeon.
 		if m.Kind == AsideMine {
-			return g.r.Designs[d].Gold + g.r.Designs[d].GoldAlt/2 - g.keep(d)
+			return g.toMine(d)
 		}
-		return g.useful(o, d)*0.7 - g.keep(d)
+		return g.toDungeon(o, d) + 0.3*g.paysBar(o, d)
 	case "action":
 		return g.actionValue(o, m)
 	case "field":
@@ -315,4 +319,28 @@ func (g *Greedy) own(e []int) float64 {
 		}
 	}
 	return v
+}
+
+// toMine is what a card is worth in the mine, toDungeon in the dungeon.
+func (g *Greedy) toMine(d int) float64 {
+	return g.r.Designs[d].Gold + g.r.Designs[d].GoldAlt/2
+}
+
+func (g *Greedy) toDungeon(o *Observation, d int) float64 { return g.useful(o, d) * 0.7 }
+
+// paysBar is how many creatures of the bar's cards d helps to pay for.
+func (g *Greedy) paysBar(o *Observation, d int) float64 {
+	des := &g.r.Designs[d]
+	n := 0.0
+	for b, c := range o.Bar {
+		if c == 0 {
+			continue
+		}
+		for _, r := range g.r.Designs[b].Cost {
+			if r == des.Race || r == des.Extra || r == anyRace {
+				n += float64(c)
+			}
+		}
+	}
+	return n
 }

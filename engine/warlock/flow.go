@@ -24,7 +24,8 @@ func (s *State) startRound() {
 }
 
 // shortOfCards reports whether the piles hold too few cards to deal and
-// someone still has a card to discard (rule 2.1, ruling short-deal).
+// someone still has a card to discard (rule 2.1, ruling short-deal: with
+// any number of players, though the rulebook expects it only with five).
 func (s *State) shortOfCards() bool {
 	if len(s.draw)+len(s.discard) >= s.n*s.r.Params.CardsDealt {
 		return false
@@ -95,26 +96,56 @@ func (s *State) asideDone() {
 	s.beginAside()
 }
 
-// reveal puts the face-down cards in place: the first into the bar, the
-// others into the mine or the dungeon; then the actions begin.
+// reveal puts each player's first face-down card into the bar; then the
+// players choose where their other cards go (rule 2.2: after the reveal).
 func (s *State) reveal() {
 	for i := range s.n {
 		p := &s.seats[i]
+		if p.nAside == 0 {
+			continue
+		}
+		s.addBar(int(p.aside[0]))
+		copy(p.aside[:], p.aside[1:p.nAside])
+		p.nAside--
+		p.sent = 0
+	}
+	s.cur = s.elrohir
+	s.asideN = 0
+	s.beginDest()
+}
+
+// beginDest moves the choice of destinations on to the next player, from
+// the starting player on, with a card waiting; each choice stays face
+// down until all have chosen, and then every card is put in place at once
+// (ruling second-card-hidden).
+func (s *State) beginDest() {
+	for s.asideN < s.n {
+		if p := &s.seats[s.cur]; p.sent < p.nAside {
+			s.step = stAsideDest
+			return
+		}
+		s.asideN++
+		s.cur = s.left1(s.cur)
+	}
+	for i := range s.n {
+		p := &s.seats[i]
 		for j := range p.nAside {
-			d := int(p.aside[j])
-			switch {
-			case j == 0:
-				s.addBar(d)
-			case p.toMine[j]:
-				p.addMine(d)
-			default:
-				p.addDungeon(s.r, d)
+			if p.toMine[j] {
+				p.addMine(int(p.aside[j]))
+			} else {
+				p.addDungeon(s.r, int(p.aside[j]))
 			}
 		}
-		p.nAside = 0
+		p.nAside, p.sent = 0, 0
 	}
 	s.cur = s.elrohir
 	s.step = stMain
+}
+
+func (s *State) destDone() {
+	s.asideN++
+	s.cur = s.left1(s.cur)
+	s.beginDest()
 }
 
 // actionDone ends the current player's action.

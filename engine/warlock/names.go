@@ -88,7 +88,7 @@ func designMessage(k Kind) string {
 	return [kinds]string{
 		PlayMine: "action.play_mine", PlayDungeon: "action.play_dungeon",
 		PlayEmpire: "action.play_empire", PlayCastle: "action.play_castle",
-		AsideBar: "action.set_aside_bar", AsideMine: "action.set_aside_mine",
+		AsideBar: "action.set_aside_bar", Aside: "action.set_aside", AsideMine: "action.set_aside_mine",
 		AsideDungeon: "action.set_aside_dungeon", Pay: "action.pay",
 		Hand: "action.gnome_hand", DiscardHand: "action.discard_hand",
 		DiscardMine: "action.discard_mine", DiscardDungeon: "action.discard_dungeon",

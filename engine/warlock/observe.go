@@ -28,21 +28,23 @@ type Observation struct {
 	Designs        []DesignView `json:"-"`
 }
 
-// SeatView is one player's side of the table. Hand, Mine and Aside are
-// nil for other players; their sizes are always given.
+// SeatView is one player's side of the table. Hand, Mine and Aside (with
+// where each card set aside goes) are nil for other players; their sizes
+// are always given.
 type SeatView struct {
-	Hand      []int   `json:"hand,omitempty"`
-	HandSize  int     `json:"hand_size"`
-	Mine      []int   `json:"mine,omitempty"`
-	MineSize  int     `json:"mine_size"`
-	Aside     []int   `json:"aside,omitempty"`
-	AsideSize int     `json:"aside_size"`
-	Dungeon   []int   `json:"dungeon"`
-	Castle    []int   `json:"castle"`
-	Empire    []int   `json:"empire"` // per field: a design, -1 empty, -2 dragon, -3 ruin
-	Bid       []int   `json:"bid"`    // cards on the table, by design
-	BidGold   float64 `json:"bid_gold"`
-	Bidding   string  `json:"bidding"` // "", "open", "made", "passed"
+	Hand      []int    `json:"hand,omitempty"`
+	HandSize  int      `json:"hand_size"`
+	Mine      []int    `json:"mine,omitempty"`
+	MineSize  int      `json:"mine_size"`
+	Aside     []int    `json:"aside,omitempty"`
+	AsideTo   []string `json:"aside_to,omitempty"` // per Aside card: "mine", "dungeon" or "" (not chosen yet)
+	AsideSize int      `json:"aside_size"`
+	Dungeon   []int    `json:"dungeon"`
+	Castle    []int    `json:"castle"`
+	Empire    []int    `json:"empire"` // per field: a design, -1 empty, -2 dragon, -3 ruin
+	Bid       []int    `json:"bid"`    // cards on the table, by design
+	BidGold   float64  `json:"bid_gold"`
+	Bidding   string   `json:"bidding"` // "", "open", "made", "passed"
 }
 
 // DesignView describes a design for bots.
@@ -59,7 +61,7 @@ const (
 func stepName(s step) string {
 	names := [...]string{
 		stOver: "over", stShortDeal: "short_deal", stAsideBar: "aside_bar", stAsideRest: "aside_rest",
-		stMain: "action", stField: "field", stPay: "pay", stGiantSkill: "giant_skill",
+		stAsideDest: "aside_dest", stMain: "action", stField: "field", stPay: "pay", stGiantSkill: "giant_skill",
 		stDragon: "dragon", stHumanDraw: "human_draw", stGoblinBar: "goblin_bar",
 		stGnomeHand: "gnome_hand", stOrc: "orc", stWizardOwn: "wizard_own",
 		stWizardTake: "wizard_take", stBid: "bid", stPickEmpire: "pick_empire",
@@ -101,6 +103,15 @@ func (s *State) Observe(player int) *Observation {
 			v.Hand, v.Mine = list(&p.hand, nd), list(&p.mine, nd)
 			for j := range p.nAside {
 				v.Aside = append(v.Aside, int(p.aside[j]))
+				to := ""
+				switch {
+				case j >= p.sent:
+				case p.toMine[j]:
+					to = "mine"
+				default:
+					to = "dungeon"
+				}
+				v.AsideTo = append(v.AsideTo, to)
 			}
 		}
 		v.Bid = list(&p.bid, nd)
@@ -159,9 +170,9 @@ func (s *State) Hash() uint64 {
 		for _, z := range [...]*counts{&p.hand, &p.mine, &p.dungeon, &p.castle, &p.bid, &p.bidAlt} {
 			b = append(b, z[:]...)
 		}
-		put(p.nAside, int(p.bidState))
+		put(p.nAside, p.sent, int(p.bidState))
 		for j := range p.nAside {
-			put(int(p.aside[j]), flag(p.toMine[j]))
+			put(int(p.aside[j]), flag(j < p.sent && p.toMine[j]))
 		}
 		for f := range s.fields() {
 			b = append(b, byte(p.empire[f]))

@@ -56,6 +56,8 @@ func (r *Rules) cover(b *due, d int) bool {
 	if !ok && b.take(anyRace) {
 		ok = true
 	}
+	// ruling goblin-wizard: the skill is the wizard card's; a wizard a
+	// goblin card shows pays only for a wizard.
 	if !ok && des.Race == wizardRace && b.subLeft > 0 && b.nRem == 1 {
 		for r := range b.rem {
 			if b.rem[r] > 0 {

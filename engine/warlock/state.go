@@ -47,6 +47,7 @@ const (
 	stShortDeal
 	stAsideBar
 	stAsideRest
+	stAsideDest
 	stMain
 	stField
 	stPay
@@ -85,11 +86,13 @@ const (
 type seat struct {
 	hand, mine, dungeon, castle counts
 	nHand, nMine, nDungeon      int
-	// aside holds the cards laid face down: the first for the bar, the
-	// others with their destination (toMine).
+	// aside holds the cards laid face down: the first for the bar; once
+	// the bar is revealed, the others waiting for their destination. The
+	// first sent of them have one (toMine), hidden until all have chosen.
 	aside  [maxAside]int8
 	toMine [maxAside]bool
 	nAside int
+	sent   int
 	empire [maxFields]cell
 	// The fields that are not empty, and those holding a dragon or a
 	// ruined city, as masks (bit i for field i).
@@ -355,4 +358,14 @@ func (p *seat) subDungeon(r *Rules, d int) {
 func (p *seat) pack(k uint8) {
 	at := 4 * k
 	p.have = p.have&^(0xf<<at) | uint64(min(p.kinds[k], haveMax))<<at
+}
+
+// waiting is the designs of the cards set aside whose destination is still
+// to choose.
+func (p *seat) waiting() uint32 {
+	var set uint32
+	for j := p.sent; j < p.nAside; j++ {
+		set |= 1 << p.aside[j]
+	}
+	return set
 }

@@ -37,7 +37,7 @@ func (s *State) apply(m Move) {
 		p.handN++
 		s.dealLeft[s.cur]--
 	case Keep:
-		s.keepCard(s.cur, m.Design)
+		s.choose(s.cur, m.Design)
 	case Protect:
 		p.wizardsDue--
 		p.wizards[m.People]++
@@ -56,9 +56,11 @@ func (s *State) apply(m Move) {
 	case Attack:
 		b.unit, b.target, b.tslot = m.Slot, m.Target, m.TargetSlot
 		b.targeted[m.Target] |= 1 << m.TargetSlot
-		s.startRoll()
+		b.rolled = 0
+		s.openWindow(afterTarget)
 	case Continue:
-		s.startRoll()
+		b.rolled = 0
+		s.openWindow(afterTarget)
 	case Stop:
 		s.endBattle()
 	case Charge:
@@ -180,7 +182,9 @@ func (s *State) landShot(v int) {
 	r := s.r
 	t, slot := s.w.target, s.w.tslot
 	tp := &s.seats[t]
+	// The table changed: everyone is asked again, in priority order.
 	s.step = stFire
+	s.w.asked = 0
 	switch {
 	case slot < fireWizard0:
 		if v >= r.Params.CatapultHit {

@@ -33,8 +33,8 @@ func (g *Greedy) value(o *Observation, m Move) float64 {
 	me := o.Player
 	my := &o.Seats[me]
 	size := func(v *SeatView, q int) int { f := v.Factions[q]; return f[0] + f[1] + f[2] }
-	// lead is how far the player's faction of q is ahead of the largest
-	// other faction of q.
+	// lead is how far the player's faction of q, with the cards it has
+	// chosen to keep, is ahead of the largest other faction of q.
 	lead := func(q int) int {
 		other := 0
 		for i := range o.Seats {
@@ -42,7 +42,13 @@ func (g *Greedy) value(o *Observation, m Move) float64 {
 				other = max(other, size(&o.Seats[i], q))
 			}
 		}
-		return size(my, q) - other
+		own := size(my, q)
+		for d, n := range my.Chosen {
+			if des := r.Designs[d]; des.Class == ClassWarrior && des.People == q {
+				own += n
+			}
+		}
+		return own - other
 	}
 	switch m.Kind {
 	case Keep:
@@ -117,16 +123,31 @@ func (g *Greedy) value(o *Observation, m Move) float64 {
 		case slot < fireWizard0:
 			q := slot / troops
 			v := 2.0
+			if b := o.Battle; o.Window == "roll" && b != nil && slot%troops == Infantry {
+				// Before the roll, an infantry card of the attack costs
+				// its side a die: worth it to the side it is aimed at.
+				if b.Target == me && m.Target == b.Owner && q == b.Unit || b.Owner == me && m.Target == b.Target && q == b.Slot {
+					v += 2
+				}
+			}
 			if l := lead(q); l >= -1 && l <= 0 || size(t, q) > size(my, q) && size(t, q)-1 <= size(my, q) {
 				v += float64(r.Params.PeopleBonus[q]) / 3
 			}
 			return v
 		case slot < fireDragon0:
+			if b := o.Battle; o.Window == "battle" && b != nil && b.Owner == me {
+				return 3 // it may open a target for the player's own battle
+			}
 			return 1
 		}
 		return 0.5
 	case HoldFire:
-		return 0
+		// Keep a catapult for a better moment, but never into the round's
+		// end, which discards it.
+		if o.Window == "round_end" {
+			return 0
+		}
+		return 2.5
 	}
 	return 0
 }

@@ -31,15 +31,17 @@ func (s *State) advance() {
 		case stKeep:
 			p := &s.seats[s.cur]
 			if p.kept < s.keep && p.handN > 0 {
-				if int(p.handN) <= int(s.keep-p.kept) {
-					s.keepAll(s.cur)
-				} else {
+				if int(p.handN) > int(s.keep-p.kept) {
 					return
 				}
+				for d := range s.r.Designs {
+					for p.hand[d] > 0 {
+						s.choose(s.cur, d)
+					}
+				}
 			}
-			s.endKeep(s.cur)
 			if s.cur++; s.cur == s.n {
-				s.layOut()
+				s.reveal()
 			}
 		case stPlace:
 			if s.placeNext() {
@@ -82,10 +84,35 @@ func (s *State) dealt() {
 		s.layOut()
 		return
 	}
-	// ruling keep-in-turn: players keep their cards one after the other,
-	// each seeing only their own.
+	// ruling keep-simultaneous: everyone keeps at the same time (3.1, 3.2).
+	// The choices are made seat after seat, but each goes face down where
+	// no other seat sees it, and all are laid down together by reveal.
 	s.cur = 0
 	s.step = stKeep
+}
+
+// choose sets a dealt card aside, face down, to be kept.
+func (s *State) choose(i, d int) {
+	p := &s.seats[i]
+	p.hand[d]--
+	p.handN--
+	p.chosen[d]++
+	p.kept++
+}
+
+// reveal lays down every player's chosen cards at once and discards the
+// others.
+func (s *State) reveal() {
+	for i := range s.n {
+		p := &s.seats[i]
+		for d := range s.r.Designs {
+			for ; p.chosen[d] > 0; p.chosen[d]-- {
+				s.play(i, d)
+			}
+		}
+		s.endKeep(i)
+	}
+	s.layOut()
 }
 
 func (s *State) keepAll(i int) {
@@ -103,6 +130,12 @@ func (s *State) keepCard(i, d int) {
 	p.hand[d]--
 	p.handN--
 	p.kept++
+	s.play(i, d)
+}
+
+// play puts a card of design d in front of seat i.
+func (s *State) play(i, d int) {
+	p := &s.seats[i]
 	des := &s.r.Designs[d]
 	switch des.Class {
 	case ClassWarrior:
@@ -203,7 +236,9 @@ func (s *State) protectable(i int) uint32 {
 func (s *State) startBattle() {
 	owner, card := s.lowestBattle()
 	if card < 0 {
-		s.endRound()
+		// Even a round without a battle card gives every catapult a chance
+		// before the round's end discards it.
+		s.openWindow(afterRound)
 		return
 	}
 	s.b = battle{card: card, owner: owner, mode: s.r.Designs[card].Kind, unit: -1}
@@ -231,6 +266,7 @@ func (s *State) endRound() {
 // nextRound deals the next round, or ends the game after the last.
 func (s *State) nextRound() {
 	s.round++
+	s.last = -1
 	if s.round > s.r.Params.Rounds {
 		s.step = stOver
 		s.cur = engine.Terminal
@@ -264,21 +300,36 @@ func (s *State) finishBattle() {
 	}
 	p.battles &^= 1 << b.card
 	s.discard[b.card]++
+	s.last = b.owner
 	s.b = battle{card: -1, unit: -1}
 	s.startBattle()
 }
 
-// openWindow lets players fire catapults before play goes on with then
-// (ruling catapult-windows: "at any time" is before each battle card and
-// after each attack, each player once in priority order, as often as
-// they like).
+// openWindow lets players fire catapults before play goes on with then.
+// "At any time" (5.1, « A tout moment, un joueur possédant une Catapulte
+// peut décider de l'utiliser ») is read as every moment the table changes
+// in a way a player could react to (ruling catapult-moments): before each
+// battle card, between an attack's declared target and its roll, after
+// each attack, and before the round's end discard; none while cards are
+// dealt, kept and placed. Priority goes clockwise from the player after
+// the one resolving a battle card (ruling catapult-priority: at the
+// round's end, after the one who resolved the last; in a round without a
+// battle card, from the first seat).
 func (s *State) openWindow(then after) {
-	s.w = window{first: (s.b.owner + 1) % s.n, then: then}
+	first := 0
+	switch {
+	case s.b.card >= 0:
+		first = (s.b.owner + 1) % s.n
+	case s.last >= 0:
+		first = (s.last + 1) % s.n
+	}
+	s.w = window{first: first, then: then}
 	s.step = stFire
 }
 
 // nextShooter finds the next player who may fire, or closes the window; it
-// reports whether a player must choose.
+// reports whether a player must choose. A shot reopens the window to every
+// player (see landShot), so it closes only when all hold in turn.
 func (s *State) nextShooter() bool {
 	for s.w.asked < s.n {
 		i := (s.w.first + s.w.asked) % s.n
@@ -301,8 +352,20 @@ func (s *State) nextShooter() bool {
 		default:
 			s.step = stAttack
 		}
+	case afterTarget:
+		s.cur = s.b.owner
+		if s.unitSize(s.b.owner, s.b.unit) == 0 || s.unitSize(s.b.target, s.b.tslot) == 0 || s.attackDice() == 0 {
+			// ruling shot-before-roll: a catapult that leaves the attacker
+			// no die or a side no card stops the attack before its roll;
+			// the battle ends as after an attack.
+			s.endBattle()
+			return false
+		}
+		s.startRoll()
 	case afterAttack:
 		s.afterAttack()
+	case afterRound:
+		s.endRound()
 	}
 	return false
 }

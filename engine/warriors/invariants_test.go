@@ -53,6 +53,7 @@ func (s *State) conserved() error {
 	for i := range s.n {
 		p := &s.seats[i]
 		add(p.hand[:])
+		add(p.chosen[:])
 		add(p.pile[:])
 		hand := 0
 		for d := range nd {

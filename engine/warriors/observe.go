@@ -16,6 +16,9 @@ type Observation struct {
 	Discard  int         `json:"discard_pile"`
 	Seats    []SeatView  `json:"seats"`
 	Battle   *BattleView `json:"battle,omitempty"`
+	// Window is, while catapults may be fired, what the window comes
+	// before: "battle", "roll", "attack_end" or "round_end".
+	Window string `json:"window,omitempty"`
 	// Designs names the card designs the lists count, by index.
 	Designs []string `json:"designs"`
 	// Peoples names the factions, by index.
@@ -26,8 +29,10 @@ type Observation struct {
 type SeatView struct {
 	Hand        []int    `json:"hand,omitempty"` // own dealt cards, by design; nil for others
 	HandSize    int      `json:"hand_size"`
-	Factions    [][3]int `json:"factions"` // infantry, archers, cavalry per people
-	Wizards     []int    `json:"wizards"`  // per people
+	Chosen      []int    `json:"chosen,omitempty"` // own cards chosen to keep, by design; nil for others
+	Kept        int      `json:"kept"`             // cards chosen to keep, not yet laid down
+	Factions    [][3]int `json:"factions"`         // infantry, archers, cavalry per people
+	Wizards     []int    `json:"wizards"`          // per people
 	WizardsDue  int      `json:"wizards_due"`
 	Dragons     []int    `json:"dragons,omitempty"` // flames on each living dragon
 	FlamesAside int      `json:"flames_aside"`
@@ -63,11 +68,13 @@ func (s *State) Observe(player int) *Observation {
 	}
 	for i := range s.n {
 		p := &s.seats[i]
-		v := SeatView{HandSize: int(p.handN), WizardsDue: int(p.wizardsDue), FlamesAside: int(p.flamesAside), Catapults: p.catapultCount(), Battles: p.battleCards()}
+		v := SeatView{HandSize: int(p.handN), Kept: int(p.kept), WizardsDue: int(p.wizardsDue), FlamesAside: int(p.flamesAside), Catapults: p.catapultCount(), Battles: p.battleCards()}
 		if i == player {
 			v.Hand = make([]int, len(r.Designs))
+			v.Chosen = make([]int, len(r.Designs))
 			for d := range r.Designs {
 				v.Hand[d] = int(p.hand[d])
+				v.Chosen[d] = int(p.chosen[d])
 			}
 		}
 		for q := range r.Peoples {
@@ -84,6 +91,9 @@ func (s *State) Observe(player int) *Observation {
 			v.Pile += int(c)
 		}
 		o.Seats = append(o.Seats, v)
+	}
+	if s.step == stFire || s.step == stFireRoll {
+		o.Window = windowName(s.w.then)
 	}
 	if b := &s.b; b.card >= 0 {
 		bv := &BattleView{Card: b.card, Owner: b.owner, Mode: [...]string{"", "simple", "mercenary", "draconic", "mixed"}[b.mode],
@@ -121,7 +131,7 @@ func (s *State) Hash() uint64 {
 		}
 	}
 	nd := len(s.r.Designs)
-	put(s.n, int(s.step), s.cur, s.round, s.deckN, int(s.keep), int(s.at))
+	put(s.n, int(s.step), s.cur, s.round, s.deckN, int(s.keep), int(s.at), s.last)
 	bytes(s.deck[:nd])
 	bytes(s.discard[:nd])
 	bytes(s.removed[:nd])
@@ -131,6 +141,7 @@ func (s *State) Hash() uint64 {
 	for i := range s.n {
 		p := &s.seats[i]
 		bytes(p.hand[:nd])
+		bytes(p.chosen[:nd])
 		bytes(p.pile[:nd])
 		put(int(p.handN), int(p.kept), int(p.wizardsDue), int(p.flamesAside))
 		for q := range p.faction {

@@ -4,7 +4,8 @@ import "github.com/grimoire-games/grimoire/engine"
 
 // Redeal returns a copy of s in which what viewer cannot see is dealt
 // anew: the cards of the draw pile, the discard pile, the cards out of the
-// game and the other players' dealt cards are shuffled together with rng
+// game and the other players' dealt cards (those they chose to keep, face
+// down, among them) are shuffled together with rng
 // and dealt back, as many to each place as it held, and the state's own
 // generator is reseeded, so that later deals and dice differ too. A card
 // dealt in the first round is never a battle card (those are set aside
@@ -31,10 +32,11 @@ func (s *State) Redeal(viewer int, rng *engine.RNG) *State {
 		}
 		return n
 	}
-	var hands [maxSeats]int
+	var hands, chosen [maxSeats]int
 	for i := range c.n {
 		if i != viewer {
 			hands[i] = add(&c.seats[i].hand)
+			chosen[i] = add(&c.seats[i].chosen)
 		}
 	}
 	deck, discard, removed := add(&c.deck), add(&c.discard), add(&c.removed)
@@ -51,6 +53,12 @@ func (s *State) Redeal(viewer int, rng *engine.RNG) *State {
 				k--
 			}
 		}
+	}
+	for i := range c.n {
+		for _, d := range pool[:chosen[i]] {
+			c.seats[i].chosen[d]++
+		}
+		pool = pool[chosen[i]:]
 	}
 	for _, x := range []struct {
 		z *[maxDesigns]int8

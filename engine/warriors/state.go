@@ -12,7 +12,7 @@ type step uint8
 
 const (
 	stDeal     step = iota // chance: the next card dealt
-	stKeep                 // cur keeps a dealt card
+	stKeep                 // cur secretly chooses a dealt card to keep
 	stPlace                // cur puts a wizard on a faction or a flame on a dragon
 	stMode                 // cur chooses what a mixed battle card is
 	stEnlist               // cur puts an infantry card into the band
@@ -39,15 +39,36 @@ type after uint8
 
 const (
 	afterNone   after = iota
-	afterStart        // the battle card's first attack
+	afterStart        // the battle card's first step
+	afterTarget       // the roll of an attack whose target is declared
 	afterAttack       // an attack's end: continue or end the battle
+	afterRound        // the round's end: unused catapults are discarded
 )
+
+// windowName names a catapult window in observations, by what it comes
+// before.
+func windowName(a after) string {
+	switch a {
+	case afterStart:
+		return "battle"
+	case afterTarget:
+		return "roll"
+	case afterAttack:
+		return "attack_end"
+	case afterRound:
+		return "round_end"
+	}
+	return ""
+}
 
 // seat is one player's cards.
 type seat struct {
-	hand    [maxDesigns]int8 // dealt cards not yet kept
-	handN   int8
-	kept    int8
+	hand  [maxDesigns]int8 // dealt cards not yet kept
+	handN int8
+	kept  int8
+	// chosen are the dealt cards the player keeps, hidden from the others
+	// until every player has chosen.
+	chosen  [maxDesigns]int8
 	faction [maxPeoples][troops]int8
 	wizards [maxPeoples]int8
 	// wizardsDue and flamesAside are wizards and flames waiting to be
@@ -108,6 +129,9 @@ type State struct {
 	// position in it.
 	order [maxSeats]int8
 	at    int8
+	// last is the owner of the battle card resolved last this round; -1
+	// before the first.
+	last int
 }
 
 // NewState deals a new game for a number of players.
@@ -139,6 +163,7 @@ func (r *Rules) newTable(players int, seed uint64) *State {
 		}
 	}
 	s.b.card = -1
+	s.last = -1
 	return s
 }
 

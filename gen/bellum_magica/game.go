@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data and locales) this package
 // was generated from.
-const SourceHash = "dbb1c1a865e2de9d340662bd3eda5997e59a794e838eba8b7b1fdd00bfa392f4"
+const SourceHash = "4933c03c5ab47403c0bc7c79ac8d2802ffe1066af2d1ea638f2256daca35e669"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

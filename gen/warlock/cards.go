@@ -19,6 +19,9 @@ const (
 	// CardTypeReference is the card type reference. A player aid; each player
 	// takes one of each design.
 	CardTypeReference
+	// CardTypeAid is the card type aid. A player aid printed by Grimoire; not a
+	// card of the published game.
+	CardTypeAid
 	// CardTypeCreature is the card type creature. A creature card: a city in an
 	// empire, gold in the mine, payment in the dungeon, a power in the castle.
 	CardTypeCreature
@@ -26,7 +29,7 @@ const (
 
 // CardTypeCount is the number of CardType values; the valid ones are 1 to
 // CardTypeCount.
-const CardTypeCount = 4
+const CardTypeCount = 5
 
 func _() {
 	// An "invalid array index" compiler error means the CardType constants
@@ -35,7 +38,8 @@ func _() {
 	_ = x[CardTypeFigure-1]
 	_ = x[CardTypeSupply-2]
 	_ = x[CardTypeReference-3]
-	_ = x[CardTypeCreature-4]
+	_ = x[CardTypeAid-4]
+	_ = x[CardTypeCreature-5]
 }
 
 // cardTypeIDs holds the data id of each CardType value, indexed by value.
@@ -43,6 +47,7 @@ var cardTypeIDs = [CardTypeCount + 1]string{
 	CardTypeFigure:    "figure",
 	CardTypeSupply:    "supply",
 	CardTypeReference: "reference",
+	CardTypeAid:       "aid",
 	CardTypeCreature:  "creature",
 }
 
@@ -96,6 +101,11 @@ type Reference struct {
 	LanguageIndependent bool
 }
 
+// Aid holds the fields of a aid card (CardTypeAid). A player aid printed by
+// Grimoire; not a card of the published game.
+type Aid struct {
+}
+
 // Creature holds the fields of a creature card (CardTypeCreature). A creature
 // card: a city in an empire, gold in the mine, payment in the dungeon, a power
 // in the castle.
@@ -126,6 +136,7 @@ const (
 	CardRuin
 	CardReferenceTurn
 	CardReferencePowers
+	CardAidPowers
 	CardReferenceSymbols
 	CardGiant1
 	CardGiant2
@@ -149,7 +160,7 @@ const (
 )
 
 // CardCount is the number of CardID values; the valid ones are 1 to CardCount.
-const CardCount = 26
+const CardCount = 27
 
 func _() {
 	// An "invalid array index" compiler error means the CardID constants changed:
@@ -161,26 +172,27 @@ func _() {
 	_ = x[CardRuin-4]
 	_ = x[CardReferenceTurn-5]
 	_ = x[CardReferencePowers-6]
-	_ = x[CardReferenceSymbols-7]
-	_ = x[CardGiant1-8]
-	_ = x[CardGiant2-9]
-	_ = x[CardGiant3-10]
-	_ = x[CardGiant4-11]
-	_ = x[CardWizard1-12]
-	_ = x[CardWizard2-13]
-	_ = x[CardWizard3-14]
-	_ = x[CardWizard4-15]
-	_ = x[CardHuman1-16]
-	_ = x[CardHuman2-17]
-	_ = x[CardOrc1-18]
-	_ = x[CardOrc2-19]
-	_ = x[CardGnome1-20]
-	_ = x[CardGnome2-21]
-	_ = x[CardGoblin1-22]
-	_ = x[CardGoblin2-23]
-	_ = x[CardGoblin3-24]
-	_ = x[CardGoblin4-25]
-	_ = x[CardGoblin5-26]
+	_ = x[CardAidPowers-7]
+	_ = x[CardReferenceSymbols-8]
+	_ = x[CardGiant1-9]
+	_ = x[CardGiant2-10]
+	_ = x[CardGiant3-11]
+	_ = x[CardGiant4-12]
+	_ = x[CardWizard1-13]
+	_ = x[CardWizard2-14]
+	_ = x[CardWizard3-15]
+	_ = x[CardWizard4-16]
+	_ = x[CardHuman1-17]
+	_ = x[CardHuman2-18]
+	_ = x[CardOrc1-19]
+	_ = x[CardOrc2-20]
+	_ = x[CardGnome1-21]
+	_ = x[CardGnome2-22]
+	_ = x[CardGoblin1-23]
+	_ = x[CardGoblin2-24]
+	_ = x[CardGoblin3-25]
+	_ = x[CardGoblin4-26]
+	_ = x[CardGoblin5-27]
 }
 
 // cardIDs holds the data id of each CardID value, indexed by value.
@@ -191,6 +203,7 @@ var cardIDs = [CardCount + 1]string{
 	CardRuin:             "ruin",
 	CardReferenceTurn:    "reference_turn",
 	CardReferencePowers:  "reference_powers",
+	CardAidPowers:        "aid_powers",
 	CardReferenceSymbols: "reference_symbols",
 	CardGiant1:           "giant_1",
 	CardGiant2:           "giant_2",
@@ -252,6 +265,7 @@ var cardTypes = [CardCount + 1]CardType{
 	CardRuin:             CardTypeSupply,
 	CardReferenceTurn:    CardTypeReference,
 	CardReferencePowers:  CardTypeReference,
+	CardAidPowers:        CardTypeAid,
 	CardReferenceSymbols: CardTypeReference,
 	CardGiant1:           CardTypeCreature,
 	CardGiant2:           CardTypeCreature,
@@ -282,6 +296,7 @@ var cardCopies = [CardCount + 1]int{
 	CardRuin:             14,
 	CardReferenceTurn:    5,
 	CardReferencePowers:  5,
+	CardAidPowers:        5,
 	CardReferenceSymbols: 5,
 	CardGiant1:           7,
 	CardGiant2:           6,
@@ -322,7 +337,7 @@ func (c CardID) Copies() int {
 }
 
 // Card is one card design and its fields. Exactly one of the fields Figure,
-// Supply, Reference, Creature is set: the one its Type names.
+// Supply, Reference, Aid, Creature is set: the one its Type names.
 type Card struct {
 	ID        CardID
 	Type      CardType
@@ -330,6 +345,7 @@ type Card struct {
 	Figure    *Figure
 	Supply    *Supply
 	Reference *Reference
+	Aid       *Aid
 	Creature  *Creature
 	// Reconstructed names the fields whose values the rulebook does not print and
 	// were chosen so that every rule and example holds.
@@ -393,6 +409,13 @@ func (c CardID) Card() Card {
 			Reference: &Reference{
 				LanguageIndependent: false,
 			},
+		}
+	case CardAidPowers:
+		return Card{
+			ID:     CardAidPowers,
+			Type:   CardTypeAid,
+			Copies: 5,
+			Aid:    &Aid{},
 		}
 	case CardReferenceSymbols:
 		return Card{
@@ -680,6 +703,10 @@ func SupplyCards() []Card { return cardsOfType(CardTypeSupply) }
 // ReferenceCards returns the reference cards in data order, built fresh on
 // each call; each has Reference set.
 func ReferenceCards() []Card { return cardsOfType(CardTypeReference) }
+
+// AidCards returns the aid cards in data order, built fresh on each call; each
+// has Aid set.
+func AidCards() []Card { return cardsOfType(CardTypeAid) }
 
 // CreatureCards returns the creature cards in data order, built fresh on each
 // call; each has Creature set.

@@ -201,12 +201,12 @@ func ParseRace(s string) (Race, bool) {
 
 // raceColors holds the color of each Race value, indexed by value.
 var raceColors = [RaceCount + 1]string{
-	RaceGiant:  "#2f5fb3",
-	RaceWizard: "#7b3fa0",
+	RaceGiant:  "#2c63c7",
+	RaceWizard: "#713a77",
 	RaceHuman:  "#e3b505",
-	RaceOrc:    "#3f8f3a",
-	RaceGnome:  "#c8322d",
-	RaceGoblin: "#8a5a2b",
+	RaceOrc:    "#4d9853",
+	RaceGnome:  "#c40d15",
+	RaceGoblin: "#7c5f4d",
 }
 
 // Color returns the color of r as "#rrggbb", or "" when it has none.

@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data and locales) this package
 // was generated from.
-const SourceHash = "babf8b0aa6f3ae2460b02c336a2b00e517123d9cb709180dcc177fa680cf5059"
+const SourceHash = "6844112a1f4a6446998455f81eb312724cffe88d7eb5dfad9ef52e78f78f998e"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

@@ -172,10 +172,11 @@ const (
 	CardBattle30
 	CardAidBattle
 	CardAidScoring
+	CardAidDragons
 )
 
 // CardCount is the number of CardID values; the valid ones are 1 to CardCount.
-const CardCount = 55
+const CardCount = 56
 
 func _() {
 	// An "invalid array index" compiler error means the CardID constants changed:
@@ -236,6 +237,7 @@ func _() {
 	_ = x[CardBattle30-53]
 	_ = x[CardAidBattle-54]
 	_ = x[CardAidScoring-55]
+	_ = x[CardAidDragons-56]
 }
 
 // cardIDs holds the data id of each CardID value, indexed by value.
@@ -295,6 +297,7 @@ var cardIDs = [CardCount + 1]string{
 	CardBattle30:          "battle_30",
 	CardAidBattle:         "aid_battle",
 	CardAidScoring:        "aid_scoring",
+	CardAidDragons:        "aid_dragons",
 }
 
 // Valid reports whether c is one of the CardID values.
@@ -385,6 +388,7 @@ var cardTypes = [CardCount + 1]CardType{
 	CardBattle30:          CardTypeBattle,
 	CardAidBattle:         CardTypeAid,
 	CardAidScoring:        CardTypeAid,
+	CardAidDragons:        CardTypeAid,
 }
 
 // cardCopies holds the copies of each card in the box, indexed by CardID.
@@ -444,6 +448,7 @@ var cardCopies = [CardCount + 1]int{
 	CardBattle30:          1,
 	CardAidBattle:         6,
 	CardAidScoring:        6,
+	CardAidDragons:        6,
 }
 
 // Type returns the type of card c, or 0 when c is not valid.
@@ -721,7 +726,7 @@ func (c CardID) Card() Card {
 			Copies: 1,
 			Battle: &Battle{
 				Kind:    BattleKindSimple,
-				Number:  1,
+				Number:  2,
 				Shields: 1,
 				Bows:    0,
 				Horses:  0,
@@ -735,7 +740,7 @@ func (c CardID) Card() Card {
 			Copies: 1,
 			Battle: &Battle{
 				Kind:    BattleKindMercenary,
-				Number:  2,
+				Number:  4,
 				Shields: 0,
 				Bows:    0,
 				Horses:  0,
@@ -750,7 +755,7 @@ func (c CardID) Card() Card {
 			Copies: 1,
 			Battle: &Battle{
 				Kind:    BattleKindSimple,
-				Number:  3,
+				Number:  6,
 				Shields: 0,
 				Bows:    1,
 				Horses:  0,
@@ -764,7 +769,7 @@ func (c CardID) Card() Card {
 			Copies: 1,
 			Battle: &Battle{
 				Kind:    BattleKindMercenary,
-				Number:  4,
+				Number:  8,
 				Shields: 0,
 				Bows:    0,
 				Horses:  0,
@@ -779,7 +784,7 @@ func (c CardID) Card() Card {
 			Copies: 1,
 			Battle: &Battle{
 				Kind:    BattleKindSimple,
-				Number:  5,
+				Number:  10,
 				Shields: 0,
 				Bows:    0,
 				Horses:  1,
@@ -793,7 +798,7 @@ func (c CardID) Card() Card {
 			Copies: 1,
 			Battle: &Battle{
 				Kind:    BattleKindMercenary,
-				Number:  6,
+				Number:  12,
 				Shields: 0,
 				Bows:    0,
 				Horses:  0,
@@ -808,7 +813,7 @@ func (c CardID) Card() Card {
 			Copies: 1,
 			Battle: &Battle{
 				Kind:    BattleKindSimple,
-				Number:  7,
+				Number:  14,
 				Shields: 1,
 				Bows:    1,
 				Horses:  0,
@@ -822,7 +827,7 @@ func (c CardID) Card() Card {
 			Copies: 1,
 			Battle: &Battle{
 				Kind:    BattleKindMercenary,
-				Number:  8,
+				Number:  16,
 				Shields: 0,
 				Bows:    0,
 				Horses:  0,
@@ -837,7 +842,7 @@ func (c CardID) Card() Card {
 			Copies: 1,
 			Battle: &Battle{
 				Kind:    BattleKindSimple,
-				Number:  9,
+				Number:  18,
 				Shields: 1,
 				Bows:    0,
 				Horses:  1,
@@ -851,7 +856,7 @@ func (c CardID) Card() Card {
 			Copies: 1,
 			Battle: &Battle{
 				Kind:    BattleKindMercenary,
-				Number:  10,
+				Number:  20,
 				Shields: 0,
 				Bows:    0,
 				Horses:  0,
@@ -866,7 +871,7 @@ func (c CardID) Card() Card {
 			Copies: 1,
 			Battle: &Battle{
 				Kind:    BattleKindSimple,
-				Number:  11,
+				Number:  22,
 				Shields: 0,
 				Bows:    1,
 				Horses:  1,
@@ -880,7 +885,7 @@ func (c CardID) Card() Card {
 			Copies: 1,
 			Battle: &Battle{
 				Kind:    BattleKindMercenary,
-				Number:  12,
+				Number:  24,
 				Shields: 0,
 				Bows:    0,
 				Horses:  0,
@@ -895,7 +900,7 @@ func (c CardID) Card() Card {
 			Copies: 1,
 			Battle: &Battle{
 				Kind:    BattleKindSimple,
-				Number:  13,
+				Number:  26,
 				Shields: 2,
 				Bows:    0,
 				Horses:  0,
@@ -909,7 +914,7 @@ func (c CardID) Card() Card {
 			Copies: 1,
 			Battle: &Battle{
 				Kind:    BattleKindMercenary,
-				Number:  14,
+				Number:  28,
 				Shields: 0,
 				Bows:    0,
 				Horses:  0,
@@ -925,7 +930,7 @@ func (c CardID) Card() Card {
 			Variant: VariantDragonHordes,
 			Battle: &Battle{
 				Kind:    BattleKindDraconic,
-				Number:  15,
+				Number:  1,
 				Shields: 0,
 				Bows:    0,
 				Horses:  0,
@@ -940,7 +945,7 @@ func (c CardID) Card() Card {
 			Variant: VariantDragonHordes,
 			Battle: &Battle{
 				Kind:    BattleKindMixed,
-				Number:  16,
+				Number:  3,
 				Shields: 0,
 				Bows:    0,
 				Horses:  0,
@@ -956,7 +961,7 @@ func (c CardID) Card() Card {
 			Variant: VariantDragonHordes,
 			Battle: &Battle{
 				Kind:    BattleKindDraconic,
-				Number:  17,
+				Number:  5,
 				Shields: 0,
 				Bows:    0,
 				Horses:  0,
@@ -971,7 +976,7 @@ func (c CardID) Card() Card {
 			Variant: VariantDragonHordes,
 			Battle: &Battle{
 				Kind:    BattleKindMixed,
-				Number:  18,
+				Number:  7,
 				Shields: 0,
 				Bows:    0,
 				Horses:  0,
@@ -987,7 +992,7 @@ func (c CardID) Card() Card {
 			Variant: VariantDragonHordes,
 			Battle: &Battle{
 				Kind:    BattleKindDraconic,
-				Number:  19,
+				Number:  9,
 				Shields: 0,
 				Bows:    0,
 				Horses:  0,
@@ -1002,7 +1007,7 @@ func (c CardID) Card() Card {
 			Variant: VariantDragonHordes,
 			Battle: &Battle{
 				Kind:    BattleKindMixed,
-				Number:  20,
+				Number:  11,
 				Shields: 0,
 				Bows:    0,
 				Horses:  0,
@@ -1018,7 +1023,7 @@ func (c CardID) Card() Card {
 			Variant: VariantDragonHordes,
 			Battle: &Battle{
 				Kind:    BattleKindDraconic,
-				Number:  21,
+				Number:  13,
 				Shields: 0,
 				Bows:    0,
 				Horses:  0,
@@ -1033,7 +1038,7 @@ func (c CardID) Card() Card {
 			Variant: VariantDragonHordes,
 			Battle: &Battle{
 				Kind:    BattleKindMixed,
-				Number:  22,
+				Number:  15,
 				Shields: 0,
 				Bows:    0,
 				Horses:  0,
@@ -1049,7 +1054,7 @@ func (c CardID) Card() Card {
 			Variant: VariantDragonHordes,
 			Battle: &Battle{
 				Kind:    BattleKindDraconic,
-				Number:  23,
+				Number:  17,
 				Shields: 0,
 				Bows:    0,
 				Horses:  0,
@@ -1064,7 +1069,7 @@ func (c CardID) Card() Card {
 			Variant: VariantDragonHordes,
 			Battle: &Battle{
 				Kind:    BattleKindMixed,
-				Number:  24,
+				Number:  19,
 				Shields: 0,
 				Bows:    0,
 				Horses:  0,
@@ -1080,7 +1085,7 @@ func (c CardID) Card() Card {
 			Variant: VariantDragonHordes,
 			Battle: &Battle{
 				Kind:    BattleKindDraconic,
-				Number:  25,
+				Number:  21,
 				Shields: 0,
 				Bows:    0,
 				Horses:  0,
@@ -1095,7 +1100,7 @@ func (c CardID) Card() Card {
 			Variant: VariantDragonHordes,
 			Battle: &Battle{
 				Kind:    BattleKindMixed,
-				Number:  26,
+				Number:  23,
 				Shields: 0,
 				Bows:    0,
 				Horses:  0,
@@ -1111,7 +1116,7 @@ func (c CardID) Card() Card {
 			Variant: VariantDragonHordes,
 			Battle: &Battle{
 				Kind:    BattleKindDraconic,
-				Number:  27,
+				Number:  25,
 				Shields: 0,
 				Bows:    0,
 				Horses:  0,
@@ -1126,7 +1131,7 @@ func (c CardID) Card() Card {
 			Variant: VariantDragonHordes,
 			Battle: &Battle{
 				Kind:    BattleKindMixed,
-				Number:  28,
+				Number:  27,
 				Shields: 0,
 				Bows:    0,
 				Horses:  0,
@@ -1178,6 +1183,14 @@ func (c CardID) Card() Card {
 			Type:   CardTypeAid,
 			Copies: 6,
 			Aid:    &Aid{},
+		}
+	case CardAidDragons:
+		return Card{
+			ID:      CardAidDragons,
+			Type:    CardTypeAid,
+			Copies:  6,
+			Variant: VariantDragonHordes,
+			Aid:     &Aid{},
 		}
 	}
 	return Card{}

@@ -205,12 +205,12 @@ func ParsePeople(s string) (People, bool) {
 // peopleColors holds the color of each People value, indexed by value.
 var peopleColors = [PeopleCount + 1]string{
 	PeopleUndead:    "#8c8c8c",
-	PeopleDwarf:     "#2f5fb3",
+	PeopleDwarf:     "#0067f0",
 	PeopleTroll:     "#e07b24",
-	PeopleElf:       "#8fd16a",
+	PeopleElf:       "#96d08a",
 	PeopleGoblin:    "#2e6b2e",
 	PeopleBarbarian: "#e3c505",
-	PeopleDragon:    "#7b3fa0",
+	PeopleDragon:    "#6f398e",
 }
 
 // Color returns the color of p as "#rrggbb", or "" when it has none.

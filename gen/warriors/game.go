@@ -34,7 +34,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data and locales) this package
 // was generated from.
-const SourceHash = "b5afe7255593d49dea6e6abc5fa8db655dfaf8f7f836738a516d9347eb6739aa"
+const SourceHash = "b93cae549e466f6f5947d20d3e9088c5dccf75bb69c1a6acd52bd53fa253c2a0"
 
 // The ids of the game's variants: the ways to play it besides its base game. A
 // card whose Variant is one of them exists only in that variant; Cards lists

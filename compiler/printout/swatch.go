@@ -1,0 +1,101 @@
+package printout
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/grimoire-games/grimoire/compiler/colour"
+	"github.com/grimoire-games/grimoire/compiler/model"
+	"github.com/grimoire-games/grimoire/compiler/printout/pdf"
+)
+
+// letterPrefix starts the icon name of a colour that stands for a value with
+// no symbol of its own: a disc of the colour with the value's letters on it,
+// so that colour is never the only cue. Table cells and rows carry an icon
+// by name, so the letters travel in the name; no data icon has a colon.
+const letterPrefix = "letter:"
+
+// valueIcon is the icon that stands for an enum value: its own symbol, else
+// its letters on its colour, else none.
+func (p *printer) valueIcon(enum string, v *model.EnumValue) string {
+	switch {
+	case v.Icon != "":
+		return v.Icon
+	case v.Color == "":
+		return ""
+	}
+	e := p.enum(enum)
+	names := make([]string, len(e.Values))
+	at := -1
+	for i, w := range e.Values {
+		names[i] = capitalize(p.name(w.Message, 1))
+		if w.ID == v.ID {
+			at = i
+		}
+	}
+	if at < 0 {
+		return ""
+	}
+	return letterPrefix + shortNames(names)[at]
+}
+
+// shortNames gives each name its shortest prefix that no other name starts
+// with, ignoring case: "Dwarf" and "Dragon" become "Dw" and "Dr". A name
+// that is a prefix of another (or equal to it) stays whole.
+func shortNames(names []string) []string {
+	folded := make([][]rune, len(names))
+	for i, n := range names {
+		folded[i] = []rune(strings.ToLower(n))
+	}
+	out := make([]string, len(names))
+	for i, n := range names {
+		rs := []rune(n)
+		out[i] = n
+		for k := 1; k <= len(rs); k++ {
+			pre := string(folded[i][:k])
+			unique := true
+			for j, o := range folded {
+				if j != i && strings.HasPrefix(string(o), pre) {
+					unique = false
+					break
+				}
+			}
+			if unique {
+				out[i] = strings.TrimRightFunc(string(rs[:k]), unicode.IsSpace)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// swatch draws a disc of colour c, size mm across, centred on (x, y), with
+// letters on it in black or white, whichever contrasts more: one of the
+// two always reaches WCAG's 4.5:1.
+func (p *printer) swatch(letters string, x, y, size float64, c pdf.Color) {
+	d := p.doc
+	r := size / 2
+	d.SetLineWidth(size * 0.05)
+	d.SetDash(0, 0)
+	d.SetFillColor(c)
+	d.SetStrokeColor(ink)
+	d.Circle(x, y, r*0.95, pdf.Fill|pdf.Stroke)
+	if letters == "" {
+		return
+	}
+	// Capitals are about 0.73 em high in the font: they fill half the disc,
+	// and two or three letters shrink to fit its width.
+	pt := size * 0.5 / 0.73 / pdf.PtToMM
+	d.SetFont(pdf.Bold, pt)
+	if w, room := d.Width(letters), size*0.78; w > room {
+		pt *= room / w
+		d.SetFont(pdf.Bold, pt)
+	}
+	d.SetTextColor(pdf.Color(swatchInk(colour.RGB(c))))
+	d.Text(x-d.Width(letters)/2, y+pt*pdf.PtToMM*0.73/2, letters)
+}
+
+// swatchInk is the letters' colour on a swatch of colour c.
+func swatchInk(c colour.RGB) colour.RGB {
+	return colour.Legible(c, colour.RGB{}, colour.RGB{R: 0xff, G: 0xff, B: 0xff})
+}
