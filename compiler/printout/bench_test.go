@@ -1,26 +1,100 @@
 package printout_test
 
 import (
+	"bytes"
 	"io"
 	"testing"
 
+	"github.com/grimoire-games/grimoire/compiler/model"
 	"github.com/grimoire-games/grimoire/compiler/printout"
+	"github.com/grimoire-games/grimoire/compiler/printout/pdf"
 )
 
-// BenchmarkAllShipped lays out and writes every printout of every shipped
-// game in every language: what build does after loading.
-func BenchmarkAllShipped(b *testing.B) {
-	games := shipped(b)
-	for b.Loop() {
-		for _, g := range games.Games {
+// shippedPrintouts is every printout build writes of the shipped games:
+// each game as its base game and in each variant, in every language, of
+// every kind it has.
+func shippedPrintouts(t testing.TB) []struct {
+	g *model.Game
+	o printout.Options
+} {
+	t.Helper()
+	var out []struct {
+		g *model.Game
+		o printout.Options
+	}
+	for _, loaded := range shipped(t).Games {
+		for _, v := range append([]string{""}, loaded.VariantIDs()...) {
+			g, err := loaded.Play(v)
+			if err != nil {
+				t.Fatal(err)
+			}
 			for _, lang := range g.Languages {
 				for _, k := range printout.Kinds() {
-					d, err := printout.Write(io.Discard, g, printout.Options{Kind: k, Lang: lang})
+					if printout.Has(g, k) {
+						out = append(out, struct {
+							g *model.Game
+							o printout.Options
+						}{g, printout.Options{Kind: k, Lang: lang}})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// BenchmarkAllShipped lays out and writes every printout of every shipped
+// game, variant and language: what build does after loading, with the
+// fonts parsed once (shared) and for each printout (each).
+func BenchmarkAllShipped(b *testing.B) {
+	all := shippedPrintouts(b)
+	for _, bc := range []struct {
+		name   string
+		shared bool
+	}{{"shared", true}, {"each", false}} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				var fonts *pdf.Fonts
+				if bc.shared {
+					var err error
+					if fonts, err = pdf.ParseFonts(); err != nil {
+						b.Fatal(err)
+					}
+				}
+				for _, p := range all {
+					o := p.o
+					o.Fonts = fonts
+					d, err := printout.Write(io.Discard, p.g, o)
 					if err != nil || len(d) > 0 {
 						b.Fatal(err, d)
 					}
 				}
 			}
+			b.ReportMetric(float64(len(all)), "pdfs")
+		})
+	}
+}
+
+// TestSharedFontsSameBytes holds shared fonts to the promise that they
+// change nothing but the cost: every shipped printout is the same, byte
+// for byte, with the fonts parsed for it alone and with fonts shared by
+// all, the same value reused across printouts.
+func TestSharedFontsSameBytes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("lays out every shipped printout twice")
+	}
+	fonts, err := pdf.ParseFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range shippedPrintouts(t) {
+		name := p.g.ID + "/" + p.g.Variant + "/" + p.o.Lang + "/" + p.o.Kind.String()
+		each := write(t, p.g, p.o)
+		o := p.o
+		o.Fonts = fonts
+		if shared := write(t, p.g, o); !bytes.Equal(each, shared) {
+			t.Errorf("%s: %d bytes with shared fonts, %d with its own; want the same bytes", name, len(shared), len(each))
 		}
 	}
 }

@@ -6,7 +6,6 @@
 package printout
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"maps"
@@ -85,6 +84,9 @@ type Options struct {
 	// Bleed extends the cards' backgrounds 3 mm past their trim lines, so
 	// that a cut a little off leaves no white edge. Fewer cards fit a sheet.
 	Bleed bool
+	// Fonts, parsed once, make a printout much cheaper; nil parses them
+	// for this printout. The PDF is the same.
+	Fonts *pdf.Fonts
 }
 
 // BleedMM is the bleed added around each card when Options.Bleed is set.
@@ -104,12 +106,7 @@ func Write(w io.Writer, g *model.Game, o Options) (diag.List, error) {
 	if err := p.doc.Err(); err != nil {
 		return d, fmt.Errorf("drawing the %s printout: %w", o.Kind, err)
 	}
-	var buf bytes.Buffer
-	if err := p.doc.Write(&buf); err != nil {
-		return d, err
-	}
-	_, err = w.Write(buf.Bytes())
-	return d, err
+	return d, p.doc.Write(w)
 }
 
 // layout lays out one printout of g, with its diagnostics, for Write to
@@ -165,7 +162,12 @@ func newPrinter(g *model.Game, o Options) (*printer, error) {
 		return nil, err
 	}
 	w, h := o.Paper.W, o.Paper.H
-	p.doc = pdf.New(w, h, pdf.Meta{Title: p.title() + " – " + p.ui(o.Kind.String()), Subject: p.ui(o.Kind.String()), Lang: o.Lang})
+	m := pdf.Meta{Title: p.title() + " – " + p.ui(o.Kind.String()), Subject: p.ui(o.Kind.String()), Lang: o.Lang}
+	if o.Fonts != nil {
+		p.doc = o.Fonts.New(w, h, m)
+	} else {
+		p.doc = pdf.New(w, h, m)
+	}
 	return p, nil
 }
 
@@ -178,8 +180,10 @@ func newTextPrinter(g *model.Game, o Options) (*printer, error) {
 	if err != nil {
 		return nil, err
 	}
-	cov, err := pdf.NewCoverage()
-	if err != nil {
+	var cov *pdf.Coverage
+	if o.Fonts != nil {
+		cov = o.Fonts.Coverage()
+	} else if cov, err = pdf.NewCoverage(); err != nil {
 		return nil, err
 	}
 	return &printer{g: g, o: o, lang: o.Lang, loc: loc, locale: g.Locale(o.Lang), cov: cov, seen: map[string]bool{}, rendered: map[string]bool{}}, nil

@@ -1,17 +1,17 @@
 // Package pdf writes PDF documents for the printouts. It is the one package
-// that knows the PDF library (gofpdf), so that moving to another, such as
-// its maintained fork, touches nothing else. It embeds the DejaVu Sans
+// that knows the PDF library (gofpdf, archived upstream, forked in
+// internal/gofpdf so that a font is parsed once for every document), so
+// that moving to another touches nothing else. It embeds the DejaVu Sans
 // Condensed fonts (see fonts/LICENSE) and measures and draws in millimetres.
 package pdf
 
 import (
-	"bytes"
 	_ "embed"
 	"fmt"
 	"io"
 	"time"
 
-	"github.com/jung-kurt/gofpdf"
+	"github.com/grimoire-games/grimoire/compiler/printout/pdf/internal/gofpdf"
 )
 
 // Fonts, embedded so every character of the three languages prints
@@ -70,12 +70,84 @@ type widthKey struct {
 	r     rune
 }
 
-// New starts a document whose pages are w × h millimetres.
-func New(w, h float64, m Meta) *Doc {
+// Fonts are the embedded fonts, parsed, and the characters they cover.
+// Parsing them is most of the cost of a small document: a program that
+// writes many parses them once, and its documents, in any goroutines,
+// share them. They also lend each document a compressor while it is
+// written, which is the next largest cost.
+type Fonts struct {
+	styles    [3]*gofpdf.UTF8Font
+	cov       *Coverage
+	deflaters gofpdf.Deflaters
+}
+
+// ParseFonts parses the embedded fonts.
+func ParseFonts() (*Fonts, error) {
+	fs := &Fonts{}
+	for s, ttf := range [][]byte{regularTTF, boldTTF, italicTTF} {
+		f, err := gofpdf.ParseUTF8Font(family, styleStr(Style(s)), ttf)
+		if err != nil {
+			return nil, err
+		}
+		fs.styles[s] = f
+	}
+	cov, err := NewCoverage()
+	if err != nil {
+		return nil, err
+	}
+	fs.cov = cov
+	return fs, nil
+}
+
+// Coverage tells which characters the fonts can print.
+func (fs *Fonts) Coverage() *Coverage { return fs.cov }
+
+// New starts a document whose pages are w × h millimetres, parsing the
+// fonts for it alone.
+func New(w, h float64, m Meta) *Doc { return newDoc(nil, w, h, m) }
+
+// New starts a document whose pages are w × h millimetres, with these
+// fonts. It writes the same bytes as New.
+func (fs *Fonts) New(w, h float64, m Meta) *Doc { return newDoc(fs, w, h, m) }
+
+func newDoc(fs *Fonts, w, h float64, m Meta) *Doc {
 	f := gofpdf.NewCustom(&gofpdf.InitType{
 		UnitStr: "mm",
 		Size:    gofpdf.SizeType{Wd: w, Ht: h},
 	})
+	setUp(f, m)
+	if fs != nil {
+		for _, font := range fs.styles {
+			f.AddParsedUTF8Font(font)
+		}
+		f.SetDeflaters(&fs.deflaters)
+	} else {
+		f.AddUTF8FontFromBytes(family, styleStr(Regular), regularTTF)
+		f.AddUTF8FontFromBytes(family, styleStr(Bold), boldTTF)
+		f.AddUTF8FontFromBytes(family, styleStr(Italic), italicTTF)
+	}
+	d := &Doc{f: f, w: w, h: h, widths: map[widthKey]float64{}}
+	d.SetFont(Regular, 10)
+	return d
+}
+
+// settings are the document settings New makes; the fork of gofpdf and
+// gofpdf itself both have them, which the tests use to compare the two.
+type settings interface {
+	SetCatalogSort(bool)
+	SetCreationDate(time.Time)
+	SetModificationDate(time.Time)
+	SetAutoPageBreak(bool, float64)
+	SetMargins(left, top, right float64)
+	SetCellMargin(float64)
+	SetProducer(string, bool)
+	SetCreator(string, bool)
+	SetTitle(string, bool)
+	SetSubject(string, bool)
+	SetKeywords(string, bool)
+}
+
+func setUp(f settings, m Meta) {
 	f.SetCatalogSort(true)
 	f.SetCreationDate(epoch)
 	f.SetModificationDate(epoch)
@@ -89,12 +161,6 @@ func New(w, h float64, m Meta) *Doc {
 	if m.Lang != "" {
 		f.SetKeywords("lang:"+m.Lang, true)
 	}
-	f.AddUTF8FontFromBytes(family, "", regularTTF)
-	f.AddUTF8FontFromBytes(family, "B", boldTTF)
-	f.AddUTF8FontFromBytes(family, "I", italicTTF)
-	d := &Doc{f: f, w: w, h: h, widths: map[widthKey]float64{}}
-	d.SetFont(Regular, 10)
-	return d
 }
 
 // Size returns the page size in millimetres.
@@ -232,14 +298,18 @@ func (d *Doc) Link(x, y, w, h float64, page int, toY float64) {
 	d.f.Link(x, y, w, h, l)
 }
 
-// Write writes the document. The same drawing gives the same bytes.
+// Write writes the document, in one call to w.Write and only when it is
+// complete. The same drawing gives the same bytes.
 func (d *Doc) Write(w io.Writer) error {
-	var buf bytes.Buffer
-	if err := d.f.Output(&buf); err != nil {
+	// Output writes what it has even when closing the document fails.
+	d.f.Close()
+	if err := d.f.Error(); err != nil {
 		return fmt.Errorf("writing the pdf: %w", err)
 	}
-	_, err := w.Write(buf.Bytes())
-	return err
+	if err := d.f.Output(w); err != nil {
+		return fmt.Errorf("writing the pdf: %w", err)
+	}
+	return nil
 }
 
 // Err returns the first error the library met while drawing.

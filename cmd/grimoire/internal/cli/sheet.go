@@ -3,13 +3,16 @@ package cli
 import (
 	"bytes"
 	"fmt"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/grimoire-games/grimoire/compiler/export"
 	"github.com/grimoire-games/grimoire/compiler/model"
 	"github.com/grimoire-games/grimoire/compiler/printout"
+	"github.com/grimoire-games/grimoire/compiler/printout/pdf"
 )
 
 func runSheet(e *env, args []string) int {
@@ -54,11 +57,11 @@ func runSheet(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "grimoire sheet: game %s has no language %q (it has %s)\n", g.ID, o.Lang, strings.Join(g.Languages, ", "))
 		return ExitUsage
 	}
-	pdf, ok := printPDF(e, g, o)
+	b, ok := printPDF(e, g, o)
 	if !ok {
 		return ExitFail
 	}
-	return output(e, "sheet", *out, pdf)
+	return output(e, "sheet", *out, b)
 }
 
 // The sizes of a reference card, in mm: a card must hold a line of text,
@@ -115,9 +118,31 @@ func printPDF(e *env, g *model.Game, o printout.Options) ([]byte, bool) {
 // each kind the game has something to print as, named
 // <game>/<lang>/<kind>.pdf for the base game and
 // <game>/<variant>/<lang>/<kind>.pdf for a variant, beside the variant's
-// exports.
+// exports. They are laid out GOMAXPROCS at a time.
 func printouts(e *env, games *model.Games, paper printout.Paper) (map[string][]byte, bool) {
-	files := map[string][]byte{}
+	return printoutsWith(e, games, paper, runtime.GOMAXPROCS(0))
+}
+
+// printoutsWith is printouts laid out by this many workers. The files and
+// the diagnostics, which print in the order of the files, are the same
+// for any number.
+func printoutsWith(e *env, games *model.Games, paper printout.Paper, workers int) (map[string][]byte, bool) {
+	type job struct {
+		path   string
+		g      *model.Game
+		o      printout.Options
+		pdf    []byte
+		ok     bool
+		stderr bytes.Buffer
+	}
+	// Parsed once for every printout: parsing them is most of a
+	// printout's cost.
+	fonts, err := pdf.ParseFonts()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "grimoire build: %v\n", err)
+		return nil, false
+	}
+	var jobs []*job
 	ok := true
 	for _, loaded := range games.Games {
 		for _, v := range append([]string{""}, loaded.VariantIDs()...) {
@@ -132,18 +157,40 @@ func printouts(e *env, games *model.Games, paper printout.Paper) (map[string][]b
 			}
 			for _, lang := range g.Languages {
 				for _, k := range printout.Kinds() {
-					if !printout.Has(g, k) {
-						continue
+					if printout.Has(g, k) {
+						o := printout.Options{Kind: k, Lang: lang, Paper: paper, Fonts: fonts}
+						jobs = append(jobs, &job{path: dir + "/" + lang + "/" + k.String() + ".pdf", g: g, o: o})
 					}
-					b, good := printPDF(e, g, printout.Options{Kind: k, Lang: lang, Paper: paper})
-					if !good {
-						ok = false
-						continue
-					}
-					files[dir+"/"+lang+"/"+k.String()+".pdf"] = b
 				}
 			}
 		}
+	}
+	next := make(chan *job)
+	var wg sync.WaitGroup
+	for range max(1, min(workers, len(jobs))) {
+		wg.Go(func() {
+			for j := range next {
+				je := *e
+				je.stderr = &j.stderr
+				j.pdf, j.ok = printPDF(&je, j.g, j.o)
+			}
+		})
+	}
+	for _, j := range jobs {
+		next <- j
+	}
+	close(next)
+	wg.Wait()
+	files := map[string][]byte{}
+	for _, j := range jobs {
+		if _, err := e.stderr.Write(j.stderr.Bytes()); err != nil {
+			ok = false
+		}
+		if !j.ok {
+			ok = false
+			continue
+		}
+		files[j.path] = j.pdf
 	}
 	return files, ok
 }
