@@ -62,14 +62,21 @@ func actionSizes(nd, faces int) [kinds]int {
 	}
 }
 
-// layout is where each kind's actions start.
-type layout struct{ base [kinds + 1]int }
+// layout is where each kind's actions start, and the kind of each
+// action, so that Decode does not search for it.
+type layout struct {
+	base [kinds + 1]int
+	kind []Kind
+}
 
 func newLayout(nd, faces int) layout {
 	var l layout
 	sz := actionSizes(nd, faces)
 	for k := range kinds {
 		l.base[k+1] = l.base[k] + sz[k]
+		for range sz[k] {
+			l.kind = append(l.kind, k)
+		}
 	}
 	return l
 }
@@ -111,10 +118,7 @@ func (r *Rules) Decode(a engine.Action) (Move, bool) {
 	if x < 0 || x >= r.NumActions() {
 		return Move{}, false
 	}
-	k := Kind(0)
-	for r.ids.base[k+1] <= x {
-		k++
-	}
+	k := r.ids.kind[x]
 	i := x - r.ids.base[k]
 	m := Move{Kind: k}
 	switch k {

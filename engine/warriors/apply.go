@@ -8,12 +8,10 @@ import (
 
 // Apply implements engine.State.
 func (s *State) Apply(a engine.Action) error {
-	var buf [64]engine.Action
-	legal := s.LegalActions(buf[:0])
-	if _, ok := slices.BinarySearch(legal, a); !ok {
-		return engine.Illegal(a, legal)
+	m, ok := s.r.Decode(a)
+	if !ok || !s.legal(m) {
+		return engine.Illegal(a, s.LegalActions(nil))
 	}
-	m, _ := s.r.Decode(a)
 	s.apply(m)
 	s.advance()
 	return nil

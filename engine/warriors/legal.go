@@ -1,64 +1,67 @@
 package warriors
 
 import (
-	"slices"
+	"math/bits"
 
 	"github.com/grimoire-games/grimoire/engine"
 )
 
-// LegalActions implements engine.State.
+// LegalActions implements engine.State. The actions are listed in
+// increasing order by construction: kinds come in the order of their
+// numbers, and within a kind the loops run over increasing indices.
 func (s *State) LegalActions(dst []engine.Action) []engine.Action {
 	dst = dst[:0]
 	if s.step == stOver {
 		return dst
 	}
 	r := s.r
-	add := func(m Move) { dst = append(dst, r.Encode(m)) }
+	base := &r.ids.base
 	p := &s.seats[s.cur]
 	switch s.step {
 	case stDeal:
 		for d := range r.Designs {
 			if s.deck[d] > 0 {
-				add(Move{Kind: Deal, Design: d})
+				dst = append(dst, engine.Action(base[Deal]+d))
 			}
 		}
 	case stRoll, stFireRoll:
-		for v := 1; v <= r.Params.Faces; v++ {
-			add(Move{Kind: Roll, Value: v})
+		for v := range r.Params.Faces {
+			dst = append(dst, engine.Action(base[Roll]+v))
 		}
 	case stKeep:
 		for d := range r.Designs {
 			if p.hand[d] > 0 {
-				add(Move{Kind: Keep, Design: d})
+				dst = append(dst, engine.Action(base[Keep]+d))
 			}
 		}
 	case stPlace:
 		if p.wizardsDue > 0 {
-			for m := s.protectable(s.cur); m != 0; m &= m - 1 {
-				add(Move{Kind: Protect, People: bitIndex(uint64(m))})
-			}
+			dst = appendBits(dst, base[Protect], uint64(s.protectable(s.cur)))
 			break
 		}
-		for j, f := range p.dragons {
-			if f >= 0 {
-				add(Move{Kind: AssignFlame, Slot: j})
-			}
-		}
+		dst = appendBits(dst, base[AssignFlame], uint64(p.dragonMask()))
 	case stMode:
 		if s.canMercenary() {
-			add(Move{Kind: AsMercenary})
+			dst = append(dst, engine.Action(base[AsMercenary]))
 		}
 		if s.canDraconic() {
-			add(Move{Kind: AsDraconic})
+			dst = append(dst, engine.Action(base[AsDraconic]))
 		}
 	case stEnlist:
 		for q := range r.Peoples {
 			if p.faction[q][Infantry] > 0 {
-				add(Move{Kind: Enlist, People: q})
+				dst = append(dst, engine.Action(base[Enlist]+q))
 			}
 		}
 	case stAttack:
-		s.eachAttack(func(m Move) bool { add(m); return true })
+		open := s.openTargets()
+		for units := s.attackUnits(); units != 0; units &= units - 1 {
+			u := bits.TrailingZeros32(units)
+			allow := s.allowed(u)
+			for t := range s.n {
+				dst = appendBits(dst, base[Attack]+(u*maxSeats+t)*bandSlot, uint64(open[t]&allow))
+			}
+		}
 	case stGive:
 		seat, slot := s.loser()
 		l := &s.seats[seat]
@@ -66,122 +69,196 @@ func (s *State) LegalActions(dst []engine.Action) []engine.Action {
 		case slot < maxPeoples:
 			for t := range troops {
 				if l.faction[slot][t] > 0 {
-					add(Move{Kind: Give, Troop: t})
+					dst = append(dst, engine.Action(base[Give]+t))
 				}
 			}
 		case slot < bandSlot:
 			// ruling flame-optional: the rulebook says a flame "may" be
 			// spent; the owner may give the dragon instead.
-			add(Move{Kind: Give, Troop: giveDragon})
+			dst = append(dst, engine.Action(base[Give]+giveDragon))
 			if l.dragons[slot-dragonSlot0] > 0 {
-				add(Move{Kind: SpendFlame})
+				dst = append(dst, engine.Action(base[SpendFlame]))
 			}
 		default:
 			for q, c := range s.b.band {
 				if c > 0 {
-					add(Move{Kind: Give, Troop: -1, People: q})
+					dst = append(dst, engine.Action(base[Give]+troops+1+q))
 				}
 			}
 		}
 	case stContinue:
-		add(Move{Kind: Continue})
-		add(Move{Kind: Stop})
+		dst = append(dst, engine.Action(base[Continue]), engine.Action(base[Stop]))
 	case stCharge:
-		for m := s.chargeTroops(); m != 0; m &= m - 1 {
-			add(Move{Kind: Charge, Troop: bitIndex(uint64(m))})
-		}
-		add(Move{Kind: EndCharge})
+		dst = appendBits(dst, base[Charge], uint64(s.chargeTroops()))
+		dst = append(dst, engine.Action(base[EndCharge]))
 	case stFire:
-		s.eachFireTarget(s.cur, func(t, slot int) bool {
-			add(Move{Kind: Fire, Target: t, TargetSlot: slot})
-			return true
-		})
-		add(Move{Kind: HoldFire})
+		for t := range s.n {
+			if t != s.cur {
+				dst = appendBits(dst, base[Fire]+t*fireSlots, s.fireTargets(t))
+			}
+		}
+		dst = append(dst, engine.Action(base[HoldFire]))
 	}
-	slices.Sort(dst)
 	return dst
 }
 
-// protected reports whether a wizard protects faction q of seat i.
-func (s *State) protected(i, q int) bool { return s.seats[i].wizards[q] > 0 }
-
-// targetable reports whether seat i's unit slot may be the target of an
-// attack: a faction with cards that no wizard protects, or a dragon.
-func (s *State) targetable(i, slot int) bool {
-	if slot < maxPeoples {
-		return slot < len(s.r.Peoples) && s.seats[i].size(slot) > 0 && !s.protected(i, slot)
+// appendBits appends the action from+i for each bit i of m, in increasing
+// order.
+func appendBits(dst []engine.Action, from int, m uint64) []engine.Action {
+	for ; m != 0; m &= m - 1 {
+		dst = append(dst, engine.Action(from+bits.TrailingZeros64(m)))
 	}
-	return slot < bandSlot && s.seats[i].dragons[slot-dragonSlot0] >= 0
+	return dst
 }
 
-// eachAttack calls f with each legal attack until f returns false.
-func (s *State) eachAttack(f func(Move) bool) {
+// legal is LegalActions for one move, without listing them all, so that
+// Apply stays cheap; TestLegalAgrees checks that both always agree.
+func (s *State) legal(m Move) bool {
+	if s.step == stOver {
+		return false
+	}
+	r := s.r
+	p := &s.seats[s.cur]
+	switch s.step {
+	case stDeal:
+		return m.Kind == Deal && s.deck[m.Design] > 0
+	case stRoll, stFireRoll:
+		return m.Kind == Roll
+	case stKeep:
+		return m.Kind == Keep && p.hand[m.Design] > 0
+	case stPlace:
+		if p.wizardsDue > 0 {
+			return m.Kind == Protect && s.protectable(s.cur)&(1<<m.People) != 0
+		}
+		return m.Kind == AssignFlame && p.dragons[m.Slot] >= 0
+	case stMode:
+		return m.Kind == AsMercenary && s.canMercenary() || m.Kind == AsDraconic && s.canDraconic()
+	case stEnlist:
+		return m.Kind == Enlist && m.People < len(r.Peoples) && p.faction[m.People][Infantry] > 0
+	case stAttack:
+		return m.Kind == Attack && m.Target < s.n &&
+			s.attackUnits()&(1<<m.Slot) != 0 && s.attackSlots(m.Slot, m.Target)&(1<<m.TargetSlot) != 0
+	case stGive:
+		seat, slot := s.loser()
+		l := &s.seats[seat]
+		switch {
+		case slot < maxPeoples:
+			return m.Kind == Give && m.Troop >= 0 && m.Troop < troops && l.faction[slot][m.Troop] > 0
+		case slot < bandSlot:
+			return m.Kind == Give && m.Troop == giveDragon || m.Kind == SpendFlame && l.dragons[slot-dragonSlot0] > 0
+		}
+		return m.Kind == Give && m.Troop < 0 && s.b.band[m.People] > 0
+	case stContinue:
+		return m.Kind == Continue || m.Kind == Stop
+	case stCharge:
+		return m.Kind == Charge && s.chargeTroops()&(1<<m.Troop) != 0 || m.Kind == EndCharge
+	case stFire:
+		return m.Kind == Fire && m.Target != s.cur && m.Target < s.n && s.fireTargets(m.Target)&(1<<m.TargetSlot) != 0 ||
+			m.Kind == HoldFire
+	}
+	return false
+}
+
+// targets is the set of seat i's unit slots an attack may target: the
+// factions with cards that no wizard protects, and the dragons.
+func (s *State) targets(i int) uint32 {
+	p := &s.seats[i]
+	var m uint32
+	for q := range s.r.Peoples {
+		if p.size(q) > 0 && p.wizards[q] == 0 {
+			m |= 1 << q
+		}
+	}
+	return m | p.dragonMask()<<dragonSlot0
+}
+
+// attackUnits is the set of the owner's units that may attack with the
+// battle card.
+func (s *State) attackUnits() uint32 {
 	b := &s.b
 	r := s.r
-	o := b.owner
-	var units []int
+	o := &s.seats[b.owner]
 	switch b.mode {
 	case Simple:
 		if b.unit >= 0 {
-			units = []int{b.unit} // a charge goes on with the same faction
-			break
+			return 1 << b.unit // a charge goes on with the same faction
 		}
+		var m uint32
 		for q := range r.Peoples {
-			if s.seats[o].size(q) > 0 && !s.protected(o, q) &&
-				int(s.seats[o].faction[q][Infantry])+r.Designs[b.card].Shields > 0 {
-				units = append(units, q)
+			if o.size(q) > 0 && o.wizards[q] == 0 && int(o.faction[q][Infantry])+r.Designs[b.card].Shields > 0 {
+				m |= 1 << q
 			}
 		}
+		return m
 	case Draconic:
-		for j, fl := range s.seats[o].dragons {
-			if fl >= 0 {
-				units = append(units, dragonSlot0+j)
-			}
-		}
+		return o.dragonMask() << dragonSlot0
 	case Mercenary:
 		if b.unit == bandSlot {
-			units = []int{bandSlot}
+			return 1 << bandSlot
 		}
 	}
-	for _, u := range units {
-		for t := range s.n {
-			if t == o {
-				continue
-			}
-			for slot := range bandSlot {
-				// ruling charge-new-target: a charge attacks a unit not yet
-				// attacked with this battle card.
-				if b.targeted[t]&(1<<slot) != 0 || !s.targetable(t, slot) {
-					continue
-				}
-				if u < maxPeoples && slot < maxPeoples && slot != u && slot != r.Enemy[u] {
-					continue // a faction attacks its own people or its sworn enemy
-				}
-				if !f(Move{Kind: Attack, Slot: u, Target: t, TargetSlot: slot}) {
-					return
-				}
-			}
+	return 0
+}
+
+// openTargets is, per seat, the unit slots the battle card may still
+// attack: none of its owner's, and (ruling charge-new-target: a charge
+// attacks a unit not yet attacked with this battle card) none attacked
+// with it already.
+func (s *State) openTargets() [maxSeats]uint32 {
+	var m [maxSeats]uint32
+	for t := range s.n {
+		if t != s.b.owner {
+			m[t] = s.targets(t) &^ s.b.targeted[t]
 		}
 	}
+	return m
+}
+
+// allowed is the set of unit slots unit u may attack: a faction attacks
+// only its own people or its sworn enemy among the factions, and any
+// dragon.
+func (s *State) allowed(u int) uint32 {
+	if u >= maxPeoples {
+		return ^uint32(0)
+	}
+	allow := uint32(1)<<u | ^uint32(1<<maxPeoples-1)
+	if e := s.r.Enemy[u]; e >= 0 {
+		allow |= 1 << e
+	}
+	return allow
+}
+
+// attackSlots is the set of seat t's unit slots that unit u may attack.
+func (s *State) attackSlots(u, t int) uint32 {
+	if t == s.b.owner {
+		return 0
+	}
+	return s.targets(t) &^ s.b.targeted[t] & s.allowed(u)
 }
 
 func (s *State) hasAttack() bool {
-	found := false
-	s.eachAttack(func(Move) bool { found = true; return false })
-	return found
+	units := s.attackUnits()
+	if units == 0 {
+		return false
+	}
+	open := s.openTargets()
+	for ; units != 0; units &= units - 1 {
+		allow := s.allowed(bits.TrailingZeros32(units))
+		for t := range s.n {
+			if open[t]&allow != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // anyTarget reports whether another player has a unit any attacker could
 // target: what a band or a dragon may attack.
 func (s *State) anyTarget(o int) bool {
 	for t := range s.n {
-		if t == o {
-			continue
-		}
-		for slot := range bandSlot {
-			if s.targetable(t, slot) {
-				return true
-			}
+		if t != o && s.targets(t) != 0 {
+			return true
 		}
 	}
 	return false
@@ -196,7 +273,7 @@ func (s *State) canMercenary() bool {
 
 // canDraconic reports whether a dragon of the owner can attack.
 func (s *State) canDraconic() bool {
-	return s.seats[s.b.owner].dragonCount() > 0 && s.anyTarget(s.b.owner)
+	return s.seats[s.b.owner].dragonMask() != 0 && s.anyTarget(s.b.owner)
 }
 
 // attackDice is the number of red dice of the attacking unit.
@@ -252,7 +329,7 @@ func (s *State) chargeTroops() uint32 {
 	if b.mode != Simple || b.unit < 0 || b.unit >= maxPeoples {
 		return 0
 	}
-	d := s.r.Designs[b.card]
+	d := &s.r.Designs[b.card]
 	f := s.seats[b.owner].faction[b.unit]
 	if f[Cavalry] == 0 && d.Horses == 0 {
 		return 0
@@ -276,38 +353,33 @@ func (s *State) chargeTroops() uint32 {
 	return m
 }
 
-// eachFireTarget calls f with each card seat i may fire a catapult at:
-// another player's warrior in a faction, wizard or dragon
-// (ruling catapult-targets: not camping cards, which are out of play, nor a band's
-// cards, which have left their factions).
-func (s *State) eachFireTarget(i int, f func(t, slot int) bool) {
-	for t := range s.n {
-		if t == i {
-			continue // ruling own-catapult: a catapult fires at other players' cards
-		}
-		p := &s.seats[t]
-		for q := range s.r.Peoples {
-			for tr := range troops {
-				if p.faction[q][tr] > 0 && !f(t, q*troops+tr) {
-					return
-				}
+// fireTargets is the set of seat t's cards a catapult may fire at, by
+// fire slot: a warrior in a faction, a wizard or a dragon
+// (ruling catapult-targets: not camping cards, which are out of play, nor
+// a band's cards, which have left their factions).
+// ruling own-catapult: a catapult fires at other players' cards, so
+// callers skip the shooter's own seat.
+func (s *State) fireTargets(t int) uint64 {
+	p := &s.seats[t]
+	var m uint64
+	for q := range s.r.Peoples {
+		for tr := range troops {
+			if p.faction[q][tr] > 0 {
+				m |= 1 << (q*troops + tr)
 			}
 		}
-		for q := range s.r.Peoples {
-			if p.wizards[q] > 0 && !f(t, fireWizard0+q) {
-				return
-			}
-		}
-		for j, fl := range p.dragons {
-			if fl >= 0 && !f(t, fireDragon0+j) {
-				return
-			}
+		if p.wizards[q] > 0 {
+			m |= 1 << (fireWizard0 + q)
 		}
 	}
+	return m | uint64(p.dragonMask())<<fireDragon0
 }
 
 func (s *State) hasFireTarget(i int) bool {
-	found := false
-	s.eachFireTarget(i, func(int, int) bool { found = true; return false })
-	return found
+	for t := range s.n {
+		if t != i && s.fireTargets(t) != 0 {
+			return true
+		}
+	}
+	return false
 }

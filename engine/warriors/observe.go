@@ -2,7 +2,7 @@ package warriors
 
 import (
 	"encoding/binary"
-	"hash/fnv"
+	"math/bits"
 )
 
 // Observation is what one player may see: everything on the table, the
@@ -58,39 +58,66 @@ type BattleView struct {
 // Observation implements engine.State.
 func (s *State) Observation(player int) any { return s.Observe(player) }
 
-// Observe returns what player may see.
+// Observe returns what player may see. Its lists share a few
+// allocations, sized in advance, since bots observe at every decision.
 func (s *State) Observe(player int) *Observation {
 	r := s.r
-	o := &Observation{Player: player, Current: s.CurrentPlayer(), Decision: stepName(s.step), Round: s.round, DrawPile: s.deckN, Peoples: r.Peoples}
+	nd, np := len(r.Designs), len(r.Peoples)
+	o := &Observation{Player: player, Current: s.CurrentPlayer(), Decision: stepName(s.step), Round: s.round, DrawPile: s.deckN, Peoples: r.Peoples,
+		Designs: make([]string, nd), Seats: make([]SeatView, s.n)}
 	for d := range r.Designs {
 		o.Discard += int(s.discard[d])
-		o.Designs = append(o.Designs, r.Designs[d].ID)
+		o.Designs[d] = r.Designs[d].ID
 	}
+	// One slab holds every seat's wizards, dragons and battle cards, and
+	// the player's own hand and chosen cards.
+	size := 2 * nd
 	for i := range s.n {
 		p := &s.seats[i]
-		v := SeatView{HandSize: int(p.handN), Kept: int(p.kept), WizardsDue: int(p.wizardsDue), FlamesAside: int(p.flamesAside), Catapults: p.catapultCount(), Battles: p.battleCards()}
+		size += np + p.dragonCount() + bits.OnesCount64(p.battles)
+	}
+	slab := make([]int, size)
+	take := func(n int) []int {
+		x := slab[:n:n]
+		slab = slab[n:]
+		return x
+	}
+	factions := make([][3]int, s.n*np)
+	for i := range s.n {
+		p := &s.seats[i]
+		v := &o.Seats[i]
+		*v = SeatView{HandSize: int(p.handN), Kept: int(p.kept), WizardsDue: int(p.wizardsDue), FlamesAside: int(p.flamesAside), Catapults: p.catapultCount()}
 		if i == player {
-			v.Hand = make([]int, len(r.Designs))
-			v.Chosen = make([]int, len(r.Designs))
+			v.Hand, v.Chosen = take(nd), take(nd)
 			for d := range r.Designs {
 				v.Hand[d] = int(p.hand[d])
 				v.Chosen[d] = int(p.chosen[d])
 			}
 		}
+		v.Factions = factions[i*np : (i+1)*np : (i+1)*np]
+		v.Wizards = take(np)
 		for q := range r.Peoples {
 			f := p.faction[q]
-			v.Factions = append(v.Factions, [3]int{int(f[0]), int(f[1]), int(f[2])})
-			v.Wizards = append(v.Wizards, int(p.wizards[q]))
+			v.Factions[q] = [3]int{int(f[0]), int(f[1]), int(f[2])}
+			v.Wizards[q] = int(p.wizards[q])
 		}
-		for _, f := range p.dragons {
-			if f >= 0 {
-				v.Dragons = append(v.Dragons, int(f))
+		if n := p.dragonCount(); n > 0 {
+			v.Dragons = take(n)[:0]
+			for _, f := range p.dragons {
+				if f >= 0 {
+					v.Dragons = append(v.Dragons, int(f))
+				}
+			}
+		}
+		if n := bits.OnesCount64(p.battles); n > 0 {
+			v.Battles = take(n)[:0]
+			for b := p.battles; b != 0; b &= b - 1 {
+				v.Battles = append(v.Battles, bits.TrailingZeros64(b))
 			}
 		}
 		for _, c := range p.pile {
 			v.Pile += int(c)
 		}
-		o.Seats = append(o.Seats, v)
 	}
 	if s.step == stFire || s.step == stFireRoll {
 		o.Window = windowName(s.w.then)
@@ -98,16 +125,28 @@ func (s *State) Observe(player int) *Observation {
 	if b := &s.b; b.card >= 0 {
 		bv := &BattleView{Card: b.card, Owner: b.owner, Mode: [...]string{"", "simple", "mercenary", "draconic", "mixed"}[b.mode],
 			Unit: b.unit, Target: b.target, Slot: b.tslot, Camp: [3]int{int(b.camp[0]), int(b.camp[1]), int(b.camp[2])}}
+		band := 0
 		if b.unit == bandSlot || b.bandSize > 0 {
-			for q := range r.Peoples {
-				bv.Band = append(bv.Band, int(b.band[q]))
-			}
+			band = np
 		}
-		for i := range b.rolled {
-			if i < b.nAtt {
-				bv.Attacker = append(bv.Attacker, int(b.dice[i]))
-			} else {
-				bv.Defender = append(bv.Defender, int(b.dice[i]))
+		rolled := int(b.rolled)
+		if band+rolled > 0 {
+			ints := make([]int, band+rolled)
+			if band > 0 {
+				bv.Band = ints[:band:band]
+				for q := range band {
+					bv.Band[q] = int(b.band[q])
+				}
+			}
+			dice := ints[band:]
+			for i := range rolled {
+				dice[i] = int(b.dice[i])
+			}
+			if att := min(rolled, int(b.nAtt)); att > 0 {
+				bv.Attacker = dice[:att:att]
+			}
+			if rolled > int(b.nAtt) {
+				bv.Defender = dice[b.nAtt:]
 			}
 		}
 		o.Battle = bv
@@ -116,10 +155,12 @@ func (s *State) Observe(player int) *Observation {
 }
 
 // Hash implements engine.State: every part of the state, hidden ones and
-// the RNG included.
+// the RNG included. It is FNV-1a of the state's bytes, written into a
+// buffer on the stack so that logging a hash per action allocates
+// nothing.
 func (s *State) Hash() uint64 {
-	h := fnv.New64a()
-	var b []byte
+	var buf [4096]byte
+	b := buf[:0]
 	put := func(xs ...int) {
 		for _, x := range xs {
 			b = binary.AppendVarint(b, int64(x))
@@ -164,6 +205,16 @@ func (s *State) Hash() uint64 {
 	put(s.w.first, s.w.asked, int(s.w.then), s.w.target, s.w.tslot)
 	rng := s.rng
 	put(int(rng.Uint64() >> 1))
-	h.Write(b)
-	return h.Sum64()
+	h := uint64(fnvOffset)
+	for _, c := range b {
+		h ^= uint64(c)
+		h *= fnvPrime
+	}
+	return h
 }
+
+// The 64-bit FNV-1a parameters (hash/fnv).
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)

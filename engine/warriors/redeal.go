@@ -20,7 +20,10 @@ import "github.com/grimoire-games/grimoire/engine"
 func (s *State) Redeal(viewer int, rng *engine.RNG) *State {
 	c := s.clone()
 	nd := len(s.r.Designs)
-	var pool []uint8
+	// Every card fits on the stack in the shipped games; a larger game
+	// only costs an allocation.
+	var buf [256]uint8
+	pool := buf[:0]
 	add := func(z *[maxDesigns]int8) int {
 		n := 0
 		for d := range nd {

@@ -35,6 +35,39 @@ func (s *State) Score() []Breakdown {
 	return s.r.Score(t)
 }
 
+// totals is each seat's total and victory pile as Score gives them,
+// without building the breakdowns, for Returns at the end of every
+// simulated game.
+func (s *State) totals() (total, pile [maxSeats]int) {
+	r := s.r
+	var size [maxPeoples][maxSeats]int
+	var best [maxPeoples]int
+	bestDragons := 0
+	for i := range s.n {
+		p := &s.seats[i]
+		for _, c := range p.pile {
+			pile[i] += int(c)
+		}
+		total[i] = pile[i] * r.Params.VictoryPoints
+		for q := range r.Peoples {
+			size[q][i] = p.size(q)
+			best[q] = max(best[q], size[q][i])
+		}
+		bestDragons = max(bestDragons, p.dragonCount())
+	}
+	for i := range s.n {
+		for q := range r.Peoples {
+			if best[q] > 0 && size[q][i] == best[q] {
+				total[i] += r.Params.PeopleBonus[q]
+			}
+		}
+		if r.Hordes && bestDragons > 0 && s.seats[i].dragonCount() == bestDragons {
+			total[i] += r.Params.DragonBonus
+		}
+	}
+	return total, pile
+}
+
 // Score scores tallies by the rules: points per victory-pile card, each
 // people's bonus to its largest faction (ties score it in full), and with
 // the expansion the bonus for the most living dragons.

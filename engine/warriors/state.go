@@ -2,7 +2,7 @@ package warriors
 
 import (
 	"fmt"
-	"slices"
+	"math/bits"
 
 	"github.com/grimoire-games/grimoire/engine"
 )
@@ -192,8 +192,9 @@ func (s *State) Returns() []float64 {
 	if s.step != stOver {
 		return out
 	}
-	for i, b := range s.Score() {
-		out[i] = s.r.Return(b)
+	total, pile := s.totals()
+	for i := range out {
+		out[i] = s.r.Return(Breakdown{Total: total[i], Pile: pile[i]})
 	}
 	return out
 }
@@ -230,14 +231,18 @@ func (p *seat) size(people int) int {
 	return int(f[0]) + int(f[1]) + int(f[2])
 }
 
-func (p *seat) dragonCount() int {
-	n := 0
-	for _, f := range p.dragons {
+func (p *seat) dragonCount() int { return bits.OnesCount32(p.dragonMask()) }
+
+// dragonMask is the set of the seat's dragon slots that hold a living
+// dragon.
+func (p *seat) dragonMask() uint32 {
+	var m uint32
+	for j, f := range p.dragons {
 		if f >= 0 {
-			n++
+			m |= 1 << j
 		}
 	}
-	return n
+	return m
 }
 
 func (p *seat) catapultCount() int {
@@ -252,18 +257,9 @@ func (p *seat) catapultCount() int {
 func (p *seat) battleCards() []int {
 	var out []int
 	for b := p.battles; b != 0; b &= b - 1 {
-		out = append(out, bitIndex(b))
+		out = append(out, bits.TrailingZeros64(b))
 	}
 	return out
-}
-
-func bitIndex(b uint64) int {
-	for i := range 64 {
-		if b&(1<<i) != 0 {
-			return i
-		}
-	}
-	return -1
 }
 
 // lowestBattle is the seat holding the battle card with the lowest
@@ -271,31 +267,41 @@ func bitIndex(b uint64) int {
 func (s *State) lowestBattle() (seat, card int) {
 	seat, card = -1, -1
 	for i := range s.n {
-		for _, d := range s.seats[i].battleCards() {
-			if card < 0 || s.r.Designs[d].Number < s.r.Designs[card].Number {
-				seat, card = i, d
-			}
+		if d := s.lowestOf(i); d >= 0 && (card < 0 || s.r.Designs[d].Number < s.r.Designs[card].Number) {
+			seat, card = i, d
 		}
 	}
 	return seat, card
+}
+
+// lowestOf is the battle card with the lowest number in front of seat i,
+// or -1.
+func (s *State) lowestOf(i int) int {
+	card := -1
+	for b := s.seats[i].battles; b != 0; b &= b - 1 {
+		if d := bits.TrailingZeros64(b); card < 0 || s.r.Designs[d].Number < s.r.Designs[card].Number {
+			card = d
+		}
+	}
+	return card
 }
 
 // placingOrder is the order players place wizards: by their lowest battle
 // card (ruling placing-order: those without one last, in seat order; the
 // first deal, without battle cards, in seat order).
 func (s *State) placingOrder() {
-	idx := make([]int, s.n)
-	low := make([]int, s.n)
+	var low [maxSeats]int
 	for i := range s.n {
-		idx[i] = i
 		low[i] = 1 << 30
-		for _, d := range s.seats[i].battleCards() {
-			low[i] = min(low[i], s.r.Designs[d].Number)
+		if d := s.lowestOf(i); d >= 0 {
+			low[i] = s.r.Designs[d].Number
 		}
-	}
-	slices.SortStableFunc(idx, func(a, b int) int { return low[a] - low[b] })
-	for i, x := range idx {
-		s.order[i] = int8(x)
+		// Insertion keeps equal keys in seat order.
+		k := i
+		for ; k > 0 && low[s.order[k-1]] > low[i]; k-- {
+			s.order[k] = s.order[k-1]
+		}
+		s.order[k] = int8(i)
 	}
 	s.at = 0
 }
