@@ -372,11 +372,11 @@ func TestRecruitCosts(t *testing.T) {
 		s.t.Seats[0].Food, s.t.Seats[0].Glyphs = c.food, c.glyphs
 		s.t.Supply[SupplyFood] -= c.food
 		s.t.Supply[SupplyGlyphs] -= c.glyphs
-		got := s.payments(0, most)
+		got := s.payments(nil, 0, most)
 		if !slices.Equal(got, c.want) {
 			t.Errorf("%d food, %d glyphs: most evil payments %v, want %v", c.food, c.glyphs, got, c.want)
 		}
-		if e := len(s.payments(0, evil)) > 0; e != c.evil {
+		if e := len(s.payments(nil, 0, evil)) > 0; e != c.evil {
 			t.Errorf("%d food: can recruit evil %v, want %v", c.food, e, c.evil)
 		}
 	}

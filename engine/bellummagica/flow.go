@@ -212,12 +212,12 @@ func (s *State) scouts() {
 
 // canAttack reports whether a seat has any attack to make.
 func (s *State) canAttack(i int) bool {
-	for j := range s.t.N {
-		if s.t.Shown[j] >= 0 && s.beats(i, s.r.Locations[s.t.Shown[j]].Shield, s.r.Locations[s.t.Shown[j]].MagicShield) {
+	for _, l := range s.t.Shown[:s.t.N] {
+		if l >= 0 && s.beatsLocation(i, int(l)) {
 			return true
 		}
 	}
-	if s.beats(i, s.r.Locations[s.r.tavern].Shield, s.r.Locations[s.r.tavern].MagicShield) {
+	if s.beatsLocation(i, s.r.tavern) {
 		return true
 	}
 	for j := range int(s.t.N) {
@@ -233,6 +233,13 @@ func (s *State) canAttack(i int) bool {
 func (s *State) beats(i, shield, magic int) bool {
 	m := s.power(i, MagicSwords)
 	return s.power(i, Swords)+m >= shield && m >= magic
+}
+
+// beatsLocation reports whether seat i's active horde beats location
+// design l.
+func (s *State) beatsLocation(i, l int) bool {
+	loc := &s.r.Locations[l]
+	return s.beats(i, loc.Shield, loc.MagicShield)
 }
 
 func (s *State) castleShield(j int) int {
@@ -258,7 +265,8 @@ func (s *State) endRobbery() {
 func (s *State) canRecruit(i int) bool {
 	for deck := range s.t.FaceUp {
 		for _, d := range s.t.FaceUp[deck][:s.r.Params.FaceUp] {
-			if d >= 0 && len(s.payments(i, int(d))) > 0 {
+			var buf [2]Kind
+			if d >= 0 && len(s.payments(buf[:0], i, int(d))) > 0 {
 				return true
 			}
 		}
@@ -266,11 +274,10 @@ func (s *State) canRecruit(i int) bool {
 	return false
 }
 
-// payments lists the ways seat i can pay for creature design d.
-func (s *State) payments(i, d int) []Kind {
+// payments appends to out the ways seat i can pay for creature design d.
+func (s *State) payments(out []Kind, i, d int) []Kind {
 	p := &s.t.Seats[i]
 	pr := &s.r.Params
-	var out []Kind
 	switch s.r.Creatures[d].Kind {
 	case Evil:
 		if int(p.Food) >= pr.EvilFood {

@@ -18,8 +18,11 @@ func (s *State) Redeal(viewer int, rng *engine.RNG) *State {
 	c := s.clone()
 	t := &c.t
 	chests := s.r.Chests
+	// Room for every chest of a kind in most games, so that a re-deal
+	// allocates nothing but its state.
+	var buf [64]int8
 	for k := range chestKinds {
-		var pool []int8
+		pool := buf[:0]
 		take := func(z *[maxChests]int8) int {
 			n := 0
 			for ch := range chests {

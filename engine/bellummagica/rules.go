@@ -167,8 +167,15 @@ type Rules struct {
 	tavern    int
 	// chestScale is the power of ten above the game's chests (see Return).
 	chestScale float64
-	game       *model.Game
-	locs       *l10n.Set
+	// The designs of each kind, in design order, so that a count or a
+	// chance node looks only at the designs that can come.
+	castleIDs []int8
+	goblins   []int8
+	decks     [2][]int8 // evil, most evil
+	sites     [Town + 1][]int8
+	chestsBy  [chestKinds][]int8
+	game      *model.Game
+	locs      *l10n.Set
 }
 
 // NewRules reads the rules from the compiled game.
@@ -188,6 +195,7 @@ func NewRules(g *model.Game) (*Rules, error) {
 	if err := r.validate(); err != nil {
 		return nil, fmt.Errorf("game %s: %w", g.ID, err)
 	}
+	r.index()
 	r.chestScale = 10
 	for r.chestScale <= float64(r.chestCount()) {
 		r.chestScale *= 10
@@ -198,6 +206,27 @@ func NewRules(g *model.Game) (*Rules, error) {
 	}
 	r.locs = locs
 	return r, nil
+}
+
+// index lists the designs of each kind; validate has checked that every
+// design number fits an int8.
+func (r *Rules) index() {
+	for i := range r.Castles {
+		r.castleIDs = append(r.castleIDs, int8(i))
+	}
+	for i, c := range r.Creatures {
+		if c.Kind == Goblin {
+			r.goblins = append(r.goblins, int8(i))
+		} else {
+			r.decks[deckOf(c.Kind)] = append(r.decks[deckOf(c.Kind)], int8(i))
+		}
+	}
+	for i, l := range r.Locations {
+		r.sites[l.Kind] = append(r.sites[l.Kind], int8(i))
+	}
+	for i, c := range r.Chests {
+		r.chestsBy[c.Kind] = append(r.chestsBy[c.Kind], int8(i))
+	}
 }
 
 func (r *Rules) validate() error {

@@ -225,7 +225,7 @@ func TestDieShowsTwo(t *testing.T) {
 	if s.t.Step != stAttack || !s.legal(AttackLocation, farm) {
 		t.Fatalf("at %s: seat 0's 3 swords of row 2 cannot attack the farm", stepNames[s.t.Step])
 	}
-	if slices.Contains(s.targets(1), farm) {
+	if slices.Contains(s.targets(nil, 1), farm) {
 		t.Error("seat 1, with no swords on row 2, can attack the farm")
 	}
 	s.must(t, act(NoAttack, 0))

@@ -272,10 +272,8 @@ func (s *State) owed(k ChestKind) int {
 
 func (s *State) pileSize(k ChestKind) int {
 	n := 0
-	for c, ch := range s.r.Chests {
-		if ch.Kind == k {
-			n += int(s.t.Piles[c])
-		}
+	for _, c := range s.r.chestsBy[k] {
+		n += int(s.t.Piles[c])
 	}
 	return n
 }
@@ -283,10 +281,8 @@ func (s *State) pileSize(k ChestKind) int {
 // chestsOf is how many chests of a kind a seat holds.
 func (s *State) chestsOf(i int, k ChestKind) int {
 	n := 0
-	for c, ch := range s.r.Chests {
-		if ch.Kind == k {
-			n += int(s.t.Seats[i].Chests[c])
-		}
+	for _, c := range s.r.chestsBy[k] {
+		n += int(s.t.Seats[i].Chests[c])
 	}
 	return n
 }
@@ -325,10 +321,8 @@ func deckOf(k CreatureKind) int { return int(k) - 1 }
 
 func (s *State) creaturesLeft(deck int) int {
 	n := 0
-	for d, c := range s.r.Creatures {
-		if deckOf(c.Kind) == deck {
-			n += int(s.t.Box[d])
-		}
+	for _, d := range s.r.decks[deck] {
+		n += int(s.t.Box[d])
 	}
 	return n
 }
