@@ -25,6 +25,27 @@ func (v Seat) Player() int { return v.player }
 // Observation is State.Observation for the seat.
 func (v Seat) Observation() any { return v.s.Observation(v.player) }
 
+// Redealer is a State whose hidden parts can be dealt anew: a search bot
+// samples from it the positions its seat cannot tell apart.
+type Redealer interface {
+	// Redealt returns a copy in which what viewer cannot see is dealt
+	// anew with rng, its own generator reseeded; what viewer sees, and
+	// its legal actions when it is to move, are unchanged.
+	Redealt(viewer int, rng *RNG) State
+}
+
+// Redealt returns a copy of the game in which what the seat cannot see is
+// dealt anew with rng, so that a bot searches positions it cannot tell
+// from the real one without seeing the real one's hidden parts. It is
+// false for a state that is no Redealer.
+func (v Seat) Redealt(rng *RNG) (State, bool) {
+	r, ok := v.s.(Redealer)
+	if !ok {
+		return nil, false
+	}
+	return r.Redealt(v.player, rng), true
+}
+
 // Random is the bot that plays uniformly at random among the legal actions.
 type Random struct{}
 

@@ -17,6 +17,7 @@ import (
 
 	"github.com/grimoire-games/grimoire/compiler/model"
 	"github.com/grimoire-games/grimoire/engine"
+	"github.com/grimoire-games/grimoire/engine/mcts"
 )
 
 // Game is Warriors for the engine: it implements engine.Game and
@@ -47,17 +48,20 @@ func (g *Game) NewState(players int, seed uint64) (engine.State, error) {
 }
 
 // BotNames implements engine.BotMaker.
-func (g *Game) BotNames() []string { return []string{"random", "greedy"} }
+func (g *Game) BotNames() []string { return []string{"random", "greedy", mcts.Name} }
 
 // NewBot implements engine.BotMaker.
 func (g *Game) NewBot(name string) (engine.Bot, error) {
+	if b, ok, err := mcts.FromName(name); ok {
+		return b, err
+	}
 	switch name {
 	case "random":
 		return engine.Random{}, nil
 	case "greedy":
 		return &Greedy{r: g.Rules}, nil
 	}
-	return nil, fmt.Errorf("warriors has no bot %q (bots: random, greedy)", name)
+	return nil, fmt.Errorf("warriors has no bot %q (bots: random, greedy, mcts)", name)
 }
 
 // Variant implements engine.Varianter: the variant the game was built
