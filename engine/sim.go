@@ -7,8 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -78,33 +78,66 @@ type Summary struct {
 	Timing      Timing      `json:"timing"`
 }
 
-// SeatStats is how one seat fared. A game with k winners counts 1/k win to
-// each of them.
+// Record is how a seat or a bot fared over its seat-games. A game with k
+// winners counts 1/k win to each of them in Wins and WinRate.
+type Record struct {
+	Games       int        `json:"games"` // seat-games: a bot on two seats of a game plays two
+	Wins        float64    `json:"wins"`
+	WinRate     float64    `json:"win_rate"`
+	WinInterval [2]float64 `json:"win_interval"` // Wilson 95% interval of WinRate
+	SoloWins    int        `json:"solo_wins"`
+	SharedWins  int        `json:"shared_wins"` // games won together with other seats
+	Score       DistStats  `json:"score"`
+	// Margin is the lead over the next seat in the games won alone, nil
+	// with no such game.
+	Margin *DistStats `json:"margin,omitempty"`
+	// Actions counts the actions played by kind, for a game whose states
+	// sort them (ActionKinder); PerGame is per seat-game.
+	Actions []KindCount `json:"actions,omitempty"`
+}
+
+// KindCount is how often one kind of action was played.
+type KindCount struct {
+	Kind    string  `json:"kind"`
+	Count   int64   `json:"count"`
+	PerGame float64 `json:"per_game"`
+}
+
+// SeatStats is how one seat fared.
 type SeatStats struct {
-	Seat        int     `json:"seat"`
-	WinRate     float64 `json:"win_rate"`
-	MeanScore   float64 `json:"mean_score"`
-	ScoreStdDev float64 `json:"score_std_dev"`
+	Seat int `json:"seat"`
+	Record
 }
 
 // BotStats is how one bot fared over every seat it played.
 type BotStats struct {
 	Bot           string  `json:"bot"`
-	Games         int     `json:"games"` // seat-games: a bot on two seats of a game plays two
-	WinRate       float64 `json:"win_rate"`
 	ExpectedShare float64 `json:"expected_share"` // 1/players: the win rate of an even match
-	MeanScore     float64 `json:"mean_score"`
-	ScoreStdDev   float64 `json:"score_std_dev"`
+	Record
 }
 
 // Overall gathers every seat of every game.
 type Overall struct {
-	MeanScore    float64 `json:"mean_score"`
-	ScoreStdDev  float64 `json:"score_std_dev"`
-	MeanLength   float64 `json:"mean_length"` // in actions, chance included
-	LengthStdDev float64 `json:"length_std_dev"`
-	MinLength    int     `json:"min_length"`
-	MaxLength    int     `json:"max_length"`
+	SharedWins        int        `json:"shared_wins"` // games with two winners or more
+	SharedWinRate     float64    `json:"shared_win_rate"`
+	SharedWinInterval [2]float64 `json:"shared_win_interval"`
+	Ties              int        `json:"ties"` // games every seat won
+	TieRate           float64    `json:"tie_rate"`
+	TieInterval       [2]float64 `json:"tie_interval"`
+	Score             DistStats  `json:"score"`
+	// Margin is the winner's lead over the next seat, 0 for a shared win.
+	Margin DistStats `json:"margin"`
+	Length DistStats `json:"length"` // in actions, chance included
+	// Rounds is the length as the game counts it, for a game whose states
+	// say (RoundCounter).
+	Rounds  *RoundStats `json:"rounds,omitempty"`
+	Actions []KindCount `json:"actions,omitempty"` // PerGame is per game
+}
+
+// RoundStats is the length of games in the game's own unit.
+type RoundStats struct {
+	Unit string `json:"unit"`
+	DistStats
 }
 
 // Timing is the run-dependent part of a Summary.
@@ -148,8 +181,7 @@ func Simulate(ctx context.Context, cfg SimConfig) (*Summary, error) {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 
-	results := make([]Result, cfg.Games)
-	finishedGame := make([]bool, cfg.Games) // written by the worker of each game only
+	tally := newTallyOrder(NewTally(cfg.Players, cfg.Bots))
 	var next, done atomic.Int64
 	logw := cfg.Log
 	var gz *gzip.Writer
@@ -162,12 +194,13 @@ func Simulate(ctx context.Context, cfg SimConfig) (*Summary, error) {
 	var wg sync.WaitGroup
 	for range min(cfg.Workers, cfg.Games) {
 		wg.Go(func() {
+			var kinds kindCounter // its cache serves every game of the worker
 			for ctx.Err() == nil {
 				i := int(next.Add(1) - 1)
 				if i >= cfg.Games {
 					return
 				}
-				r, log, err := cfg.play(ctx, i)
+				r, log, err := cfg.play(ctx, i, &kinds)
 				if err == nil {
 					err = logs.put(i, log)
 				}
@@ -179,7 +212,7 @@ func Simulate(ctx context.Context, cfg SimConfig) (*Summary, error) {
 					cancel(err)
 					return
 				}
-				results[i], finishedGame[i] = r, true
+				tally.put(i, r)
 				done.Add(1)
 			}
 		})
@@ -203,10 +236,7 @@ func Simulate(ctx context.Context, cfg SimConfig) (*Summary, error) {
 	wg.Wait()
 	close(finished)
 	progress.Wait()
-	played := 0 // games 0 to played-1 are finished
-	for played < cfg.Games && finishedGame[played] {
-		played++
-	}
+	played := tally.next // games 0 to played-1 are finished and tallied
 	failure := failed.get()
 	if logs != nil {
 		err := logs.end(played < cfg.Games, played)
@@ -231,9 +261,10 @@ func Simulate(ctx context.Context, cfg SimConfig) (*Summary, error) {
 	} else if cfg.Progress != nil {
 		cfg.Progress(cfg.Games)
 	}
-	part := cfg
-	part.Games = played
-	sum := summarize(part, results[:played])
+	sum := tally.t.Summary()
+	sum.Game, sum.Seed = cfg.Game.ID(), cfg.Seed
+	sum.Bots = append([]string{}, cfg.Bots...)
+	sum.Set = append([]string{}, cfg.Set...)
 	sum.Interrupted = played < cfg.Games
 	secs := time.Since(start).Seconds()
 	sum.Timing = Timing{Seconds: secs, Workers: min(cfg.Workers, cfg.Games)}
@@ -271,8 +302,9 @@ func (cfg *SimConfig) check() error {
 	return nil
 }
 
-// play plays game i, returning its log when the run keeps one.
-func (cfg *SimConfig) play(ctx context.Context, i int) (r Result, log []byte, err error) {
+// play plays game i, returning its log when the run keeps one; kinds
+// counts its actions by kind.
+func (cfg *SimConfig) play(ctx context.Context, i int, kinds *kindCounter) (r GameRecord, log []byte, err error) {
 	seed := Seed(cfg.Seed, i)
 	defer func() {
 		if err != nil {
@@ -283,29 +315,33 @@ func (cfg *SimConfig) play(ctx context.Context, i int) (r Result, log []byte, er
 	bots := make([]Bot, cfg.Players)
 	for s, n := range names {
 		if bots[s], err = cfg.Game.NewBot(n); err != nil {
-			return Result{}, nil, err
+			return GameRecord{}, nil, err
 		}
 	}
 	s, err := cfg.Game.NewState(cfg.Players, seed)
 	if err != nil {
-		return Result{}, nil, err
+		return GameRecord{}, nil, err
 	}
+	kinds.start(s, cfg.Players)
 	// A runaway game still notices cancellation now and then.
 	onStep := func(st Step, _ State) error {
+		kinds.count(st)
 		if st.Turn&1023 == 1023 {
 			return ctx.Err()
 		}
 		return nil
 	}
+	played := s // the state itself, which a log wraps
 	var buf bytes.Buffer
 	var lw *LogWriter
 	if cfg.Log != nil {
 		lw = NewLogWriterFormat(&buf, cfg.LogFormat)
 		h := LogHeader{Game: cfg.Game.ID(), Variant: cfg.Variant, Players: cfg.Players, Seed: seed, Set: cfg.Set, Bots: names}
 		if s, err = lw.Start(h, s); err != nil {
-			return Result{}, nil, err
+			return GameRecord{}, nil, err
 		}
 		onStep = func(st Step, s State) error {
+			kinds.count(st)
 			if st.Turn&1023 == 1023 {
 				if err := ctx.Err(); err != nil {
 					return err
@@ -314,14 +350,18 @@ func (cfg *SimConfig) play(ctx context.Context, i int) (r Result, log []byte, er
 			return lw.Step(st, s)
 		}
 	}
-	r, err = Play(s, bots, seed, cfg.MaxActions, onStep)
+	res, err := Play(s, bots, seed, cfg.MaxActions, onStep)
 	if err != nil {
-		return Result{}, nil, err
+		return GameRecord{}, nil, err
 	}
 	if lw != nil {
-		if err := lw.Finish(r); err != nil {
-			return Result{}, nil, err
+		if err := lw.Finish(res); err != nil {
+			return GameRecord{}, nil, err
 		}
+	}
+	r = GameRecord{Result: res, Bots: names, Rounds: -1, Kinds: kinds.bySeat()}
+	if rc, ok := played.(RoundCounter); ok {
+		r.Rounds, r.Unit = rc.Rounds()
 	}
 	return r, buf.Bytes(), nil
 }
@@ -396,81 +436,6 @@ func (o *logOrder) end(early bool, played int) error {
 	return WriteInterrupted(o.w, played)
 }
 
-// summarize sums results in game order, seats in seat order: floating-point
-// sums then come out the same on every run.
-func summarize(cfg SimConfig, results []Result) *Summary {
-	n := cfg.Players
-	sum := &Summary{
-		Game:    cfg.Game.ID(),
-		Players: n,
-		Games:   cfg.Games,
-		Seed:    cfg.Seed,
-		Bots:    append([]string{}, cfg.Bots...),
-		Set:     append([]string{}, cfg.Set...),
-	}
-	var botNames []string
-	botIndex := map[string]int{}
-	for _, b := range cfg.Bots {
-		if _, ok := botIndex[b]; !ok {
-			botIndex[b] = len(botNames)
-			botNames = append(botNames, b)
-		}
-	}
-	seats := make([]moments, n)
-	seatWins := make([]float64, n)
-	bots := make([]moments, len(botNames))
-	botWins := make([]float64, len(botNames))
-	var all, length moments
-	minLen, maxLen := math.MaxInt, 0
-	// Two passes, means then squared deviations, for accurate spreads.
-	for pass := range 2 {
-		for i, r := range results {
-			for s, x := range r.Returns {
-				b := botIndex[cfg.Bots[(s+i)%len(cfg.Bots)]]
-				seats[s].add(pass, x)
-				bots[b].add(pass, x)
-				all.add(pass, x)
-			}
-			length.add(pass, float64(r.Length))
-			if pass == 0 {
-				minLen, maxLen = min(minLen, r.Length), max(maxLen, r.Length)
-				for _, w := range r.Winners {
-					credit := 1 / float64(len(r.Winners))
-					seatWins[w] += credit
-					botWins[botIndex[cfg.Bots[(w+i)%len(cfg.Bots)]]] += credit
-				}
-			}
-		}
-	}
-	for s := range seats {
-		sum.Seats = append(sum.Seats, SeatStats{
-			Seat:        s,
-			WinRate:     seatWins[s] / float64(cfg.Games),
-			MeanScore:   seats[s].mean(),
-			ScoreStdDev: seats[s].stdDev(),
-		})
-	}
-	for b, name := range botNames {
-		sum.ByBot = append(sum.ByBot, BotStats{
-			Bot:           name,
-			Games:         bots[b].n,
-			WinRate:       ratio(botWins[b], bots[b].n),
-			ExpectedShare: 1 / float64(n),
-			MeanScore:     bots[b].mean(),
-			ScoreStdDev:   bots[b].stdDev(),
-		})
-	}
-	sum.Overall = Overall{
-		MeanScore:    all.mean(),
-		ScoreStdDev:  all.stdDev(),
-		MeanLength:   length.mean(),
-		LengthStdDev: length.stdDev(),
-		MinLength:    minLen,
-		MaxLength:    maxLen,
-	}
-	return sum
-}
-
 func ratio(x float64, n int) float64 {
 	if n == 0 {
 		return 0
@@ -478,30 +443,92 @@ func ratio(x float64, n int) float64 {
 	return x / float64(n)
 }
 
-// moments accumulates a sum in pass 0 and squared deviations from its
-// mean in pass 1.
-type moments struct {
-	n       int
-	sum     float64
-	squares float64
+// tallyOrder adds games to a tally in game order as they finish in any
+// order, holding those that finish early: when a run stops early, the
+// tally holds exactly the unbroken run of finished games from game 0.
+type tallyOrder struct {
+	mu      sync.Mutex
+	t       *Tally
+	pending map[int]GameRecord
+	next    int
 }
 
-func (m *moments) add(pass int, x float64) {
-	if pass == 0 {
-		m.n++
-		m.sum += x
+func newTallyOrder(t *Tally) *tallyOrder {
+	return &tallyOrder{t: t, pending: map[int]GameRecord{}}
+}
+
+func (o *tallyOrder) put(i int, r GameRecord) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.pending[i] = r
+	for {
+		r, ok := o.pending[o.next]
+		if !ok {
+			return
+		}
+		delete(o.pending, o.next)
+		o.t.Add(r)
+		o.next++
+	}
+}
+
+// kindCounter counts a game's actions by seat and kind. The kind of each
+// action number is asked once, as it never changes in a game's data.
+type kindCounter struct {
+	k      ActionKinder
+	names  []string // kind names, by index
+	byNum  []int16  // action number → kind index + 1; 0 not asked yet
+	counts [][]int  // [seat][kind index]
+}
+
+// start readies c for a game from s; it counts nothing for a state that
+// is no ActionKinder.
+func (c *kindCounter) start(s State, players int) {
+	c.k, _ = s.(ActionKinder)
+	if len(c.counts) != players {
+		c.counts = make([][]int, players)
+	}
+	for i := range c.counts {
+		clear(c.counts[i])
+	}
+}
+
+func (c *kindCounter) count(st Step) {
+	if c.k == nil || st.Player < 0 || st.Action < 0 {
 		return
 	}
-	d := x - m.mean()
-	m.squares += d * d
+	a := int(st.Action)
+	if a >= len(c.byNum) {
+		c.byNum = append(c.byNum, make([]int16, a+1-len(c.byNum))...)
+	}
+	if c.byNum[a] == 0 {
+		name := c.k.ActionKind(st.Action)
+		idx := slices.Index(c.names, name)
+		if idx < 0 {
+			idx = len(c.names)
+			c.names = append(c.names, name)
+		}
+		c.byNum[a] = int16(idx + 1)
+	}
+	idx := int(c.byNum[a] - 1)
+	for len(c.counts[st.Player]) <= idx {
+		c.counts[st.Player] = append(c.counts[st.Player], 0)
+	}
+	c.counts[st.Player][idx]++
 }
 
-func (m *moments) mean() float64 { return ratio(m.sum, m.n) }
-
-// stdDev is the sample standard deviation, 0 for fewer than two values.
-func (m *moments) stdDev() float64 {
-	if m.n < 2 {
-		return 0
+func (c *kindCounter) bySeat() []map[string]int {
+	if c.k == nil {
+		return nil
 	}
-	return math.Sqrt(m.squares / float64(m.n-1))
+	out := make([]map[string]int, len(c.counts))
+	for s, row := range c.counts {
+		out[s] = map[string]int{}
+		for i, n := range row {
+			if n > 0 {
+				out[s][c.names[i]] = n
+			}
+		}
+	}
+	return out
 }

@@ -66,7 +66,7 @@ func TestSimulateWorkers(t *testing.T) {
 		}
 		lengths += lg.Footer.Length
 	}
-	if got := sums[0].Overall.MeanLength; math.Abs(got-float64(lengths)/200) > 1e-9 {
+	if got := sums[0].Overall.Length.Mean; math.Abs(got-float64(lengths)/200) > 1e-9 {
 		t.Errorf("mean length %v; the logs say %v", got, float64(lengths)/200)
 	}
 }
@@ -136,8 +136,8 @@ func TestSimulateStats(t *testing.T) {
 	for j, st := range sum.Seats {
 		m, sd := meanSD(seatScores[j])
 		near("seat win rate", st.WinRate, seatWins[j]/games)
-		near("seat mean", st.MeanScore, m)
-		near("seat sd", st.ScoreStdDev, sd)
+		near("seat mean", st.Score.Mean, m)
+		near("seat sd", st.Score.StdDev, sd)
 		total += st.WinRate
 	}
 	near("sum of seat win rates", total, 1)
@@ -150,8 +150,8 @@ func TestSimulateStats(t *testing.T) {
 			t.Errorf("%s played %d seat-games; want %d", b.Bot, b.Games, len(botScores[b.Bot]))
 		}
 		near(b.Bot+" win rate", b.WinRate, botWins[b.Bot]/float64(b.Games))
-		near(b.Bot+" mean", b.MeanScore, m)
-		near(b.Bot+" sd", b.ScoreStdDev, sd)
+		near(b.Bot+" mean", b.Score.Mean, m)
+		near(b.Bot+" sd", b.Score.StdDev, sd)
 		near("expected share", b.ExpectedShare, 1.0/3)
 	}
 	// Rotation: "first" sits once per three games at each seat.
@@ -159,18 +159,18 @@ func TestSimulateStats(t *testing.T) {
 		t.Errorf("first played %d seat-games; want %d", sum.ByBot[0].Games, games)
 	}
 	m, sd := meanSD(lengths)
-	near("mean length", sum.Overall.MeanLength, m)
-	near("length sd", sum.Overall.LengthStdDev, sd)
-	if float64(sum.Overall.MinLength) != slices.Min(lengths) || float64(sum.Overall.MaxLength) != slices.Max(lengths) {
-		t.Errorf("lengths %d..%d", sum.Overall.MinLength, sum.Overall.MaxLength)
+	near("mean length", sum.Overall.Length.Mean, m)
+	near("length sd", sum.Overall.Length.StdDev, sd)
+	if sum.Overall.Length.Min != slices.Min(lengths) || sum.Overall.Length.Max != slices.Max(lengths) {
+		t.Errorf("lengths %v..%v", sum.Overall.Length.Min, sum.Overall.Length.Max)
 	}
 	var scores []float64
 	for _, s := range seatScores {
 		scores = append(scores, s...)
 	}
 	m, sd = meanSD(scores)
-	near("overall mean", sum.Overall.MeanScore, m)
-	near("overall sd", sum.Overall.ScoreStdDev, sd)
+	near("overall mean", sum.Overall.Score.Mean, m)
+	near("overall sd", sum.Overall.Score.StdDev, sd)
 }
 
 func meanSD(xs []float64) (float64, float64) {

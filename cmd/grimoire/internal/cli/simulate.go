@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"slices"
@@ -21,9 +22,9 @@ import (
 // defaultPlayers is the simulated player count when the game allows it.
 const defaultPlayers = 4
 
-// progressMin is the number of games above which a terminal gets a
-// progress bar: shorter runs are over before one would help.
-const progressMin = 2000
+// progressAfter is how long a run goes before a terminal gets a progress
+// line: shorter runs are over before one would help.
+const progressAfter = time.Second
 
 func runSimulate(e *env, args []string) int {
 	fs := flags(e, "simulate")
@@ -99,8 +100,14 @@ func runSimulate(e *env, args []string) int {
 	lineup := strings.Split(*bots, ",")
 	for i, b := range lineup {
 		lineup[i] = strings.TrimSpace(b)
-		if !slices.Contains(bm.BotNames(), lineup[i]) {
+		// A bot name may carry its settings after a colon ("mcts:2000"):
+		// the name picks the bot, and the game says whether the settings hold.
+		name, _, _ := strings.Cut(lineup[i], ":")
+		if !slices.Contains(bm.BotNames(), name) {
 			return usageErr("unknown bot %q (%s has: %s)", lineup[i], *game, strings.Join(bm.BotNames(), ", "))
+		}
+		if _, err := bm.NewBot(lineup[i]); err != nil {
+			return usageErr("%v", err)
 		}
 	}
 	if len(lineup) > *players {
@@ -116,7 +123,7 @@ func runSimulate(e *env, args []string) int {
 		cfg.LogFormat = engine.LogCompact
 	}
 	var bar *progressBar
-	if f, ok := e.stderr.(*os.File); ok && *n > progressMin && isTerminal(f) {
+	if f, ok := e.stderr.(*os.File); ok && isTerminal(f) {
 		bar = &progressBar{w: f, total: *n, start: time.Now()}
 		cfg.Progress = bar.draw
 	}
@@ -143,7 +150,7 @@ func runSimulate(e *env, args []string) int {
 		return ExitFail
 	}
 	if *format == "json" {
-		var doc any = sum
+		var doc any = sum.Rounded()
 		if played != "" {
 			// The variant goes right after the game; the base game's
 			// summary is as it was before variants.
@@ -151,7 +158,7 @@ func runSimulate(e *env, args []string) int {
 				Game    string `json:"game"`
 				Variant string `json:"variant"`
 				*engine.Summary
-			}{sum.Game, played, sum}
+			}{sum.Game, played, sum.Rounded()}
 		}
 		out, err := json.MarshalIndent(doc, "", "  ")
 		if err != nil {
@@ -222,23 +229,78 @@ func writeSummary(w io.Writer, s *engine.Summary, variant string) {
 	}
 	fmt.Fprintf(w, "speed: %s games/s on %s (%.2f s)\n\n", human(s.Timing.GamesPerSecond), plural(s.Timing.Workers, "worker"), s.Timing.Seconds)
 
-	// Numbers are padded to their headings' widths, so they align right.
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "seat\twin rate\tscore")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "seat\twin rate\t95% interval\tsolo\tshared\tscore\tp5\tp25\tp50\tp75\tp95\t")
 	for _, st := range s.Seats {
-		fmt.Fprintf(tw, "%4d\t%8s\t%s\n", st.Seat, percent(st.WinRate), meanSD(st.MeanScore, st.ScoreStdDev))
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%d\t%s\t\n", st.Seat, percent(st.WinRate), interval(st.WinInterval), st.SoloWins, st.SharedWins, distCells(st.Score))
 	}
 	tw.Flush()
 	fmt.Fprintln(w)
-	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "bot\tseat-games\twin rate\texpected\tscore")
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "bot\tseat-games\twin rate\t95% interval\texpected\tsolo\tshared\tscore\tp5\tp25\tp50\tp75\tp95\t")
 	for _, b := range s.ByBot {
-		fmt.Fprintf(tw, "%s\t%10d\t%8s\t%8s\t%s\n", b.Bot, b.Games, percent(b.WinRate), percent(b.ExpectedShare), meanSD(b.MeanScore, b.ScoreStdDev))
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%d\t%d\t%s\t\n", b.Bot, b.Games, percent(b.WinRate), interval(b.WinInterval), percent(b.ExpectedShare), b.SoloWins, b.SharedWins, distCells(b.Score))
 	}
 	tw.Flush()
 	o := s.Overall
-	fmt.Fprintf(w, "\nscore, all seats: %s\n", meanSD(o.MeanScore, o.ScoreStdDev))
-	fmt.Fprintf(w, "game length: %s actions (min %d, max %d)\n", meanSD(o.MeanLength, o.LengthStdDev), o.MinLength, o.MaxLength)
+	fmt.Fprintf(w, "\nshared wins: %s (%s, 95%% interval %s); all seats tied: %s\n", plural(o.SharedWins, "game"), percent(o.SharedWinRate), interval(o.SharedWinInterval), plural(o.Ties, "game"))
+	fmt.Fprintf(w, "winning margin: %s\n", distLine(o.Margin))
+	fmt.Fprintf(w, "score, all seats: %s\n", distLine(o.Score))
+	fmt.Fprintf(w, "game length in actions: %s\n", distLine(o.Length))
+	if o.Rounds != nil {
+		fmt.Fprintf(w, "game length in %s: %s\n", o.Rounds.Unit, distLine(o.Rounds.DistStats))
+	}
+	writeActions(w, s)
+}
+
+// writeActions prints how often each bot, and all seats, play each kind
+// of action, per seat-game.
+func writeActions(w io.Writer, s *engine.Summary) {
+	if len(s.Overall.Actions) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nactions per seat-game:")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "kind\tall\t")
+	for _, b := range s.ByBot {
+		fmt.Fprintf(tw, "%s\t", b.Bot)
+	}
+	fmt.Fprintln(tw)
+	for _, k := range s.Overall.Actions {
+		fmt.Fprintf(tw, "%s\t%.2f\t", k.Kind, k.PerGame/float64(s.Players))
+		for _, b := range s.ByBot {
+			per := 0.0
+			for _, bk := range b.Actions {
+				if bk.Kind == k.Kind {
+					per = bk.PerGame
+				}
+			}
+			fmt.Fprintf(tw, "%.2f\t", per)
+		}
+		fmt.Fprintln(tw)
+	}
+	tw.Flush()
+}
+
+// interval writes a Wilson interval in percent: "46.2–49.2%".
+func interval(iv [2]float64) string {
+	return strconv.FormatFloat(100*iv[0], 'f', 1, 64) + "–" + percent(iv[1])
+}
+
+// distCells writes the mean ± sd and the percentiles as table cells.
+func distCells(d engine.DistStats) string {
+	return fmt.Sprintf("%s\t%s\t%s\t%s\t%s\t%s", meanSD(d.Mean, d.StdDev), num(d.P5), num(d.P25), num(d.P50), num(d.P75), num(d.P95))
+}
+
+// distLine writes a distribution on one line.
+func distLine(d engine.DistStats) string {
+	return fmt.Sprintf("%s (min %s, p5 %s, p25 %s, median %s, p75 %s, p95 %s, max %s)",
+		meanSD(d.Mean, d.StdDev), num(d.Min), num(d.P5), num(d.P25), num(d.P50), num(d.P75), num(d.P95), num(d.Max))
+}
+
+// num writes a figure with one decimal at most: "12", "12.5".
+func num(x float64) string {
+	return strconv.FormatFloat(math.Round(x*10)/10, 'f', -1, 64)
 }
 
 func percent(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) + "%" }
@@ -263,8 +325,8 @@ func isTerminal(f *os.File) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-// progressBar draws "[#####.....] 45% 45000/100000 12.3k games/s" on one
-// line, redrawn in place.
+// progressBar draws a progress line, redrawn in place, once the run has
+// gone on for progressAfter.
 type progressBar struct {
 	w     io.Writer
 	total int
@@ -275,17 +337,31 @@ type progressBar struct {
 const barCells = 30
 
 func (p *progressBar) draw(done int) {
-	frac := float64(done) / float64(p.total)
-	cells := int(frac * barCells)
-	rate := 0.0
-	if secs := time.Since(p.start).Seconds(); secs > 0 {
-		rate = float64(done) / secs
+	elapsed := time.Since(p.start)
+	if elapsed < progressAfter {
+		return
 	}
-	line := fmt.Sprintf("[%s%s] %3d%% %d/%d %s games/s",
-		strings.Repeat("#", cells), strings.Repeat(".", barCells-cells), int(frac*100), done, p.total, human(rate))
+	line := progressLine(done, p.total, elapsed)
 	pad := max(0, p.width-len(line))
 	fmt.Fprintf(p.w, "\r%s%s", line, strings.Repeat(" ", pad))
 	p.width = len(line)
+}
+
+// progressLine is "[#####.....] 45% 45000/100000 12.3k games/s, ETA 1m5s":
+// the time left supposes the pace so far goes on.
+func progressLine(done, total int, elapsed time.Duration) string {
+	frac := float64(done) / float64(total)
+	cells := min(barCells, int(frac*barCells))
+	rate, eta := 0.0, "ETA unknown"
+	if secs := elapsed.Seconds(); secs > 0 {
+		rate = float64(done) / secs
+	}
+	if done > 0 {
+		left := time.Duration(float64(elapsed) * float64(total-done) / float64(done))
+		eta = "ETA " + left.Round(time.Second).String()
+	}
+	return fmt.Sprintf("[%s%s] %3d%% %d/%d %s games/s, %s",
+		strings.Repeat("#", cells), strings.Repeat(".", barCells-cells), int(frac*100), done, total, human(rate), eta)
 }
 
 func (p *progressBar) clear() {

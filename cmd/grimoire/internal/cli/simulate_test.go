@@ -23,11 +23,14 @@ func TestSimulateText(t *testing.T) {
 		"warlock: 12 games of 3 players, seed 5\n",
 		"bots: random, greedy (the lineup turns one seat every game)\n",
 		"games/s on ",
-		"seat  win rate  score\n",
-		"bot     seat-games  win rate  expected  score\n",
-		"random          18 ", "greedy          18 ", "33.3%",
+		"  seat  win rate  95% interval  solo  shared        score    p5   p25   p50   p75   p95\n",
+		"     bot  seat-games  win rate  95% interval  expected  solo  shared        score",
+		"  random          18      0.0%     0.0–17.6%     33.3%     0       0   13.4 ± 6.6",
+		"  greedy          18 ", "33.3%",
+		"shared wins: 0 games (0.0%, 95% interval 0.0–24.2%); all seats tied: 0 games\n",
+		"winning margin: ",
 		"score, all seats: ",
-		"game length: ",
+		"game length in actions: ",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
@@ -89,8 +92,8 @@ func TestSimulateSet(t *testing.T) {
 	if len(short.Set) != 1 || short.Set[0] != "days=1" || len(plain.Set) != 0 {
 		t.Errorf("set recorded as %v and %v", short.Set, plain.Set)
 	}
-	if short.Overall.MaxLength >= plain.Overall.MinLength {
-		t.Errorf("one day lasts %d..%d actions, the default %d..%d", short.Overall.MinLength, short.Overall.MaxLength, plain.Overall.MinLength, plain.Overall.MaxLength)
+	if short.Overall.Length.Max >= plain.Overall.Length.Min {
+		t.Errorf("one day lasts %v..%v actions, the default %v..%v", short.Overall.Length.Min, short.Overall.Length.Max, plain.Overall.Length.Min, plain.Overall.Length.Max)
 	}
 }
 
@@ -119,7 +122,7 @@ func TestSimulateUsage(t *testing.T) {
 	}{
 		{nil, "--game is required"},
 		{[]string{"--game", "nosuch"}, `no engine for game "nosuch" (games with an engine: bellum_magica, warlock`},
-		{[]string{"--game", "warlock", "--bots", "random,clever"}, `unknown bot "clever" (warlock has: random, greedy)`},
+		{[]string{"--game", "warlock", "--bots", "random,clever"}, `unknown bot "clever" (warlock has: random, greedy`},
 		{[]string{"--game", "warlock", "--players", "2"}, "--players 2: warlock is for 3 to 5 players"},
 		{[]string{"--game", "warlock", "--players", "9"}, "--players 9: warlock is for 3 to 5 players"},
 		{[]string{"--game", "warlock", "--players", "3", "--bots", "random,random,greedy,greedy"}, "4 bots for 3 players"},
