@@ -177,14 +177,20 @@ func (t *texts) aligned(loc *model.Locale, m, s *model.Message, form, sf string)
 	if !ok {
 		pairs = text.Align(a, b, cal)
 	}
+	if sf == "other" {
+		t.judged(loc.Lang, m.ID)
+	}
 	for _, df := range text.CompareWith(a, b, pairs, cal, t.free[m.ID], t.siblingOf(loc, m, b)) {
-		t.report(loc, m, s, form, sf, a, b, df)
+		x, ok := t.report(loc, m, s, form, sf, a, b, df)
+		if ok && (sf != "other" || !t.acknowledged(loc.Lang, m.ID, a, df, x.Code)) {
+			t.d.Add(x)
+		}
 	}
 }
 
 // report turns a difference into a diagnostic at the translation's words,
 // with the source's words as its related location.
-func (t *texts) report(loc *model.Locale, m, s *model.Message, form, sf string, a, b *text.Doc, df text.Diff) {
+func (t *texts) report(loc *model.Locale, m, s *model.Message, form, sf string, a, b *text.Doc, df text.Diff) (diag.Diagnostic, bool) {
 	src := t.source.Lang
 	off := func(d *text.Doc, sp text.Span) int {
 		switch {
@@ -271,7 +277,7 @@ func (t *texts) report(loc *model.Locale, m, s *model.Message, form, sf string, 
 		code, sev = diag.ShortSentence, diag.Warning
 		msg = fmt.Sprintf("the source (%s) clause %q has no translation in %s: was it dropped?", src, a.Quote(df.A), here())
 	default:
-		return
+		return diag.Diagnostic{}, false
 	}
-	t.d.Add(diag.Diagnostic{Pos: pos, Severity: sev, Code: code, Message: fmt.Sprintf("message %s (%s, %s): %s", m.ID, loc.Lang, form, msg), Related: rel})
+	return diag.Diagnostic{Pos: pos, Severity: sev, Code: code, Message: fmt.Sprintf("message %s (%s, %s): %s", m.ID, loc.Lang, form, msg), Related: rel}, true
 }

@@ -15,7 +15,7 @@ import (
 
 // topKeys are the keys a game data file may hold.
 func topKeys() []string {
-	return []string{"block", "card", "component", "enum", "game", "group", "message", "param", "section", "term", "total", "type", "variant"}
+	return []string{"block", "card", "component", "difference", "enum", "game", "group", "message", "param", "section", "term", "total", "type", "variant"}
 }
 
 // cardKeys are the keys every card has besides its type's fields.
@@ -205,6 +205,11 @@ func gameData(dir string, srcs []*source, partial bool, d *diag.List) (g *model.
 		}
 	}
 	g.Groups = append(g.Groups, enumGroups(g)...)
+	for _, n := range all("difference") {
+		if x := differenceDef(n, d); x != nil {
+			g.Differences = append(g.Differences, x)
+		}
+	}
 	for _, n := range all("block") {
 		b := blockDef(n, g, l, d)
 		if b == nil {

@@ -56,6 +56,9 @@ type texts struct {
 	// sib holds, per translated language, the other translation its
 	// sentences are also compared with (aligned.go).
 	sib map[string]*sibling
+	// acks are the game's [[difference]] entries that quote one source
+	// sentence (difference.go).
+	acks []*ack
 }
 
 type renderKey struct{ lang, id, form, count string }
@@ -101,6 +104,7 @@ func checkTexts(g *model.Game, locs map[string]*localeFile, source *model.Locale
 		t.countNames[loc.Lang] = t.claim(loc, l)
 	}
 	t.readers()
+	t.acknowledge()
 	for _, loc := range g.Locales {
 		if t.names[loc.Lang] == nil {
 			continue
@@ -116,6 +120,7 @@ func checkTexts(g *model.Game, locs map[string]*localeFile, source *model.Locale
 			}
 		}
 	}
+	t.unacknowledged()
 }
 
 // quantities fills q with the messages that name a counted thing and its

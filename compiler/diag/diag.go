@@ -88,6 +88,7 @@ const (
 	Addition         Code = "G126" // a translated sentence with no source
 	ShortSentence    Code = "G127" // a sentence far shorter than its source: a clause dropped
 	TemplateCost     Code = "G128" // a message template that could run too long or print too much
+	Acknowledged     Code = "G129" // an acknowledged translation difference that the checks no longer find
 
 	// The rulebook checker: a free-text rulebook against the game, and
 	// against another language's rulebook.
@@ -161,6 +162,7 @@ func Codes() []CodeInfo {
 		{Addition, "a translated sentence with no source"},
 		{ShortSentence, "a sentence far shorter than its source: a clause dropped"},
 		{TemplateCost, "a message template that could run too long or print too much"},
+		{Acknowledged, "an acknowledged translation difference that the checks no longer find"},
 		{RulebookCount, "a component count that disagrees with the game data"},
 		{RulebookParam, "a rule parameter that disagrees with the game data"},
 		{RulebookName, "a proper name spelled otherwise than the glossary's"},

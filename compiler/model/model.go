@@ -59,6 +59,10 @@ type Game struct {
 	Blocks   []*Block       // printout blocks, in the order declared
 	Locales  []*Locale      // one per language, in Languages order
 
+	// Differences are the differences of a translation from its source
+	// that its translator made on purpose, in the order declared.
+	Differences []*Difference
+
 	// Variants are the ways the game can be played besides its base game,
 	// such as an expansion, in the order declared.
 	Variants []*Variant
@@ -486,6 +490,23 @@ type Section struct {
 	// translations keep its numbers, placeholders and names, but not its
 	// sentences one by one.
 	Free bool
+}
+
+// Difference is a [[difference]]: a translation leaves out or changes a
+// sentence of its source on purpose, so the check that would report it
+// stays silent on that sentence.
+type Difference struct {
+	Pos     diag.Pos // the table
+	Lang    string   // the translation
+	Message string   // the message id
+	// Source quotes the source sentence, as written in the source locale.
+	Source string
+	// Code is the check that would report the difference (G125 for a
+	// sentence left out).
+	Code   diag.Code
+	Reason string
+	// Where the entry's values stand, for its own diagnostics.
+	LangPos, MessagePos, SourcePos diag.Pos
 }
 
 // Term is a glossary concept. Its canonical name in each language is the

@@ -58,7 +58,8 @@ const lengthMin = 40
 
 // Compare compares aligned sentences of a and b and returns what b says
 // otherwise, in the order of b. A free translation (free) is held to its
-// numbers, placeholders, names and concepts only.
+// numbers, placeholders, names and concepts, and to the sentences of a it
+// leaves out, only.
 func Compare(a, b *Doc, pairs []Pair, c Calibration, free bool) []Diff {
 	return CompareWith(a, b, pairs, c, free, nil)
 }
@@ -120,7 +121,9 @@ func CompareWith(a, b *Doc, pairs []Pair, c Calibration, free bool, sib *Sibling
 	}
 	for k, p := range pairs {
 		switch {
-		case free && (len(p.A) == 0 || len(p.B) == 0):
+		case free && len(p.A) == 0:
+			// A free translation may add what it likes, but not leave
+			// a sentence out.
 		case len(p.A) == 0:
 			s := b.Sentences[p.B[0]]
 			out = append(out, Diff{Kind: DiffAddition, B: Span{s.Lo, b.Sentences[p.B[len(p.B)-1]].Hi}, SentA: -1, SentB: p.B[0]})

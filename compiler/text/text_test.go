@@ -366,3 +366,38 @@ func TestLexiconDropped(t *testing.T) {
 		t.Errorf("dropped run %q", got)
 	}
 }
+
+// TestCompareFree holds a free translation to what it states and to the
+// sentences it leaves out, not to its wording or what it adds.
+func TestCompareFree(t *testing.T) {
+	src := "Take 3 cards face up. A giant goes to the supply. Maldorf can take {{.Param.x}} cards. Each player keeps a card in hand and passes, then the next player takes the discard pile and draws again."
+	good := "Prenez 3 cartes face visible. Un géant va dans la réserve. Maldorf peut prendre {{.Param.x}} cartes. Chaque joueur garde une carte en main et passe, puis le joueur suivant prend la défausse et pioche encore."
+	tests := []struct {
+		name, dst string
+		want      DiffKind // 0 for no finding
+	}{
+		{"omission", strings.Replace(good, " Un géant va dans la réserve.", "", 1), DiffOmission},
+		{"number", strings.Replace(good, "3", "4", 1), DiffNumber},
+		{"addition", good + " Le vent souffle dans les arbres dénudés depuis toujours.", 0},
+		{"negation", strings.Replace(good, "Maldorf peut", "Maldorf ne peut pas", 1), 0},
+		{"clause", strings.Replace(good, ", puis le joueur suivant prend la défausse et pioche encore", "", 1), 0},
+	}
+	a := vocab(t, "en").Read(src, Options{LineBreaks: true, Eval: func(string) (string, bool) { return "7", true }})
+	cal := Calibration{Ratio: 1.1, Spread: 0.003, Short: 1}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := vocab(t, "fr").Read(tc.dst, Options{LineBreaks: true})
+			var got []DiffKind
+			for _, d := range Compare(a, b, Align(a, b, cal), cal, true) {
+				got = append(got, d.Kind)
+			}
+			var want []DiffKind
+			if tc.want != 0 {
+				want = []DiffKind{tc.want}
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("Compare(free) = %v; want %v", got, want)
+			}
+		})
+	}
+}

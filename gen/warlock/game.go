@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data and locales) this package
 // was generated from.
-const SourceHash = "6844112a1f4a6446998455f81eb312724cffe88d7eb5dfad9ef52e78f78f998e"
+const SourceHash = "37425a867a7114268b7106326dcff930d5bf05c56b7d51708dfc7f2b4dc14e28"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.
