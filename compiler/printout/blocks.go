@@ -110,7 +110,8 @@ func (p *printer) enumRows(b *model.Block, f font, width float64) (rows []row, o
 			rows[len(rows)-1].h += isz - h
 			h = isz
 		}
-		rows[first].add(op{kind: opIcon, x: isz / 2, y: isz/2 + f.lineH()*0.1, w: isz * 0.95, s: p.valueIcon(b.Enum, v), color: parseColor(v.Color)})
+		g := p.valueIcon(b.Enum, v)
+		rows[first].add(op{kind: opIcon, x: isz / 2, y: isz/2 + f.lineH()*0.1, w: isz * 0.95, s: g.name, letters: g.letters, color: g.color})
 		for i := first; i < len(rows)-1; i++ {
 			rows[i].keep = true
 		}
@@ -251,7 +252,7 @@ func (p *printer) valueGlyph(enum, value, wildcard string) glyph {
 		return glyph{name: iconAny}
 	}
 	if ev := p.enum(enum).Value(value); ev != nil {
-		return glyph{name: p.valueIcon(enum, ev), color: parseColor(ev.Color)}
+		return p.valueIcon(enum, ev)
 	}
 	return glyph{name: iconAny}
 }

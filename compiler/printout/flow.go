@@ -11,15 +11,16 @@ const softHyphen = '\u00ad'
 
 // op is one drawing operation, placed relative to the top left of its row.
 type op struct {
-	kind  opKind
-	x, y  float64 // text: start of the baseline; icon: centre; rect, line: corner
-	w, h  float64 // icon: w is the size; rect: size; line: the other end (x+w, y+h)
-	s     string  // text; icon name
-	style pdf.Style
-	size  float64 // text, in points
-	color pdf.Color
-	paint pdf.Paint
-	lw    float64 // line width
+	kind    opKind
+	x, y    float64 // text: start of the baseline; icon: centre; rect, line: corner
+	w, h    float64 // icon: w is the size; rect: size; line: the other end (x+w, y+h)
+	s       string  // text; icon name
+	letters string  // icon: letters on a disc of the colour, in place of a symbol
+	style   pdf.Style
+	size    float64 // text, in points
+	color   pdf.Color
+	paint   pdf.Paint
+	lw      float64 // line width
 }
 
 type opKind int
@@ -68,6 +69,10 @@ func (p *printer) draw(ops []op, x, y float64) {
 			p.doc.SetTextColor(o.color)
 			p.doc.Text(x+o.x, y+o.y, o.s)
 		case opIcon:
+			if o.letters != "" {
+				p.swatch(o.letters, x+o.x, y+o.y, o.w, o.color)
+				break
+			}
 			p.icon(o.s, x+o.x, y+o.y, o.w, o.color)
 		case opRect:
 			p.doc.SetFillColor(o.color)

@@ -75,10 +75,6 @@ func IconNames() []string {
 // icon draws a named icon of size mm centred on (x, y). A colour other than
 // black puts the pictogram on a disc of that colour.
 func (p *printer) icon(name string, x, y, size float64, c pdf.Color) {
-	if letters, ok := strings.CutPrefix(name, letterPrefix); ok {
-		p.swatch(letters, x, y, size, c)
-		return
-	}
 	d := p.doc
 	r := size / 2
 	d.SetLineWidth(size * 0.05)

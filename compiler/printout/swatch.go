@@ -9,20 +9,13 @@ import (
 	"github.com/grimoire-games/grimoire/compiler/printout/pdf"
 )
 
-// letterPrefix starts the icon name of a colour that stands for a value with
-// no symbol of its own: a disc of the colour with the value's letters on it,
-// so that colour is never the only cue. Table cells and rows carry an icon
-// by name, so the letters travel in the name; no data icon has a colon.
-const letterPrefix = "letter:"
-
-// valueIcon is the icon that stands for an enum value: its own symbol, else
-// its letters on its colour, else none.
-func (p *printer) valueIcon(enum string, v *model.EnumValue) string {
-	switch {
-	case v.Icon != "":
-		return v.Icon
-	case v.Color == "":
-		return ""
+// valueIcon is the glyph that stands for an enum value: its own symbol,
+// else its letters on a disc of its colour (so that colour is never the
+// only cue), else none.
+func (p *printer) valueIcon(enum string, v *model.EnumValue) glyph {
+	g := glyph{name: v.Icon, color: parseColor(v.Color)}
+	if v.Icon != "" || v.Color == "" {
+		return g
 	}
 	e := p.enum(enum)
 	names := make([]string, len(e.Values))
@@ -33,10 +26,10 @@ func (p *printer) valueIcon(enum string, v *model.EnumValue) string {
 			at = i
 		}
 	}
-	if at < 0 {
-		return ""
+	if at >= 0 {
+		g.letters = shortNames(names)[at]
 	}
-	return letterPrefix + shortNames(names)[at]
+	return g
 }
 
 // shortNames gives each name its shortest prefix that no other name starts

@@ -6,8 +6,9 @@ import (
 
 // glyph is an icon in a table cell.
 type glyph struct {
-	name  string
-	color pdf.Color
+	name    string
+	letters string // drawn on a disc of the colour in place of a symbol
+	color   pdf.Color
 }
 
 // cell is one cell of a table: icons, then text, then the mark of a
@@ -144,7 +145,7 @@ func (p *printer) tableRows(t table, f font, width float64) (rows []row, over fl
 			}
 			cy := out.h / 2
 			for k, g := range c.icons {
-				out.add(op{kind: opIcon, x: cx + isz*(float64(k)+0.5), y: cy, w: isz * 0.92, s: g.name, color: g.color})
+				out.add(op{kind: opIcon, x: cx + isz*(float64(k)+0.5), y: cy, w: isz * 0.92, s: g.name, letters: g.letters, color: g.color})
 			}
 			tx := cx + float64(len(c.icons))*isz
 			if len(c.icons) > 0 {
