@@ -87,16 +87,7 @@ func TestDragonHordesAids(t *testing.T) {
 		for _, k := range []printout.Kind{printout.Reference, printout.Cards} {
 			t.Run(tt.variant+" "+tt.lang+" "+k.String(), func(t *testing.T) {
 				text := printed(t, g, tt.variant, tt.lang, k)
-				for _, s := range tt.has {
-					if !strings.Contains(text, s) {
-						t.Errorf("the printout lacks %q:\n%s", s, text)
-					}
-				}
-				for _, s := range tt.lacks {
-					if strings.Contains(text, s) {
-						t.Errorf("the printout has %q", s)
-					}
-				}
+				hasLacks(t, text, tt.has, tt.lacks)
 			})
 		}
 	}

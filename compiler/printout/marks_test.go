@@ -92,16 +92,7 @@ func TestReconstructedMarks(t *testing.T) {
 			}
 			pdf := write(t, games.Games[0], printout.Options{Kind: tt.kind, Lang: tt.lang})
 			text := squash(strings.ReplaceAll(string(run(t, pdf, "pdftotext", "-layout")), "\u00a0", " "))
-			for _, s := range tt.has {
-				if !strings.Contains(text, s) {
-					t.Errorf("the printout lacks %q:\n%s", s, text)
-				}
-			}
-			for _, s := range tt.lacks {
-				if strings.Contains(text, s) {
-					t.Errorf("the printout has %q:\n%s", s, text)
-				}
-			}
+			hasLacks(t, text, tt.has, tt.lacks)
 		})
 	}
 }

@@ -126,6 +126,22 @@ func expected(t *testing.T, g *model.Game, lang string, k printout.Kind) []strin
 
 // squash folds the spaces pdftotext prints (no-break ones, line breaks
 // inside a wrapped title) so texts compare as words.
+// hasLacks checks that a printout's text has each of has and none of
+// lacks.
+func hasLacks(t *testing.T, text string, has, lacks []string) {
+	t.Helper()
+	for _, s := range has {
+		if !strings.Contains(text, s) {
+			t.Errorf("the printout lacks %q:\n%s", s, text)
+		}
+	}
+	for _, s := range lacks {
+		if strings.Contains(text, s) {
+			t.Errorf("the printout has %q:\n%s", s, text)
+		}
+	}
+}
+
 func squash(s string) string {
 	s = strings.NewReplacer("\u00a0", " ", "\u202f", " ", "\u2009", " ").Replace(s)
 	return strings.Join(strings.Fields(s), " ")

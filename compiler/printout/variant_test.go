@@ -1,13 +1,7 @@
 package printout_test
 
 import (
-	"io/fs"
-	"os"
-	"path"
-	"path/filepath"
-	"strings"
 	"testing"
-	"testing/fstest"
 
 	"github.com/grimoire-games/grimoire/compiler"
 	"github.com/grimoire-games/grimoire/compiler/model"
@@ -18,28 +12,11 @@ import (
 // starfall adds the comet card, with a reference sheet listing the spells.
 func tinyWithSheet(t *testing.T) *model.Game {
 	t.Helper()
-	dir := filepath.Join("..", "testdata", "tiny")
-	tree := fstest.MapFS{}
-	err := fs.WalkDir(os.DirFS(dir), ".", func(p string, e fs.DirEntry, err error) error {
-		if err != nil || e.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(filepath.Join(dir, p))
-		tree[p] = &fstest.MapFile{Data: append(b, notes[strings.TrimSuffix(path.Base(p), ".toml")]...)}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tree["cards/tiny/print.toml"] = &fstest.MapFile{Data: []byte("[[block]]\nid = \"spells\"\ncards = \"spell\"\nfields = [\"power\", \"copies\"]\non = [\"sheet\"]\n")}
-	texts := map[string]string{
-		"en": "\n[block.spells]\ntitle = \"Spells\"\npower = \"Power\"\ncopies = \"Copies\"\n",
-		"fr": "\n[block.spells]\ntitle = \"Sorts\"\npower = \"Puissance\"\ncopies = \"Exemplaires\"\n",
-	}
-	for lang, s := range texts {
-		f := tree["locales/tiny/"+lang+".toml"]
-		f.Data = append(append([]byte{}, f.Data...), s...)
-	}
+	tree := tinyTree(t,
+		[3]string{"cards/tiny/print.toml", "", "[[block]]\nid = \"spells\"\ncards = \"spell\"\nfields = [\"power\", \"copies\"]\non = [\"sheet\"]\n"},
+		[3]string{"locales/tiny/en.toml", "", "\n[block.spells]\ntitle = \"Spells\"\npower = \"Power\"\ncopies = \"Copies\"\n"},
+		[3]string{"locales/tiny/fr.toml", "", "\n[block.spells]\ntitle = \"Sorts\"\npower = \"Puissance\"\ncopies = \"Exemplaires\"\n"},
+	)
 	games, d := compiler.Load(tree, compiler.Options{})
 	if d.HasErrors() {
 		t.Fatal(d)
@@ -72,16 +49,7 @@ func TestVariant(t *testing.T) {
 			}
 			pdf := write(t, p, printout.Options{Kind: tt.kind, Lang: tt.lang})
 			text := squash(string(run(t, pdf, "pdftotext", "-layout")))
-			for _, s := range tt.has {
-				if !strings.Contains(text, s) {
-					t.Errorf("the printout lacks %q:\n%s", s, text)
-				}
-			}
-			for _, s := range tt.lacks {
-				if strings.Contains(text, s) {
-					t.Errorf("the printout has %q:\n%s", s, text)
-				}
-			}
+			hasLacks(t, text, tt.has, tt.lacks)
 		})
 	}
 }
