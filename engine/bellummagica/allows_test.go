@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/grimoire-games/grimoire/engine"
+	"github.com/grimoire-games/grimoire/engine/internal/enginetest"
 )
 
 // TestAllowsAgrees: at every node of random games, Apply's quick check
@@ -99,16 +100,7 @@ func TestRedealAllocs(t *testing.T) {
 	}
 	rng := engine.NewRNG(3)
 	for step := 0; step < 200 && !s.IsTerminal(); step++ {
-		var a engine.Action
-		if s.CurrentPlayer() == engine.Chance {
-			a = s.SampleChance()
-		} else {
-			legal := s.LegalActions(nil)
-			a = legal[rng.IntN(len(legal))]
-		}
-		if err := s.Apply(a); err != nil {
-			t.Fatal(err)
-		}
+		enginetest.Step(t, s, &rng)
 	}
 	deals := engine.NewRNG(4)
 	if n := testing.AllocsPerRun(50, func() { s.Redeal(1, &deals) }); n > 1 {

@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/grimoire-games/grimoire/engine"
+	"github.com/grimoire-games/grimoire/engine/internal/enginetest"
 )
 
 // deal moves cards from the draw pile into a seat's dealt hand.
@@ -231,16 +232,7 @@ func TestNoCatapultDuringPreparation(t *testing.T) {
 		default:
 			t.Fatalf("round %d reached %s without a catapult window", s.round, stepName(s.step))
 		}
-		var a engine.Action
-		if s.CurrentPlayer() == engine.Chance {
-			a = s.SampleChance()
-		} else {
-			legal := s.LegalActions(nil)
-			a = legal[rng.IntN(len(legal))]
-		}
-		if err := s.Apply(a); err != nil {
-			t.Fatal(err)
-		}
+		enginetest.Step(t, s, &rng)
 	}
 	for i := range s.n {
 		if s.seats[i].wizardsDue > 0 || s.seats[i].handN > 0 {
