@@ -1,32 +1,13 @@
 package warlock
 
 import (
-	"context"
 	"testing"
 
-	"github.com/grimoire-games/grimoire/engine"
+	"github.com/grimoire-games/grimoire/engine/internal/enginetest"
 )
 
 // TestActionKinds: simulations count every seat action under a named
 // kind, and the game's length in days.
 func TestActionKinds(t *testing.T) {
-	sum, err := engine.Simulate(context.Background(), engine.SimConfig{
-		Game: &Game{Rules: shipped(t)}, Players: 4, Games: 20, Seed: 7, Workers: 2,
-		Bots: []string{"greedy", "random"},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	o := sum.Overall
-	if len(o.Actions) < 2 {
-		t.Fatalf("actions by kind %+v", o.Actions)
-	}
-	for _, k := range o.Actions {
-		if k.Kind == "unknown" || k.Kind == "" || k.Count <= 0 {
-			t.Errorf("kind %+v", k)
-		}
-	}
-	if o.Rounds == nil || o.Rounds.Unit != "days" || o.Rounds.Min < 3 {
-		t.Errorf("rounds %+v", o.Rounds)
-	}
+	enginetest.ActionKinds(t, &Game{Rules: shipped(t)}, "days", 3)
 }
