@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/grimoire-games/grimoire/compiler/internal/editdist"
 	"github.com/grimoire-games/grimoire/compiler/text"
@@ -71,6 +72,11 @@ type candidate struct {
 	Section
 	caps  bool
 	words []string // the title's words, folded
+	// misnumbered is a line numbered as a heading whose number does not
+	// follow the book's numbering: more likely a heading than a line of
+	// text that reads like a title. item is a list item: less likely
+	// one.
+	misnumbered, item bool
 }
 
 // layout places the sections of the rules in a book: headings are matched
@@ -143,7 +149,9 @@ func (ix *index) candidates(b *Book) []candidate {
 		}
 		t := cleanTitle(strings.TrimSpace(l.text))
 		words := strings.Fields(t)
-		if len(words) == 0 || len(words) > 8 || len([]rune(t)) > 60 {
+		// A title starts with a capital; a line in lower case that reads
+		// like one is an item of a list of the steps the headings name.
+		if first, _ := utf8.DecodeRuneInString(t); len(words) == 0 || len(words) > 8 || len([]rune(t)) > 60 || unicode.IsLower(first) {
 			continue
 		}
 		tw := titleWords(t)
@@ -156,7 +164,13 @@ func (ix *index) candidates(b *Book) []candidate {
 			}
 			if titleSim(tw, s.words) >= 0.7 {
 				lead := len([]rune(l.text)) - len([]rune(strings.TrimLeftFunc(l.text, unicode.IsSpace)))
-				out = append(out, candidate{Section: Section{Line: i + 1, Col: l.offset + lead + 1, Title: t}, words: tw})
+				trimmed := strings.TrimSpace(l.text)
+				m := numbered.FindStringSubmatch(trimmed)
+				if m == nil {
+					m = undotted.FindStringSubmatch(trimmed)
+				}
+				out = append(out, candidate{Section: Section{Line: i + 1, Col: l.offset + lead + 1, Title: t}, words: tw,
+					misnumbered: m != nil && titleLike(m[2]), item: bullet(l.text)})
 				break
 			}
 		}
@@ -167,16 +181,26 @@ func (ix *index) candidates(b *Book) []candidate {
 // headingScore says how well a candidate heading fits a section: its
 // title, its number, its typography. Only a positive score is a match.
 func (ix *index) headingScore(c candidate, s *gameSection) float64 {
-	sc := 3*titleSim(c.words, s.words) - 1.5
+	sim := titleSim(c.words, s.words)
+	sc := 3*sim - 1.5
+	if c.item {
+		sc -= 0.5
+	}
 	switch {
 	case c.Number != "" && c.Number == s.sec.Number:
 		sc += 2.5
+	case c.Number != "" && s.sec.Number != "" && sim >= headingSim:
+		// A section's very title, numbered otherwise: that section,
+		// whose number the headings check reports.
+		sc--
 	case c.Number != "" && s.sec.Number != "":
 		sc -= 3
 	case c.Number != "":
 		sc--
 	case c.caps && s.sec.Number == "":
 		sc += 0.9
+	case c.misnumbered && s.sec.Number != "":
+		sc += 0.5
 	}
 	return sc
 }
@@ -328,7 +352,8 @@ func (ix *index) firstStems(ts []token, i, n int) map[string]bool {
 
 // debris finds the lines of OCR debris (mostly stray letters and symbols)
 // and of page furniture (running titles such as "Warlock: la malédiction
-// de Maldorf", however the scan garbled them).
+// de Maldorf", however the scan garbled them, and the game's notes at a
+// page's foot).
 func (ix *index) debris(b *Book, ts []token) (noisy, furn map[int]bool) {
 	noisy, furn = map[int]bool{}, map[int]bool{}
 	total, junk := map[int]int{}, map[int]int{}
@@ -348,6 +373,14 @@ func (ix *index) debris(b *Book, ts []token) (noisy, furn map[int]bool) {
 	}
 	for i, l := range b.lines {
 		s := letters(fold(l.text))
+		if _, ok := ix.notes[s]; ok {
+			furn[i+1] = true
+			continue
+		}
+		if ix.nearNote(s) != "" {
+			furn[i+1] = true
+			continue
+		}
 		for _, title := range ix.titles {
 			if s == "" || len(s) > 2*len(title) {
 				continue
@@ -360,6 +393,24 @@ func (ix *index) debris(b *Book, ts []token) (noisy, furn map[int]bool) {
 	}
 	return noisy, furn
 }
+
+// nearNote returns the game's note that the folded letters of a line
+// render with a few letters changed ("n'est pas" made "est"), or "".
+func (ix *index) nearNote(s string) string {
+	if s == "" {
+		return ""
+	}
+	for k, note := range ix.notes {
+		long := max(len([]rune(s)), len([]rune(k)))
+		if k != s && 1-float64(editdist.Distance(s, k, long))/float64(long) >= noteSim {
+			return note
+		}
+	}
+	return ""
+}
+
+// noteSim is how alike a line must be to a note to be read as it.
+const noteSim = 0.75
 
 // junk reports whether a token looks like OCR debris: a stray letter or
 // symbol, or a word with a capital inside ("MafSorf").

@@ -40,6 +40,7 @@ func Check(g *model.Game, b *Book) diag.List {
 		c.counts(gs, bt)
 	}
 	c.tables()
+	c.notes()
 	c.headings()
 	c.rules()
 	return d.Sort()
@@ -133,6 +134,23 @@ func (r *reading) remains(tv *text.Vocab, gp *passage, secs []*gameSection, k in
 	return r.bookPassage(tv, start, to)
 }
 
+// notes reports a note the game's printouts set at a page's foot, such
+// as the legend of a mark, that the book renders otherwise (G308).
+func (c *checker) notes() {
+	for i, l := range c.r.b.lines {
+		if l.skip {
+			continue
+		}
+		note := c.ix.nearNote(letters(fold(l.text)))
+		if note == "" {
+			continue
+		}
+		lead := len([]rune(l.text)) - len([]rune(strings.TrimLeftFunc(l.text, unicode.IsSpace)))
+		at := diag.Pos{File: c.r.b.Name, Line: i + 1, Col: l.offset + lead + 1}
+		c.d.Errorf(at, diag.RulebookRule, "%q reads otherwise than the game's note %q", spaces(strings.TrimSpace(l.text)), spaces(note))
+	}
+}
+
 // leadNumber is a section number at the start of a line: "3.1 Préparation".
 var leadNumber = regexp.MustCompile(`^\s*(\d+(?:\.\d+)*)\.?\s+\pL`)
 
@@ -160,7 +178,10 @@ func (c *checker) headings() {
 		// A heading placed by its title alone: its number, if it has
 		// one, broke the book's numbering.
 		m := leadNumber.FindStringSubmatch(l.text)
-		if gs == nil || m == nil || gs.sec.Number == "" || m[1] == gs.sec.Number || c.r.noisy[p.line] || c.r.furn[p.line] {
+		// A line that reads as debris for its number's digits is no
+		// debris when its title is the section's.
+		noisy := c.r.noisy[p.line] && (gs == nil || titleSim(titleWords(p.title), gs.words) < headingSim)
+		if gs == nil || m == nil || gs.sec.Number == "" || m[1] == gs.sec.Number || noisy || c.r.furn[p.line] {
 			continue
 		}
 		lead := len([]rune(l.text)) - len([]rune(strings.TrimLeftFunc(l.text, unicode.IsSpace)))

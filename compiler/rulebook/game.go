@@ -51,6 +51,7 @@ type index struct {
 	byID     map[string]*gameSection
 	names    map[string]*concept // folded proper names in every language
 	titles   []string            // folded names of the game, for page furniture
+	notes    map[string]string   // notes a printout sets at a page's foot, by their folded letters
 	// tables are the tables the rulebook prints, and tableText the
 	// folded words of their titles and cells, which a book's prose lacks.
 	tables    []printout.RuleTable
@@ -79,6 +80,7 @@ func newIndex(g *model.Game, v *languages, tag string) *index {
 		known:    map[string]bool{},
 		byID:     map[string]*gameSection{},
 		names:    map[string]*concept{},
+		notes:    map[string]string{},
 	}
 	ix.forms = newForms()
 	ix.addConcepts()
@@ -88,6 +90,14 @@ func newIndex(g *model.Game, v *languages, tag string) *index {
 		}
 		if loc.Lang != tag {
 			continue
+		}
+		// The legend of the mark beside reconstructed values stands at
+		// the foot of the pages that show one: no rule, and in no
+		// section of the rules.
+		if m := loc.Message(model.ReconstructedLegend); m != nil {
+			for _, f := range m.Forms {
+				ix.notes[letters(fold(f))] = f
+			}
 		}
 		for _, m := range loc.Messages {
 			for _, f := range m.Forms {

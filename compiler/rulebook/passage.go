@@ -1,6 +1,7 @@
 package rulebook
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -24,6 +25,8 @@ type passage struct {
 	src map[int]string
 	// at is, for the rules, the place of their message in the locale.
 	at *diag.Pos
+	// pages are the lines of a book's passage that start a page.
+	pages []int
 }
 
 // seg is a line of the file copied into the text read, from byte off on.
@@ -47,7 +50,8 @@ func (p *passage) pos(off int) diag.Pos {
 }
 
 // lineLens returns the length in runes of each line of the passage, and
-// the median.
+// the longest: a full line of the page, which the median is not in a
+// section of short paragraphs.
 func (p *passage) lineLens() (map[int]int, int) {
 	out := map[int]int{}
 	var lens []int
@@ -59,8 +63,7 @@ func (p *passage) lineLens() (map[int]int, int) {
 	if len(lens) == 0 {
 		return out, 0
 	}
-	sort.Ints(lens)
-	return out, lens[len(lens)/2]
+	return out, slices.Max(lens)
 }
 
 // tokPos returns the place of token i, or of the end of the text.
@@ -93,7 +96,11 @@ func (w *builder) line(s string, line, col int) {
 func (r *reading) bookPassage(v *text.Vocab, from, to int) *passage {
 	var w builder
 	b := r.b
+	var pages []int
 	for i := from; i < min(to, len(b.lines)); i++ {
+		if i < len(b.PageStart) && b.PageStart[i] {
+			pages = append(pages, i+1)
+		}
 		l := b.lines[i]
 		if l.skip || r.noisy[i+1] || r.furn[i+1] {
 			continue
@@ -111,7 +118,7 @@ func (r *reading) bookPassage(v *text.Vocab, from, to int) *passage {
 		w.line(l.text, i+1, l.offset+1)
 		w.b.WriteString("\n")
 	}
-	return &passage{doc: v.Read(w.b.String(), text.Options{}), file: b.Name, segs: w.segs}
+	return &passage{doc: v.Read(w.b.String(), text.Options{}), file: b.Name, segs: w.segs, pages: pages}
 }
 
 // gamePassage reads the text of a section of the game's rules rendered

@@ -2,6 +2,8 @@ package rulebook
 
 import (
 	"bytes"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/grimoire-games/grimoire"
@@ -96,5 +98,51 @@ func TestPrintedRulebooksClean(t *testing.T) {
 				})
 			}
 		}
+	}
+}
+
+// TestOmissionPlaced leaves a sentence out of a printed rulebook where it
+// meets a line break, and wants the finding on the line that lost it: at
+// the end of the line before the gap, after a bullet that leads the next
+// line, or at the start of the page that lost its first line.
+func TestOmissionPlaced(t *testing.T) {
+	books := printBooks(t)
+	tests := []struct {
+		game, lang, drop string
+		line             string // the line the finding must stand on, as left by the edit
+	}{
+		{"warlock", "en", " There is no limit to the number of cards in the\ndungeon.", "costs of cities. Make sure all icons remain visible!"},
+		{"warlock", "en", " He\ndoesn't have to pay any building costs.", "Example: Scott places a gnome in his castle and places a human city from his hand in his empire."},
+		{"warlock", "de", "Dein Reich: Lege die Karte in dein Reich, um eine Stadt zu bauen. ", "• Du musst ihre Baukosten bezahlen,"},
+		{"warriors", "fr", "\fToute catapulte non utilisée est défaussée à la fin du round en cours.\n", "\f"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.game+"-"+tt.lang, func(t *testing.T) {
+			p := books[tt.game][tt.lang]
+			clean := bookText(p.book)
+			edited := strings.Replace(clean, tt.drop, strings.Repeat("\f", strings.Count(tt.drop, "\f")), 1)
+			if edited == clean {
+				t.Fatalf("%q is not in the book", tt.drop)
+			}
+			want := 0
+			for i, l := range strings.Split(edited, "\n") {
+				if strings.HasPrefix(l, tt.line) && (tt.line != "\f" || l == "\f") {
+					want = i + 1
+				}
+			}
+			got, err := checkText(p.g, "book.txt", tt.lang, edited)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var lines []int
+			for _, d := range got {
+				if d.Code == diag.RulebookOmission {
+					lines = append(lines, d.Pos.Line)
+				}
+			}
+			if !slices.Contains(lines, want) {
+				t.Errorf("omissions reported at lines %v; want one at line %d", lines, want)
+			}
+		})
 	}
 }

@@ -197,6 +197,7 @@ type finding struct {
 	sev  diag.Severity
 	code diag.Code
 	msg  string
+	at   *diag.Pos // where, when not at a token
 }
 
 // reporter turns the differences of a section pair into diagnostics.
@@ -226,6 +227,9 @@ func (rp *reporter) report(p *sectionPair) {
 			continue
 		}
 		pos := p.b.tokPos(at)
+		if f.at != nil {
+			pos = *f.at
+		}
 		if rp.seen[pos] {
 			continue
 		}
@@ -290,16 +294,16 @@ func (rp *reporter) finding(p *sectionPair, df text.Diff, at *int) (finding, boo
 		quote := b.Quote(text.Span{Lo: df.B.Lo, Hi: min(df.B.Lo+4, sb.Hi)})
 		otherQuote := a.Quote(text.Span{Lo: df.A.Lo, Hi: min(df.A.Lo+4, sa.Hi)})
 		if !rp.rules {
-			return finding{diag.Error, diag.SectionNumbers, fmt.Sprintf("%s (%q) where %s has %s (%q)", what, quote, there, formatNumber(df.Value), otherQuote)}, true
+			return finding{sev: diag.Error, code: diag.SectionNumbers, msg: fmt.Sprintf("%s (%q) where %s has %s (%q)", what, quote, there, formatNumber(df.Value), otherQuote)}, true
 		}
 		src := p.a.source(df.A.Lo)
 		switch {
 		case isCount(src):
-			return finding{diag.Error, diag.RulebookCount, fmt.Sprintf("%s (%q) where the rules have %s (%q); the game data has %s (%s)", what, quote, formatNumber(df.Value), otherQuote, formatNumber(df.Value), src)}, true
+			return finding{sev: diag.Error, code: diag.RulebookCount, msg: fmt.Sprintf("%s (%q) where the rules have %s (%q); the game data has %s (%s)", what, quote, formatNumber(df.Value), otherQuote, formatNumber(df.Value), src)}, true
 		case src != "":
-			return finding{diag.Error, diag.RulebookParam, fmt.Sprintf("%s (%q) where the rules have %s (%s, in %q)", what, quote, formatNumber(df.Value), paramName(src), otherQuote)}, true
+			return finding{sev: diag.Error, code: diag.RulebookParam, msg: fmt.Sprintf("%s (%q) where the rules have %s (%s, in %q)", what, quote, formatNumber(df.Value), paramName(src), otherQuote)}, true
 		}
-		return finding{diag.Error, diag.RulebookParam, fmt.Sprintf("%s (%q) where the rules have %s (%q)", what, quote, formatNumber(df.Value), otherQuote)}, true
+		return finding{sev: diag.Error, code: diag.RulebookParam, msg: fmt.Sprintf("%s (%q) where the rules have %s (%q)", what, quote, formatNumber(df.Value), otherQuote)}, true
 	case text.DiffConcept, text.DiffFacing, text.DiffPlace:
 		if a.Vocab.Siblings(df.Concept, df.Other) == nil || !p.held(df) {
 			return finding{}, false
@@ -321,7 +325,7 @@ func (rp *reporter) finding(p *sectionPair, df text.Diff, at *int) (finding, boo
 		if rp.rules {
 			verb = "name"
 		}
-		return finding{diag.Error, code, fmt.Sprintf("%s%s (%q) where %s %s %s (%q)", lead, rp.concept(df.Other, 2), x, there, verb, rp.concept(df.Concept, 2), y)}, true
+		return finding{sev: diag.Error, code: code, msg: fmt.Sprintf("%s%s (%q) where %s %s %s (%q)", lead, rp.concept(df.Other, 2), x, there, verb, rp.concept(df.Concept, 2), y)}, true
 	case text.DiffNegation:
 		// Translators turn sentences around ("tiresome" for "nicht
 		// spannend"): only a pair that states the same things is held to
@@ -341,19 +345,24 @@ func (rp *reporter) finding(p *sectionPair, df text.Diff, at *int) (finding, boo
 			is = "are"
 		}
 		if df.B.Hi > df.B.Lo {
-			return finding{diag.Error, code, fmt.Sprintf("%s is negated (%q) where %s %s not (%s): check whether the rule is reversed", b.QuoteSentence(kb, df.B.Lo, 10), b.Quote(df.B), there, is, a.QuoteSentence(ka, df.A.Lo, 10))}, true
+			return finding{sev: diag.Error, code: code, msg: fmt.Sprintf("%s is negated (%q) where %s %s not (%s): check whether the rule is reversed", b.QuoteSentence(kb, df.B.Lo, 10), b.Quote(df.B), there, is, a.QuoteSentence(ka, df.A.Lo, 10))}, true
 		}
-		return finding{diag.Error, code, fmt.Sprintf("%s is not negated where %s %s (%q in %s): check whether the rule is reversed", b.QuoteSentence(kb, df.B.Lo, 10), there, is, a.Quote(df.A), a.QuoteSentence(ka, df.A.Lo, 10))}, true
+		return finding{sev: diag.Error, code: code, msg: fmt.Sprintf("%s is not negated where %s %s (%q in %s): check whether the rule is reversed", b.QuoteSentence(kb, df.B.Lo, 10), there, is, a.Quote(df.A), a.QuoteSentence(ka, df.A.Lo, 10))}, true
 	case text.DiffOmission:
 		if !p.close || p.free || words(a, df.A) < minOmitted || listHead(a, df.A) || !p.lost(df) {
 			return finding{}, false
 		}
-		return finding{diag.Warning, diag.RulebookOmission, fmt.Sprintf("%s has no counterpart here: was it left out?", sentenceAt(there, a.QuoteSentence(ka, df.A.Lo, 10)))}, true
+		f := finding{sev: diag.Warning, code: diag.RulebookOmission, msg: fmt.Sprintf("%s has no counterpart here: was it left out?", sentenceAt(there, a.QuoteSentence(ka, df.A.Lo, 10)))}
+		if df.B.Hi == df.B.Lo {
+			pos := gapAt(p.b, a, df.A.Lo, df.A.Hi, *at)
+			f.at = &pos
+		}
+		return f, true
 	case text.DiffLength:
 		if !p.close || p.free || !ended(a, ka) || !ended(b, kb) {
 			return finding{}, false
 		}
-		return finding{diag.Warning, diag.RulebookOmission, fmt.Sprintf("%s is far shorter than %s (%s): was a clause left out?", b.QuoteSentence(kb, df.B.Lo, 10), there, a.QuoteSentence(ka, df.A.Lo, 10))}, true
+		return finding{sev: diag.Warning, code: diag.RulebookOmission, msg: fmt.Sprintf("%s is far shorter than %s (%s): was a clause left out?", b.QuoteSentence(kb, df.B.Lo, 10), there, a.QuoteSentence(ka, df.A.Lo, 10))}, true
 	}
 	return finding{}, false
 }

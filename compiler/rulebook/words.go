@@ -200,7 +200,7 @@ func (rp *reporter) verbatim(p *sectionPair) {
 		// A number for a number needs no more context than a word.
 		swap := aj-ai == 1 && bj-bi == 1 && ua[ai].num && ub[bi].num
 		if swap || before[k] >= verbatimContext && after[end] >= verbatimContext {
-			rp.wordDiff(p, ua[ai:aj], ub[bi:bj], ua[m[k][0]], ub[m[end][1]], conceptA, conceptB)
+			rp.wordDiff(p, ua[ai:aj], ub[bi:bj], ua[m[k][0]], ub[m[end][1]], conceptA, conceptB, false)
 		}
 		k = end - 1
 	}
@@ -210,10 +210,12 @@ func (rp *reporter) verbatim(p *sectionPair) {
 		return
 	}
 	if first := m[0]; first[0] > 0 && after[0] >= verbatimContext {
-		rp.wordDiff(p, ua[:first[0]], ub[:first[1]], ua[0], ub[first[1]], conceptA, conceptB)
+		rp.wordDiff(p, ua[:first[0]], ub[:first[1]], ua[0], ub[first[1]], conceptA, conceptB, false)
 	}
 	if last := m[len(m)-1]; last[0] < len(ua)-1 && before[len(m)-1] >= verbatimContext {
-		rp.wordDiff(p, ua[last[0]+1:], ub[last[1]+1:], ua[last[0]], ub[last[1]], conceptA, conceptB)
+		// The book's last word in common stands before the difference,
+		// not after it.
+		rp.wordDiff(p, ua[last[0]+1:], ub[last[1]+1:], ua[last[0]], ub[last[1]], conceptA, conceptB, true)
 	}
 }
 
@@ -233,25 +235,23 @@ func mentionAt(d *text.Doc) map[int]string {
 
 // wordDiff reports one difference of a section the book renders word for
 // word: the rules' words xs where the book has ys, after the rules' word
-// prevA and before the book's word nextB, which agree.
-func (rp *reporter) wordDiff(p *sectionPair, xs, ys []wordUnit, prevA, nextB wordUnit, conceptA, conceptB map[int]string) {
+// prevA and before the book's word nextB, which agree; with tail, nextB
+// is the book's last word in common, before the difference.
+func (rp *reporter) wordDiff(p *sectionPair, xs, ys []wordUnit, prevA, nextB wordUnit, conceptA, conceptB map[int]string, tail bool) {
 	a, b := p.a.doc, p.b.doc
 	// Words of the rules left out: what they say is not here at all, so
 	// a negation among them reverses nothing.
 	if len(xs) >= minLeftOut && len(ys) <= len(xs)/3 {
-		at := nextB.lo
-		if len(ys) > 0 {
-			at = ys[0].lo
-		} else if prev, cur := p.b.tokPos(at-1).Line, p.b.tokPos(at).Line; at > 0 && prev != cur {
-			// Words left out at a line break ended the line before or
-			// started this one: the one they bring nearer a full line.
-			lens, full := p.b.lineLens()
-			n := utf8.RuneCountInString(a.Text(xs[0].lo, xs[len(xs)-1].hi)) + 1
-			if abs(lens[prev]+n-full) <= abs(lens[cur]+n-full) {
-				at--
-			}
+		var pos diag.Pos
+		switch {
+		case len(ys) > 0:
+			pos = p.b.tokPos(ys[0].lo)
+		case tail:
+			pos = gapAfter(p.b, nextB.hi-1)
+		default:
+			pos = gapAt(p.b, a, xs[0].lo, xs[len(xs)-1].hi, nextB.lo)
 		}
-		rp.add(p, at, xs[0].lo, diag.RulebookOmission, diag.Warning, fmt.Sprintf("the rules' words %q are not here: were they left out?", a.Quote(text.Span{Lo: xs[0].lo, Hi: xs[len(xs)-1].hi})))
+		rp.addAt(p, pos, xs[0].lo, diag.RulebookOmission, diag.Warning, fmt.Sprintf("the rules' words %q are not here: were they left out?", a.Quote(text.Span{Lo: xs[0].lo, Hi: xs[len(xs)-1].hi})))
 		return
 	}
 	// A number changed.
@@ -353,7 +353,11 @@ func (rp *reporter) context(d *text.Doc, i int) string {
 // add reports a finding of the word-by-word comparison at token i of the
 // book, with the rules' sentence of token j, unless one is there.
 func (rp *reporter) add(p *sectionPair, i, j int, code diag.Code, sev diag.Severity, msg string) {
-	pos := p.b.tokPos(i)
+	rp.addAt(p, p.b.tokPos(i), j, code, sev, msg)
+}
+
+// addAt is add at a place of the book.
+func (rp *reporter) addAt(p *sectionPair, pos diag.Pos, j int, code diag.Code, sev diag.Severity, msg string) {
 	if rp.seen[pos] {
 		return
 	}
@@ -361,6 +365,93 @@ func (rp *reporter) add(p *sectionPair, i, j int, code diag.Code, sev diag.Sever
 	ka := diffSentence(p.a.doc, -1, text.Span{Lo: j, Hi: j + 1})
 	rel := []diag.Related{{Pos: p.a.tokPos(j), Message: fmt.Sprintf("%s say %s", rp.other, p.a.doc.QuoteSentence(ka, j, 10))}}
 	rp.d.Add(diag.Diagnostic{Pos: pos, Severity: sev, Code: code, Message: msg, Related: rel})
+}
+
+// gapAt returns where in book passage p to report the words [lo, hi) of
+// text a left out before token at. At a line break the gap has two
+// edges: it is after what leads this line (a bullet) when a has the same
+// before the words; else at the end of the line before, when the lines
+// are next to each other, unless the words opened a sentence, which
+// starts a line as often as it ends one. Across a page break it is at the
+// page's start. Then, and across a blank line or a heading, the words
+// ended the line before or started this one: the one they bring nearer a
+// full line.
+func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
+	if at >= len(p.doc.Tokens) {
+		return gapAfter(p, len(p.doc.Tokens)-1)
+	}
+	before := lastOnLineBefore(p, at)
+	if before < 0 {
+		return p.tokPos(at)
+	}
+	if lead := at - 1; lead > before && lo > 0 && sameLead(a.Tokens[lo-1].Text, p.doc.Tokens[lead].Text) {
+		return p.tokPos(at)
+	}
+	prev, cur := p.tokPos(before).Line, p.tokPos(at).Line
+	s := sentenceOf(a, lo)
+	opening := s != nil && onlyPunct(a, s.Lo, lo) && !onlyPunct(a, hi, s.Hi)
+	if prev == cur-1 && !opening {
+		return p.tokPos(before)
+	}
+	for _, l := range p.pages {
+		if prev < l && l <= cur {
+			return diag.Pos{File: p.file, Line: l, Col: 1}
+		}
+	}
+	lens, full := p.lineLens()
+	n := utf8.RuneCountInString(a.Text(lo, hi)) + 1
+	if abs(lens[prev]+n-full) <= abs(lens[cur]+n-full) {
+		return p.tokPos(before)
+	}
+	return p.tokPos(at)
+}
+
+// gapAfter returns where in book passage p to report words left out
+// after its last token i: at the start of a page that follows, else at
+// the token.
+func gapAfter(p *passage, i int) diag.Pos {
+	at := p.tokPos(i)
+	for _, l := range p.pages {
+		if l > at.Line {
+			return diag.Pos{File: p.file, Line: l, Col: 1}
+		}
+	}
+	return at
+}
+
+// sameLead reports whether two marks that lead a line are alike: the
+// same, or two bullets, which a book sets otherwise than the rules.
+func sameLead(x, y string) bool {
+	const bullets = "-•*–—"
+	return x == y || strings.Contains(bullets, x) && strings.Contains(bullets, y)
+}
+
+// onlyPunct reports whether tokens [lo, hi) of a text hold no word or
+// number.
+func onlyPunct(d *text.Doc, lo, hi int) bool {
+	for i := lo; i < hi && i < len(d.Tokens); i++ {
+		if k := d.Tokens[i].Kind; k == text.Word || k == text.Number {
+			return false
+		}
+	}
+	return true
+}
+
+// lastOnLineBefore returns the last token of a passage on a line before
+// that of token i, when token i is the first word of its line; else -1.
+func lastOnLineBefore(p *passage, i int) int {
+	if i <= 0 || i >= len(p.doc.Tokens) {
+		return -1
+	}
+	cur := p.tokPos(i).Line
+	j := i - 1
+	for j >= 0 && p.tokPos(j).Line == cur {
+		if !onlyPunct(p.doc, j, j+1) {
+			return -1
+		}
+		j--
+	}
+	return j
 }
 
 func abs(x int) int {
