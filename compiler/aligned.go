@@ -64,6 +64,8 @@ func (t *texts) readers() {
 // and each second document's alignment.
 func learn(pairs [][2]*text.Doc) (text.Calibration, map[*text.Doc][]text.Pair) {
 	c := text.Calibrate(pairs)
+	// A message keeps its paragraphs and list items as lines.
+	c.Joins = true
 	aligns := make([][]text.Pair, len(pairs))
 	byDoc := make(map[*text.Doc][]text.Pair, len(pairs))
 	for k, p := range pairs {
@@ -172,6 +174,7 @@ func (t *texts) aligned(loc *model.Locale, m, s *model.Message, form, sf string)
 	cal, ok := t.cal[loc.Lang]
 	if !ok {
 		cal = text.DefaultCalibration()
+		cal.Joins = true
 	}
 	pairs, ok := t.aligns[b]
 	if !ok {

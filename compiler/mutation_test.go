@@ -1,6 +1,7 @@
 package compiler_test
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"io/fs"
@@ -21,21 +22,23 @@ import (
 var mutationSeed = flag.Uint64("mutation.seed", 1, "seed of the edits TestMutation makes in the shipped translations")
 
 // floors are the floors per kind of edit, checked for every cell of ten
-// edits or more: what the checks reach on seeds 1 and 2 in their weakest
-// cell, less a margin. A clause dropped from a sentence is the hardest:
-// only its length and its words tell it.
+// edits or more: what the checks reach in their weakest cell on seeds 10
+// to 13, less a margin, and no more than seeds 20 and 21, which were not
+// looked at, give. A clause dropped from a sentence is the hardest: only
+// its length and its words tell it. A negation is not judged in a free
+// translation (a story), where some of a cell's edits fall.
 func floors() map[mutation.Kind]mutation.Floor {
 	return map[mutation.Kind]mutation.Floor{
-		mutation.Digit:        {Recall: 0.85, AtLine: 0.95},
+		mutation.Digit:        {Recall: 0.95, AtLine: 0.95},
 		mutation.NumberWord:   {Recall: 0.90, AtLine: 0.95},
-		mutation.Placeholder:  {Recall: 0.95, AtLine: 0.90},
+		mutation.Placeholder:  {Recall: 0.95, AtLine: 0.95},
 		mutation.TermSwap:     {Recall: 0.85, AtLine: 0.95},
-		mutation.Negation:     {Recall: 0.90, AtLine: 0.95},
-		mutation.SentenceDrop: {Recall: 0.70, AtLine: 0.85},
+		mutation.Negation:     {Recall: 0.80, AtLine: 0.95},
+		mutation.SentenceDrop: {Recall: 0.75, AtLine: 0.85},
 		mutation.ClauseDrop:   {Recall: 0.40, AtLine: 0.85},
 		mutation.Facing:       {Recall: 0.85, AtLine: 0.95},
-		mutation.Destination:  {Recall: 0.85, AtLine: 0.95},
-		mutation.ProperName:   {Recall: 0.90, AtLine: 0.95},
+		mutation.Destination:  {Recall: 0.95, AtLine: 0.95},
+		mutation.ProperName:   {Recall: 0.95, AtLine: 0.95},
 	}
 }
 
@@ -206,7 +209,7 @@ func runCell(t *testing.T, base fstest.MapFS, g *cleanGame, c *mutation.Cell, n 
 		reported, atLine := judge(got, g.clean, e)
 		c.Made++
 		if !reported {
-			t.Logf("missed: %s %s %s %s: %s", c.Game, c.Lang, c.Kind, e.MessageID, e.Desc)
+			t.Logf("missed: %s %s %s %s: %s\n\tin: %s", c.Game, c.Lang, c.Kind, e.MessageID, e.Desc, lineOf(base[e.File].Data, e.Start))
 			continue
 		}
 		c.Reported++
@@ -219,6 +222,17 @@ func runCell(t *testing.T, base fstest.MapFS, g *cleanGame, c *mutation.Cell, n 
 	for _, msg := range c.Short(floors()[c.Kind], 10) {
 		t.Error(msg)
 	}
+}
+
+// lineOf returns the line of data holding byte off, for the log of a
+// miss.
+func lineOf(data []byte, off int) string {
+	lo := bytes.LastIndexByte(data[:off], '\n') + 1
+	hi := bytes.IndexByte(data[off:], '\n')
+	if hi < 0 {
+		hi = len(data) - off
+	}
+	return strings.TrimSpace(string(data[lo : off+hi]))
 }
 
 // fresh lists the positions and codes of the diagnostics of the edited

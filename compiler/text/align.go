@@ -15,6 +15,11 @@ type Calibration struct {
 	Pairs                int // the sentence pairs it was measured on
 	// Lexicon, when not nil, says which words translate which (Learn).
 	Lexicon *Lexicon
+	// Joins lets Align pair three sentences of one side with one or two
+	// of the other, and weigh the blank lines inside a pair: for texts
+	// whose paragraphs translators keep, as message files; without it a
+	// pair joins two sentences at most, wherever they stand.
+	Joins bool
 }
 
 // DefaultCalibration is used where a game has too few texts to measure
@@ -109,12 +114,66 @@ const (
 	costMerge = 4.0 // 2–1 and 1–2
 	costSkip  = 5.0 // 1–0 and 0–1
 	costTwo   = 4.5 // 2–2
+	costThree = 4.5 // 3–1, 1–3, 3–2 and 2–3
 )
+
+// move is an alignment move: how many sentences of each side a pair
+// takes, and what it costs besides lengths and anchors.
+type move struct {
+	di, dj int
+	cost   float64
+}
+
+// moves returns the alignment moves; joins adds those of three
+// sentences.
+func moves(joins bool) []move {
+	mv := []move{
+		{1, 1, costOne}, {1, 0, 0}, {0, 1, 0},
+		{2, 1, costMerge}, {1, 2, costMerge}, {2, 2, costTwo},
+	}
+	if joins {
+		mv = append(mv, move{3, 1, costThree}, move{1, 3, costThree}, move{3, 2, costThree}, move{2, 3, costThree})
+	}
+	return mv
+}
+
+// maxRun is the most sentences of one side a pair takes.
+const maxRun = 3
+
+// costBlock is what a pair costs for each blank line inside one of its
+// sides: a translator joins sentences of a paragraph, seldom paragraphs.
+const costBlock = 3.0
+
+// groups holds, for a text, the length, anchors and blank lines of every
+// run of up to maxRun consecutive sentences.
+type groups struct {
+	lens   [][maxRun]float64 // at [i][d-1]: sentences i-d … i-1
+	anch   [][maxRun]anchors
+	blocks [][maxRun]int
+}
+
+func groupsOf(d *Doc, an []anchors) groups {
+	n := len(d.Sentences)
+	g := groups{make([][maxRun]float64, n+1), make([][maxRun]anchors, n+1), make([][maxRun]int, n+1)}
+	for i := 1; i <= n; i++ {
+		for k := 1; k <= maxRun && k <= i; k++ {
+			g.lens[i][k-1] = float64(d.Len(d.Sentences[i-1].Span))
+			if k > 1 {
+				g.lens[i][k-1] += g.lens[i-1][k-2] + 1
+			}
+			g.anch[i][k-1] = merge(an[i-k : i])
+			g.blocks[i][k-1] = d.Sentences[i-1].Block - d.Sentences[i-k].Block
+		}
+	}
+	return g
+}
 
 // Align aligns the sentences of a text with those of its translation: a
 // dynamic programme over both sequences whose cost weighs lengths against
 // the calibration and anchors (numbers, placeholders, concepts) shared or
-// not.
+// not. With c.Joins, a pair joins up to three sentences of one side with
+// up to two of the other (a translator may join three sentences into
+// one), seldom across a blank line.
 func Align(a, b *Doc, c Calibration) []Pair {
 	n, m := len(a.Sentences), len(b.Sentences)
 	type cell struct {
@@ -130,21 +189,11 @@ func Align(a, b *Doc, c Calibration) []Pair {
 	}
 	dp[0][0].cost = 0
 	anchA, anchB := anchorsOf(a), anchorsOf(b)
-	// Lengths and anchors of one sentence and of two consecutive ones,
-	// computed once rather than in every cell.
-	lenA, lenB := sentenceLens(a), sentenceLens(b)
-	pairA, pairB := mergedPairs(anchA), mergedPairs(anchB)
-	group := func(an, pair []anchors, i, d int) anchors {
-		if d == 2 {
-			return pair[i-1]
-		}
-		return an[i-1]
-	}
-	span := func(lens []float64, i, d int) float64 {
-		if d == 2 {
-			return lens[i-1] + lens[i-2] + 1
-		}
-		return lens[i-1]
+	ga, gb := groupsOf(a, anchA), groupsOf(b, anchB)
+	mvs := moves(c.Joins)
+	block := 0.0
+	if c.Joins {
+		block = costBlock
 	}
 	for i := 0; i <= n; i++ {
 		for j := 0; j <= m; j++ {
@@ -152,28 +201,24 @@ func Align(a, b *Doc, c Calibration) []Pair {
 				continue
 			}
 			best := cell{cost: math.Inf(1)}
-			try := func(di, dj int, extra float64) {
+			for _, mv := range mvs {
+				di, dj := mv.di, mv.dj
 				if i < di || j < dj || math.IsInf(dp[i-di][j-dj].cost, 1) {
-					return
+					continue
 				}
 				var cost float64
 				switch {
 				case di == 0 || dj == 0:
-					cost = costSkip + extra
+					cost = costSkip
 				default:
-					d := c.delta(span(lenA, i, di), span(lenB, j, dj))
-					cost = extra + lengthCost(d) + anchorCost(group(anchA, pairA, i, di), group(anchB, pairB, j, dj))
+					d := c.delta(ga.lens[i][di-1], gb.lens[j][dj-1])
+					cost = mv.cost + lengthCost(d) + anchorCost(ga.anch[i][di-1], gb.anch[j][dj-1]) +
+						block*float64(ga.blocks[i][di-1]+gb.blocks[j][dj-1])
 				}
 				if cost += dp[i-di][j-dj].cost; cost < best.cost {
 					best = cell{cost, di, dj}
 				}
 			}
-			try(1, 1, costOne)
-			try(1, 0, 0)
-			try(0, 1, 0)
-			try(2, 1, costMerge)
-			try(1, 2, costMerge)
-			try(2, 2, costTwo)
 			dp[i][j] = best
 		}
 	}
@@ -192,24 +237,6 @@ func Align(a, b *Doc, c Calibration) []Pair {
 	}
 	slices.Reverse(out)
 	return moved(a, b, c, out, anchA, anchB)
-}
-
-// sentenceLens returns the length of each sentence of a text.
-func sentenceLens(d *Doc) []float64 {
-	out := make([]float64, len(d.Sentences))
-	for k := range d.Sentences {
-		out[k] = float64(d.Len(d.Sentences[k].Span))
-	}
-	return out
-}
-
-// mergedPairs returns, at k, the anchors of sentences k-1 and k together.
-func mergedPairs(an []anchors) []anchors {
-	out := make([]anchors, len(an))
-	for k := 1; k < len(an); k++ {
-		out[k] = merge(an[k-1 : k+1])
-	}
-	return out
 }
 
 // moved pairs a sentence left alone on each side when the two state the

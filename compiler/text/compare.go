@@ -58,8 +58,10 @@ const lengthMin = 40
 
 // Compare compares aligned sentences of a and b and returns what b says
 // otherwise, in the order of b. A free translation (free) is held to its
-// numbers, placeholders, names and concepts, and to the sentences of a it
-// leaves out, only.
+// numbers, placeholders, names and concepts, to the sentences of a it
+// leaves out and to the clauses it drops (a sentence far shorter than its
+// source, or one lacking a run of words the game always translates):
+// not to its wording, its polarity or what it adds.
 func Compare(a, b *Doc, pairs []Pair, c Calibration, free bool) []Diff {
 	return CompareWith(a, b, pairs, c, free, nil)
 }
@@ -133,7 +135,9 @@ func CompareWith(a, b *Doc, pairs []Pair, c Calibration, free bool, sib *Sibling
 			out = append(out, Diff{Kind: DiffOmission, A: sa, B: Span{at, at}, SentA: p.A[0], SentB: -1})
 		default:
 			for _, d := range comparePair(a, b, p, c, misspelt, sib) {
-				if !free || d.Kind < DiffNegation {
+				// A free translation words a sentence its own way, but
+				// keeps all it says: far too short, it lost a clause.
+				if !free || d.Kind < DiffNegation || d.Kind == DiffClause || d.Kind == DiffLength {
 					out = append(out, d)
 				}
 			}
@@ -402,9 +406,11 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string, sib 
 			add(Diff{Kind: DiffModality, A: Span{ia, ia + 1}, B: Span{ib, ib + 1}, Concept: pair[0], Other: pair[1]})
 		}
 	}
-	// Length: a clause dropped.
+	// Length: a clause dropped; with c.Joins, also a sentence dropped
+	// from sentences the translation joined, which the alignment pairs as
+	// a join.
 	short, shorter := false, false
-	if len(p.A) == len(p.B) && a.Len(x.span) >= lengthMin {
+	if (len(p.A) == len(p.B) || c.Joins) && a.Len(x.span) >= lengthMin {
 		d := c.Delta(a, x.span, b, y.span)
 		if d < -LengthLimit {
 			add(Diff{Kind: DiffLength, A: x.span, B: y.span, Delta: d, Ratio: float64(b.Len(y.span)) / float64(max(1, a.Len(x.span)))})

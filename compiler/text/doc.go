@@ -21,7 +21,11 @@ type Span struct{ Lo, Hi int }
 // Sentence is one sentence of a text and what it states.
 type Sentence struct {
 	Span
-	Para    int    // the paragraph, counted from 0
+	Para int // the paragraph, counted from 0
+	// Block counts the blank lines before the sentence: with
+	// Options.LineBreaks, where each line is a paragraph, the blocks of
+	// lines a translator keeps apart.
+	Block   int
 	Clauses []Span // between commas, semicolons, colons, brackets, dashes
 	// Indices into Doc.Mentions of the concepts the sentence names.
 	Mentions []int
@@ -75,11 +79,11 @@ func (v *Vocab) Read(src string, opt Options) *Doc {
 // split cuts the tokens into sentences and clauses.
 func (d *Doc) split(lineBreaks bool) {
 	ts := d.Tokens
-	para := 0
+	para, block := 0, 0
 	lo := 0
 	flush := func(hi int) {
 		if hi > lo {
-			d.Sentences = append(d.Sentences, Sentence{Span: Span{lo, hi}, Para: para})
+			d.Sentences = append(d.Sentences, Sentence{Span: Span{lo, hi}, Para: para, Block: block})
 		}
 		lo = hi
 	}
@@ -93,6 +97,9 @@ func (d *Doc) split(lineBreaks bool) {
 				}
 				if blank || lineBreaks {
 					para++
+				}
+				if blank {
+					block++
 				}
 			}
 		}

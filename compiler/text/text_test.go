@@ -278,6 +278,78 @@ func TestAlignMoved(t *testing.T) {
 	}
 }
 
+// TestAlignJoined pairs sentences a translation joins: three into one,
+// and never across a blank line when the paragraphs pair otherwise.
+func TestAlignJoined(t *testing.T) {
+	tests := []struct {
+		name, src, dst string
+		want           []Pair
+	}{
+		{
+			"three into one",
+			"Each player draws two cards from the deck. Then each player looks at the cards drawn. Finally each player keeps one card in hand.",
+			"Chaque joueur pioche deux cartes du paquet, les regarde puis en garde une en main.\nLe tour passe.",
+			nil, // checked below: every source sentence paired
+		},
+		{
+			"three into one, then one",
+			"The wind blows through the old trees. The leaves fall to the ground. Night falls on the forest.\nA door opens.",
+			"Le vent souffle dans les vieux arbres, les feuilles tombent par terre et la nuit tombe sur la forêt.\nUne porte s’ouvre.",
+			[]Pair{{A: []int{0, 1, 2}, B: []int{0}}, {A: []int{3}, B: []int{1}}},
+		},
+		{
+			"paragraphs kept apart",
+			"Take a card from the deck.\n\nPass the die to the player on your left. That player then plays the next turn.",
+			"Prenez une carte de la pioche sans la montrer.\n\nPassez le dé au joueur de gauche, qui joue ensuite le tour suivant.",
+			[]Pair{{A: []int{0}, B: []int{0}}, {A: []int{1, 2}, B: []int{1}}},
+		},
+	}
+	cal := Calibration{Ratio: 1.1, Spread: 0.01, Short: 2, Joins: true}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			a := vocab(t, "en").Read(tc.src, Options{LineBreaks: true})
+			b := vocab(t, "fr").Read(tc.dst, Options{LineBreaks: true})
+			got := Align(a, b, cal)
+			if tc.want != nil && !cmp.Equal(got, tc.want) {
+				t.Errorf("Align = %+v; want %+v", got, tc.want)
+			}
+			for _, p := range got {
+				if len(p.A) > 0 && len(p.B) == 0 {
+					t.Errorf("source sentences %v unpaired: %+v", p.A, got)
+				}
+			}
+		})
+	}
+}
+
+// TestCompareJoinedShort reports a pair of joined sentences far shorter
+// than its sources: a sentence dropped from a join, which the alignment
+// takes for part of it.
+func TestCompareJoinedShort(t *testing.T) {
+	src := "Each player draws two cards from the deck and looks at them. Then each player keeps one card in hand and discards the other one."
+	tests := []struct {
+		name, dst string
+		want      []DiffKind
+	}{
+		{"joined", "Chaque joueur pioche deux cartes du paquet et les regarde, puis garde une carte en main et défausse l’autre.", nil},
+		{"one dropped", "Chaque joueur pioche deux cartes.", []DiffKind{DiffLength}},
+	}
+	a := vocab(t, "en").Read(src, Options{LineBreaks: true})
+	cal := Calibration{Ratio: 1.1, Spread: 0.003, Short: 1, Joins: true}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := vocab(t, "fr").Read(tc.dst, Options{LineBreaks: true})
+			var got []DiffKind
+			for _, d := range Compare(a, b, []Pair{{A: []int{0, 1}, B: []int{0}}}, cal, false) {
+				got = append(got, d.Kind)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("Compare = %v; want %v", got, tc.want)
+			}
+		})
+	}
+}
+
 func FuzzRead(f *testing.F) {
 	f.Add("fr", "Il n’a qu’une carte : {{.Param.x}} faces visibles, 4,5 points.")
 	f.Add("de", "seine 16. Stadt und 2. Da")
@@ -367,8 +439,9 @@ func TestLexiconDropped(t *testing.T) {
 	}
 }
 
-// TestCompareFree holds a free translation to what it states and to the
-// sentences it leaves out, not to its wording or what it adds.
+// TestCompareFree holds a free translation to what it states, to the
+// sentences it leaves out and to a sentence far shorter than its source,
+// not to its wording or what it adds.
 func TestCompareFree(t *testing.T) {
 	src := "Take 3 cards face up. A giant goes to the supply. Maldorf can take {{.Param.x}} cards. Each player keeps a card in hand and passes, then the next player takes the discard pile and draws again."
 	good := "Prenez 3 cartes face visible. Un géant va dans la réserve. Maldorf peut prendre {{.Param.x}} cartes. Chaque joueur garde une carte en main et passe, puis le joueur suivant prend la défausse et pioche encore."
@@ -380,7 +453,7 @@ func TestCompareFree(t *testing.T) {
 		{"number", strings.Replace(good, "3", "4", 1), DiffNumber},
 		{"addition", good + " Le vent souffle dans les arbres dénudés depuis toujours.", 0},
 		{"negation", strings.Replace(good, "Maldorf peut", "Maldorf ne peut pas", 1), 0},
-		{"clause", strings.Replace(good, ", puis le joueur suivant prend la défausse et pioche encore", "", 1), 0},
+		{"clause", strings.Replace(good, ", puis le joueur suivant prend la défausse et pioche encore", "", 1), DiffLength},
 	}
 	a := vocab(t, "en").Read(src, Options{LineBreaks: true, Eval: func(string) (string, bool) { return "7", true }})
 	cal := Calibration{Ratio: 1.1, Spread: 0.003, Short: 1}
