@@ -83,23 +83,7 @@ func (g *Greedy) value(o *Observation, m Move) float64 {
 	my := &o.Seats[me]
 	switch m.Kind {
 	case PlaceLeft, PlaceRight:
-		c := &r.Creatures[m.Arg]
-		from, to, side := Food, Maps, my.Left
-		if m.Kind == PlaceRight {
-			from, to, side = Swords, Thieves, my.Right
-		}
-		v := 0.0
-		for a := from; a <= to; a++ {
-			w := []float64{1, 1.5, 1.5, 1, 2, 2}[a]
-			for row := range r.Params.Faces {
-				v += w * float64(c.Rows[a][row])
-			}
-		}
-		n := 0
-		for _, k := range side {
-			n += k
-		}
-		return v / float64(1+n)
+		return g.tuck(my, m.Arg, m.Kind == PlaceRight)
 	case KeepRoll, PayRound, CastConfusion:
 		p := g.power(my)
 		mean := 0.0
@@ -144,13 +128,9 @@ func (g *Greedy) value(o *Observation, m Move) float64 {
 		// it gives the victim, unless the chests are worth nothing.
 		return 0
 	case RecruitFood, RecruitGlyphsFood, RecruitGlyphs:
+		// A creature is worth what it brings on the better side.
 		c := &r.Creatures[m.Arg]
-		v := 0.0
-		for a := range abilities {
-			for row := range r.Params.Faces {
-				v += float64(c.Rows[a][row])
-			}
-		}
+		v := 2 * max(g.tuck(my, m.Arg, false), g.tuck(my, m.Arg, true))
 		if c.Bonus != NoBonus {
 			v++
 		}
@@ -165,4 +145,25 @@ func (g *Greedy) value(o *Observation, m Move) float64 {
 		return 0
 	}
 	return 0
+}
+
+// tuck is what creature c adds to a side of the castle, less the more
+// creatures that side holds already.
+func (g *Greedy) tuck(my *SeatView, c int, right bool) float64 {
+	from, to, side := Food, Maps, my.Left
+	if right {
+		from, to, side = Swords, Thieves, my.Right
+	}
+	v := 0.0
+	for a := from; a <= to; a++ {
+		w := []float64{1, 1.5, 1.5, 1, 2, 2}[a]
+		for row := range g.r.Params.Faces {
+			v += w * float64(g.r.Creatures[c].Rows[a][row])
+		}
+	}
+	n := 0
+	for _, k := range side {
+		n += k
+	}
+	return v / float64(1+n)
 }

@@ -10,6 +10,9 @@ import (
 // will count, cheap payments, bids that win a good pick.
 type Greedy struct {
 	r *Rules
+	// offered is the own field a wizard offered, chosen one decision
+	// before the city taken for it (the observation does not repeat it).
+	offered int
 }
 
 // Act implements engine.Bot.
@@ -28,6 +31,11 @@ func (g *Greedy) Act(seat engine.Seat, legal []engine.Action, rng *engine.RNG) e
 			if rng.IntN(ties) == 0 {
 				best = a
 			}
+		}
+	}
+	if o.Decision == "wizard_own" {
+		if m, _ := g.r.Decode(best); m.Kind == Field {
+			g.offered = m.Field
 		}
 	}
 	return best
@@ -166,13 +174,7 @@ func (g *Greedy) value(o *Observation, m Move) float64 {
 		if m.Kind == Pass {
 			return 0
 		}
-		v := 0.1
-		for _, h := range g.adjacent(m.Field) {
-			if x := e[h]; x >= 0 {
-				v += float64(g.r.Designs[x].Points)
-			}
-		}
-		return v
+		return 0.1 + g.guard(e, m.Field)
 	case "human_draw":
 		if m.Kind == Pass {
 			return -1
@@ -196,11 +198,9 @@ func (g *Greedy) value(o *Observation, m Move) float64 {
 		if m.Kind == Pass {
 			return 0
 		}
-		x := e[m.Field]
-		return -g.cityValue(e, x, m.Field)
+		return g.bestTake(o, m.Field)
 	case "wizard_take":
-		x := o.Seats[m.Player].Empire[m.Field]
-		return float64(g.r.Designs[x].Points)
+		return g.takeGain(o, g.offered, m.Player, m.Field)
 	case "bid":
 		return g.bidValue(o, m)
 	case "pick_empire":
@@ -236,9 +236,21 @@ func (g *Greedy) actionValue(o *Observation, m Move) float64 {
 		cost := float64(len(g.r.Designs[d].Cost))
 		return g.bestField(e, d) + 1 - cost*0.6
 	case PlayCastle:
+		// The card is spent: each power is weighed against a part of
+		// the city it could have been.
+		spent := float64(g.r.Designs[d].Points) * 0.3
 		switch g.r.Designs[d].Race {
 		case giantRace:
-			return 0.8
+			if !g.dragonRoom(o) {
+				return -1
+			}
+			best := 0.0
+			for f := range e {
+				if g.placeable(e, g.occupied(e), f) {
+					best = max(best, g.guard(e, f))
+				}
+			}
+			return 1.2 + 0.5*best - spent
 		case humanRace:
 			return 1.6
 		case orcRace:
@@ -263,9 +275,27 @@ func (g *Greedy) actionValue(o *Observation, m Move) float64 {
 			}
 			return best
 		case goblinRace:
-			return 1.2
+			best := -1.0
+			for b, c := range o.Bar {
+				if c > 0 && g.canPay(me.Dungeon, d, g.r.Designs[b].Cost) {
+					best = max(best, g.bestField(e, b))
+				}
+			}
+			if best < 0 {
+				return -1
+			}
+			return 0.3 + 0.9*best - spent
 		case wizardRace:
-			return 0.6
+			best := 0.0
+			for f, x := range e {
+				if x >= 0 {
+					best = max(best, g.bestTake(o, f))
+				}
+			}
+			if best <= 0 {
+				return -1
+			}
+			return 0.5 + best - spent
 		}
 	}
 	return 0
@@ -343,4 +373,115 @@ func (g *Greedy) paysBar(o *Observation, d int) float64 {
 		}
 	}
 	return n
+}
+
+func (g *Greedy) occupied(e []int) int {
+	n := 0
+	for _, x := range e {
+		if x != FieldEmpty {
+			n++
+		}
+	}
+	return n
+}
+
+// guarded reports whether a dragon next to field f keeps orcs and
+// wizards off it.
+func (g *Greedy) guarded(e []int, f int) bool {
+	for _, h := range g.adjacent(f) {
+		if e[h] == FieldDragon {
+			return true
+		}
+	}
+	return false
+}
+
+// guard is what a dragon on field f protects that nothing protects yet:
+// the points of the cities next to it.
+func (g *Greedy) guard(e []int, f int) float64 {
+	v := 0.0
+	for _, h := range g.adjacent(f) {
+		if x := e[h]; x >= 0 && !g.guarded(e, int(h)) {
+			v += float64(g.r.Designs[x].Points)
+		}
+	}
+	return v
+}
+
+// dragonRoom reports whether the giant power could place a dragon.
+func (g *Greedy) dragonRoom(o *Observation) bool {
+	e := o.Seats[o.Player].Empire
+	dragons := 0
+	for _, x := range e {
+		if x == FieldDragon {
+			dragons++
+		}
+	}
+	return o.Dragons > 0 && dragons < g.r.Params.MaxDragons && g.occupied(e) < g.r.Params.MaxCities
+}
+
+// bestTake is the most a wizard gains by offering the city on own field
+// f for a city of another empire.
+func (g *Greedy) bestTake(o *Observation, f int) float64 {
+	best := 0.0
+	for q := range o.Seats {
+		if q == o.Player || g.occupied(o.Seats[q].Empire) >= g.r.Params.MaxCities {
+			continue
+		}
+		for t, x := range o.Seats[q].Empire {
+			if x >= 0 {
+				best = max(best, g.takeGain(o, f, q, t))
+			}
+		}
+	}
+	return best
+}
+
+// takeGain is what the wizard's swap of own field f with field t of
+// player q is worth: the change in the city's worth on f, and a part of
+// what the other player loses.
+func (g *Greedy) takeGain(o *Observation, f, q, t int) float64 {
+	e, their := o.Seats[o.Player].Empire, o.Seats[q].Empire
+	x, y := e[f], their[t]
+	if x < 0 || y < 0 || g.guarded(their, t) {
+		return 0
+	}
+	loss := float64(g.r.Designs[y].Points - g.r.Designs[x].Points)
+	return g.cityValue(e, y, f) - g.cityValue(e, x, f) + 0.3*loss
+}
+
+// canPay reports whether the dungeon, with the goblin gob just played
+// (-1 for none), can pay the creatures of cost, each card for one
+// creature; a wizard may stand in for one creature of another race.
+func (g *Greedy) canPay(dungeon []int, gob int, cost []Race) bool {
+	var have [anyRace + 1]int
+	total := 0
+	for d, c := range dungeon {
+		have[g.r.Designs[d].Race] += c
+		total += c
+	}
+	if gob >= 0 {
+		have[g.r.Designs[gob].Race]++
+		total++
+		if x := g.r.Designs[gob].Extra; x != 0 {
+			have[x]++
+			total++
+		}
+	}
+	subs, wild := g.r.Params.WizardSubstitutes, 0
+	for _, r := range cost {
+		switch {
+		case r == anyRace:
+			wild++
+		case have[r] > 0:
+			have[r]--
+		case subs > 0 && have[wizardRace] > 0:
+			have[wizardRace]--
+			subs--
+		default:
+			return false
+		}
+		total--
+	}
+	return total >= wild
 }
