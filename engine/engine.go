@@ -89,16 +89,18 @@ func Illegal(a Action, legal []Action) error {
 }
 
 // Winners returns the seats with the highest return.
-func Winners(returns []float64) []int {
+func Winners(returns []float64) []int { return appendWinners(nil, returns) }
+
+// appendWinners appends the seats with the highest return to dst.
+func appendWinners(dst []int, returns []float64) []int {
 	if len(returns) == 0 {
-		return nil
+		return dst
 	}
 	best := slices.Max(returns)
-	var w []int
 	for i, r := range returns {
 		if r == best {
-			w = append(w, i)
+			dst = append(dst, i)
 		}
 	}
-	return w
+	return dst
 }

@@ -84,11 +84,23 @@ const botSeed = 0x6a09e667f3bcc909
 // after each action with the state it led to; an error from it stops the
 // game. A game that does not end within maxActions actions is an error.
 func Play(s State, bots []Bot, seed uint64, maxActions int, onStep func(Step, State) error) (Result, error) {
+	var l loop
+	return l.play(s, bots, seed, maxActions, onStep, nil)
+}
+
+// loop is what the game loop keeps from one game to the next, so that a
+// simulation playing game after game allocates no buffer of its own.
+type loop struct {
+	legal []Action
+	rng   RNG // the bots'; a field, since bots take it by pointer
+}
+
+// play is Play, appending the winners to winners[:0].
+func (l *loop) play(s State, bots []Bot, seed uint64, maxActions int, onStep func(Step, State) error, winners []int) (Result, error) {
 	if len(bots) != s.NumPlayers() {
 		return Result{}, fmt.Errorf("%d bots for %d players", len(bots), s.NumPlayers())
 	}
-	rng := NewRNG(seed ^ botSeed)
-	var legal []Action
+	l.rng = NewRNG(seed ^ botSeed)
 	turn := 0
 	for !s.IsTerminal() {
 		if turn >= maxActions {
@@ -103,11 +115,11 @@ func Play(s State, bots []Bot, seed uint64, maxActions int, onStep func(Step, St
 			}
 			a = c.SampleChance()
 		} else {
-			legal = s.LegalActions(legal)
-			if len(legal) == 0 {
+			l.legal = s.LegalActions(l.legal)
+			if len(l.legal) == 0 {
 				return Result{}, fmt.Errorf("player %d has no legal action at turn %d", p, turn)
 			}
-			a = bots[p].Act(Seat{s: s, player: p}, legal, &rng)
+			a = bots[p].Act(Seat{s: s, player: p}, l.legal, &l.rng)
 		}
 		if err := s.Apply(a); err != nil {
 			return Result{}, fmt.Errorf("turn %d, player %d: %w", turn, p, err)
@@ -120,5 +132,5 @@ func Play(s State, bots []Bot, seed uint64, maxActions int, onStep func(Step, St
 		turn++
 	}
 	r := s.Returns()
-	return Result{Returns: r, Winners: Winners(r), Length: turn}, nil
+	return Result{Returns: r, Winners: appendWinners(winners[:0], r), Length: turn}, nil
 }

@@ -42,6 +42,15 @@ func (r *RNG) Shuffle(n int, swap func(i, j int)) {
 	}
 }
 
+// ShuffleSlice puts the elements of s in random order: the order Shuffle
+// gives, drawing the same numbers, without a call per swap.
+func ShuffleSlice[T any](r *RNG, s []T) {
+	for i := len(s) - 1; i > 0; i-- {
+		j := r.IntN(i + 1)
+		s[i], s[j] = s[j], s[i]
+	}
+}
+
 // Seed derives the seed of game i of a run from the run's seed, so that
 // every game of a run is the same whichever worker plays it.
 func Seed(run uint64, i int) uint64 {

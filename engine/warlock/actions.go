@@ -58,10 +58,18 @@ type Move struct {
 
 // layout numbers the actions of a game.
 type layout struct {
-	base  [kinds + 1]int
-	kind  []Kind   // per action
+	base [kinds + 1]int
+	// moves holds each action's move, packed (see packMove): Apply
+	// decodes every action, and a look-up spares it the arithmetic.
+	moves []uint64
 	pairs [][2]int // Swap index to fields
 	pair  [maxFields][maxFields]int
+}
+
+// packMove packs a move a byte a number, as Decode reads it: the limits
+// on designs, fields and players keep them all below 256.
+func packMove(m Move) uint64 {
+	return uint64(m.Kind) | uint64(m.Design)<<8 | uint64(m.Field)<<16 | uint64(m.Field2)<<24 | uint64(m.Player)<<32
 }
 
 func newLayout(designs, side, players int) layout {
@@ -90,10 +98,22 @@ func newLayout(designs, side, players int) layout {
 		}
 	}
 	l.base[kinds] = n
-	l.kind = make([]Kind, n)
+	l.moves = make([]uint64, n)
 	for k := range kinds {
 		for x := l.base[k]; x < l.base[k+1]; x++ {
-			l.kind[x] = k
+			m := Move{Kind: k}
+			off := x - l.base[k]
+			switch {
+			case k >= firstDesignKind && k <= lastDesignKind:
+				m.Design = off
+			case k == Field:
+				m.Field = off
+			case k == Swap:
+				m.Field, m.Field2 = l.pairs[off][0], l.pairs[off][1]
+			case k == Target:
+				m.Player, m.Field = off/f, off%f
+			}
+			l.moves[x] = packMove(m)
 		}
 	}
 	return l
@@ -121,24 +141,12 @@ func (r *Rules) Encode(m Move) engine.Action {
 // Decode is the inverse of Encode; ok is false for a number outside the
 // action space.
 func (r *Rules) Decode(a engine.Action) (m Move, ok bool) {
-	x := int(a)
-	if x < 0 || x >= r.NumActions() {
+	if uint(a) >= uint(len(r.ids.moves)) {
 		return m, false
 	}
-	k := r.ids.kind[x]
-	m.Kind = k
-	off := x - r.ids.base[k]
-	f := r.Params.EmpireSize * r.Params.EmpireSize
-	switch {
-	case k >= firstDesignKind && k <= lastDesignKind:
-		m.Design = off
-	case k == Field:
-		m.Field = off
-	case k == Swap:
-		m.Field, m.Field2 = r.ids.pairs[off][0], r.ids.pairs[off][1]
-	case k == Target:
-		m.Player, m.Field = off/f, off%f
-	}
+	x := r.ids.moves[a]
+	m.Kind, m.Design, m.Field = Kind(x&0xff), int(x>>8&0xff), int(x>>16&0xff)
+	m.Field2, m.Player = int(x>>24&0xff), int(x>>32&0xff)
 	return m, true
 }
 

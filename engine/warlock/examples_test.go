@@ -92,8 +92,8 @@ func TestAuctionExample(t *testing.T) {
 		t.Error("Kate may bid 6 though Scott already did")
 	}
 	s.play(t, card(Bid, human), do(BidDone)) // Kate: 4.5
-	if !slices.Equal(s.order, []int{scott, kate, sarah}) {
-		t.Fatalf("pick order %v; want Scott, Kate, Sarah", s.order)
+	if !slices.Equal(s.bidOrder(), []int{scott, kate, sarah}) {
+		t.Fatalf("pick order %v; want Scott, Kate, Sarah", s.bidOrder())
 	}
 	gnome1, gnome2 := r.design(t, "gnome_1"), r.design(t, "gnome_2")
 	for _, p := range []int{scott, kate, sarah} {

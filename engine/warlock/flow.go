@@ -350,7 +350,7 @@ func (s *State) startAuction(final, rows bool) {
 	s.final, s.rows = final, rows
 	s.step = stBid
 	s.bidder = 0
-	s.order = s.order[:0]
+	s.nOrder = 0
 	s.second = false
 	for i := range s.n {
 		p := &s.seats[i]
@@ -371,10 +371,11 @@ func (s *State) bidDone() {
 	}
 	for i := range s.n {
 		if s.seats[i].bidState == bidMade {
-			s.order = append(s.order, i)
+			s.order[s.nOrder] = i
+			s.nOrder++
 		}
 	}
-	slices.SortStableFunc(s.order, func(a, b int) int {
+	slices.SortStableFunc(s.bidOrder(), func(a, b int) int {
 		ga, gb := s.seats[a].bidGold, s.seats[b].bidGold
 		switch {
 		case ga > gb:
@@ -388,6 +389,10 @@ func (s *State) bidDone() {
 	s.nextPick()
 }
 
+// bidOrder is the bidders who made a bid, highest first once the
+// bidding is over.
+func (s *State) bidOrder() []int { return s.order[:s.nOrder] }
+
 // picks is how many cards each bidder takes in the first pick: as many as
 // there are rows in the bar at a final visit before the day's end (rule 6),
 // otherwise auction_first_pick.
@@ -400,7 +405,7 @@ func (s *State) picks() int {
 
 // nextPick hands the first or second pick to the next bidder in bid order.
 func (s *State) nextPick() {
-	for s.pick < len(s.order) && s.nBar > 0 {
+	for s.pick < s.nOrder && s.nBar > 0 {
 		s.cur = s.order[s.pick]
 		if s.second {
 			s.step = stPickSecond
@@ -417,7 +422,7 @@ func (s *State) nextPick() {
 	if !s.second && !s.rows && s.r.Params.AuctionSecondPick > 0 {
 		s.second = true
 		s.pick = 0
-		if len(s.order) > 0 && s.nBar > 0 {
+		if s.nOrder > 0 && s.nBar > 0 {
 			s.nextPick()
 			return
 		}

@@ -164,7 +164,7 @@ func (s *State) Hash() uint64 {
 	put(len(s.discard))
 	b = append(b, s.discard...)
 	b = append(b, s.bar[:]...)
-	put(s.order...)
+	put(s.bidOrder()...)
 	for i := range s.n {
 		p := &s.seats[i]
 		for _, z := range [...]*counts{&p.hand, &p.mine, &p.dungeon, &p.castle, &p.bid, &p.bidAlt} {

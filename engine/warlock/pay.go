@@ -154,8 +154,20 @@ func (s *State) payActions(dst []engine.Action) []engine.Action {
 		dst = append(dst, s.act(PayCastle))
 	}
 	p := &s.seats[s.bld.player]
+	// Cards of one payment kind pay alike, so each kind is asked once.
+	var asked, can uint32
 	for d := range s.r.Designs {
-		if p.dungeon[d] > 0 && s.canPayWith(d, false) {
+		if p.dungeon[d] == 0 {
+			continue
+		}
+		k := uint32(1) << s.r.kind[d]
+		if asked&k == 0 {
+			asked |= k
+			if s.canPayWith(d, false) {
+				can |= k
+			}
+		}
+		if can&k != 0 {
 			dst = append(dst, s.actD(Pay, d))
 		}
 	}

@@ -46,9 +46,17 @@ type Breakdown struct {
 func ScoreEmpires(p *tables.Params, empires []Empire) []Breakdown {
 	out := make([]Breakdown, len(empires))
 	count := make([][tables.RaceCount + 1]int, len(empires))
+	// Every game ends with a score: one copy of all the empires, which
+	// the removals change, costs one allocation rather than one each.
+	n := 0
+	for _, e := range empires {
+		n += len(e.Squares)
+	}
+	all := make([]Square, 0, n)
 	for i, e := range empires {
 		b := &out[i]
-		sq := append([]Square(nil), e.Squares...)
+		all = append(all, e.Squares...)
+		sq := all[len(all)-len(e.Squares):]
 		// ruling edge-centre: the edge is the row touching the player board
 		// and the farthest row, the centre the rows between.
 		for f, x := range sq {
@@ -116,9 +124,18 @@ func Winners(b []Breakdown) []int {
 // humanChains scores each group of orthogonally adjacent human cities: its
 // cities score the chain values in turn, the last repeating.
 func humanChains(values []int, side int, sq []Square) []int {
-	seen := make([]bool, len(sq))
+	// Scoring ends every simulated game: the scratch space of a grid the
+	// engine plays stays on the stack.
+	var seenBuf [maxFields]bool
+	var stackBuf [maxFields]int
+	var seen []bool
+	if len(sq) <= maxFields {
+		seen = seenBuf[:len(sq)]
+	} else {
+		seen = make([]bool, len(sq))
+	}
+	stack := stackBuf[:0]
 	var chains []int
-	var stack []int
 	for f := range sq {
 		if seen[f] || !isHuman(sq[f]) {
 			continue
@@ -160,9 +177,10 @@ func isHuman(x Square) bool { return x.Kind == City && x.Race == humanRace }
 // Empires returns the players' empires as they stand.
 func (s *State) Empires() []Empire {
 	out := make([]Empire, s.n)
+	all := make([]Square, s.n*s.fields())
 	for i := range s.n {
 		p := &s.seats[i]
-		e := Empire{Side: s.side(), Squares: make([]Square, s.fields())}
+		e := Empire{Side: s.side(), Squares: all[i*s.fields() : (i+1)*s.fields() : (i+1)*s.fields()]}
 		for f := range e.Squares {
 			switch c := p.empire[f]; c {
 			case empty:

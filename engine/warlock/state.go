@@ -177,10 +177,12 @@ type State struct {
 	castleGob int // goblin just played in the castle, usable to pay, or -1
 
 	// auction
-	bidder int   // players who have had their turn to bid
-	order  []int // bidders, highest bid first
-	pick   int   // index into order
-	second bool  // the second pick is under way
+	bidder int // players who have had their turn to bid
+	// order holds the bidders, highest bid first: the first nOrder.
+	order  [maxPlayers]int
+	nOrder int
+	pick   int  // index into order
+	second bool // the second pick is under way
 
 	turns int
 }
@@ -194,8 +196,7 @@ func (r *Rules) NewState(players int, seed uint64) (*State, error) {
 		return nil, errPlayers(players, r.Players.Min, r.Players.Max)
 	}
 	s := &State{r: r, rng: engine.NewRNG(seed), n: players, castleGob: -1}
-	s.draw = make([]uint8, 0, r.creatures())
-	s.discard = make([]uint8, 0, r.creatures())
+	s.draw, s.discard = piles(r.creatures())
 	for d, des := range r.Designs {
 		for range des.Copies {
 			s.draw = append(s.draw, uint8(d))
@@ -209,8 +210,15 @@ func (r *Rules) NewState(players int, seed uint64) (*State, error) {
 	return s, nil
 }
 
+// piles returns an empty draw pile and discard pile, each with room for
+// every card, in one allocation.
+func piles(cards int) (draw, discard []uint8) {
+	buf := make([]uint8, 2*cards)
+	return buf[:0:cards], buf[cards : cards : 2*cards]
+}
+
 func (s *State) shuffle(pile []uint8) {
-	s.rng.Shuffle(len(pile), func(i, j int) { pile[i], pile[j] = pile[j], pile[i] })
+	engine.ShuffleSlice(&s.rng, pile)
 }
 
 // NumPlayers implements engine.State.
@@ -245,17 +253,30 @@ func (s *State) Clone() engine.State { return s.clone() }
 
 func (s *State) clone() *State {
 	c := *s
-	c.draw = append(make([]uint8, 0, cap(s.draw)), s.draw...)
-	c.discard = append(make([]uint8, 0, cap(s.discard)), s.discard...)
-	c.order = append([]int(nil), s.order...)
+	c.draw, c.discard = piles(max(cap(s.draw), cap(s.discard), len(s.draw)+len(s.discard)))
+	c.draw = append(c.draw, s.draw...)
+	c.discard = append(c.discard, s.discard...)
 	return &c
 }
 
 // Rules returns the rules the game is played with.
 func (s *State) Rules() *Rules { return s.r }
 
-func (s *State) left1(p int) int  { return (p + 1) % s.n }
-func (s *State) right1(p int) int { return (p + s.n - 1) % s.n }
+// left1 and right1 are the neighbours of seat p; a comparison costs less
+// than a division, and they run at nearly every action.
+func (s *State) left1(p int) int {
+	if p++; p == s.n {
+		return 0
+	}
+	return p
+}
+
+func (s *State) right1(p int) int {
+	if p == 0 {
+		return s.n - 1
+	}
+	return p - 1
+}
 
 func (s *State) side() int   { return s.r.Params.EmpireSize }
 func (s *State) fields() int { return s.side() * s.side() }
@@ -293,6 +314,9 @@ func (s *State) toDiscard(d int) { s.discard = append(s.discard, uint8(d)) }
 
 // dump puts every card of a zone on the discard pile, in design order.
 func (s *State) dump(z *counts) int {
+	if *z == (counts{}) {
+		return 0 // most castles, bids and bars at the end of a round
+	}
 	n := 0
 	for d := range s.r.Designs {
 		for ; z[d] > 0; z[d]-- {

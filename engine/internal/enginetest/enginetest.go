@@ -208,7 +208,9 @@ func (c *Checker[S]) Games(t *testing.T, lo, hi, games, deepEvery int, after fun
 }
 
 // Bench plays complete random games of one player count, chance nodes
-// sampled, and reports actions/op and games/s per game.
+// sampled, and reports per game (an op) its actions, its allocations and
+// games/s, and ns/action, the figure that compares engines whose games
+// differ in length.
 func Bench[S engine.State](b *testing.B, players int, newState func(players int, seed uint64) (S, error)) {
 	rng := engine.NewRNG(1)
 	var legal []engine.Action
@@ -235,4 +237,5 @@ func Bench[S engine.State](b *testing.B, players int, newState func(players int,
 	}
 	b.ReportMetric(float64(actions)/float64(b.N), "actions/op")
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(max(actions, 1)), "ns/action")
 }
