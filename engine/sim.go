@@ -30,7 +30,7 @@ const progressEvery = 100 * time.Millisecond
 type SimConfig struct {
 	Game    BotGame
 	Players int
-	Games   int    // how many games, at least 1
+	Games   int    // how many games, at least 1; a shard's whole study
 	Seed    uint64 // the run's seed; game i is seeded with Seed(Seed, i)
 	// Bots names one bot per seat; a shorter list is repeated. Game i
 	// rotates the lineup by i: seat s plays Bots[(s+i) % len(Bots)].
@@ -58,6 +58,9 @@ type SimConfig struct {
 	// LogGzip compresses the log with gzip. Simulate ends the gzip stream
 	// before it returns; it does not close Log.
 	LogGzip bool
+	// Shard, if set, plays only its slice of the Games games; the
+	// Summary then covers those.
+	Shard Shard
 }
 
 // Summary is the outcome of a simulation. Everything but Timing depends
@@ -68,14 +71,20 @@ type Summary struct {
 	Games   int    `json:"games"`
 	// Interrupted is set for a run stopped before its end; Games then
 	// counts the games played, the run's first ones.
-	Interrupted bool        `json:"interrupted,omitempty"`
-	Seed        uint64      `json:"seed"`
-	Bots        []string    `json:"bots"`
-	Set         []string    `json:"set"`
-	Seats       []SeatStats `json:"seats"`
-	ByBot       []BotStats  `json:"by_bot"`
-	Overall     Overall     `json:"overall"`
-	Timing      Timing      `json:"timing"`
+	Interrupted bool `json:"interrupted,omitempty"`
+	// Shard is set for the run of a shard: the games of its study it
+	// covers. Games then counts the shard's games.
+	Shard   *ShardRange `json:"shard,omitempty"`
+	Seed    uint64      `json:"seed"`
+	Bots    []string    `json:"bots"`
+	Set     []string    `json:"set"`
+	Seats   []SeatStats `json:"seats"`
+	ByBot   []BotStats  `json:"by_bot"`
+	Overall Overall     `json:"overall"`
+	Timing  Timing      `json:"timing"`
+	// Tally holds the games' statistics, to merge with others'
+	// (NewShardFile).
+	Tally *Tally `json:"-"`
 }
 
 // Record is how a seat or a bot fared over its seat-games. A game with k
@@ -149,11 +158,15 @@ type Timing struct {
 
 // Lineup returns the bots of game i: seat s plays bots[(s+i) % len(bots)].
 func Lineup(bots []string, players, i int) []string {
-	out := make([]string, players)
-	for s := range out {
-		out[s] = bots[(s+i)%len(bots)]
+	return appendLineup(make([]string, 0, players), bots, players, i)
+}
+
+// appendLineup appends the bots of game i to dst.
+func appendLineup(dst, bots []string, players, i int) []string {
+	for s := range players {
+		dst = append(dst, bots[(s+i)%len(bots)])
 	}
-	return out
+	return dst
 }
 
 // Simulate plays cfg.Games games on cfg.Workers goroutines and summarizes
@@ -181,26 +194,29 @@ func Simulate(ctx context.Context, cfg SimConfig) (*Summary, error) {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 
-	tally := newTallyOrder(NewTally(cfg.Players, cfg.Bots))
+	first, end := cfg.Shard.Span(cfg.Games)
+	tally := newTallyOrder(NewTally(cfg.Players, cfg.Bots), first)
 	var next, done atomic.Int64
+	next.Store(int64(first))
 	logw := cfg.Log
 	var gz *gzip.Writer
 	if logw != nil && cfg.LogGzip {
 		gz = gzip.NewWriter(logw)
 		logw = gz
 	}
-	logs := newLogOrder(logw, cfg.Games)
+	logs := newLogOrder(logw, first, end)
 	var failed firstError
 	var wg sync.WaitGroup
-	for range min(cfg.Workers, cfg.Games) {
+	for range min(cfg.Workers, end-first) {
 		wg.Go(func() {
-			var kinds kindCounter // its cache serves every game of the worker
+			w := new(simWorker)
 			for ctx.Err() == nil {
 				i := int(next.Add(1) - 1)
-				if i >= cfg.Games {
+				if i >= end {
 					return
 				}
-				r, log, err := cfg.play(ctx, i, &kinds)
+				r := tally.record()
+				log, err := cfg.play(ctx, i, w, r)
 				if err == nil {
 					err = logs.put(i, log)
 				}
@@ -236,10 +252,11 @@ func Simulate(ctx context.Context, cfg SimConfig) (*Summary, error) {
 	wg.Wait()
 	close(finished)
 	progress.Wait()
-	played := tally.next // games 0 to played-1 are finished and tallied
+	played := tally.next - first // games first to first+played-1 are finished and tallied
+	games := end - first
 	failure := failed.get()
 	if logs != nil {
-		err := logs.end(played < cfg.Games, played)
+		err := logs.end(played < games, played)
 		if gz != nil {
 			if cerr := gz.Close(); cerr != nil && err == nil {
 				err = fmt.Errorf("write log: %w", cerr)
@@ -253,21 +270,25 @@ func Simulate(ctx context.Context, cfg SimConfig) (*Summary, error) {
 		return nil, failure
 	}
 	var stopped error
-	if played < cfg.Games {
-		stopped = fmt.Errorf("simulation stopped after %d of %d games: %w", played, cfg.Games, context.Cause(parent))
+	if played < games {
+		stopped = fmt.Errorf("simulation stopped after %d of %d games: %w", played, games, context.Cause(parent))
 		if played == 0 {
 			return nil, stopped
 		}
 	} else if cfg.Progress != nil {
-		cfg.Progress(cfg.Games)
+		cfg.Progress(games)
 	}
 	sum := tally.t.Summary()
+	sum.Tally = tally.t
+	if cfg.Shard != (Shard{}) {
+		sum.Shard = &ShardRange{Shard: cfg.Shard, First: first, End: end, Of: cfg.Games}
+	}
 	sum.Game, sum.Seed = cfg.Game.ID(), cfg.Seed
 	sum.Bots = append([]string{}, cfg.Bots...)
 	sum.Set = append([]string{}, cfg.Set...)
-	sum.Interrupted = played < cfg.Games
+	sum.Interrupted = played < games
 	secs := time.Since(start).Seconds()
-	sum.Timing = Timing{Seconds: secs, Workers: min(cfg.Workers, cfg.Games)}
+	sum.Timing = Timing{Seconds: secs, Workers: min(cfg.Workers, games)}
 	if secs > 0 {
 		sum.Timing.GamesPerSecond = float64(played) / secs
 	}
@@ -280,6 +301,8 @@ func (cfg *SimConfig) check() error {
 		return errors.New("no game")
 	case cfg.Games < 1:
 		return fmt.Errorf("%d games; want at least 1", cfg.Games)
+	case cfg.Shard.check(cfg.Games) != nil:
+		return cfg.Shard.check(cfg.Games)
 	case cfg.Workers < 0:
 		return fmt.Errorf("%d workers", cfg.Workers)
 	case cfg.MaxActions < 0:
@@ -302,26 +325,38 @@ func (cfg *SimConfig) check() error {
 	return nil
 }
 
-// play plays game i, returning its log when the run keeps one; kinds
-// counts its actions by kind.
-func (cfg *SimConfig) play(ctx context.Context, i int, kinds *kindCounter) (r GameRecord, log []byte, err error) {
+// simWorker is what a worker of Simulate keeps from one game to the next,
+// so that the loop allocates nothing of its own once warm.
+type simWorker struct {
+	kinds kindCounter // its cache serves every game of the worker
+	loop  loop
+	bots  []Bot
+	_     [64]byte // keeps the fields another worker writes off its cache lines
+}
+
+// play plays game i into r, a record whose buffers it reuses, returning
+// its log when the run keeps one.
+func (cfg *SimConfig) play(ctx context.Context, i int, w *simWorker, r *GameRecord) (log []byte, err error) {
 	seed := Seed(cfg.Seed, i)
 	defer func() {
 		if err != nil {
 			err = fmt.Errorf("game %d (seed %d): %w", i, seed, err)
 		}
 	}()
-	names := Lineup(cfg.Bots, cfg.Players, i)
-	bots := make([]Bot, cfg.Players)
-	for s, n := range names {
-		if bots[s], err = cfg.Game.NewBot(n); err != nil {
-			return GameRecord{}, nil, err
+	names := appendLineup(r.Bots[:0], cfg.Bots, cfg.Players, i)
+	w.bots = w.bots[:0]
+	for _, n := range names {
+		b, err := cfg.Game.NewBot(n)
+		if err != nil {
+			return nil, err
 		}
+		w.bots = append(w.bots, b)
 	}
 	s, err := cfg.Game.NewState(cfg.Players, seed)
 	if err != nil {
-		return GameRecord{}, nil, err
+		return nil, err
 	}
+	kinds := &w.kinds
 	kinds.start(s, cfg.Players)
 	// A runaway game still notices cancellation now and then.
 	onStep := func(st Step, _ State) error {
@@ -332,13 +367,14 @@ func (cfg *SimConfig) play(ctx context.Context, i int, kinds *kindCounter) (r Ga
 		return nil
 	}
 	played := s // the state itself, which a log wraps
-	var buf bytes.Buffer
 	var lw *LogWriter
+	var buf *bytes.Buffer
 	if cfg.Log != nil {
-		lw = NewLogWriterFormat(&buf, cfg.LogFormat)
+		buf = new(bytes.Buffer)
+		lw = NewLogWriterFormat(buf, cfg.LogFormat)
 		h := LogHeader{Game: cfg.Game.ID(), Variant: cfg.Variant, Players: cfg.Players, Seed: seed, Set: cfg.Set, Bots: names}
 		if s, err = lw.Start(h, s); err != nil {
-			return GameRecord{}, nil, err
+			return nil, err
 		}
 		onStep = func(st Step, s State) error {
 			kinds.count(st)
@@ -350,20 +386,23 @@ func (cfg *SimConfig) play(ctx context.Context, i int, kinds *kindCounter) (r Ga
 			return lw.Step(st, s)
 		}
 	}
-	res, err := Play(s, bots, seed, cfg.MaxActions, onStep)
+	res, err := w.loop.play(s, w.bots, seed, cfg.MaxActions, onStep, r.Winners)
 	if err != nil {
-		return GameRecord{}, nil, err
+		return nil, err
 	}
 	if lw != nil {
 		if err := lw.Finish(res); err != nil {
-			return GameRecord{}, nil, err
+			return nil, err
 		}
 	}
-	r = GameRecord{Result: res, Bots: names, Rounds: -1, Kinds: kinds.bySeat()}
+	*r = GameRecord{Result: res, Bots: names, Rounds: -1, Kinds: kinds.bySeat(r.Kinds)}
 	if rc, ok := played.(RoundCounter); ok {
 		r.Rounds, r.Unit = rc.Rounds()
 	}
-	return r, buf.Bytes(), nil
+	if buf == nil {
+		return nil, nil
+	}
+	return buf.Bytes(), nil
 }
 
 // firstError keeps the error of the lowest game index, so that a run with
@@ -393,15 +432,17 @@ func (f *firstError) get() error {
 type logOrder struct {
 	mu      sync.Mutex
 	w       io.Writer
-	pending [][]byte
-	next    int
+	first   int      // the game of pending[0]
+	pending [][]byte // by game − first
+	next    int      // logs written
 }
 
-func newLogOrder(w io.Writer, games int) *logOrder {
+// newLogOrder returns the order of the logs of games first to end−1.
+func newLogOrder(w io.Writer, first, end int) *logOrder {
 	if w == nil {
 		return nil
 	}
-	return &logOrder{w: w, pending: make([][]byte, games)}
+	return &logOrder{w: w, first: first, pending: make([][]byte, end-first)}
 }
 
 func (o *logOrder) put(i int, log []byte) error {
@@ -410,7 +451,7 @@ func (o *logOrder) put(i int, log []byte) error {
 	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	o.pending[i] = log
+	o.pending[i-o.first] = log
 	for o.next < len(o.pending) && o.pending[o.next] != nil {
 		if _, err := o.w.Write(o.pending[o.next]); err != nil {
 			return fmt.Errorf("write log: %w", err)
@@ -445,30 +486,64 @@ func ratio(x float64, n int) float64 {
 
 // tallyOrder adds games to a tally in game order as they finish in any
 // order, holding those that finish early: when a run stops early, the
-// tally holds exactly the unbroken run of finished games from game 0.
+// tally holds exactly the unbroken run of finished games from the first.
 type tallyOrder struct {
-	mu      sync.Mutex
-	t       *Tally
-	pending map[int]GameRecord
+	mu      sync.Mutex // guards pending, free and next
+	pending map[int]*GameRecord
+	free    []*GameRecord
 	next    int
+	adding  sync.Mutex // held by the worker adding to t
+	t       *Tally
 }
 
-func newTallyOrder(t *Tally) *tallyOrder {
-	return &tallyOrder{t: t, pending: map[int]GameRecord{}}
+func newTallyOrder(t *Tally, first int) *tallyOrder {
+	return &tallyOrder{t: t, pending: map[int]*GameRecord{}, next: first}
 }
 
-func (o *tallyOrder) put(i int, r GameRecord) {
+// record returns a record to play a game into: one already tallied, if
+// any, as Tally.Add keeps nothing of a record.
+func (o *tallyOrder) record() *GameRecord {
 	o.mu.Lock()
 	defer o.mu.Unlock()
+	if n := len(o.free); n > 0 {
+		r := o.free[n-1]
+		o.free = o.free[:n-1]
+		return r
+	}
+	return new(GameRecord)
+}
+
+// put hands over game i's record. A worker never waits for another's
+// additions: one that finds the tally busy leaves its game to the worker
+// adding, which looks again once it is done.
+func (o *tallyOrder) put(i int, r *GameRecord) {
+	o.mu.Lock()
 	o.pending[i] = r
-	for {
-		r, ok := o.pending[o.next]
-		if !ok {
+	o.mu.Unlock()
+	for o.adding.TryLock() {
+		for {
+			o.mu.Lock()
+			r, ok := o.pending[o.next]
+			delete(o.pending, o.next)
+			o.mu.Unlock()
+			if !ok {
+				break
+			}
+			o.t.Add(*r)
+			o.mu.Lock()
+			o.next++
+			o.free = append(o.free, r)
+			o.mu.Unlock()
+		}
+		o.adding.Unlock()
+		// A game put while the tally was busy, after the last look, is
+		// this worker's to add.
+		o.mu.Lock()
+		_, more := o.pending[o.next]
+		o.mu.Unlock()
+		if !more {
 			return
 		}
-		delete(o.pending, o.next)
-		o.t.Add(r)
-		o.next++
 	}
 }
 
@@ -478,7 +553,7 @@ type kindCounter struct {
 	k      ActionKinder
 	names  []string // kind names, by index
 	byNum  []int16  // action number → kind index + 1; 0 not asked yet
-	counts [][]int  // [seat][kind index]
+	counts [][]int  // [seat][kind index], each row on cache lines of its own
 }
 
 // start readies c for a game from s; it counts nothing for a state that
@@ -511,19 +586,32 @@ func (c *kindCounter) count(st Step) {
 		c.byNum[a] = int16(idx + 1)
 	}
 	idx := int(c.byNum[a] - 1)
-	for len(c.counts[st.Player]) <= idx {
-		c.counts[st.Player] = append(c.counts[st.Player], 0)
+	if row := c.counts[st.Player]; idx >= len(row) {
+		// A power of two of 8 ints or more is a size class aligned on
+		// cache lines, which the rows of other workers then never share.
+		n := 8
+		for n <= idx {
+			n *= 2
+		}
+		c.counts[st.Player] = append(make([]int, 0, n), row...)[:idx+1]
 	}
 	c.counts[st.Player][idx]++
 }
 
-func (c *kindCounter) bySeat() []map[string]int {
+// bySeat returns the game's counts by seat, in the maps of out when it
+// has them.
+func (c *kindCounter) bySeat(out []map[string]int) []map[string]int {
 	if c.k == nil {
 		return nil
 	}
-	out := make([]map[string]int, len(c.counts))
+	if len(out) != len(c.counts) {
+		out = make([]map[string]int, len(c.counts))
+	}
 	for s, row := range c.counts {
-		out[s] = map[string]int{}
+		if out[s] == nil {
+			out[s] = map[string]int{}
+		}
+		clear(out[s])
 		for i, n := range row {
 			if n > 0 {
 				out[s][c.names[i]] = n

@@ -1,10 +1,6 @@
 package engine
 
-import (
-	"maps"
-	"math"
-	"slices"
-)
+import "math"
 
 // z95 is the standard normal quantile of a two-sided 95% interval.
 const z95 = 1.959963984540054
@@ -24,110 +20,6 @@ func Wilson(x float64, n int) (lo, hi float64) {
 	center := (p + z2/(2*fn)) / d
 	half := z95 / d * math.Sqrt(p*(1-p)/fn+z2/(4*fn*fn))
 	return max(0, center-half), min(1, center+half)
-}
-
-// Dist is an exact distribution of values: how many times each value
-// came. It merges exactly and in any order, and every figure it gives is
-// computed over its values in increasing order, so two Dists of the same
-// values give the same figures to the last bit however they were built.
-// Game scores and lengths take few distinct values, so it stays small.
-type Dist struct {
-	counts map[float64]int64
-	n      int64
-}
-
-// Add counts one value.
-func (d *Dist) Add(x float64) {
-	if d.counts == nil {
-		d.counts = map[float64]int64{}
-	}
-	d.counts[x]++
-	d.n++
-}
-
-// Merge adds every value of o.
-func (d *Dist) Merge(o *Dist) {
-	for x, c := range o.counts {
-		if d.counts == nil {
-			d.counts = map[float64]int64{}
-		}
-		d.counts[x] += c
-	}
-	d.n += o.n
-}
-
-// N is the number of values.
-func (d *Dist) N() int64 { return d.n }
-
-func (d *Dist) values() []float64 { return slices.Sorted(maps.Keys(d.counts)) }
-
-// Mean is the arithmetic mean, 0 for no values.
-func (d *Dist) Mean() float64 {
-	if d.n == 0 {
-		return 0
-	}
-	s := 0.0
-	for _, x := range d.values() {
-		s += x * float64(d.counts[x])
-	}
-	return s / float64(d.n)
-}
-
-// StdDev is the sample standard deviation, 0 for fewer than two values.
-func (d *Dist) StdDev() float64 {
-	if d.n < 2 {
-		return 0
-	}
-	m := d.Mean()
-	ss := 0.0
-	for _, x := range d.values() {
-		ss += (x - m) * (x - m) * float64(d.counts[x])
-	}
-	return math.Sqrt(ss / float64(d.n-1))
-}
-
-// Quantile is the p-quantile (0 ≤ p ≤ 1) of the values, interpolated
-// linearly between order statistics (R's type 7, numpy's default): the
-// value of rank p×(n−1) counting from 0. It is 0 for no values.
-func (d *Dist) Quantile(p float64) float64 {
-	if d.n == 0 {
-		return 0
-	}
-	h := p * float64(d.n-1)
-	lo := int64(math.Floor(h))
-	a, b := d.rank(lo), d.rank(min(lo+1, d.n-1))
-	return a + (h-float64(lo))*(b-a)
-}
-
-// rank is the value of order statistic r, counting from 0.
-func (d *Dist) rank(r int64) float64 {
-	xs := d.values()
-	for _, x := range xs {
-		if r < d.counts[x] {
-			return x
-		}
-		r -= d.counts[x]
-	}
-	return xs[len(xs)-1]
-}
-
-// Stats gives the summary figures of the values.
-func (d *Dist) Stats() DistStats {
-	if d.n == 0 {
-		return DistStats{}
-	}
-	xs := d.values()
-	return DistStats{
-		Mean:   d.Mean(),
-		StdDev: d.StdDev(),
-		Min:    xs[0],
-		P5:     d.Quantile(0.05),
-		P25:    d.Quantile(0.25),
-		P50:    d.Quantile(0.5),
-		P75:    d.Quantile(0.75),
-		P95:    d.Quantile(0.95),
-		Max:    xs[len(xs)-1],
-	}
 }
 
 // DistStats sums up a distribution: its mean, sample standard deviation,

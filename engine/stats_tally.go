@@ -30,8 +30,8 @@ type GameRecord struct {
 	Kinds []map[string]int
 }
 
-// Tally accumulates the statistics of games. It keeps counts and exact
-// distributions rather than averages, so tallies of disjoint sets of
+// Tally accumulates the statistics of games. It keeps counts, moment
+// sums and sketches rather than averages, so tallies of disjoint sets of
 // games merge into exactly the tally of all of them, in any order.
 type Tally struct {
 	players int
@@ -42,10 +42,10 @@ type Tally struct {
 	bots    []sideTally
 	shared  int // games won by two seats or more
 	ties    int // games all seats won
-	score   Dist
-	margin  Dist
-	length  Dist
-	rounds  Dist
+	score   Sketch
+	margin  Sketch
+	length  Sketch
+	rounds  Sketch
 	unit    string
 	kinds   map[string]int64
 }
@@ -55,8 +55,8 @@ type sideTally struct {
 	games    int
 	solo     int
 	sharedBy []int // [k]: wins shared among k seats
-	score    Dist
-	margin   Dist // of the games won alone
+	score    Sketch
+	margin   Sketch // of the games won alone
 	kinds    map[string]int64
 }
 

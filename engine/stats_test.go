@@ -36,8 +36,8 @@ func TestWilson(t *testing.T) {
 	}
 }
 
-func dist(xs ...float64) *engine.Dist {
-	var d engine.Dist
+func dist(xs ...float64) *engine.Sketch {
+	var d engine.Sketch
 	for _, x := range xs {
 		d.Add(x)
 	}
@@ -86,7 +86,7 @@ func TestDistMerge(t *testing.T) {
 	ab.Merge(b)
 	ba.Merge(b)
 	ba.Merge(a)
-	for _, d := range []*engine.Dist{ab, ba} {
+	for _, d := range []*engine.Sketch{ab, ba} {
 		if d.Stats() != whole.Stats() || d.N() != whole.N() {
 			t.Errorf("merged %+v; whole %+v", d.Stats(), whole.Stats())
 		}

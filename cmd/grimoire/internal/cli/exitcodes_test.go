@@ -61,6 +61,7 @@ func TestExitCodes(t *testing.T) {
 			"sheet":    {"--game", "warlock", "--kind", "poster", "-o", filepath.Join(dir, "x.pdf")},
 			"games":    {"--root", missing},
 			"simulate": {"--game", "warriors", "--players", "0"},
+			"merge":    {"--format", "xml", missing},
 			"replay":   {"--root", missing, missing},
 			"score":    {"--game", "warriors", "--root", missing, score},
 		}},
@@ -71,12 +72,14 @@ func TestExitCodes(t *testing.T) {
 		{"missing file", ExitFail, map[string][]string{
 			"import":   {"--root", root, "--game", "tiny", "--lang", "fr", missing + ".po"},
 			"rulebook": {"--game", "warlock", "--lang", "fr", missing},
+			"merge":    {missing},
 			"replay":   {missing},
 			"score":    {"--game", "warriors", missing},
 		}},
 		{"unreadable file", ExitFail, map[string][]string{
 			"import":   {"--root", root, "--game", "tiny", "--lang", "fr", adir + ".po"},
 			"rulebook": {"--game", "warlock", "--lang", "fr", adir},
+			"merge":    {adir},
 			"replay":   {adir},
 			"score":    {"--game", "warriors", adir},
 		}},
@@ -86,6 +89,9 @@ func TestExitCodes(t *testing.T) {
 			"export":   {"--game", "warlock", "-o", adir},
 			"sheet":    {"--game", "warlock", "-o", adir},
 			"simulate": {"--game", "warriors", "-n", "1", "--log", adir},
+		}},
+		{"unwritable tally", ExitFail, map[string][]string{
+			"simulate": {"--game", "warriors", "-n", "1", "--out", adir},
 		}},
 	}
 	if err := os.Mkdir(adir+".po", 0o755); err != nil {

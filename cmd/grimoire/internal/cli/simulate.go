@@ -44,9 +44,13 @@ func runSimulate(e *env, args []string) int {
 	logFile := fs.String("log", "", "write every game's log, JSON Lines, to this `file` (gzip-compressed when it ends in .gz)")
 	logFormat := fs.String("log-format", "lines", "the log's format: lines (a line per action, with its name and hash) or compact (a line per game, action numbers only)")
 	format := fs.String("format", "text", "text or json")
+	shardFlag := fs.String("shard", "", "play only shard `i/n` of the games (0 ≤ i < n): games i×GAMES/n to (i+1)×GAMES/n−1, with the seeds and lineups they have in the whole run")
+	out := fs.String("out", "", "also write the games' mergeable tally to this `file`, for grimoire merge")
+	plots := fs.String("plots", "", "also write the plots (SVG and PNG) and an index.html showing them into `dir`")
 	if code, ok := parse(e, fs, args); !ok {
 		return code
 	}
+	var shard engine.Shard
 	usageErr := func(format string, args ...any) int {
 		fmt.Fprintf(e.stderr, "grimoire simulate: "+format+"\n", args...)
 		return ExitUsage
@@ -66,6 +70,14 @@ func runSimulate(e *env, args []string) int {
 		return usageErr("--log-format does not apply without --log")
 	case *game == "":
 		return usageErr("--game is required (games with an engine: %s)", strings.Join(engineIDs(), ", "))
+	case *shardFlag != "":
+		var err error
+		if shard, err = engine.ParseShard(*shardFlag); err != nil {
+			return usageErr("--shard: %v", err)
+		}
+		if shard.Count > *n {
+			return usageErr("--shard %s: %d shards for %d games", shard, shard.Count, *n)
+		}
 	}
 	if engines()[*game] == nil {
 		return usageErr("no engine for game %q (games with an engine: %s)", *game, strings.Join(engineIDs(), ", "))
@@ -117,14 +129,15 @@ func runSimulate(e *env, args []string) int {
 	cfg := engine.SimConfig{
 		Game: bm, Players: *players, Games: *n, Seed: *seed,
 		Bots: lineup, Workers: *workers, Set: sets, Variant: played,
-		LogGzip: strings.HasSuffix(*logFile, ".gz"),
+		LogGzip: strings.HasSuffix(*logFile, ".gz"), Shard: shard,
 	}
 	if *logFormat == "compact" {
 		cfg.LogFormat = engine.LogCompact
 	}
 	var bar *progressBar
 	if f, ok := e.stderr.(*os.File); ok && isTerminal(f) {
-		bar = &progressBar{w: f, total: *n, start: time.Now()}
+		first, end := shard.Span(*n)
+		bar = &progressBar{w: f, total: end - first, start: time.Now()}
 		cfg.Progress = bar.draw
 	}
 	sum, err := simulate(e, cfg, *logFile)
@@ -141,6 +154,9 @@ func runSimulate(e *env, args []string) int {
 		if sum != nil {
 			done = sum.Games
 		}
+		if *out != "" {
+			kept += "; " + *out + " is not written: a tally to merge holds all its games"
+		}
 		fmt.Fprintf(e.stderr, "grimoire simulate: interrupted after %s%s\n", plural(done, "complete game"), kept)
 		if done == 0 {
 			return code
@@ -148,8 +164,44 @@ func runSimulate(e *env, args []string) int {
 	case err != nil:
 		fmt.Fprintf(e.stderr, "grimoire simulate: %v\n", err)
 		return ExitFail
+	case *out != "":
+		if err := writeShardFile(&cfg, sum, *out); err != nil {
+			fmt.Fprintf(e.stderr, "grimoire simulate: %v\n", err)
+			return ExitFail
+		}
 	}
-	if *format == "json" {
+	if *plots != "" && code == ExitOK {
+		if err := writePlots(*plots, sum, played); err != nil {
+			fmt.Fprintf(e.stderr, "grimoire simulate: %v\n", err)
+			return ExitFail
+		}
+	}
+	return printSummary(e, "simulate", sum, played, *format, code)
+}
+
+// writeShardFile writes the mergeable result of a finished run, a shard's
+// or a whole one's.
+func writeShardFile(cfg *engine.SimConfig, sum *engine.Summary, path string) error {
+	f, err := engine.NewShardFile(cfg, sum)
+	if err != nil {
+		return err
+	}
+	var b batch
+	if err := b.addFrom(path, f.Write); err != nil {
+		b.abort()
+		return err
+	}
+	if err := b.commit(); err != nil {
+		b.abort()
+		return err
+	}
+	return nil
+}
+
+// printSummary prints a summary in format (text or json) for cmd and
+// returns code, or ExitFail if it cannot; played is the variant played.
+func printSummary(e *env, cmd string, sum *engine.Summary, played, format string, code int) int {
+	if format == "json" {
 		var doc any = sum.Rounded()
 		if played != "" {
 			// The variant goes right after the game; the base game's
@@ -162,7 +214,7 @@ func runSimulate(e *env, args []string) int {
 		}
 		out, err := json.MarshalIndent(doc, "", "  ")
 		if err != nil {
-			fmt.Fprintf(e.stderr, "grimoire simulate: %v\n", err)
+			fmt.Fprintf(e.stderr, "grimoire %s: %v\n", cmd, err)
 			return ExitFail
 		}
 		e.stdout.Write(append(out, '\n'))
@@ -219,6 +271,9 @@ func writeSummary(w io.Writer, s *engine.Summary, variant string) {
 		game += " (variant " + variant + ")"
 	}
 	fmt.Fprintf(w, "%s: %s of %d players, seed %d\n", game, plural(s.Games, "game"), s.Players, s.Seed)
+	if r := s.Shard; r != nil {
+		fmt.Fprintf(w, "shard %s: games %d to %d of %d\n", r.Shard, r.First, r.End-1, r.Of)
+	}
 	fmt.Fprintf(w, "bots: %s", strings.Join(s.Bots, ", "))
 	if len(s.Bots) > 1 {
 		fmt.Fprint(w, " (the lineup turns one seat every game)")

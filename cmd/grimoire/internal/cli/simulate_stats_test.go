@@ -37,6 +37,7 @@ func TestSimulateSchema(t *testing.T) {
 		{"--game", "warlock", "-n", "8", "--bots", "greedy,random"},
 		{"--game", "warriors", "-n", "8", "--bots", "greedy,random", "--variant", "dragon_hordes"},
 		{"--game", "bellum_magica", "-n", "8", "--players", "5"},
+		{"--game", "warlock", "-n", "8", "--shard", "1/4"},
 	} {
 		t.Run(args[1], func(t *testing.T) {
 			code, out, errs := run(t, append([]string{"simulate", "--format", "json"}, args...)...)
