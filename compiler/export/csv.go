@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grimoire-games/grimoire/compiler/l10n"
 	"github.com/grimoire-games/grimoire/compiler/model"
 )
 
@@ -23,6 +24,11 @@ func csvColumns(g *model.Game) []string {
 // CSV writes the cards of one type as a CSV table in one locale; see the
 // package comment for its columns.
 func CSV(w io.Writer, g *model.Game, lang, cardType string) error {
+	return writeCSV(w, g, lang, cardType, nil)
+}
+
+// writeCSV is CSV with the localizer made through c.
+func writeCSV(w io.Writer, g *model.Game, lang, cardType string, c *l10n.Cache) error {
 	i := slices.IndexFunc(g.Types, func(t *model.Type) bool { return t.ID == cardType })
 	if i < 0 {
 		return fmt.Errorf("export: game %s has no card type %q", g.ID, cardType)
@@ -36,7 +42,7 @@ func CSV(w io.Writer, g *model.Game, lang, cardType string) error {
 		header = append(header, f.ID)
 	}
 	header = append(header, "reconstructed")
-	r, err := newRenderer(g, lang)
+	r, err := newRenderer(g, lang, c)
 	if err != nil {
 		return err
 	}

@@ -73,6 +73,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/grimoire-games/grimoire/compiler/l10n"
 	"github.com/grimoire-games/grimoire/compiler/model"
 )
 
@@ -114,7 +115,11 @@ func Dir(g *model.Game) string {
 // Files returns every export file of a game, sorted by path: the JSON
 // document of every locale, one per locale, and a CSV table per locale and
 // card type, in Dir(g). The shared schema is not among them; see Tree.
-func Files(g *model.Game) ([]File, error) {
+func Files(g *model.Game) ([]File, error) { return FilesWith(g, l10n.NewCache()) }
+
+// FilesWith is Files with the texts rendered through c, which the exports
+// and printouts of every variant of a game can share.
+func FilesWith(g *model.Game, c *l10n.Cache) ([]File, error) {
 	var files []File
 	dir := Dir(g)
 	if dir != "" {
@@ -123,14 +128,14 @@ func Files(g *model.Game) ([]File, error) {
 	langs := append([]string{""}, localeLangs(g)...)
 	for _, lang := range langs {
 		var b bytes.Buffer
-		if err := JSON(&b, g, lang); err != nil {
+		if err := writeJSON(&b, g, lang, c); err != nil {
 			return nil, err
 		}
 		files = append(files, File{Path: dir + JSONFile(g.ID, lang), Content: b.Bytes()})
 		if lang == "" {
 			continue
 		}
-		csvs, err := CSVFiles(g, lang)
+		csvs, err := csvFiles(g, lang, c)
 		if err != nil {
 			return nil, err
 		}
@@ -144,11 +149,13 @@ func Files(g *model.Game) ([]File, error) {
 
 // CSVFiles returns the CSV tables of a game in one locale, one per card
 // type, in type order.
-func CSVFiles(g *model.Game, lang string) ([]File, error) {
+func CSVFiles(g *model.Game, lang string) ([]File, error) { return csvFiles(g, lang, nil) }
+
+func csvFiles(g *model.Game, lang string, c *l10n.Cache) ([]File, error) {
 	files := make([]File, 0, len(g.Types))
 	for _, t := range g.Types {
 		var b bytes.Buffer
-		if err := CSV(&b, g, lang, t.ID); err != nil {
+		if err := writeCSV(&b, g, lang, t.ID, c); err != nil {
 			return nil, err
 		}
 		files = append(files, File{Path: CSVFile(g.ID, lang, t.ID), Content: b.Bytes()})
@@ -160,19 +167,31 @@ func CSVFiles(g *model.Game, lang string) ([]File, error) {
 // sorted by path, for one folder: each game's base game, and the game
 // played in each of its variants in <game>/<variant>/.
 func Tree(gs *model.Games) ([]File, error) {
-	files := []File{{Path: SchemaFile, Content: Schema()}}
+	var parts [][]File
 	for _, g := range gs.Games {
+		c := l10n.NewCache()
 		for _, v := range append([]string{""}, g.VariantIDs()...) {
 			p, err := g.Play(v)
 			if err != nil {
 				return nil, fmt.Errorf("export: %w", err)
 			}
-			fs, err := Files(p)
+			fs, err := FilesWith(p, c)
 			if err != nil {
 				return nil, err
 			}
-			files = append(files, fs...)
+			parts = append(parts, fs)
 		}
+	}
+	return Join(parts...)
+}
+
+// Join gathers the files of several games and variants (each from Files)
+// and the shared schema into the export of one folder, sorted by path, as
+// Tree does; two files of one name are an error.
+func Join(parts ...[]File) ([]File, error) {
+	files := []File{{Path: SchemaFile, Content: Schema()}}
+	for _, p := range parts {
+		files = append(files, p...)
 	}
 	sortFiles(files)
 	for i := 1; i < len(files); i++ {

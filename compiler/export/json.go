@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/grimoire-games/grimoire/compiler/l10n"
 	"github.com/grimoire-games/grimoire/compiler/model"
 )
 
@@ -15,13 +16,16 @@ const Generator = "grimoire"
 // JSON writes a game as a JSON document: every locale when lang is "",
 // otherwise the one locale lang. See the package comment for its shape and
 // Schema for its schema.
-func JSON(w io.Writer, g *model.Game, lang string) error {
+func JSON(w io.Writer, g *model.Game, lang string) error { return writeJSON(w, g, lang, nil) }
+
+// writeJSON is JSON with the localizers made through c.
+func writeJSON(w io.Writer, g *model.Game, lang string, c *l10n.Cache) error {
 	var doc any
 	var err error
 	if lang == "" {
-		doc, err = allDocument(g)
+		doc, err = allDocument(g, c)
 	} else {
-		doc, err = localeDocument(g, lang)
+		doc, err = localeDocument(g, lang, c)
 	}
 	if err != nil {
 		return err
@@ -213,8 +217,8 @@ func newMeta(g *model.Game, lang string) meta {
 	}
 }
 
-func localeDocument(g *model.Game, lang string) (*document[forms, string], error) {
-	r, err := newRenderer(g, lang)
+func localeDocument(g *model.Game, lang string, c *l10n.Cache) (*document[forms, string], error) {
+	r, err := newRenderer(g, lang, c)
 	if err != nil {
 		return nil, err
 	}
@@ -225,10 +229,10 @@ func localeDocument(g *model.Game, lang string) (*document[forms, string], error
 	return &document[forms, string]{Meta: newMeta(g, lang), Data: d}, nil
 }
 
-func allDocument(g *model.Game) (*document[byLang[forms], byLang[string]], error) {
+func allDocument(g *model.Game, c *l10n.Cache) (*document[byLang[forms], byLang[string]], error) {
 	rs := make([]*renderer, len(g.Locales))
 	for i, l := range g.Locales {
-		r, err := newRenderer(g, l.Lang)
+		r, err := newRenderer(g, l.Lang, c)
 		if err != nil {
 			return nil, err
 		}

@@ -19,12 +19,12 @@ type renderer struct {
 	lz  *l10n.Localizer
 }
 
-func newRenderer(g *model.Game, lang string) (*renderer, error) {
+func newRenderer(g *model.Game, lang string, c *l10n.Cache) (*renderer, error) {
 	i := slices.IndexFunc(g.Locales, func(l *model.Locale) bool { return l.Lang == lang })
 	if i < 0 {
 		return nil, fmt.Errorf("export: game %s has no %q locale", g.ID, lang)
 	}
-	lz, err := l10n.New(g, lang)
+	lz, err := c.New(g, lang)
 	if err != nil {
 		return nil, fmt.Errorf("export: %w", err)
 	}

@@ -259,13 +259,27 @@ func New(g *model.Game, lang string) (*Localizer, error) { return NewMarked(g, l
 // is reconstructed (a card's field its card lists as reconstructed, a
 // parameter's marked entries), as printouts show guesses; "" marks none.
 func NewMarked(g *model.Game, lang, mark string) (*Localizer, error) {
+	return (*Cache)(nil).NewMarked(g, lang, mark)
+}
+
+// NewMarked is NewMarked through the cache.
+func (c *Cache) NewMarked(g *model.Game, lang, mark string) (*Localizer, error) {
 	locale := g.Locale(lang)
 	if locale == nil {
 		return nil, fmt.Errorf("game %s has no %q locale", g.ID, lang)
 	}
-	tag, err := language.Parse(lang)
+	b, err := c.bundle(locale)
 	if err != nil {
-		return nil, fmt.Errorf("language %q: %w", lang, err)
+		return nil, err
+	}
+	return &Localizer{Lang: lang, data: c.templateData(g, lang, mark), loc: i18n.NewLocalizer(b, lang), samples: c.sampleCounts(lang)}, nil
+}
+
+// newBundle returns go-i18n's bundle of a locale's messages.
+func newBundle(locale *model.Locale) (*i18n.Bundle, error) {
+	tag, err := language.Parse(locale.Lang)
+	if err != nil {
+		return nil, fmt.Errorf("language %q: %w", locale.Lang, err)
 	}
 	b := i18n.NewBundle(tag)
 	msgs := make([]*i18n.Message, 0, len(locale.Messages))
@@ -273,9 +287,9 @@ func NewMarked(g *model.Game, lang, mark string) (*Localizer, error) {
 		msgs = append(msgs, I18nMessage(m))
 	}
 	if err := b.AddMessages(tag, msgs...); err != nil {
-		return nil, fmt.Errorf("locale %s: %w", lang, err)
+		return nil, fmt.Errorf("locale %s: %w", locale.Lang, err)
 	}
-	return &Localizer{Lang: lang, data: data(g, lang, mark), loc: i18n.NewLocalizer(b, lang), samples: SampleCounts(lang)}, nil
+	return b, nil
 }
 
 // I18nMessage converts a model message to go-i18n's form.

@@ -5,6 +5,7 @@ import (
 	"io"
 	"testing"
 
+	"github.com/grimoire-games/grimoire/compiler/l10n"
 	"github.com/grimoire-games/grimoire/compiler/model"
 	"github.com/grimoire-games/grimoire/compiler/printout"
 	"github.com/grimoire-games/grimoire/compiler/printout/pdf"
@@ -45,7 +46,8 @@ func shippedPrintouts(t testing.TB) []struct {
 
 // BenchmarkAllShipped lays out and writes every printout of every shipped
 // game, variant and language: what build does after loading, with the
-// fonts parsed once (shared) and for each printout (each).
+// fonts parsed and the texts' templates made once (shared), as build
+// does, and for each printout (each), as sheet does for its one.
 func BenchmarkAllShipped(b *testing.B) {
 	all := shippedPrintouts(b)
 	for _, bc := range []struct {
@@ -56,15 +58,17 @@ func BenchmarkAllShipped(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				var fonts *pdf.Fonts
+				var texts *l10n.Cache
 				if bc.shared {
 					var err error
 					if fonts, err = pdf.ParseFonts(); err != nil {
 						b.Fatal(err)
 					}
+					texts = l10n.NewCache()
 				}
 				for _, p := range all {
 					o := p.o
-					o.Fonts = fonts
+					o.Fonts, o.Texts = fonts, texts
 					d, err := printout.Write(io.Discard, p.g, o)
 					if err != nil || len(d) > 0 {
 						b.Fatal(err, d)
@@ -76,10 +80,11 @@ func BenchmarkAllShipped(b *testing.B) {
 	}
 }
 
-// TestSharedFontsSameBytes holds shared fonts to the promise that they
-// change nothing but the cost: every shipped printout is the same, byte
-// for byte, with the fonts parsed for it alone and with fonts shared by
-// all, the same value reused across printouts.
+// TestSharedFontsSameBytes holds shared fonts and texts to the promise
+// that they change nothing but the cost: every shipped printout is the
+// same, byte for byte, with the fonts parsed and the texts made for it
+// alone and with fonts and texts shared by all, the same values reused
+// across printouts.
 func TestSharedFontsSameBytes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("lays out every shipped printout twice")
@@ -88,11 +93,12 @@ func TestSharedFontsSameBytes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	texts := l10n.NewCache()
 	for _, p := range shippedPrintouts(t) {
 		name := p.g.ID + "/" + p.g.Variant + "/" + p.o.Lang + "/" + p.o.Kind.String()
 		each := write(t, p.g, p.o)
 		o := p.o
-		o.Fonts = fonts
+		o.Fonts, o.Texts = fonts, texts
 		if shared := write(t, p.g, o); !bytes.Equal(each, shared) {
 			t.Errorf("%s: %d bytes with shared fonts, %d with its own; want the same bytes", name, len(shared), len(each))
 		}

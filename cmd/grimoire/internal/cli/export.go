@@ -6,9 +6,11 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 
+	"github.com/grimoire-games/grimoire/compiler"
 	"github.com/grimoire-games/grimoire/compiler/catalog"
 	"github.com/grimoire-games/grimoire/compiler/export"
 	"github.com/grimoire-games/grimoire/compiler/model"
@@ -113,15 +115,21 @@ func runBuild(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "grimoire build: %v\n", err)
 		return ExitUsage
 	}
-	games, ok := load(e, t, nil)
-	if !ok {
+	// Each game's outputs are made as soon as it has loaded, while the
+	// next games load; they are reported and written in the games' order.
+	outs := newOutputs(paper, runtime.GOMAXPROCS(0), e.fonts)
+	defer outs.abandon()
+	games, d := compiler.Load(t.fsys, compiler.Options{Prefix: t.prefix, Loaded: outs.add, Fonts: e.fonts})
+	printDiags(e.stderr, d)
+	if d.HasErrors() {
 		return ExitFail
 	}
 	fmt.Fprintf(e.stdout, "checked %s: %s\n", plural(len(games.Games), "game"), gameIDs(games))
+	made := outs.of(games)
 
 	// Generated Go is checked where a gen/ directory is present (a source
 	// checkout); an installed binary has none to compare with.
-	gen, err := generate(games)
+	gen, err := goFiles(made)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "grimoire build: %v\n", err)
 		return ExitFail
@@ -135,7 +143,7 @@ func runBuild(e *env, args []string) int {
 		fmt.Fprintf(e.stdout, "no %s directory here: generated Go not compared (run \"grimoire gen\" to write it)\n", dir)
 	}
 
-	tree, err := export.Tree(games)
+	tree, err := exportFiles(made)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "grimoire build: %v\n", err)
 		return ExitFail
@@ -144,7 +152,7 @@ func runBuild(e *env, args []string) int {
 	for _, f := range tree {
 		files[f.Path] = f.Content
 	}
-	pdfs, ok := printouts(e, games, paper)
+	pdfs, ok := pdfFiles(e, made)
 	if !ok {
 		return ExitFail
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"sort"
@@ -74,13 +75,24 @@ func genDir(t tree, out string) string {
 func generate(games *model.Games) (map[string][]byte, error) {
 	files := map[string][]byte{}
 	for _, g := range games.Games {
-		fs, err := gogen.Generate(g, gogen.Options{})
+		fs, err := generateGame(g)
 		if err != nil {
-			return nil, fmt.Errorf("game %s: %w", g.ID, err)
+			return nil, err
 		}
-		for _, f := range fs {
-			files[strings.TrimPrefix(f.Path, "gen/")] = f.Content
-		}
+		maps.Copy(files, fs)
+	}
+	return files, nil
+}
+
+// generateGame returns the generated files of one game, keyed as generate's.
+func generateGame(g *model.Game) (map[string][]byte, error) {
+	fs, err := gogen.Generate(g, gogen.Options{})
+	if err != nil {
+		return nil, fmt.Errorf("game %s: %w", g.ID, err)
+	}
+	files := make(map[string][]byte, len(fs))
+	for _, f := range fs {
+		files[strings.TrimPrefix(f.Path, "gen/")] = f.Content
 	}
 	return files, nil
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 )
 
 // A batch writes files so that a command either leaves all of them whole
@@ -41,15 +42,69 @@ func (b *batch) addFrom(path string, write func(io.Writer) error) error {
 			return writeSpecial(path, write)
 		}
 	}
-	dir := filepath.Dir(path)
-	if err := b.mkdirAll(dir); err != nil {
+	if err := b.mkdirAll(filepath.Dir(path)); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("write %s: %w", path, unwrapPathErr(err))
+	tmp, err := writeTemp(path, write)
+	if tmp != "" {
+		b.temps = append(b.temps, pendingFile{tmp, path})
 	}
-	b.temps = append(b.temps, pendingFile{f.Name(), path})
+	return err
+}
+
+// maxWrites is how many files addAll writes at once.
+const maxWrites = 16
+
+// addAll is add for many files: they are checked and their directories
+// made in order, then written and synced at once, since waiting for the
+// disk is most of their cost. It returns the first error in path order.
+func (b *batch) addAll(paths []string, data [][]byte) error {
+	tmps := make([]string, len(paths))
+	errs := make([]error, len(paths))
+	sem := make(chan struct{}, maxWrites)
+	var wg sync.WaitGroup
+	for i, path := range paths {
+		if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+			// A directory or a device: add says what to do.
+			if errs[i] = b.add(path, data[i]); errs[i] != nil {
+				break
+			}
+			continue
+		}
+		if errs[i] = b.mkdirAll(filepath.Dir(path)); errs[i] != nil {
+			break
+		}
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			tmps[i], errs[i] = writeTemp(path, func(w io.Writer) error {
+				_, err := w.Write(data[i])
+				return err
+			})
+		})
+	}
+	wg.Wait()
+	for i, tmp := range tmps {
+		if tmp != "" {
+			b.temps = append(b.temps, pendingFile{tmp, paths[i]})
+		}
+	}
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeTemp writes a temporary file beside path and syncs it. It returns
+// the temporary file's name whenever it made one, even on failure, for
+// the batch to remove.
+func writeTemp(path string, write func(io.Writer) error) (string, error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return "", fmt.Errorf("write %s: %w", path, unwrapPathErr(err))
+	}
 	err = write(f)
 	if err == nil {
 		err = f.Sync()
@@ -61,9 +116,9 @@ func (b *batch) addFrom(path string, write func(io.Writer) error) error {
 		err = os.Chmod(f.Name(), 0o644)
 	}
 	if err != nil {
-		return fmt.Errorf("write %s: %w", path, unwrapPathErr(err))
+		return f.Name(), fmt.Errorf("write %s: %w", path, unwrapPathErr(err))
 	}
-	return nil
+	return f.Name(), nil
 }
 
 func writeSpecial(path string, write func(io.Writer) error) error {
@@ -138,11 +193,15 @@ func (b *batch) abort() {
 // writeAll writes files (paths relative to dir) as one batch.
 func writeAll(dir string, files map[string][]byte) error {
 	var b batch
-	for _, n := range sortedKeys(files) {
-		if err := b.add(filepath.Join(dir, filepath.FromSlash(n)), files[n]); err != nil {
-			b.abort()
-			return err
-		}
+	names := sortedKeys(files)
+	paths := make([]string, len(names))
+	data := make([][]byte, len(names))
+	for i, n := range names {
+		paths[i], data[i] = filepath.Join(dir, filepath.FromSlash(n)), files[n]
+	}
+	if err := b.addAll(paths, data); err != nil {
+		b.abort()
+		return err
 	}
 	if err := b.commit(); err != nil {
 		b.abort()

@@ -48,7 +48,7 @@ func (a localeArgs) open(e *env, name string, replace bool) (tree, *model.Game, 
 	}
 	// Warnings (a stale translation) are what the command is for: only
 	// errors stop it, and the check after writing shows what is left.
-	opts := compiler.Options{Prefix: t.prefix, Games: []string{*a.game}}
+	opts := e.loadOptions(t, *a.game)
 	games, d := compiler.Load(t.fsys, opts)
 	rel := path.Join("locales", *a.game, *a.lang+".toml")
 	if d.HasErrors() && replace && onlyIn(d, t.prefix+rel) {
@@ -147,7 +147,7 @@ func writeLocale(e *env, name string, t tree, g *model.Game, lang string, msgs [
 	rel := path.Join("locales", g.ID, lang+".toml")
 	// The game as it would be with the file written must pass the whole
 	// check: a broken translation is refused before it lands.
-	_, d := compiler.Load(newOverlay(t.fsys, rel, buf.Bytes()), compiler.Options{Prefix: t.prefix, Games: []string{g.ID}})
+	_, d := compiler.Load(newOverlay(t.fsys, rel, buf.Bytes()), e.loadOptions(t, g.ID))
 	printDiags(e.stderr, d)
 	if d.HasErrors() {
 		fmt.Fprintf(e.stderr, "grimoire %s: %s%s not written: the translation has errors\n", name, t.prefix, rel)

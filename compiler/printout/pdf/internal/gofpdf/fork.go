@@ -14,6 +14,8 @@
 //   - A font table's checksum no longer pads the table in place, which
 //     wrote into the font's bytes that documents share.
 //   - Two calls that passed text as a format string pass it as text.
+//   - A stream is written to the document as bytes, not first copied into
+//     a string.
 //
 // Nothing else is changed but gofmt's layout, so that a diff against
 // upstream shows these changes alone.

@@ -3719,8 +3719,18 @@ func (f *Fpdf) putstream(b []byte) {
 		f.protect.rc4(uint32(f.n), &b)
 	}
 	f.out("stream")
-	f.out(string(b))
+	f.outBytes(b)
 	f.out("endstream")
+}
+
+// outBytes is out for bytes, which it does not copy into a string first.
+func (f *Fpdf) outBytes(b []byte) {
+	w := &f.buffer.Buffer
+	if f.state == 2 {
+		w = f.pages[f.page]
+	}
+	w.Write(b)
+	w.WriteString("\n")
 }
 
 // out; Add a line to the document
