@@ -16,7 +16,7 @@ func TestReadme(t *testing.T) {
 		t.Fatal(err)
 	}
 	readme := string(data)
-	for _, f := range []string{"cards/tiny/game.toml", "cards/tiny/variant.toml", "locales/tiny/en.toml", "locales/tiny/fr.toml"} {
+	for _, f := range []string{"cards/tiny/game.toml", "cards/tiny/variant.toml", "cards/tiny/deck.toml", "locales/tiny/en.toml", "locales/tiny/fr.toml"} {
 		src, err := os.ReadFile("compiler/testdata/tiny/" + f)
 		if err != nil {
 			t.Fatal(err)

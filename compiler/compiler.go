@@ -10,14 +10,17 @@ import (
 	"errors"
 	"io/fs"
 	"path"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 
 	"github.com/grimoire-games/grimoire/compiler/diag"
 	"github.com/grimoire-games/grimoire/compiler/model"
 	"github.com/grimoire-games/grimoire/compiler/printout"
+	"github.com/grimoire-games/grimoire/compiler/printout/pdf"
 	"github.com/grimoire-games/grimoire/compiler/tomlpos"
 )
 
@@ -33,6 +36,17 @@ type Options struct {
 	// yet, with no error for the missing file. A command about to replace
 	// a broken translation reads the game this way.
 	Without []string
+	// Loaded, when set, is called with each game as soon as it has loaded
+	// without errors, while other games may still be loading: a caller
+	// can start on its outputs. Games load concurrently, so Loaded must be
+	// safe to call from several goroutines at once; the game must not be
+	// changed.
+	Loaded func(*model.Game)
+	// Fonts gives the printouts' fonts, which checking a deck lays text
+	// out with. Parsing them is costly, so a program that loads games more
+	// than once, or prints them after, passes one parse to share; when nil,
+	// each Load parses them once, if a game needs them.
+	Fonts func() (*pdf.Fonts, error)
 }
 
 // Load reads and checks every game of the tree in fsys. It returns the
@@ -45,15 +59,43 @@ func Load(fsys fs.FS, opts Options) (*model.Games, diag.List) {
 		d.Errorf(diag.Pos{File: opts.Prefix + "cards"}, diag.BadTree, "a games tree needs a cards/ directory with one directory per game: %v", unwrapPath(err))
 		return games, d.Sort()
 	}
+	if opts.Fonts == nil {
+		opts.Fonts = sync.OnceValues(pdf.ParseFonts)
+	}
+	var todo []string
 	for _, id := range ids {
-		if len(opts.Games) > 0 && !slices.Contains(opts.Games, id) {
-			continue
+		if len(opts.Games) == 0 || slices.Contains(opts.Games, id) {
+			todo = append(todo, id)
 		}
-		var gd diag.List
-		if g := loadGame(fsys, id, opts, &gd); g != nil && !gd.HasErrors() {
-			games.Games = append(games.Games, g)
+	}
+	// Games load at once, each into a slot of its own, and are gathered
+	// in id order: the result is the same whatever order they finish in.
+	loaded := make([]*model.Game, len(todo))
+	diags := make([]diag.List, len(todo))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range max(1, min(runtime.GOMAXPROCS(0), len(todo))) {
+		wg.Go(func() {
+			for i := range next {
+				if g := loadGame(fsys, todo[i], opts, &diags[i]); g != nil && !diags[i].HasErrors() {
+					loaded[i] = g
+					if opts.Loaded != nil {
+						opts.Loaded(g)
+					}
+				}
+			}
+		})
+	}
+	for i := range todo {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i := range todo {
+		if loaded[i] != nil {
+			games.Games = append(games.Games, loaded[i])
 		}
-		d = append(d, gd...)
+		d = append(d, diags[i]...)
 	}
 	if len(opts.Games) > 0 {
 		for _, id := range opts.Games {
@@ -124,6 +166,7 @@ func loadGame(fsys fs.FS, id string, opts Options, d *diag.List) *model.Game {
 	partial := len(srcs) < len(files)
 	g, lost, meta := gameData(opts.Prefix+dir, srcs, partial, d)
 	checkPalette(g, srcs, d)
+	deckImages(fsys, dir, g, d)
 	if validID(g.ID) && g.ID != id {
 		d.Errorf(g.Pos, diag.BadTree, "game id %q must match its directory name %q", g.ID, id)
 	} else if !validID(g.ID) {
@@ -176,6 +219,11 @@ func loadGame(fsys fs.FS, id string, opts Options, d *diag.List) *model.Game {
 		d.Errorf(g.Pos, diag.Unprintable, "cannot check the texts against the printouts' font: %v", err)
 	}
 	*d = append(*d, gd...)
+	dd, err := printout.CheckDeck(g, opts.Fonts)
+	if err != nil && !d.HasErrors() { // else the errors found say why
+		d.Errorf(g.Pos, diag.Unprintable, "cannot lay out the deck: %v", err)
+	}
+	*d = append(*d, dd...)
 	g.SourceHash = hex.EncodeToString(h.Sum(nil))
 	return g
 }

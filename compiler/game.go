@@ -15,7 +15,7 @@ import (
 
 // topKeys are the keys a game data file may hold.
 func topKeys() []string {
-	return []string{"block", "card", "component", "difference", "enum", "game", "group", "message", "param", "section", "term", "total", "type", "variant"}
+	return []string{"back", "block", "card", "component", "deck", "difference", "enum", "face", "game", "group", "message", "param", "section", "term", "total", "type", "variant"}
 }
 
 // cardKeys are the keys every card has besides its type's fields.
@@ -231,6 +231,7 @@ func gameData(dir string, srcs []*source, partial bool, d *diag.List) (g *model.
 			l.add(lostMessage, id)
 		}
 	}
+	g.Deck = deckDef(srcs, g, l, d)
 	// A template reading a card's field that did not load cannot be judged.
 	for _, c := range tl.cards {
 		for _, f := range tl.unsure[c].fields {

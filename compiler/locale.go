@@ -166,7 +166,7 @@ func required(g *model.Game) (names, texts []string) {
 // the aids Grimoire makes, which are not part of the game's box.
 func printoutNotes(g *model.Game) []string {
 	var ids []string
-	if blocksShowMarks(g) {
+	if blocksShowMarks(g) || deckShowsMarks(g) {
 		ids = append(ids, model.ReconstructedLegend)
 	}
 	if slices.ContainsFunc(g.Blocks, func(b *model.Block) bool {

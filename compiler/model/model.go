@@ -59,6 +59,10 @@ type Game struct {
 	Blocks   []*Block       // printout blocks, in the order declared
 	Locales  []*Locale      // one per language, in Languages order
 
+	// Deck lays out the game's own cards for printing; nil when the data
+	// has no [[face]].
+	Deck *Deck
+
 	// Differences are the differences of a translation from its source
 	// that its translator made on purpose, in the order declared.
 	Differences []*Difference

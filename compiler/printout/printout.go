@@ -25,10 +25,11 @@ const (
 	Reference Kind = iota + 1 // the reference sheet
 	Cards                     // the reference cards, fronts and backs
 	Rules                     // the rulebook
+	Deck                      // the game's own cards, laid out by its [[face]] tables
 )
 
 // Kinds returns every kind, in the order build writes them.
-func Kinds() []Kind { return []Kind{Reference, Cards, Rules} }
+func Kinds() []Kind { return []Kind{Reference, Cards, Rules, Deck} }
 
 func (k Kind) String() string {
 	switch k {
@@ -38,6 +39,8 @@ func (k Kind) String() string {
 		return "cards"
 	case Rules:
 		return "rules"
+	case Deck:
+		return "deck"
 	}
 	return "invalid"
 }
@@ -49,7 +52,7 @@ func ParseKind(s string) (Kind, error) {
 			return k, nil
 		}
 	}
-	return 0, fmt.Errorf("unknown kind %q (want reference, cards or rules)", s)
+	return 0, fmt.Errorf("unknown kind %q (want reference, cards, rules or deck)", s)
 }
 
 // Paper is a paper size in millimetres.
@@ -84,9 +87,18 @@ type Options struct {
 	// Bleed extends the cards' backgrounds 3 mm past their trim lines, so
 	// that a cut a little off leaves no white edge. Fewer cards fit a sheet.
 	Bleed bool
+	// BleedSet says that Bleed was asked for or against: a deck prints
+	// with the bleed its game declares unless it is set.
+	BleedSet bool
+	// Unique prints one copy of each card of a deck, not all copies.
+	Unique bool
 	// Fonts, parsed once, make a printout much cheaper; nil parses them
 	// for this printout. The PDF is the same.
 	Fonts *pdf.Fonts
+	// Texts, shared by printouts of the same game, parses each message
+	// once for all of them; nil parses them for this printout. The PDF is
+	// the same.
+	Texts *l10n.Cache
 }
 
 // BleedMM is the bleed added around each card when Options.Bleed is set.
@@ -112,7 +124,7 @@ func Write(w io.Writer, g *model.Game, o Options) (diag.List, error) {
 // layout lays out one printout of g, with its diagnostics, for Write to
 // write.
 func layout(g *model.Game, o Options) (*printer, error) {
-	if o.CardW == 0 && o.CardH == 0 {
+	if o.Kind != Deck && o.CardW == 0 && o.CardH == 0 {
 		o.CardW, o.CardH = 63, 88
 	}
 	if o.Paper.W == 0 {
@@ -130,6 +142,8 @@ func layout(g *model.Game, o Options) (*printer, error) {
 		p.cards()
 	case Rules:
 		p.rulebook()
+	case Deck:
+		p.deck()
 	default:
 		return nil, fmt.Errorf("unknown printout kind %d", o.Kind)
 	}
@@ -176,7 +190,7 @@ func newPrinter(g *model.Game, o Options) (*printer, error) {
 func newTextPrinter(g *model.Game, o Options) (*printer, error) {
 	// Printouts show each reconstructed value with its mark, those that
 	// texts print as well.
-	loc, err := l10n.NewMarked(g, o.Lang, reconstructedMark)
+	loc, err := o.Texts.NewMarked(g, o.Lang, reconstructedMark)
 	if err != nil {
 		return nil, err
 	}
@@ -294,6 +308,7 @@ func (p *printer) ui(key string) string {
 		"scale":     {"en": "Print at 100\u00a0% (no scaling): this bar is 50\u00a0mm long.", "fr": "Imprimer à 100\u00a0% (sans mise à l’échelle)\u00a0: cette barre mesure 50\u00a0mm.", "de": "Mit 100\u00a0% drucken (ohne Skalierung): dieser Balken ist 50\u00a0mm lang."},
 		"backs":     {"en": "Backs: print this sheet on the back of the one before (long-edge duplex).", "fr": "Dos\u00a0: imprimer cette feuille au verso de la précédente (recto verso, bord long).", "de": "Rückseiten: dieses Blatt auf die Rückseite des vorigen drucken (Duplex, lange Kante)."},
 		"page":      {"en": "Page", "fr": "Page", "de": "Seite"},
+		"deck":      {"en": "Cards", "fr": "Cartes", "de": "Karten"},
 	}
 	if w, ok := words[key][p.lang]; ok {
 		return w
@@ -391,6 +406,9 @@ func printedMessages(g *model.Game) []string {
 	for _, c := range g.Components { // a distribution lists them
 		ids = append(ids, c.Message)
 	}
+	if g.Deck != nil {
+		ids = append(ids, g.Deck.Messages()...)
+	}
 	return ids
 }
 
@@ -418,6 +436,9 @@ func withoutActions(s string) string {
 func Has(g *model.Game, k Kind) bool {
 	if k == Rules {
 		return len(g.Sections) > 0
+	}
+	if k == Deck {
+		return len(deckCards(g, false)) > 0
 	}
 	for _, b := range g.Blocks {
 		if !b.PrintedIn(g.Variant) {

@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data and locales) this package
 // was generated from.
-const SourceHash = "37425a867a7114268b7106326dcff930d5bf05c56b7d51708dfc7f2b4dc14e28"
+const SourceHash = "15270f845a46abf622df7a53cacc19faa817a6df7be2b7227b158f73f36d3cb0"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

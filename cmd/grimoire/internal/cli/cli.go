@@ -15,12 +15,14 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/grimoire-games/grimoire"
 	"github.com/grimoire-games/grimoire/compiler"
 	"github.com/grimoire-games/grimoire/compiler/diag"
 	"github.com/grimoire-games/grimoire/compiler/model"
+	"github.com/grimoire-games/grimoire/compiler/printout/pdf"
 )
 
 // Exit codes: one table for every command (README "Exit status").
@@ -46,6 +48,15 @@ type env struct {
 	ctx            context.Context
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	// fonts parses the printouts' fonts once for the command, shared by
+	// every load of the games (a deck's check lays text out) and every
+	// printout; nil in tests that build an env by hand.
+	fonts func() (*pdf.Fonts, error)
+}
+
+// loadOptions are the compiler options every load of a command shares.
+func (e *env) loadOptions(t tree, games ...string) compiler.Options {
+	return compiler.Options{Prefix: t.prefix, Games: games, Fonts: e.fonts}
 }
 
 type command struct {
@@ -62,9 +73,11 @@ func commands() []command {
 		{"import", "--root DIR --game G --lang L FILE", "bring a translation back from an XLIFF (.xlf, .xliff) or PO (.po) file into the locale file", runImport},
 		{"rulebook", "--game G --lang L [--against L2=FILE2] [--format text|json|sarif] [--werror] [--root DIR] FILE", "check a rulebook (a PDF or its text, even scanned) against the game, and against another language's rulebook", runRulebook},
 		{"stamp", "--root DIR --game G --lang L [--id ID,...]", "record that a translation is up to date with the source texts", runStamp},
-		{"sheet", "--game G [--variant V] [--lang L] --kind reference|cards|rules [--paper a4|letter] [--card WxH] [--bleed] [--root DIR] -o FILE.pdf", "print a reference sheet, reference cards to cut, or the rulebook as PDF", runSheet},
+		{"sheet", "--game G [--variant V] [--lang L] --kind reference|cards|rules|deck [--paper a4|letter] [--card WxH] [--bleed] [--unique] [--root DIR] -o FILE.pdf", "print a reference sheet, reference cards to cut, the rulebook, or the game's own cards (deck) as PDF", runSheet},
 		{"games", "[--root DIR]", "list games and their variants, languages and card counts", runGames},
-		{"simulate", "--game G [--variant V] [--players N] [-n GAMES] [--seed S] [--bots B,B...] [--workers W] [--set K=V]... [--log FILE] [--format text|json] [--root DIR]", "play many games with bots and summarize the results", runSimulate},
+		{"simulate", "--game G [--variant V] [--players N] [-n GAMES] [--seed S] [--bots B,B...] [--workers W] [--set K=V]... [--log FILE] [--shard I/N] [--out FILE] [--plots DIR] [--format text|json] [--root DIR]", "play many games with bots and summarize the results; --shard plays a slice of them, and --out writes their tally for merge", runSimulate},
+		{"merge", "[--format text|json] FILE...", "sum up the tallies simulate --out wrote for the shards of one study, as one run of all its games", runMerge},
+		{"sweep", "--game G [--variant V] [--players N] [-n GAMES] [--seed S] [--bots B,B...] [--workers W] --set K=V,V...|K=A..B[/STEP]... [--format text|csv|json] [--out DIR] [--root DIR]", "play a grid of rule parameters, the same games at each point; write a table, plots and a page", runSweep},
 		{"replay", "[--root DIR] FILE", "replay game logs and verify every action", runReplay},
 		{"score", "--game G [--variant V] [--lang L] [--set K=V]... [--root DIR] FILE", "score the final positions of a finished game, typed into a score file", runScore},
 	}
@@ -79,7 +92,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // (simulate) to stop, keeping what is complete.
 func RunContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := &checkedWriter{w: stdout}
-	e := &env{ctx: ctx, stdin: stdin, stdout: out, stderr: stderr}
+	e := &env{ctx: ctx, stdin: stdin, stdout: out, stderr: stderr, fonts: sync.OnceValues(pdf.ParseFonts)}
 	code := dispatch(e, args)
 	if out.err != nil {
 		// Output lost is a failure, whatever the command thought.
@@ -333,7 +346,7 @@ func treeGames(t tree) []string {
 // load loads the tree and prints its diagnostics; ok is false when any is an
 // error, in which case nothing must be written.
 func load(e *env, t tree, only []string) (*model.Games, bool) {
-	games, d := compiler.Load(t.fsys, compiler.Options{Prefix: t.prefix, Games: only})
+	games, d := compiler.Load(t.fsys, e.loadOptions(t, only...))
 	printDiags(e.stderr, d)
 	return games, !d.HasErrors()
 }
@@ -379,7 +392,7 @@ func runCheck(e *env, args []string) int {
 		}
 		only = []string{*game}
 	}
-	games, d := compiler.Load(t.fsys, compiler.Options{Prefix: t.prefix, Games: only})
+	games, d := compiler.Load(t.fsys, e.loadOptions(t, only...))
 	failed := d.HasErrors() || *werror && len(d) > 0
 	if f != diag.Text {
 		if err := d.Write(e.stdout, f, diagTool()); err != nil {

@@ -3,16 +3,12 @@ package cli
 import (
 	"bytes"
 	"fmt"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
-	"github.com/grimoire-games/grimoire/compiler/export"
 	"github.com/grimoire-games/grimoire/compiler/model"
 	"github.com/grimoire-games/grimoire/compiler/printout"
-	"github.com/grimoire-games/grimoire/compiler/printout/pdf"
 )
 
 func runSheet(e *env, args []string) int {
@@ -21,10 +17,11 @@ func runSheet(e *env, args []string) int {
 	game := gameFlag(fs, "the game to print (required)")
 	variant := fs.String("variant", "", variantUsage)
 	lang := fs.String("lang", "", "the language (default: the game's source language)")
-	kind := fs.String("kind", "reference", "reference (the reference sheet), cards (reference cards to cut) or rules (the rulebook)")
+	kind := fs.String("kind", "reference", "reference (the reference sheet), cards (reference cards to cut), rules (the rulebook) or deck (the game's own cards)")
 	paper := fs.String("paper", "a4", "a4 or letter")
-	card := fs.String("card", "63x88", "cards: the reference cards' size in mm, WIDTHxHEIGHT")
-	bleed := fs.Bool("bleed", false, "cards: extend each card's background 3 mm past its cut lines (fewer cards a sheet)")
+	card := fs.String("card", "", "cards, deck: the cards' size in mm, WIDTHxHEIGHT (default 63x88, or the deck's declared size)")
+	bleed := fs.Bool("bleed", false, "cards, deck: extend each card's background 3 mm past its cut lines (fewer cards a sheet); a deck declares its own")
+	unique := fs.Bool("unique", false, "deck: one card of each design, not every copy")
 	out := fs.String("o", "", "the PDF file to write (required)")
 	if code, ok := parse(e, fs, args); !ok {
 		return code
@@ -38,9 +35,13 @@ func runSheet(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "grimoire sheet: %v\n", err)
 		return ExitUsage
 	}
-	if o.Kind != printout.Cards && notApplicable(e, "sheet", fs, "to --kind "+*kind+" (only cards are cut)", "card", "bleed") {
+	if o.Kind != printout.Cards && o.Kind != printout.Deck && notApplicable(e, "sheet", fs, "to --kind "+*kind+" (only cards are cut)", "card", "bleed") {
 		return ExitUsage
 	}
+	if o.Kind != printout.Deck && notApplicable(e, "sheet", fs, "to --kind "+*kind+" (only a deck has copies)", "unique") {
+		return ExitUsage
+	}
+	o.BleedSet, o.Unique = given(fs)["bleed"], *unique
 	loaded, code, ok := loadGame(e, "sheet", *root, *game)
 	if !ok {
 		return code
@@ -81,6 +82,10 @@ func sheetOptions(kind, paper, card string, bleed bool) (printout.Options, error
 	if o.Paper, err = printout.ParsePaper(paper); err != nil {
 		return o, fmt.Errorf("--paper: %w", err)
 	}
+	o.Bleed = bleed
+	if card == "" { // the kind's own size
+		return o, nil
+	}
 	w, h, found := strings.Cut(strings.ToLower(card), "x")
 	o.CardW, err = strconv.ParseFloat(w, 64)
 	if err == nil {
@@ -90,7 +95,6 @@ func sheetOptions(kind, paper, card string, bleed bool) (printout.Options, error
 	if !found || err != nil || !(o.CardW >= cardMin && o.CardW <= cardMax) || !(o.CardH >= cardMin && o.CardH <= cardMax) {
 		return o, fmt.Errorf("--card %q: want WIDTHxHEIGHT in mm, each from %d to %d, such as 63x88", card, cardMin, cardMax)
 	}
-	o.Bleed = bleed
 	return o, nil
 }
 
@@ -114,83 +118,13 @@ func printPDF(e *env, g *model.Game, o printout.Options) ([]byte, bool) {
 	return buf.Bytes(), true
 }
 
-// printouts writes every printout of every game, variant and language:
-// each kind the game has something to print as, named
-// <game>/<lang>/<kind>.pdf for the base game and
+// printoutsWith writes every printout of every game, variant and
+// language, as build does: each kind the game has something to print as,
+// named <game>/<lang>/<kind>.pdf for the base game and
 // <game>/<variant>/<lang>/<kind>.pdf for a variant, beside the variant's
-// exports. They are laid out GOMAXPROCS at a time.
-func printouts(e *env, games *model.Games, paper printout.Paper) (map[string][]byte, bool) {
-	return printoutsWith(e, games, paper, runtime.GOMAXPROCS(0))
-}
-
-// printoutsWith is printouts laid out by this many workers. The files and
-// the diagnostics, which print in the order of the files, are the same
-// for any number.
+// exports, laid out by this many workers at a time. The files and the
+// diagnostics, which print in the order of the files, are the same for
+// any number.
 func printoutsWith(e *env, games *model.Games, paper printout.Paper, workers int) (map[string][]byte, bool) {
-	type job struct {
-		path   string
-		g      *model.Game
-		o      printout.Options
-		pdf    []byte
-		ok     bool
-		stderr bytes.Buffer
-	}
-	// Parsed once for every printout: parsing them is most of a
-	// printout's cost.
-	fonts, err := pdf.ParseFonts()
-	if err != nil {
-		fmt.Fprintf(e.stderr, "grimoire build: %v\n", err)
-		return nil, false
-	}
-	var jobs []*job
-	ok := true
-	for _, loaded := range games.Games {
-		for _, v := range append([]string{""}, loaded.VariantIDs()...) {
-			g, good := playVariant(e, "build", "variant", loaded, v)
-			if !good {
-				ok = false
-				continue
-			}
-			dir := g.ID
-			if d := export.Dir(g); d != "" {
-				dir = d
-			}
-			for _, lang := range g.Languages {
-				for _, k := range printout.Kinds() {
-					if printout.Has(g, k) {
-						o := printout.Options{Kind: k, Lang: lang, Paper: paper, Fonts: fonts}
-						jobs = append(jobs, &job{path: dir + "/" + lang + "/" + k.String() + ".pdf", g: g, o: o})
-					}
-				}
-			}
-		}
-	}
-	next := make(chan *job)
-	var wg sync.WaitGroup
-	for range max(1, min(workers, len(jobs))) {
-		wg.Go(func() {
-			for j := range next {
-				je := *e
-				je.stderr = &j.stderr
-				j.pdf, j.ok = printPDF(&je, j.g, j.o)
-			}
-		})
-	}
-	for _, j := range jobs {
-		next <- j
-	}
-	close(next)
-	wg.Wait()
-	files := map[string][]byte{}
-	for _, j := range jobs {
-		if _, err := e.stderr.Write(j.stderr.Bytes()); err != nil {
-			ok = false
-		}
-		if !j.ok {
-			ok = false
-			continue
-		}
-		files[j.path] = j.pdf
-	}
-	return files, ok
+	return pdfFiles(e, newOutputs(paper, workers, e.fonts).of(games))
 }

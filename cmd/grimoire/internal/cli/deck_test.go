@@ -1,0 +1,47 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSheetDeck prints decks with sheet --kind deck: every copy or one of
+// each, at the declared size or another, with or without bleed; --unique
+// applies to a deck alone.
+func TestSheetDeck(t *testing.T) {
+	dir := t.TempDir()
+	tiny := filepath.Join("..", "..", "..", "..", "compiler", "testdata", "tiny")
+	for _, c := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"--game", "warlock", "--kind", "deck", "--unique", "--lang", "fr", "-o", "x.pdf"}, ExitOK, ""},
+		{[]string{"--root", tiny, "--game", "tiny", "--kind", "deck", "--bleed", "--card", "70x100", "--paper", "letter", "-o", "x.pdf"}, ExitOK, ""},
+		{[]string{"--root", tiny, "--game", "tiny", "--kind", "deck", "--variant", "starfall", "-o", "x.pdf"}, ExitOK, ""},
+		{[]string{"--game", "warlock", "--kind", "rules", "--unique", "-o", "x.pdf"}, ExitUsage, "--unique does not apply to --kind rules"},
+		{[]string{"--game", "warriors", "--kind", "deck", "-o", "x.pdf"}, ExitFail, "has no cards to print in a deck"},
+	} {
+		out := filepath.Join(dir, strings.Join(c.args[len(c.args)-6:], "_")+".pdf")
+		args := append([]string{"sheet"}, c.args...)
+		for i, a := range args {
+			if a == "x.pdf" {
+				args[i] = out
+			}
+		}
+		code, _, errs := run(t, args...)
+		if code != c.code || !strings.Contains(errs, c.msg) {
+			t.Errorf("sheet %v: exit %d, want %d; stderr:\n%s", c.args, code, c.code, errs)
+		}
+		b, err := os.ReadFile(out)
+		if c.code == ExitOK && (err != nil || !bytes.HasPrefix(b, []byte("%PDF-"))) {
+			t.Errorf("sheet %v wrote no PDF", c.args)
+		}
+		if c.code != ExitOK && err == nil {
+			t.Errorf("sheet %v wrote a PDF", c.args)
+		}
+	}
+}

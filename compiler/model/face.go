@@ -1,0 +1,157 @@
+package model
+
+import (
+	"slices"
+
+	"github.com/grimoire-games/grimoire/compiler/diag"
+)
+
+// Deck is how a game's own cards are printed: their size, their bleed and
+// the layouts of their fronts ([[face]]) and backs ([[back]]), one of each
+// per card type at most. A card whose type has no face is not printed.
+type Deck struct {
+	Pos diag.Pos // the [deck] table, or the first [[face]]
+	// W and H are the cards' trimmed size in mm: 63 × 88 unless [deck]
+	// says otherwise.
+	W, H float64
+	// Bleed is how far in mm each card's ground reaches past its cut
+	// lines; 0 prints the cards edge to edge, sharing their cuts.
+	Bleed float64
+	Faces []*Face // fronts, in the order declared
+	Backs []*Face // backs, in the order declared
+}
+
+// Default card size, in mm: the poker size most card games use.
+const (
+	DefaultCardW = 63
+	DefaultCardH = 88
+)
+
+// Face returns the layout of the fronts of the card type typ, or nil.
+func (d *Deck) Face(typ string) *Face { return findFace(d.Faces, typ) }
+
+// Back returns the layout of the backs of the card type typ, or nil.
+func (d *Deck) Back(typ string) *Face { return findFace(d.Backs, typ) }
+
+func findFace(fs []*Face, typ string) *Face {
+	if fs == nil {
+		return nil
+	}
+	for _, f := range fs {
+		if f.Type == typ {
+			return f
+		}
+	}
+	return nil
+}
+
+// Face is the layout of one side of a card type's cards: regions drawn in
+// the order declared, each over the ones before it.
+type Face struct {
+	Type    string
+	Pos     diag.Pos
+	Back    bool
+	Ground  string // "#rrggbb": the card's colour under its regions; empty for the default
+	Regions []*Region
+}
+
+// RegionKind is what a region draws.
+type RegionKind int
+
+const (
+	TextRegion   RegionKind = iota + 1 // a field, the card's name or a message, wrapped
+	NumberRegion                       // a number field, large, after an optional icon
+	BandRegion                         // an enum field's colour across the region, with its icon
+	IconsRegion                        // a list of enum values as a row of icons
+	BoxRegion                          // a filled or outlined rectangle
+	ImageRegion                        // a PNG or JPEG of the game's tree
+)
+
+// RegionKinds lists the kinds by their names in the data.
+func RegionKinds() map[string]RegionKind {
+	return map[string]RegionKind{"text": TextRegion, "number": NumberRegion, "band": BandRegion, "icons": IconsRegion, "box": BoxRegion, "image": ImageRegion}
+}
+
+func (k RegionKind) String() string {
+	for name, v := range RegionKinds() {
+		if v == k {
+			return name
+		}
+	}
+	return "invalid"
+}
+
+// Region is one part of a face, a rectangle in mm from the trimmed card's
+// top left.
+type Region struct {
+	ID   string // names the region in diagnostics
+	Pos  diag.Pos
+	Kind RegionKind
+	X, Y float64
+	W, H float64
+	// What it shows: a field of the card's type, the card's name, or a
+	// message rendered with the card's fields as .Arg.
+	Field   string
+	Name    bool
+	Message string
+	// Args are the fields the message prints, as it declares them: a
+	// region whose card leaves one of them unset draws nothing.
+	Args []string
+	// Text: the largest and smallest sizes in points; a text shrinks until
+	// it fits.
+	Size, MinSize float64
+	Align         string // "left", "center" or "right"
+	Style         string // "regular", "bold" or "italic"
+	Color         string // "#rrggbb": the ink, or a box's fill; empty for the default
+	Line          string // "#rrggbb": a box's outline; empty for none
+	Icon          string // a number's icon before it, or a box's icon in its middle
+	// File is an image's path in the games tree, and Image its bytes.
+	File  string
+	Image []byte
+	// When holds the conditions on the card's values that must all hold
+	// for the region to be drawn.
+	When []Condition
+}
+
+// Condition is a field of a card equal to one of some values, written as
+// the field's type formats them.
+type Condition struct {
+	Field  string
+	Values []string
+}
+
+// Holds reports whether card c meets every condition of r; t is c's type.
+func (r *Region) Holds(t *Type, c *Card) bool {
+	for _, w := range r.When {
+		f := t.Field(w.Field)
+		v, set := c.Get(w.Field)
+		if f == nil || !set {
+			return false
+		}
+		s := f.Type.Format(v)
+		ok := false
+		for _, x := range w.Values {
+			if x == s {
+				ok = true
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// Messages returns the ids of the messages the faces and backs print
+// besides the cards' names and their fields' values.
+func (d *Deck) Messages() []string {
+	var ids []string
+	for _, f := range append(append([]*Face{}, d.Faces...), d.Backs...) {
+		for _, r := range f.Regions {
+			if r.Message != "" && !slices.Contains(ids, r.Message) {
+				ids = append(ids, r.Message)
+			}
+		}
+	}
+	return ids
+}

@@ -1,0 +1,226 @@
+package printout_test
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"image"
+	"image/color"
+	pngenc "image/png"
+	"os"
+	osexec "os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/grimoire-games/grimoire/compiler"
+	"github.com/grimoire-games/grimoire/compiler/model"
+	"github.com/grimoire-games/grimoire/compiler/printout"
+)
+
+// onlyType is g with the cards of one type alone.
+func onlyType(g *model.Game, typ string) *model.Game {
+	out := *g
+	out.Cards = nil
+	for _, c := range g.Cards {
+		if c.Type == typ {
+			out.Cards = append(out.Cards, c)
+		}
+	}
+	return &out
+}
+
+// TestDeckGolden prints one of each Warlock creature in every language and
+// compares the PDF's SHA-256 and its text, page by page, with
+// testdata/deck/; -update rewrites them.
+func TestDeckGolden(t *testing.T) {
+	g := onlyType(shipped(t).Game("warlock"), "creature")
+	for _, lang := range g.Languages {
+		t.Run(lang, func(t *testing.T) {
+			o := printout.Options{Kind: printout.Deck, Lang: lang, Unique: true}
+			pdf := write(t, g, o)
+			if again := write(t, g, o); !bytes.Equal(pdf, again) {
+				t.Fatal("two runs differ")
+			}
+			sum := sha256.Sum256(pdf)
+			got := hex.EncodeToString(sum[:]) + "\n"
+			_, err := osexec.LookPath("pdftotext")
+			hashOnly := err != nil
+			if !hashOnly {
+				got += string(run(t, pdf, "pdftotext", "-layout"))
+			}
+			golden(t, filepath.Join("testdata", "deck", "warlock-creature."+lang+".txt"), got, hashOnly)
+		})
+	}
+}
+
+// golden compares got with a golden file, or rewrites it with -update.
+// Without poppler only the first line, the PDF's hash, is compared.
+func golden(t *testing.T, path, got string, hashOnly bool) {
+	t.Helper()
+	if *update && !hashOnly {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to write it)", err)
+	}
+	want := string(b)
+	if hashOnly {
+		want, _, _ = strings.Cut(want, "\n")
+		want += "\n"
+	}
+	if want != got {
+		t.Errorf("%s differs from the deck printed (run with -update if the change is meant):\n--- got\n%s", path, got)
+	}
+}
+
+// TestDeckSheets counts a deck's sheets, reads its footers and legend, and
+// checks the overrides of size and bleed.
+func TestDeckSheets(t *testing.T) {
+	g := shipped(t).Game("warlock")
+	tests := []struct {
+		name  string
+		o     printout.Options
+		pages int
+		has   []string
+		lacks []string
+	}{
+		// 2 figures, 15 dragons, 14 ruins and 120 creatures, 9 a sheet:
+		// 17 sheets of fronts and backs.
+		{"every copy", printout.Options{Lang: "en"}, 34, []string{"Warlock: Maldorf's Curse · English · sheet 1/17", "sheet 17/17", "† reconstructed: not printed in the rulebook", "Backs: print this sheet", "Elrohir", "Ruined city", "or 2", "Extra creature"}, nil},
+		{"one of each", printout.Options{Lang: "fr", Unique: true}, 6, []string{"Warlock : la malédiction de Maldorf · français · planche 1/3", "Créature supplémentaire", "ou 2", "0,5"}, []string{"planche 4/"}},
+		{"German", printout.Options{Lang: "de", Unique: true}, 6, []string{"Deutsch · Bogen 3/3", "Weitere Kreatur", "oder 2"}, nil},
+		// 3 mm of bleed: 6 cards a sheet on A4.
+		{"bleed", printout.Options{Lang: "en", Bleed: true, BleedSet: true}, 52, []string{"sheet 26/26"}, nil},
+		// 70 × 100 mm cards: 2 × 2 a sheet.
+		{"card size", printout.Options{Lang: "en", Unique: true, CardW: 70, CardH: 100}, 12, []string{"sheet 6/6"}, nil},
+		{"letter", printout.Options{Lang: "en", Unique: true, Paper: printout.Papers()[1]}, 6, []string{"sheet 3/3"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.o.Kind = printout.Deck
+			pdf := write(t, g, tt.o)
+			info := string(run(t, pdf, "pdfinfo"))
+			if !strings.Contains(info, fmt.Sprintf("Pages:           %d\n", tt.pages)) {
+				t.Errorf("want %d pages; pdfinfo says\n%s", tt.pages, info)
+			}
+			hasLacks(t, squash(string(run(t, pdf, "pdftotext", "-layout"))), tt.has, tt.lacks)
+		})
+	}
+}
+
+// TestDeckBacks renders the tiny game's deck, 5 cards on one sheet: each
+// back stands behind its front, columns mirrored for long-edge duplex.
+func TestDeckBacks(t *testing.T) {
+	games, d := compiler.Load(tinyTree(t), compiler.Options{})
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	g, err := games.Games[0].Play("") // the base game: not the variant's comets
+	if err != nil {
+		t.Fatal(err)
+	}
+	pdf := write(t, g, printout.Options{Kind: printout.Deck, Lang: "en"})
+	grid, _ := printout.Impose(printout.Papers()[0], 63, 88, 0)
+	front, back := render(t, pdf, 1), render(t, pdf, 2)
+	// Five cards: three in the first row, two in the second.
+	for _, c := range []struct {
+		col, row    int
+		front, back bool
+	}{
+		{0, 1, true, false},
+		{1, 1, true, true},
+		{2, 1, false, true},
+		{2, 0, true, true},
+	} {
+		x, y := grid.Cell(c.col, c.row, false)
+		x, y = x+grid.W/2, y+grid.H*0.75
+		if inked := front.at(x, y) > 5; inked != c.front {
+			t.Errorf("front page, column %d row %d: card %v; want %v", c.col, c.row, inked, c.front)
+		}
+		if inked := back.at(x, y) > 5; inked != c.back {
+			t.Errorf("back page, column %d row %d: card %v; want %v", c.col, c.row, inked, c.back)
+		}
+	}
+}
+
+// TestDeckNothing: a game without a face has no deck to print.
+func TestDeckNothing(t *testing.T) {
+	tree := tinyTree(t)
+	delete(tree, "cards/tiny/deck.toml")
+	games, d := compiler.Load(tree, compiler.Options{})
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	if printout.Has(games.Games[0], printout.Deck) {
+		t.Error("Has(Deck) of a game without [[face]]")
+	}
+	var buf bytes.Buffer
+	pd, err := printout.Write(&buf, games.Games[0], printout.Options{Kind: printout.Deck, Lang: "en"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "cards/tiny/game.toml:2:1: error: game tiny has no cards to print in a deck: the game has no [[face]] [G404]\n"
+	if pd.String() != want || buf.Len() > 0 {
+		t.Errorf("diagnostics\n%swant\n%s(and no PDF; %d bytes written)", pd, want, buf.Len())
+	}
+}
+
+// TestCheckDeck: check lays out every card of every language and variant;
+// a region too small for a name is G401 at the card, and the same face
+// with room is clean.
+func TestCheckDeck(t *testing.T) {
+	tests := []struct {
+		at   string
+		want string
+	}{
+		{"[4, 2, 44, 8]", ""},
+		// A card of a variant is checked too: the comet.
+		{"[4, 2, 8, 3]", "cards/tiny/game.toml:34:1: error: card sunburst (en): region 2 (text) of its front does not fit its 8.0 × 3.0 mm even at 6 pt: it needs 9.8 × 2.7 mm; shorten the text or enlarge the region [G401]\n" +
+			"cards/tiny/game.toml:34:1: error: card sunburst (fr): region 2 (text) of its front does not fit its 8.0 × 3.0 mm even at 6 pt: it needs 8.0 × 5.4 mm; shorten the text or enlarge the region [G401]\n" +
+			"cards/tiny/variant.toml:6:1: error: card comet (fr): region 2 (text) of its front does not fit its 8.0 × 3.0 mm even at 6 pt: it needs 8.2 × 2.7 mm; shorten the text or enlarge the region [G401]\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.at, func(t *testing.T) {
+			tree := tinyTree(t,
+				[3]string{"cards/tiny/deck.toml", "at = [4, 2, 44, 8]", "at = " + tt.at},
+				[3]string{"cards/tiny/deck.toml", "size = 12", "size = 9\n  min_size = 6"})
+			_, d := compiler.Load(tree, compiler.Options{})
+			if d.String() != tt.want {
+				t.Errorf("diagnostics\n%s\nwant\n%s", d.String(), tt.want)
+			}
+		})
+	}
+}
+
+// TestDeckImage draws a PNG of the game's tree on every card: the PDF
+// holds it once.
+func TestDeckImage(t *testing.T) {
+	img := image.NewRGBA(image.Rect(0, 0, 4, 4))
+	for i := range 16 { // opaque: an image without a transparency mask
+		img.Set(i%4, i/4, color.RGBA{R: uint8(0x40 * (i % 4)), A: 0xff})
+	}
+	var png bytes.Buffer
+	if err := pngenc.Encode(&png, img); err != nil {
+		t.Fatal(err)
+	}
+	tree := tinyTree(t, [3]string{"cards/tiny/deck.toml", "", "\n  [[face.region]]\n  kind = \"image\"\n  file = \"art/seal.png\"\n  at = [20, 60, 20, 20]\n"})
+	tree["cards/tiny/art/seal.png"] = &fstest.MapFile{Data: png.Bytes()}
+	games, d := compiler.Load(tree, compiler.Options{})
+	if d.HasErrors() {
+		t.Fatal(d.String())
+	}
+	pdf := write(t, games.Games[0], printout.Options{Kind: printout.Deck, Lang: "en"})
+	if n := bytes.Count(pdf, []byte("/Subtype /Image")); n != 1 {
+		t.Errorf("the PDF holds %d images; want the seal once", n)
+	}
+}
