@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -28,19 +29,8 @@ const progressAfter = time.Second
 
 func runSimulate(e *env, args []string) int {
 	fs := flags(e, "simulate")
-	root := fs.String("root", "", "games tree to read (default: the built-in games)")
-	game := gameFlag(fs, "the game to play (required; one of: "+strings.Join(engineIDs(), ", ")+")")
-	variant := fs.String("variant", "", variantUsage)
-	players := fs.Int("players", 0, "seats per game (default 4 if the game allows it, else its minimum)")
-	n := fs.Int("n", 1000, "number of games")
-	seed := fs.Uint64("seed", 1, "the run's seed; game i gets a seed derived from it and i")
-	bots := fs.String("bots", "random", "bots by seat, comma-separated; a shorter list is repeated, and the lineup turns one seat every game")
-	workers := fs.Int("workers", runtime.NumCPU(), "games played at once (results do not depend on it)")
-	var sets []string
-	fs.Func("set", "override a rule parameter, `name=value` (repeatable)", func(s string) error {
-		sets = append(sets, s)
-		return nil
-	})
+	sf := addStudyFlags(fs, "number of games", "the run's seed; game i gets a seed derived from it and i", "override a rule parameter, `name=value` (repeatable)")
+	root, game, variant, players, n, seed, bots, workers := sf.root, sf.game, sf.variant, sf.players, sf.n, sf.seed, sf.bots, sf.workers
 	logFile := fs.String("log", "", "write every game's log, JSON Lines, to this `file` (gzip-compressed when it ends in .gz)")
 	logFormat := fs.String("log-format", "lines", "the log's format: lines (a line per action, with its name and hash) or compact (a line per game, action numbers only)")
 	format := fs.String("format", "text", "text or json")
@@ -86,7 +76,7 @@ func runSimulate(e *env, args []string) int {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	eng, played, code, ok := buildEngine(e, "simulate", "--variant", t, *game, *variant, sets)
+	eng, played, code, ok := buildEngine(e, "simulate", "--variant", t, *game, *variant, sf.sets)
 	if !ok {
 		return code
 	}
@@ -128,7 +118,7 @@ func runSimulate(e *env, args []string) int {
 
 	cfg := engine.SimConfig{
 		Game: bm, Players: *players, Games: *n, Seed: *seed,
-		Bots: lineup, Workers: *workers, Set: sets, Variant: played,
+		Bots: lineup, Workers: *workers, Set: sf.sets, Variant: played,
 		LogGzip: strings.HasSuffix(*logFile, ".gz"), Shard: shard,
 	}
 	if *logFormat == "compact" {
@@ -230,6 +220,35 @@ func printSummary(e *env, cmd string, sum *engine.Summary, played, format string
 // played is the id of the variant played. ok is false if anything went
 // wrong, and code is then the exit code: ExitUsage for a variant the game
 // does not have, ExitFail otherwise.
+// studyFlags are the flags simulate and sweep share: the games played,
+// how many, from which seed, by which bots, under which rules.
+type studyFlags struct {
+	root, game, variant, bots *string
+	players, n, workers       *int
+	seed                      *uint64
+	sets                      []string
+}
+
+// addStudyFlags defines the study's flags on fs; the usages of -n, --seed
+// and --set say what they mean to the command.
+func addStudyFlags(fs *flag.FlagSet, nUsage, seedUsage, setUsage string) *studyFlags {
+	sf := &studyFlags{
+		root:    fs.String("root", "", "games tree to read (default: the built-in games)"),
+		game:    gameFlag(fs, "the game to play (required; one of: "+strings.Join(engineIDs(), ", ")+")"),
+		variant: fs.String("variant", "", variantUsage),
+		players: fs.Int("players", 0, "seats per game (default 4 if the game allows it, else its minimum)"),
+		n:       fs.Int("n", 1000, nUsage),
+		seed:    fs.Uint64("seed", 1, seedUsage),
+		bots:    fs.String("bots", "random", "bots by seat, comma-separated; a shorter list is repeated, and the lineup turns one seat every game"),
+		workers: fs.Int("workers", runtime.NumCPU(), "games played at once (results do not depend on it)"),
+	}
+	fs.Func("set", setUsage, func(s string) error {
+		sf.sets = append(sf.sets, s)
+		return nil
+	})
+	return sf
+}
+
 func buildEngine(e *env, cmd, where string, t tree, id, variant string, sets []string) (g engine.Game, played string, code int, ok bool) {
 	if !knownGame(e, cmd, t, id) {
 		return nil, "", ExitUsage, false

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -133,19 +132,9 @@ type sweepPoint struct {
 
 func runSweep(e *env, args []string) int {
 	fs := flags(e, "sweep")
-	root := fs.String("root", "", "games tree to read (default: the built-in games)")
-	game := gameFlag(fs, "the game to play (required; one of: "+strings.Join(engineIDs(), ", ")+")")
-	variant := fs.String("variant", "", variantUsage)
-	players := fs.Int("players", 0, "seats per game (default 4 if the game allows it, else its minimum)")
-	n := fs.Int("n", 1000, "games at each grid point")
-	seed := fs.Uint64("seed", 1, "the seed of every grid point, so that points differ only by their parameters")
-	bots := fs.String("bots", "random", "bots by seat, comma-separated; a shorter list is repeated, and the lineup turns one seat every game")
-	workers := fs.Int("workers", runtime.NumCPU(), "games played at once (results do not depend on it)")
-	var sets []string
-	fs.Func("set", "a rule parameter and its `name=values`: a list (2,3,4), a range (4..8, 2..10/2) or one value, fixed (repeatable)", func(s string) error {
-		sets = append(sets, s)
-		return nil
-	})
+	sf := addStudyFlags(fs, "games at each grid point", "the seed of every grid point, so that points differ only by their parameters",
+		"a rule parameter and its `name=values`: a list (2,3,4), a range (4..8, 2..10/2) or one value, fixed (repeatable)")
+	root, game, variant, players, n, seed, bots, workers := sf.root, sf.game, sf.variant, sf.players, sf.n, sf.seed, sf.bots, sf.workers
 	format := fs.String("format", "text", "text, csv or json")
 	out := fs.String("out", "", "also write table.txt, table.csv, table.json, the plots (SVG and PNG) and index.html into `dir`")
 	if code, ok := parse(e, fs, args); !ok {
@@ -173,7 +162,7 @@ func runSweep(e *env, args []string) int {
 	var axes []axis
 	var fixed []string
 	var named []string
-	for _, s := range sets {
+	for _, s := range sf.sets {
 		ax, err := parseAxis(s)
 		if err != nil {
 			return usageErr("--set %v", err)
