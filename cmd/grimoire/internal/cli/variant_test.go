@@ -177,12 +177,13 @@ func TestBuildVariants(t *testing.T) {
 		"tiny/starfall/tiny.json", "tiny/starfall/tiny.en.json", "tiny/starfall/tiny.fr.json",
 		"tiny/starfall/tiny.en.spell.csv", "tiny/starfall/tiny.fr.spell.csv",
 		"tiny/starfall/en/rules.pdf", "tiny/starfall/fr/rules.pdf",
+		"tiny/en/deck.pdf", "tiny/starfall/fr/deck.pdf",
 	} {
 		if _, err := os.Stat(filepath.Join(out, filepath.FromSlash(f))); err != nil {
 			t.Errorf("build did not write %s", f)
 		}
 	}
-	if !strings.Contains(stdout, "wrote 11 export files and 4 printouts") {
+	if !strings.Contains(stdout, "wrote 11 export files and 8 printouts") {
 		t.Errorf("build output: %s", stdout)
 	}
 	for f, want := range map[string]string{"tiny.en.json": "", "tiny/starfall/tiny.en.json": "starfall"} {
