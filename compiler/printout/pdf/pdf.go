@@ -57,12 +57,21 @@ type Meta struct {
 // Doc is a PDF document being drawn. The first error sticks; Write reports
 // it.
 type Doc struct {
-	f       *gofpdf.Fpdf
-	w, h    float64
-	style   Style
-	size    float64
-	widths  map[widthKey]float64
+	f      *gofpdf.Fpdf
+	w, h   float64
+	style  Style
+	size   float64
+	widths map[widthKey]float64
+	// latin holds the widths of the first 256 characters, which most
+	// texts are made of, once known: looking them up in widths was most
+	// of the time spent wrapping lines. Each is measured once, as in
+	// widths: measuring writes to the page.
+	latin [3][256]struct {
+		w     float64
+		known bool
+	}
 	strokeW float64
+	pts     []gofpdf.PointType // a polygon's points, reused for each
 }
 
 type widthKey struct {
@@ -73,12 +82,13 @@ type widthKey struct {
 // Fonts are the embedded fonts, parsed, and the characters they cover.
 // Parsing them is most of the cost of a small document: a program that
 // writes many parses them once, and its documents, in any goroutines,
-// share them. They also lend each document a compressor while it is
-// written, which is the next largest cost.
+// share them. They also lend each document, from a pool, its page and
+// document buffers, and the compressor and scratch space it writes with:
+// made anew for each document, these were most of what it allocated.
 type Fonts struct {
-	styles    [3]*gofpdf.UTF8Font
-	cov       *Coverage
-	deflaters gofpdf.Deflaters
+	styles [3]*gofpdf.UTF8Font
+	cov    *Coverage
+	pool   gofpdf.Pool
 }
 
 // ParseFonts parses the embedded fonts.
@@ -120,7 +130,7 @@ func newDoc(fs *Fonts, w, h float64, m Meta) *Doc {
 		for _, font := range fs.styles {
 			f.AddParsedUTF8Font(font)
 		}
-		f.SetDeflaters(&fs.deflaters)
+		f.SetPool(&fs.pool)
 	} else {
 		f.AddUTF8FontFromBytes(family, styleStr(Regular), regularTTF)
 		f.AddUTF8FontFromBytes(family, styleStr(Bold), boldTTF)
@@ -202,18 +212,32 @@ func styleStr(s Style) string {
 func (d *Doc) Width(s string) float64 {
 	total := 0.0
 	for _, r := range s {
+		if r < 256 && d.style >= 0 && int(d.style) < len(d.latin) {
+			l := &d.latin[d.style][r]
+			if !l.known {
+				l.w, l.known = d.measure(r), true
+			}
+			total += l.w
+			continue
+		}
 		k := widthKey{d.style, r}
 		w, ok := d.widths[k]
 		if !ok {
-			// Measured at 1000 pt: the library rounds widths to 1/100 mm.
-			d.f.SetFontSize(1000)
-			w = d.f.GetStringWidth(string(r)) / 1000
-			d.f.SetFontSize(d.size)
+			w = d.measure(r)
 			d.widths[k] = w
 		}
 		total += w
 	}
 	return total * d.size
+}
+
+// measure returns the width of r at 1 pt in the current style.
+func (d *Doc) measure(r rune) float64 {
+	// Measured at 1000 pt: the library rounds widths to 1/100 mm.
+	d.f.SetFontSize(1000)
+	w := d.f.GetStringWidth(string(r)) / 1000
+	d.f.SetFontSize(d.size)
+	return w
 }
 
 // Text draws s with its baseline starting at (x, y).
@@ -273,11 +297,11 @@ func (d *Doc) Circle(x, y, r float64, p Paint) { d.f.Circle(x, y, r, paint(p)) }
 
 // Polygon draws a closed polygon.
 func (d *Doc) Polygon(pts []Point, p Paint) {
-	ps := make([]gofpdf.PointType, len(pts))
-	for i, q := range pts {
-		ps[i] = gofpdf.PointType{X: q.X, Y: q.Y}
+	d.pts = d.pts[:0]
+	for _, q := range pts {
+		d.pts = append(d.pts, gofpdf.PointType{X: q.X, Y: q.Y})
 	}
-	d.f.Polygon(ps, paint(p))
+	d.f.Polygon(d.pts, paint(p))
 }
 
 // Polyline draws connected line segments.
@@ -299,14 +323,17 @@ func (d *Doc) Link(x, y, w, h float64, page int, toY float64) {
 }
 
 // Write writes the document, in one call to w.Write and only when it is
-// complete. The same drawing gives the same bytes.
+// complete. The same drawing gives the same bytes. It gives its fonts'
+// pool back what the document borrowed: the document is done with.
 func (d *Doc) Write(w io.Writer) error {
 	// Output writes what it has even when closing the document fails.
 	d.f.Close()
 	if err := d.f.Error(); err != nil {
 		return fmt.Errorf("writing the pdf: %w", err)
 	}
-	if err := d.f.Output(w); err != nil {
+	err := d.f.Output(w)
+	d.f.Release()
+	if err != nil {
 		return fmt.Errorf("writing the pdf: %w", err)
 	}
 	return nil

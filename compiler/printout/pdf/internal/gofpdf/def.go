@@ -18,7 +18,6 @@ package gofpdf
 
 import (
 	"bytes"
-	"compress/zlib"
 	"crypto/sha1"
 	"encoding/gob"
 	"encoding/json"
@@ -499,9 +498,11 @@ type PageBox struct {
 
 // Fpdf is the principal structure for creating a single PDF document
 type Fpdf struct {
-	zw               *zlib.Writer               // compresses every stream of the document, reset for each
-	deflaters        *Deflaters                 // lend zw while the document is written
-	cidToGid         []byte                     // a font's CIDToGIDMap, reused for each
+	pool             *Pool                      // lends buffers and scratch
+	scr              *scratch                   // while the document is written
+	line             []byte                     // a formatted line, reused for each
+	utf16            []byte                     // a text in UTF-16, reused for each
+	colors           map[colorKey]colorType     // the colours set, made once each
 	isCurrentUTF8    bool                       // is current font used in utf-8 mode
 	isRTL            bool                       // is is right to left mode enabled
 	page             int                        // current page number

@@ -8,11 +8,25 @@
 //     document, which then writes the same bytes as with
 //     AddUTF8FontFromBytes (which now goes through the same two steps).
 //     Subsetting no longer reads the font's widths again, unused.
-//   - Deflaters lend documents a zlib compressor while they are written;
-//     each document reuses one compressor for all its streams, and one
-//     CIDToGIDMap buffer for all its fonts.
-//   - A font table's checksum no longer pads the table in place, which
-//     wrote into the font's bytes that documents share.
+//   - A Pool lends documents what they need only while drawn and
+//     written: page buffers, the document's own buffer (given back by
+//     Release, after Output), and, while a document is written, a zlib
+//     compressor, the buffers of compressed streams, a CIDToGIDMap and the
+//     room a font subset is built in (GenerateCutFont takes it; the subset
+//     is assembled in one piece, its glyphs changed in the copy rather than
+//     spliced). One compressor serves all of a document's streams.
+//   - Lines are formatted by appendf straight into the page or document
+//     (fmt for verbs other than %d, %s, %.Nf and %0Nd), Text converts and
+//     escapes its text in place, colours are made once a document, and a
+//     dash pattern goes out as bytes: fmt made a string for each line and
+//     put each number on the heap.
+//   - The widths of a CID font are written without fmt, and the keys of
+//     its width ranges are numbers, not interfaces.
+//   - Parsing a font keeps the character map it read, which the subsetting
+//     tables read again.
+//   - A font table's checksum reads its last bytes as if padded, neither
+//     padding the table in place (which wrote into the font's bytes that
+//     documents share) nor copying it.
 //   - Two calls that passed text as a format string pass it as text.
 //   - A stream is written to the document as bytes, not first copied into
 //     a string.

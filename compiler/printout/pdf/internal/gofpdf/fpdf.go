@@ -689,16 +689,21 @@ func (f *Fpdf) Close() {
 	// Close page
 	f.endpage()
 	// Close document
-	if f.deflaters != nil && f.zw == nil {
-		f.zw = f.deflaters.get()
+	if f.scr == nil {
+		f.scr = f.pool.getScratch()
 		defer func() {
-			if f.zw != nil {
-				f.deflaters.put(f.zw)
-				f.zw = nil
-			}
+			f.pool.putScratch(f.scr)
+			f.scr = nil
 		}()
 	}
+	if f.buffer.Cap() == 0 {
+		f.buffer.Buffer = *f.pool.buffer(true)
+	}
 	f.enddoc()
+	if f.state == 3 {
+		f.pool.give(false, f.pages[1:]...)
+		clear(f.pages[1:])
+	}
 	return
 }
 
@@ -875,16 +880,39 @@ func rgbColorValue(r, g, b int, grayStr, fullStr string) (clr colorType) {
 	clr.ib, clr.b = colorComp(b)
 	clr.mode = colorModeRGB
 	clr.gray = clr.ir == clr.ig && clr.r == clr.b
+	// One string, built on the stack: fmt made more, for every colour set.
+	var buf [64]byte
 	if len(grayStr) > 0 {
 		if clr.gray {
-			clr.str = sprintf("%.3f %s", clr.r, grayStr)
+			clr.str = string(appendf(buf[:0], "%.3f %s", clr.r, grayStr))
 		} else {
-			clr.str = sprintf("%.3f %.3f %.3f %s", clr.r, clr.g, clr.b, fullStr)
+			clr.str = string(appendf(buf[:0], "%.3f %.3f %.3f %s", clr.r, clr.g, clr.b, fullStr))
 		}
 	} else {
-		clr.str = sprintf("%.3f %.3f %.3f", clr.r, clr.g, clr.b)
+		clr.str = string(appendf(buf[:0], "%.3f %.3f %.3f", clr.r, clr.g, clr.b))
 	}
 	return
+}
+
+// colorKey is what rgbColorValue makes a colour of.
+type colorKey struct {
+	r, g, b          int
+	grayStr, fullStr string
+}
+
+// rgbColor is rgbColorValue for the colours a document sets again and
+// again, made once each.
+func (f *Fpdf) rgbColor(r, g, b int, grayStr, fullStr string) colorType {
+	k := colorKey{r, g, b, grayStr, fullStr}
+	if c, ok := f.colors[k]; ok {
+		return c
+	}
+	c := rgbColorValue(r, g, b, grayStr, fullStr)
+	if f.colors == nil {
+		f.colors = map[colorKey]colorType{}
+	}
+	f.colors[k] = c
+	return c
 }
 
 // SetDrawColor defines the color used for all drawing operations (lines,
@@ -896,7 +924,7 @@ func (f *Fpdf) SetDrawColor(r, g, b int) {
 }
 
 func (f *Fpdf) setDrawColor(r, g, b int) {
-	f.color.draw = rgbColorValue(r, g, b, "G", "RG")
+	f.color.draw = f.rgbColor(r, g, b, "G", "RG")
 	if f.page > 0 {
 		f.out(f.color.draw.str)
 	}
@@ -918,7 +946,7 @@ func (f *Fpdf) SetFillColor(r, g, b int) {
 }
 
 func (f *Fpdf) setFillColor(r, g, b int) {
-	f.color.fill = rgbColorValue(r, g, b, "g", "rg")
+	f.color.fill = f.rgbColor(r, g, b, "g", "rg")
 	f.colorFlag = f.color.fill.str != f.color.text.str
 	if f.page > 0 {
 		f.out(f.color.fill.str)
@@ -940,7 +968,7 @@ func (f *Fpdf) SetTextColor(r, g, b int) {
 }
 
 func (f *Fpdf) setTextColor(r, g, b int) {
-	f.color.text = rgbColorValue(r, g, b, "g", "rg")
+	f.color.text = f.rgbColor(r, g, b, "g", "rg")
 	f.colorFlag = f.color.fill.str != f.color.text.str
 }
 
@@ -1060,9 +1088,9 @@ func (f *Fpdf) SetLineJoinStyle(styleStr string) {
 //
 // The Beziergon() example demonstrates this method.
 func (f *Fpdf) SetDashPattern(dashArray []float64, dashPhase float64) {
-	scaled := make([]float64, len(dashArray))
-	for i, value := range dashArray {
-		scaled[i] = value * f.k
+	scaled := f.dashArray[:0] // only ever read here and when output
+	for _, value := range dashArray {
+		scaled = append(scaled, value*f.k)
 	}
 	dashPhase *= f.k
 
@@ -1075,18 +1103,18 @@ func (f *Fpdf) SetDashPattern(dashArray []float64, dashPhase float64) {
 }
 
 func (f *Fpdf) outputDashPattern() {
-	var buf bytes.Buffer
-	buf.WriteByte('[')
+	buf := append(f.line[:0], '[')
 	for i, value := range f.dashArray {
 		if i > 0 {
-			buf.WriteByte(' ')
+			buf = append(buf, ' ')
 		}
-		buf.WriteString(strconv.FormatFloat(value, 'f', 2, 64))
+		buf = strconv.AppendFloat(buf, value, 'f', 2, 64)
 	}
-	buf.WriteString("] ")
-	buf.WriteString(strconv.FormatFloat(f.dashPhase, 'f', 2, 64))
-	buf.WriteString(" d")
-	f.outbuf(&buf)
+	buf = append(buf, "] "...)
+	buf = strconv.AppendFloat(buf, f.dashPhase, 'f', 2, 64)
+	buf = append(buf, " d"...)
+	f.line = buf
+	f.outBytes(buf)
 }
 
 // Line draws a line between points (x1, y1) and (x2, y2) using the current
@@ -2177,30 +2205,38 @@ func (f *Fpdf) Bookmark(txtStr string, level int, y float64) {
 // precisely on the page, but it is usually easier to use Cell(), MultiCell()
 // or Write() which are the standard methods to print text.
 func (f *Fpdf) Text(x, y float64, txtStr string) {
-	var txt2 string
+	// The line is built in place, the text converted and escaped into
+	// it: a string for each step was most of what drawing text allocated.
+	if f.isCurrentUTF8 && f.isRTL {
+		txtStr = reverseText(txtStr)
+		x -= f.GetStringWidth(txtStr)
+	}
+	b := f.line[:0]
+	if f.colorFlag {
+		b = append(append(append(b, "q "...), f.color.text.str...), ' ')
+	}
+	b = appendf(b, "BT %.2f %.2f Td (", x*f.k, (f.h-y)*f.k)
 	if f.isCurrentUTF8 {
-		if f.isRTL {
-			txtStr = reverseText(txtStr)
-			x -= f.GetStringWidth(txtStr)
-		}
-		txt2 = f.escape(utf8toutf16(txtStr, false))
-		for _, uni := range []rune(txtStr) {
+		f.utf16 = appendUTF16(f.utf16[:0], txtStr)
+		b = appendEscaped(b, f.utf16)
+		for _, uni := range txtStr {
 			f.currentFont.usedRunes[int(uni)] = int(uni)
 		}
 	} else {
-		txt2 = f.escape(txtStr)
+		b = append(b, f.escape(txtStr)...)
 	}
-	s := sprintf("BT %.2f %.2f Td (%s) Tj ET", x*f.k, (f.h-y)*f.k, txt2)
+	b = append(b, ") Tj ET"...)
 	if f.underline && txtStr != "" {
-		s += " " + f.dounderline(x, y, txtStr)
+		b = append(append(b, ' '), f.dounderline(x, y, txtStr)...)
 	}
 	if f.strikeout && txtStr != "" {
-		s += " " + f.dostrikeout(x, y, txtStr)
+		b = append(append(b, ' '), f.dostrikeout(x, y, txtStr)...)
 	}
 	if f.colorFlag {
-		s = sprintf("q %s %s Q", f.color.text.str, s)
+		b = append(b, " Q"...)
 	}
-	f.out(s)
+	f.line = b
+	f.outBytes(b)
 }
 
 // SetWordSpacing sets spacing between words of following text. See the
@@ -3487,7 +3523,7 @@ func (f *Fpdf) beginpage(orientationStr string, size SizeType) {
 	for box, pb := range f.defPageBoxes {
 		f.pageBoxes[f.page][box] = pb
 	}
-	f.pages = append(f.pages, bytes.NewBufferString(""))
+	f.pages = append(f.pages, f.pool.buffer(false))
 	f.pageLinks = append(f.pageLinks, make([]linkType, 0, 0))
 	f.pageAttachments = append(f.pageAttachments, []annotationAttach{})
 	f.state = 2
@@ -3773,7 +3809,8 @@ func (f *Fpdf) RawWriteBuf(r io.Reader) {
 
 // outf adds a formatted line to the document
 func (f *Fpdf) outf(fmtStr string, args ...interface{}) {
-	f.out(sprintf(fmtStr, args...))
+	f.line = appendf(f.line[:0], fmtStr, args...)
+	f.outBytes(f.line)
 }
 
 // SetDefaultCatalogSort sets the default value of the catalog sort flag that
@@ -3922,7 +3959,7 @@ func (f *Fpdf) putpages() {
 		// Page content
 		f.newobj()
 		if f.compress {
-			data := f.deflate(f.pages[n].Bytes())
+			data := f.deflate(&f.scr.z, f.pages[n].Bytes())
 			f.outf("<</Filter /FlateDecode /Length %d>>", len(data))
 			f.putstream(data)
 		} else {
@@ -4089,9 +4126,9 @@ func (f *Fpdf) putfonts() {
 				fontName := "utf8" + font.Name
 				usedRunes := font.usedRunes
 				delete(usedRunes, 0)
-				utf8FontStream := font.utf8File.GenerateCutFont(usedRunes)
+				utf8FontStream := font.utf8File.GenerateCutFont(usedRunes, &f.scr.cut)
 				utf8FontSize := len(utf8FontStream)
-				compressedFontStream := f.deflate(utf8FontStream)
+				compressedFontStream := f.deflate(&f.scr.zfont, utf8FontStream)
 				CodeSignDictionary := font.utf8File.CodeSymbolDictionary
 				delete(CodeSignDictionary, 0)
 
@@ -4139,19 +4176,19 @@ func (f *Fpdf) putfonts() {
 				f.out("endobj")
 
 				// Embed CIDToGIDMap
-				if f.cidToGid == nil {
-					f.cidToGid = make([]byte, 256*256*2)
+				if f.scr.cidToGid == nil {
+					f.scr.cidToGid = make([]byte, 256*256*2)
 				} else {
-					clear(f.cidToGid)
+					clear(f.scr.cidToGid)
 				}
-				cidToGidMap := f.cidToGid
+				cidToGidMap := f.scr.cidToGid
 
 				for cc, glyph := range CodeSignDictionary {
 					cidToGidMap[cc*2] = byte(glyph >> 8)
 					cidToGidMap[cc*2+1] = byte(glyph & 0xFF)
 				}
 
-				cidToGidMap = f.deflate(cidToGidMap)
+				cidToGidMap = f.deflate(&f.scr.z, cidToGidMap)
 				f.newobj()
 				f.out("<</Length " + strconv.Itoa(len(cidToGidMap)) + "/Filter /FlateDecode>>")
 				f.putstream(cidToGidMap)
@@ -4201,34 +4238,34 @@ func (f *Fpdf) generateCIDFontMap(font *fontDefType, LastRune int) {
 			if width == prevWidth {
 
 				if width == cidArray[rangeID].get(0) {
-					cidArray[rangeID].put(nil, width)
+					cidArray[rangeID].put(autoKey, width)
 				} else {
 					cidArray[rangeID].pop()
 					rangeID = prevCid
 					r := untypedKeyMap{
 						valueSet: make([]int, 0),
-						keySet:   make([]interface{}, 0),
+						keySet:   make([]int, 0),
 					}
 					cidArray[rangeID] = &r
 					cidArrayKeys = append(cidArrayKeys, rangeID)
-					cidArray[rangeID].put(nil, prevWidth)
-					cidArray[rangeID].put(nil, width)
+					cidArray[rangeID].put(autoKey, prevWidth)
+					cidArray[rangeID].put(autoKey, width)
 				}
 				interval = true
-				cidArray[rangeID].put("interval", 1)
+				cidArray[rangeID].put(intervalKey, 1)
 			} else {
 				if interval {
 					// new range
 					rangeID = cid
 					r := untypedKeyMap{
 						valueSet: make([]int, 0),
-						keySet:   make([]interface{}, 0),
+						keySet:   make([]int, 0),
 					}
 					cidArray[rangeID] = &r
 					cidArrayKeys = append(cidArrayKeys, rangeID)
-					cidArray[rangeID].put(nil, width)
+					cidArray[rangeID].put(autoKey, width)
 				} else {
-					cidArray[rangeID].put(nil, width)
+					cidArray[rangeID].put(autoKey, width)
 				}
 				interval = false
 			}
@@ -4236,11 +4273,11 @@ func (f *Fpdf) generateCIDFontMap(font *fontDefType, LastRune int) {
 			rangeID = cid
 			r := untypedKeyMap{
 				valueSet: make([]int, 0),
-				keySet:   make([]interface{}, 0),
+				keySet:   make([]int, 0),
 			}
 			cidArray[rangeID] = &r
 			cidArrayKeys = append(cidArrayKeys, rangeID)
-			cidArray[rangeID].put(nil, width)
+			cidArray[rangeID].put(autoKey, width)
 			interval = false
 		}
 		prevCid = cid
@@ -4254,9 +4291,9 @@ func (f *Fpdf) generateCIDFontMap(font *fontDefType, LastRune int) {
 		key := cidArrayKeys[g]
 		ws := *cidArray[key]
 		cws := len(ws.keySet)
-		if (key == nextKey) && (!isInterval) && (ws.getIndex("interval") < 0 || cws < 4) {
-			if cidArray[key].getIndex("interval") >= 0 {
-				cidArray[key].delete("interval")
+		if (key == nextKey) && (!isInterval) && (ws.getIndex(intervalKey) < 0 || cws < 4) {
+			if cidArray[key].getIndex(intervalKey) >= 0 {
+				cidArray[key].delete(intervalKey)
 			}
 			cidArray[previousKey] = arrayMerge(cidArray[previousKey], cidArray[key])
 			cidArrayKeys = remove(cidArrayKeys, key)
@@ -4265,30 +4302,61 @@ func (f *Fpdf) generateCIDFontMap(font *fontDefType, LastRune int) {
 			previousKey = key
 		}
 		nextKey = key + cws
-		// ui := ws.getIndex("interval")
+		// ui := ws.getIndex(intervalKey)
 		// ui = ui + 1
-		if ws.getIndex("interval") >= 0 {
+		if ws.getIndex(intervalKey) >= 0 {
 			if cws > 3 {
 				isInterval = true
 			} else {
 				isInterval = false
 			}
-			cidArray[key].delete("interval")
+			cidArray[key].delete(intervalKey)
 			nextKey--
 		} else {
 			isInterval = false
 		}
 	}
-	var w fmtBuffer
+	// Written straight into the line, as fmt wrote it.
+	w := append(f.line[:0], "/W ["...)
 	for _, k := range cidArrayKeys {
 		ws := cidArray[k]
-		if len(arrayCountValues(ws.valueSet)) == 1 {
-			w.printf(" %d %d %d", k, k+len(ws.valueSet)-1, ws.get(0))
+		if allEqual(ws.valueSet) {
+			w = append(w, ' ')
+			w = strconv.AppendInt(w, int64(k), 10)
+			w = append(w, ' ')
+			w = strconv.AppendInt(w, int64(k+len(ws.valueSet)-1), 10)
+			w = append(w, ' ')
+			w = strconv.AppendInt(w, int64(ws.get(0)), 10)
 		} else {
-			w.printf(" %d [ %s ]\n", k, implode(" ", ws.valueSet))
+			w = append(w, ' ')
+			w = strconv.AppendInt(w, int64(k), 10)
+			w = append(w, " [ "...)
+			for i, v := range ws.valueSet {
+				if i > 0 {
+					w = append(w, ' ')
+				}
+				w = strconv.AppendInt(w, int64(v), 10)
+			}
+			w = append(w, " ]\n"...)
 		}
 	}
-	f.out("/W [" + w.String() + " ]")
+	w = append(w, " ]"...)
+	f.line = w
+	f.outBytes(w)
+}
+
+// allEqual tells whether arr holds one value, any number of times: what
+// len(arrayCountValues(arr)) == 1 tells without a map.
+func allEqual(arr []int) bool {
+	if len(arr) == 0 {
+		return false
+	}
+	for _, v := range arr[1:] {
+		if v != arr[0] {
+			return false
+		}
+	}
+	return true
 }
 
 func implode(sep string, arr []int) string {

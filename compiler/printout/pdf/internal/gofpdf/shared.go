@@ -1,6 +1,7 @@
 package gofpdf
 
 import (
+	"bytes"
 	"compress/zlib"
 	"fmt"
 	"sync"
@@ -91,33 +92,116 @@ func (f *Fpdf) AddParsedUTF8Font(font *UTF8Font) {
 	f.fonts[font.key] = def
 }
 
-// Deflaters lend zlib compressors to documents while they are written,
-// which is when a document needs one; a new one costs more than most of
-// the streams it compresses. They may be shared by documents written at
-// the same time, and keep as many compressors as were ever in use at once
-// (not a sync.Pool, which drops them at each collection).
-type Deflaters struct {
-	mu   sync.Mutex
-	free []*zlib.Writer
+// Pool lends documents what they need only while they are drawn and
+// written, and then give back: buffers for their pages and for the
+// document itself, and, while a document is written, a compressor and the
+// scratch space of compressed streams, font subsets and CIDToGIDMaps. A
+// new compressor costs more than most of the streams it compresses, and
+// buffers grown anew for each document were most of what a document
+// allocated. A Pool may be shared by documents drawn and written at the
+// same time, and keeps as much as was ever in use at once (not a
+// sync.Pool, which drops it at each collection).
+type Pool struct {
+	mu sync.Mutex
+	// Pages and documents apart: a document's buffer outgrows any page's,
+	// and would grow again from a page's.
+	pages, docs [][]byte
+	scratch     []*scratch
 }
 
-func (d *Deflaters) get() *zlib.Writer {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	n := len(d.free)
-	if n == 0 {
-		return nil
+// scratch is what a document uses while it is written.
+type scratch struct {
+	zw *zlib.Writer
+	// z holds a compressed stream until it is copied into the document;
+	// zfont a font file's, which waits while other objects are written.
+	z, zfont bytes.Buffer
+	cidToGid []byte
+	cut      cutScratch
+}
+
+// buffer returns an empty buffer for a page, or for a whole document,
+// with the room of one given back.
+func (p *Pool) buffer(doc bool) *bytes.Buffer {
+	if p == nil {
+		return new(bytes.Buffer)
 	}
-	zw := d.free[n-1]
-	d.free = d.free[:n-1]
-	return zw
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	free := &p.pages
+	if doc {
+		free = &p.docs
+	}
+	n := len(*free)
+	if n == 0 {
+		return new(bytes.Buffer)
+	}
+	// The largest: a buffer grown again is the cost saved.
+	i := 0
+	for j, b := range *free {
+		if cap(b) > cap((*free)[i]) {
+			i = j
+		}
+	}
+	b := (*free)[i]
+	(*free)[i] = (*free)[n-1]
+	*free = (*free)[:n-1]
+	return bytes.NewBuffer(b)
 }
 
-func (d *Deflaters) put(zw *zlib.Writer) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	d.free = append(d.free, zw)
+// give takes back the room of buffers no longer used, of pages or of a
+// document.
+func (p *Pool) give(doc bool, bufs ...*bytes.Buffer) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	free := &p.pages
+	if doc {
+		free = &p.docs
+	}
+	for _, b := range bufs {
+		if b != nil && b.Cap() > 0 {
+			b.Reset()
+			*free = append(*free, b.AvailableBuffer())
+		}
+	}
 }
 
-// SetDeflaters makes the document borrow its compressor from d.
-func (f *Fpdf) SetDeflaters(d *Deflaters) { f.deflaters = d }
+func (p *Pool) getScratch() *scratch {
+	if p == nil {
+		return new(scratch)
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	n := len(p.scratch)
+	if n == 0 {
+		return new(scratch)
+	}
+	s := p.scratch[n-1]
+	p.scratch = p.scratch[:n-1]
+	return s
+}
+
+func (p *Pool) putScratch(s *scratch) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.scratch = append(p.scratch, s)
+}
+
+// SetPool makes the document borrow from p. It must be called before the
+// first page.
+func (f *Fpdf) SetPool(p *Pool) { f.pool = p }
+
+// Release gives what the document borrowed back to its pool, once it has
+// been output; the document cannot be used afterwards.
+func (f *Fpdf) Release() {
+	if f.pool == nil || f.state != 3 {
+		return
+	}
+	f.pool.give(true, &f.buffer.Buffer)
+	f.buffer = fmtBuffer{}
+}

@@ -21,6 +21,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -67,11 +68,19 @@ type cutTables struct {
 
 // readCutTables reads the cut tables, the table descriptions read.
 func (utf *utf8FontFile) readCutTables(locaFormat, numSymbols int) *cutTables {
-	if utf.generateCMAP() == nil {
+	// parseFile read the character map already, from the same table.
+	if len(utf.charSymbolDictionary) == 0 && utf.generateCMAP() == nil {
 		return nil
 	}
 	utf.parseLOCATable(locaFormat, numSymbols)
 	return &cutTables{charSymbol: utf.charSymbolDictionary, symbolPosition: utf.symbolPosition}
+}
+
+// cutScratch is the room GenerateCutFont builds a subset in, reused from
+// subset to subset.
+type cutScratch struct {
+	offsets               []int
+	glyf, hmtx, loca, out []byte
 }
 
 type tableDescription struct {
@@ -182,18 +191,24 @@ func (utf *utf8FontFile) calcInt32(x, y []int) []int {
 }
 
 func (utf *utf8FontFile) generateChecksum(data []byte) []int {
-	if pad := len(data) % 4; pad != 0 {
-		// A copy: data may be a table of the font's bytes, which documents
-		// share, and appending would write past it into the next.
-		data = append(append(make([]byte, 0, len(data)+4-pad), data...), make([]byte, 4-pad)...)
-	}
+	// Padded with zeros as far as a multiple of 4, read, not copied: data
+	// may be a table of the font's bytes, which documents share.
+	var last [4]byte
+	full := len(data) &^ 3
+	copy(last[:], data[full:])
 	answer := []int{0x0000, 0x0000}
-	for i := 0; i < len(data); i += 4 {
-		answer[0] += (int(data[i]) << 8) + int(data[i+1])
-		answer[1] += (int(data[i+2]) << 8) + int(data[i+3])
+	add := func(b []byte) {
+		answer[0] += (int(b[0]) << 8) + int(b[1])
+		answer[1] += (int(b[2]) << 8) + int(b[3])
 		answer[0] += answer[1] >> 16
 		answer[1] = answer[1] & 0xFFFF
 		answer[0] = answer[0] & 0xFFFF
+	}
+	for i := 0; i < full; i += 4 {
+		add(data[i : i+4])
+	}
+	if full < len(data) {
+		add(last[:])
 	}
 	return answer
 }
@@ -506,6 +521,10 @@ func (utf *utf8FontFile) parseTables() {
 	symbolCharDictionary := make(map[int][]int)
 	charSymbolDictionary := make(map[int]int)
 	utf.generateSCCSDictionaries(runeCMAPPosition, symbolCharDictionary, charSymbolDictionary)
+	if runeCMAPPosition != 0 {
+		// Kept for readCutTables, which read it again.
+		utf.charSymbolDictionary = charSymbolDictionary
+	}
 
 	scale := 1000.0 / float64(utf.fontElementSize)
 	utf.parseHMTXTable(n, numSymbols, symbolCharDictionary, scale)
@@ -652,8 +671,13 @@ func (utf *utf8FontFile) generateCMAPTable(cidSymbolPairCollection map[int]int, 
 	return cmapstr
 }
 
-// GenerateCutFont fill utf8FontFile from .utf file, only with runes from usedRunes
-func (utf *utf8FontFile) GenerateCutFont(usedRunes map[int]int) []byte {
+// GenerateCutFont fill utf8FontFile from .utf file, only with runes from
+// usedRunes. The subset is built in cs (a new one when nil) and is valid
+// until cs is next used.
+func (utf *utf8FontFile) GenerateCutFont(usedRunes map[int]int, cs *cutScratch) []byte {
+	if cs == nil {
+		cs = new(cutScratch)
+	}
 	utf.fileReader.readerPosition = 0
 	utf.symbolPosition = make([]int, 0)
 	utf.charSymbolDictionary = make(map[int]int)
@@ -710,10 +734,10 @@ func (utf *utf8FontFile) GenerateCutFont(usedRunes map[int]int) []byte {
 
 	symbolData := utf.getTableData("glyf")
 
-	offsets := make([]int, 0)
-	glyfData := make([]byte, 0)
+	offsets := cs.offsets[:0]
+	glyfData := cs.glyf[:0]
 	pos := 0
-	hmtxData := make([]byte, 0)
+	hmtxData := cs.hmtx[:0]
 	utf.symbolData = make(map[int]map[string][]int, 0)
 
 	for _, originalSymbolIdx := range symbolCollectionKeys {
@@ -723,7 +747,11 @@ func (utf *utf8FontFile) GenerateCutFont(usedRunes map[int]int) []byte {
 		offsets = append(offsets, pos)
 		symbolPos := utf.symbolPosition[originalSymbolIdx]
 		symbolLen := utf.symbolPosition[originalSymbolIdx+1] - symbolPos
-		data := symbolData[symbolPos : symbolPos+symbolLen]
+		// Copied into the subset first, and changed there: the font's
+		// bytes are shared.
+		start := len(glyfData)
+		glyfData = append(glyfData, symbolData[symbolPos:symbolPos+symbolLen]...)
+		data := glyfData[start:]
 		var up int
 		if symbolLen > 0 {
 			up = unpackUint16(data[0:2])
@@ -746,7 +774,7 @@ func (utf *utf8FontFile) GenerateCutFont(usedRunes map[int]int) []byte {
 					utf.symbolData[originalSymbolIdx]["compSymbols"] = make([]int, 0)
 				}
 				utf.symbolData[originalSymbolIdx]["compSymbols"] = append(utf.symbolData[originalSymbolIdx]["compSymbols"], symbolIdx)
-				data = utf.insertUint16(data, posInSymbol+2, symbolArray[symbolIdx])
+				binary.BigEndian.PutUint16(data[posInSymbol+2:], uint16(symbolArray[symbolIdx]))
 				posInSymbol += 4
 				if (flags & symbolWords) != 0 {
 					posInSymbol += 4
@@ -763,7 +791,6 @@ func (utf *utf8FontFile) GenerateCutFont(usedRunes map[int]int) []byte {
 			}
 		}
 
-		glyfData = append(glyfData, data...)
 		pos += symbolLen
 		if pos%4 != 0 {
 			padding := 4 - (pos % 4)
@@ -777,19 +804,20 @@ func (utf *utf8FontFile) GenerateCutFont(usedRunes map[int]int) []byte {
 
 	utf.setOutTable("hmtx", hmtxData)
 
-	locaData := make([]byte, 0)
+	locaData := cs.loca[:0]
 	if ((pos + 1) >> 1) > 0xFFFF {
 		LocaFormat = 1
 		for _, offset := range offsets {
-			locaData = append(locaData, packUint32(offset)...)
+			locaData = binary.BigEndian.AppendUint32(locaData, uint32(offset))
 		}
 	} else {
 		LocaFormat = 0
 		for _, offset := range offsets {
-			locaData = append(locaData, packUint16(offset/2)...)
+			locaData = binary.BigEndian.AppendUint16(locaData, uint16(offset/2))
 		}
 	}
 	utf.setOutTable("loca", locaData)
+	cs.offsets, cs.glyf, cs.hmtx, cs.loca = offsets, glyfData, hmtxData, locaData
 
 	headData := utf.getTableData("head")
 	headData = utf.insertUint16(headData, 50, LocaFormat)
@@ -806,7 +834,8 @@ func (utf *utf8FontFile) GenerateCutFont(usedRunes map[int]int) []byte {
 	os2Data := utf.getTableData("OS/2")
 	utf.setOutTable("OS/2", os2Data)
 
-	return utf.assembleTables()
+	cs.out = utf.assembleTables(cs.out[:0])
+	return cs.out
 }
 
 func (utf *utf8FontFile) getSymbols(originalSymbolIdx int, start *int, symbolSet map[int]int, SymbolsCollection map[int]int, SymbolsCollectionKeys []int) (*int, map[int]int, map[int]int, []int) {
@@ -1001,8 +1030,9 @@ func max(i, n int) int {
 	return i
 }
 
-func (utf *utf8FontFile) assembleTables() []byte {
-	answer := make([]byte, 0)
+// assembleTables appends the font file of the out tables to answer,
+// growing it once.
+func (utf *utf8FontFile) assembleTables(answer []byte) []byte {
 	tablesCount := len(utf.outTablesData)
 	findSize := 1
 	writer := 0
@@ -1013,35 +1043,45 @@ func (utf *utf8FontFile) assembleTables() []byte {
 	findSize = findSize * 16
 	rOffset := tablesCount*16 - findSize
 
-	answer = append(answer, packHeader(0x00010000, tablesCount, findSize, writer, rOffset)...)
-
 	tables := utf.outTablesData
 	tablesNames := keySortStrings(tables)
 
 	offset := 12 + tablesCount*16
+	size := offset
+	for _, name := range tablesNames {
+		size += (len(tables[name]) + 3) &^ 3
+	}
+	answer = slices.Grow(answer, size)
+	start := len(answer)
+
+	answer = append(answer, packHeader(0x00010000, tablesCount, findSize, writer, rOffset)...)
+
 	begin := 0
 
 	for _, name := range tablesNames {
 		if name == "head" {
 			begin = offset
 		}
-		answer = append(answer, []byte(name)...)
+		answer = append(answer, name...)
 		checksum := utf.generateChecksum(tables[name])
-		answer = append(answer, pack2Uint16(checksum[0], checksum[1])...)
-		answer = append(answer, pack2Uint32(offset, len(tables[name]))...)
+		answer = binary.BigEndian.AppendUint16(answer, uint16(checksum[0]))
+		answer = binary.BigEndian.AppendUint16(answer, uint16(checksum[1]))
+		answer = binary.BigEndian.AppendUint32(answer, uint32(offset))
+		answer = binary.BigEndian.AppendUint32(answer, uint32(len(tables[name])))
 		paddedLength := (len(tables[name]) + 3) &^ 3
 		offset = offset + paddedLength
 	}
 
 	for _, key := range tablesNames {
-		data := append([]byte{}, tables[key]...)
-		data = append(data, []byte{0, 0, 0}...)
-		answer = append(answer, data[:(len(data)&^3)]...)
+		data := tables[key]
+		answer = append(answer, data...)
+		answer = append(answer, make([]byte, ((len(data)+3)&^3)-len(data))...)
 	}
 
-	checksum := utf.generateChecksum([]byte(answer))
+	checksum := utf.generateChecksum(answer[start:])
 	checksum = utf.calcInt32([]int{0xB1B0, 0xAFBA}, checksum)
-	answer = utf.splice(answer, (begin + 8), pack2Uint16(checksum[0], checksum[1]))
+	binary.BigEndian.PutUint16(answer[start+begin+8:], uint16(checksum[0]))
+	binary.BigEndian.PutUint16(answer[start+begin+10:], uint16(checksum[1]))
 	return answer
 }
 
@@ -1168,6 +1208,6 @@ func UTF8CutFont(inBuf []byte, cutset string) (outBuf []byte) {
 	for i, r := range cutset {
 		runes[i] = int(r)
 	}
-	outBuf = f.GenerateCutFont(runes)
+	outBuf = f.GenerateCutFont(runes, nil)
 	return
 }

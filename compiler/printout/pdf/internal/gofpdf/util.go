@@ -90,17 +90,22 @@ func sliceCompress(data []byte) []byte {
 	return buf.Bytes()
 }
 
-// deflate is sliceCompress with the document's one compressor: a new one
-// costs far more than compressing most streams.
-func (f *Fpdf) deflate(data []byte) []byte {
-	var buf bytes.Buffer
-	if f.zw == nil {
-		f.zw, _ = zlib.NewWriterLevel(&buf, zlib.BestSpeed)
-	} else {
-		f.zw.Reset(&buf)
+// deflate is sliceCompress with the document's one compressor, into buf
+// (emptied first): a new compressor, and a new buffer, cost far more than
+// compressing most streams. What it returns is valid until buf is next
+// used.
+func (f *Fpdf) deflate(buf *bytes.Buffer, data []byte) []byte {
+	if f.scr == nil {
+		f.scr = new(scratch)
 	}
-	f.zw.Write(data)
-	f.zw.Close()
+	buf.Reset()
+	if f.scr.zw == nil {
+		f.scr.zw, _ = zlib.NewWriterLevel(buf, zlib.BestSpeed)
+	} else {
+		f.scr.zw.Reset(buf)
+	}
+	f.scr.zw.Write(data)
+	f.scr.zw.Close()
 	return buf.Bytes()
 }
 
@@ -129,6 +134,11 @@ func utf8toutf16(s string, withBOM ...bool) string {
 	if bom {
 		res = append(res, 0xFE, 0xFF)
 	}
+	return string(appendUTF16(res, s))
+}
+
+// appendUTF16 is utf8toutf16 without a byte order mark, appending to res.
+func appendUTF16(res []byte, s string) []byte {
 	nb := len(s)
 	i := 0
 	for i < nb {
@@ -154,7 +164,22 @@ func utf8toutf16(s string, withBOM ...bool) string {
 			res = append(res, 0, c1)
 		}
 	}
-	return string(res)
+	return res
+}
+
+// appendEscaped appends s escaped as Fpdf.escape escapes it.
+func appendEscaped(b, s []byte) []byte {
+	for _, c := range s {
+		switch c {
+		case '\\', '(', ')':
+			b = append(b, '\\', c)
+		case '\r':
+			b = append(b, '\\', 'r')
+		default:
+			b = append(b, c)
+		}
+	}
+	return b
 }
 
 // intIf returns a if cnd is true, otherwise b
@@ -338,13 +363,20 @@ func (s *SizeType) ScaleToHeight(height float64) SizeType {
 // The untypedKeyMap structure and its methods are copyrighted 2019 by Arteom Korotkiy (Gmail: arteomkorotkiy).
 // Imitation of untyped Map Array
 type untypedKeyMap struct {
-	keySet   []interface{}
+	keySet   []int // the keys: numbers from 0, and intervalKey
 	valueSet []int
 }
 
+// The keys that were a nil and a string: keys were interfaces, which cost
+// an allocation each.
+const (
+	autoKey     = -2 // the next free number
+	intervalKey = -1 // "interval"
+)
+
 // Get position of key=>value in PHP Array
-func (pa *untypedKeyMap) getIndex(key interface{}) int {
-	if key != nil {
+func (pa *untypedKeyMap) getIndex(key int) int {
+	if key != autoKey {
 		for i, mKey := range pa.keySet {
 			if mKey == key {
 				return i
@@ -356,8 +388,8 @@ func (pa *untypedKeyMap) getIndex(key interface{}) int {
 }
 
 // Put key=>value in PHP Array
-func (pa *untypedKeyMap) put(key interface{}, value int) {
-	if key == nil {
+func (pa *untypedKeyMap) put(key int, value int) {
+	if key == autoKey {
 		var i int
 		for n := 0; ; n++ {
 			i = pa.getIndex(n)
@@ -380,7 +412,7 @@ func (pa *untypedKeyMap) put(key interface{}, value int) {
 }
 
 // Delete value in PHP Array
-func (pa *untypedKeyMap) delete(key interface{}) {
+func (pa *untypedKeyMap) delete(key int) {
 	if pa == nil || pa.keySet == nil || pa.valueSet == nil {
 		return
 	}
@@ -400,7 +432,7 @@ func (pa *untypedKeyMap) delete(key interface{}) {
 }
 
 // Get value from PHP Array
-func (pa *untypedKeyMap) get(key interface{}) int {
+func (pa *untypedKeyMap) get(key int) int {
 	i := pa.getIndex(key)
 	if i >= 0 {
 		return pa.valueSet[i]
@@ -419,7 +451,7 @@ func arrayMerge(arr1, arr2 *untypedKeyMap) *untypedKeyMap {
 	answer := untypedKeyMap{}
 	if arr1 == nil && arr2 == nil {
 		answer = untypedKeyMap{
-			make([]interface{}, 0),
+			make([]int, 0),
 			make([]int, 0),
 		}
 	} else if arr2 == nil {
@@ -432,12 +464,12 @@ func arrayMerge(arr1, arr2 *untypedKeyMap) *untypedKeyMap {
 		answer.keySet = arr1.keySet[:]
 		answer.valueSet = arr1.valueSet[:]
 		for i := 0; i < len(arr2.keySet); i++ {
-			if arr2.keySet[i] == "interval" {
-				if arr1.getIndex("interval") < 0 {
-					answer.put("interval", arr2.valueSet[i])
+			if arr2.keySet[i] == intervalKey {
+				if arr1.getIndex(intervalKey) < 0 {
+					answer.put(intervalKey, arr2.valueSet[i])
 				}
 			} else {
-				answer.put(nil, arr2.valueSet[i])
+				answer.put(autoKey, arr2.valueSet[i])
 			}
 		}
 	}
