@@ -144,6 +144,31 @@ func Override(g *model.Game, assignment string) diag.List {
 	return d.Sort()
 }
 
+// WithOverrides returns a copy of g, a game as loaded, with the
+// assignments applied one after the other as Override applies them; g is
+// left as it was. The copy has parameters of its own and shares the rest
+// with g, so that one load serves every point of a sweep. With any error
+// the copy is nil.
+func WithOverrides(g *model.Game, assignments []string) (*model.Game, diag.List) {
+	if g == nil {
+		return nil, Override(nil, strings.Join(assignments, " "))
+	}
+	c := *g
+	c.Params = make([]*model.Param, len(g.Params))
+	for i, p := range g.Params {
+		q := *p
+		c.Params[i] = &q
+	}
+	var d diag.List
+	for _, a := range assignments {
+		d = append(d, Override(&c, a)...)
+	}
+	if d.HasErrors() {
+		return nil, d
+	}
+	return &c, d
+}
+
 // maxOverride bounds every number given with --set, whole or in a list or
 // map: parameters declare no range of their own, and engines add them up
 // into scores, which must not overflow however many are summed.

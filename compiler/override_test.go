@@ -253,3 +253,55 @@ func TestOverrideDecimalBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestWithOverrides: each copy has its own values, and the game it is
+// made from keeps its own, marks included, however many copies are made.
+func TestWithOverrides(t *testing.T) {
+	g := warlock(t)
+	pristine := formatParams(g)
+	marked := param(t, g, "majority_bonus")
+	tests := []struct {
+		sets  []string
+		param string
+		want  string
+		diags string
+	}{
+		{[]string{"days=2"}, "days", "2", ""},
+		{[]string{"majority_bonus.giant=8", "majority_bonus.goblin=3"}, "majority_bonus", "giant=8|wizard=6|human=4|orc=4|gnome=2|goblin=3", ""},
+		{[]string{"majority_bonus={giant=1}"}, "", "", `map has no entry for key "wizard"`},
+		{[]string{"days=3", "days=x"}, "", "", "--set:1:6: error: param days: the value is not TOML"},
+		{[]string{"dayz=3"}, "", "", `unknown parameter "dayz"`},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.sets, " "), func(t *testing.T) {
+			c, d := compiler.WithOverrides(g, tt.sets)
+			if tt.diags != "" {
+				if c != nil || !strings.Contains(d.String(), tt.diags) {
+					t.Errorf("WithOverrides(%q) = %v, %q; want nil, %q", tt.sets, c, d, tt.diags)
+				}
+			} else {
+				if len(d) > 0 || c == nil {
+					t.Fatalf("WithOverrides(%q): %s", tt.sets, d)
+				}
+				p := c.Param(tt.param)
+				if got := p.Type.Format(p.Value); got != tt.want {
+					t.Errorf("%s = %s; want %s", tt.param, got, tt.want)
+				}
+				if c.Loaded() != c {
+					t.Error("the copy is not a game as loaded: Play would play g")
+				}
+			}
+			if got := formatParams(g); got != pristine {
+				t.Errorf("g changed:\n%s\nwant:\n%s", got, pristine)
+			}
+			if m := param(t, g, "majority_bonus"); m.Pos != marked.Pos || len(m.List) != len(marked.List) {
+				t.Errorf("g's majority_bonus changed: %v", m)
+			}
+		})
+	}
+	a, _ := compiler.WithOverrides(g, []string{"days=2"})
+	b, _ := compiler.WithOverrides(g, []string{"days=4"})
+	if x, y := param(t, a, "days").Int, param(t, b, "days").Int; x != 2 || y != 4 {
+		t.Errorf("two copies: days = %d and %d; want 2 and 4", x, y)
+	}
+}

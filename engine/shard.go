@@ -83,11 +83,28 @@ type Study struct {
 	Seed    uint64   `json:"seed"`
 	Bots    []string `json:"bots"`
 	Set     []string `json:"set"`
+	// Data fingerprints the game data the games were played with
+	// (SimConfig.Data): shards of the same flags over other data differ.
+	Data string `json:"data"`
 }
 
 func (s *Study) equal(o *Study) bool {
 	return s.Game == o.Game && s.Variant == o.Variant && s.Players == o.Players && s.Games == o.Games &&
-		s.Seed == o.Seed && slices.Equal(s.Bots, o.Bots) && slices.Equal(s.Set, o.Set)
+		s.Seed == o.Seed && slices.Equal(s.Bots, o.Bots) && slices.Equal(s.Set, o.Set) && s.Data == o.Data
+}
+
+// sameStudy says why shard b, named nb, is not of a's study, named na, or
+// returns nil. Data alone that differs is named apart: the flags agree.
+func sameStudy(na string, a *Study, nb string, b *Study, what string) error {
+	if a.equal(b) {
+		return nil
+	}
+	flags := *b
+	flags.Data = a.Data
+	if a.equal(&flags) {
+		return fmt.Errorf("%s: shard of other game data: %s; %s is of %s", nb, b.Data, na, a.Data)
+	}
+	return fmt.Errorf("%s: shard of another %s: %s; %s is of %s", nb, what, b, na, a)
 }
 
 func (s *Study) String() string {
@@ -105,9 +122,10 @@ func (s *Study) String() string {
 
 // The format and version of shard files. A reader refuses other versions:
 // a tally merged with one it misreads would be wrong without a sign.
+// Version 2 added the data's fingerprint.
 const (
 	ShardFormat  = "grimoire simulate shard"
-	ShardVersion = 1
+	ShardVersion = 2
 )
 
 // ShardFile is the mergeable result of a run, whole or a shard: its
@@ -136,7 +154,7 @@ func NewShardFile(cfg *SimConfig, sum *Summary) (*ShardFile, error) {
 		Format: ShardFormat, Version: ShardVersion,
 		Study: Study{
 			Game: sum.Game, Variant: cfg.Variant, Players: cfg.Players, Games: cfg.Games, Seed: cfg.Seed,
-			Bots: sum.Bots, Set: sum.Set,
+			Bots: sum.Bots, Set: sum.Set, Data: cfg.Data,
 		},
 		Shard: cfg.Shard, First: first, End: end, Timing: sum.Timing, Tally: sum.Tally,
 	}, nil
@@ -208,6 +226,20 @@ func (f *ShardFile) check() error {
 		return err
 	}
 	first, end := f.Shard.Span(f.Games)
+	switch {
+	case sum != f.Checksum:
+		return fmt.Errorf("checksum %s does not match its tally's %s", f.Checksum, sum)
+	case f.Shard.check(f.Games) != nil || f.Games < 1:
+		return fmt.Errorf("shard %s of %d games", f.Shard, f.Games)
+	case f.First != first || f.End != end:
+		return fmt.Errorf("shard %s of %d games covers games %d to %d, not %d to %d", f.Shard, f.Games, first, end-1, f.First, f.End-1)
+	}
+	return f.checkTally()
+}
+
+// checkTally checks that the tally is of the file's games, players and
+// bots; the file's span is checked.
+func (f *ShardFile) checkTally() error {
 	t := f.Tally
 	var bots []string
 	for _, b := range f.Bots {
@@ -216,14 +248,8 @@ func (f *ShardFile) check() error {
 		}
 	}
 	switch {
-	case sum != f.Checksum:
-		return fmt.Errorf("checksum %s does not match its tally's %s", f.Checksum, sum)
-	case f.Shard.check(f.Games) != nil || f.Games < 1:
-		return fmt.Errorf("shard %s of %d games", f.Shard, f.Games)
-	case f.First != first || f.End != end:
-		return fmt.Errorf("shard %s of %d games covers games %d to %d, not %d to %d", f.Shard, f.Games, first, end-1, f.First, f.End-1)
-	case t.games != end-first:
-		return fmt.Errorf("tally of %d games for games %d to %d", t.games, first, end-1)
+	case t.games != f.End-f.First:
+		return fmt.Errorf("tally of %d games for games %d to %d", t.games, f.First, f.End-1)
 	case t.players != f.Players:
 		return fmt.Errorf("tally of %d players for %d", t.players, f.Players)
 	case !slices.Equal(t.botName, bots):
@@ -249,31 +275,18 @@ func MergeShards(shards []NamedShard) (*Summary, error) {
 		return nil, errors.New("no shards")
 	}
 	study := &shards[0].Study
-	for _, s := range shards[1:] {
-		if !s.Study.equal(study) {
-			return nil, fmt.Errorf("%s: shard of another study: %s; %s is of %s", s.Name, &s.Study, shards[0].Name, study)
+	spans := make([]span, len(shards))
+	for i, s := range shards {
+		if err := sameStudy(shards[0].Name, study, s.Name, &s.Study, "study"); err != nil {
+			return nil, err
 		}
+		spans[i] = span{s.Name, s.Shard, s.First, s.End}
+	}
+	if err := cover(spans, study.Games, "", study.String()); err != nil {
+		return nil, err
 	}
 	byFirst := slices.Clone(shards)
 	slices.SortStableFunc(byFirst, func(a, b NamedShard) int { return a.First - b.First })
-	var missing []string
-	next := 0
-	for i, s := range byFirst {
-		if s.First < next {
-			prev := byFirst[i-1]
-			return nil, fmt.Errorf("%s: games %d to %d of shard %s already in %s (shard %s)", s.Name, s.First, min(s.End, next)-1, s.Shard, prev.Name, prev.Shard)
-		}
-		if s.First > next {
-			missing = append(missing, gameRange(next, s.First))
-		}
-		next = s.End
-	}
-	if next < study.Games {
-		missing = append(missing, gameRange(next, study.Games))
-	}
-	if missing != nil {
-		return nil, fmt.Errorf("no shard covers %s of the %d games of %s", strings.Join(missing, ", "), study.Games, study)
-	}
 	t := NewTally(study.Players, study.Bots)
 	var timing Timing
 	for _, s := range byFirst {
@@ -291,6 +304,40 @@ func MergeShards(shards []NamedShard) (*Summary, error) {
 	sum.Timing = timing
 	sum.Tally = t
 	return sum, nil
+}
+
+// span is the games a shard file covers.
+type span struct {
+	name       string
+	shard      Shard
+	first, end int
+}
+
+// cover checks that spans cover games 0 to games − 1 once each, naming
+// the file of a span that covers games another does and the games none
+// covers; each is "games" of what (" at each grid point", say) of study.
+func cover(spans []span, games int, each, study string) error {
+	spans = slices.Clone(spans)
+	slices.SortStableFunc(spans, func(a, b span) int { return a.first - b.first })
+	var missing []string
+	next := 0
+	for i, s := range spans {
+		if s.first < next {
+			prev := spans[i-1]
+			return fmt.Errorf("%s: games %d to %d of shard %s already in %s (shard %s)", s.name, s.first, min(s.end, next)-1, s.shard, prev.name, prev.shard)
+		}
+		if s.first > next {
+			missing = append(missing, gameRange(next, s.first))
+		}
+		next = s.end
+	}
+	if next < games {
+		missing = append(missing, gameRange(next, games))
+	}
+	if missing != nil {
+		return fmt.Errorf("no shard covers %s of the %d games%s of %s", strings.Join(missing, ", "), games, each, study)
+	}
+	return nil
 }
 
 func gameRange(first, end int) string {

@@ -58,7 +58,7 @@ func TestShardSpan(t *testing.T) {
 }
 
 func shardConfig(shard engine.Shard, log *bytes.Buffer) engine.SimConfig {
-	cfg := engine.SimConfig{Game: kindToy{}, Players: 3, Games: 203, Seed: 4, Bots: []string{"first", "random"}, Workers: 2, Set: []string{"x=1"}, Variant: "v", Shard: shard}
+	cfg := engine.SimConfig{Game: kindToy{}, Players: 3, Games: 203, Seed: 4, Bots: []string{"first", "random"}, Workers: 2, Set: []string{"x=1"}, Variant: "v", Shard: shard, Data: "toy-data-1"}
 	if log != nil {
 		cfg.Log = log
 	}
@@ -164,12 +164,21 @@ func TestMergeShardsRefuses(t *testing.T) {
 		t.Fatal(err)
 	}
 	two := shards(t, 2, nil)
+	cfg.Seed, cfg.Data = 4, "toy-data-2"
+	if sum, err = engine.Simulate(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	otherData, err := engine.NewShardFile(&cfg, sum)
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name  string
 		parts []engine.NamedShard
 		want  string
 	}{
 		{"foreign", []engine.NamedShard{four[0], {Name: "other", ShardFile: foreign}, four[2], four[3]}, "other: shard of another study"},
+		{"data", []engine.NamedShard{four[0], {Name: "edited", ShardFile: otherData}, four[2], four[3]}, "edited: shard of other game data: toy-data-2; 0/4 is of toy-data-1"},
 		{"duplicate", []engine.NamedShard{four[0], four[1], four[2], four[1], four[3]}, "1/4: games 50 to 100 of shard 1/4 already in 1/4 (shard 1/4)"},
 		{"overlap", []engine.NamedShard{four[0], four[1], two[1], four[2], four[3]}, "2/4: games 101 to 151 of shard 2/4 already in 1/2 (shard 1/2)"},
 		{"missing", []engine.NamedShard{four[0], four[3]}, "no shard covers games 50 to 151 of the 203 games"},
@@ -200,7 +209,7 @@ func TestReadShardFileRefuses(t *testing.T) {
 	tests := []struct {
 		from, to, want string
 	}{
-		{`"version": 1`, `"version": 2`, "version 2; this grimoire reads version 1"},
+		{`"version": 2`, `"version": 1`, "version 1; this grimoire reads version 2"},
 		{`"format": "grimoire simulate shard"`, `"format": "x"`, "not a shard file"},
 		{`"take less": `, `"take less": 1`, "checksum"},
 		{`"solo": `, `"solo": 1`, "wins of"},

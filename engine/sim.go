@@ -61,6 +61,10 @@ type SimConfig struct {
 	// Shard, if set, plays only its slice of the Games games; the
 	// Summary then covers those.
 	Shard Shard
+	// Data fingerprints the game data Game was built from, such as the
+	// model's SourceHash; shard files record it, so that merging refuses
+	// shards played on other data.
+	Data string
 }
 
 // Summary is the outcome of a simulation. Everything but Timing depends
@@ -350,6 +354,10 @@ func (cfg *SimConfig) play(ctx context.Context, i int, w *simWorker, r *GameReco
 		if err != nil {
 			return nil, err
 		}
+		// A bot that thinks for long (a search) stops when the run does.
+		if c, ok := b.(contextSetter); ok {
+			c.SetContext(ctx)
+		}
 		w.bots = append(w.bots, b)
 	}
 	s, err := cfg.Game.NewState(cfg.Players, seed)
@@ -390,6 +398,11 @@ func (cfg *SimConfig) play(ctx context.Context, i int, w *simWorker, r *GameReco
 	if err != nil {
 		return nil, err
 	}
+	// A bot cut short by cancellation played worse than its budget: the
+	// game does not count.
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	if lw != nil {
 		if err := lw.Finish(res); err != nil {
 			return nil, err
@@ -404,6 +417,9 @@ func (cfg *SimConfig) play(ctx context.Context, i int, w *simWorker, r *GameReco
 	}
 	return buf.Bytes(), nil
 }
+
+// contextSetter is a bot that watches the run's context while it thinks.
+type contextSetter interface{ SetContext(context.Context) }
 
 // firstError keeps the error of the lowest game index, so that a run with
 // several failing games reports the same one whatever the workers.

@@ -222,6 +222,52 @@ func TestSimulateCancel(t *testing.T) {
 	}
 }
 
+// TestSimulateStopsThinkingBots: a bot that thinks until told to stop (a
+// search) is given the run's context, and the game it was cut short in
+// does not count.
+func TestSimulateStopsThinkingBots(t *testing.T) {
+	g := waitGame{entered: make(chan struct{}), once: new(sync.Once)}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
+		<-g.entered
+		cancel()
+	}()
+	sum, err := engine.Simulate(ctx, engine.SimConfig{Game: g, Players: 2, Games: 4, Bots: []string{"waiter"}, Workers: 1})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("run ended with %v, want canceled", err)
+	}
+	if sum != nil {
+		t.Errorf("the game cut short was counted: %d games", sum.Games)
+	}
+}
+
+// waitGame is the toy with a bot that thinks until its context ends.
+type waitGame struct {
+	toy
+	entered chan struct{}
+	once    *sync.Once
+}
+
+func (g waitGame) BotNames() []string { return []string{"waiter"} }
+
+func (g waitGame) NewBot(string) (engine.Bot, error) { return &waiter{g: g}, nil }
+
+type waiter struct {
+	g   waitGame
+	ctx context.Context
+}
+
+func (w *waiter) SetContext(ctx context.Context) { w.ctx = ctx }
+
+func (w *waiter) Act(_ engine.Seat, legal []engine.Action, _ *engine.RNG) engine.Action {
+	w.g.once.Do(func() { close(w.g.entered) })
+	if w.ctx != nil {
+		<-w.ctx.Done()
+	}
+	return legal[0]
+}
+
 // cancelWriter cancels a run at its first write, and keeps what is
 // written in w if set.
 type cancelWriter struct {

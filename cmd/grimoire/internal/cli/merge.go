@@ -12,23 +12,53 @@ import (
 
 func runMerge(e *env, args []string) int {
 	fs := flags(e, "merge")
-	format := fs.String("format", "text", "text or json")
+	format := fs.String("format", "text", "text or json; csv too for sweep shards")
+	out := fs.String("out", "", "for sweep shards, also write the table, the plots and index.html into `dir`, as sweep --out does")
 	files, code, ok := parseFiles(e, fs, args)
 	if !ok {
 		return code
 	}
-	if *format != "text" && *format != "json" {
-		fmt.Fprintf(e.stderr, "grimoire merge: unknown --format %q (want text or json)\n", *format)
+	if *format != "text" && *format != "json" && *format != "csv" {
+		fmt.Fprintf(e.stderr, "grimoire merge: unknown --format %q (want text, csv or json)\n", *format)
 		return ExitUsage
 	}
 	var shards []engine.NamedShard
+	var sweeps []engine.NamedSweepShard
 	for _, name := range files {
 		f, err := readShardFile(name)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "grimoire merge: %s: %v\n", name, err)
 			return ExitFail
 		}
-		shards = append(shards, engine.NamedShard{Name: name, ShardFile: f})
+		// The first file says which kind the others must be.
+		switch {
+		case f.Simulate != nil && len(sweeps) > 0:
+			fmt.Fprintf(e.stderr, "grimoire merge: %s: a simulate shard among sweep shards (%s is of a sweep)\n", name, sweeps[0].Name)
+			return ExitFail
+		case f.Sweep != nil && len(shards) > 0:
+			fmt.Fprintf(e.stderr, "grimoire merge: %s: a sweep shard among simulate shards (%s is of a simulate run)\n", name, shards[0].Name)
+			return ExitFail
+		case f.Simulate != nil:
+			shards = append(shards, engine.NamedShard{Name: name, ShardFile: f.Simulate})
+		default:
+			sweeps = append(sweeps, engine.NamedSweepShard{Name: name, SweepShardFile: f.Sweep})
+		}
+	}
+	if sweeps != nil {
+		sums, timing, err := engine.MergeSweepShards(sweeps)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "grimoire merge: %v\n", err)
+			return ExitFail
+		}
+		return writeSweep(e, "merge", mergedSweep(&sweeps[0].SweepStudy, sums, timing), *format, *out, ExitOK)
+	}
+	switch {
+	case *format == "csv":
+		fmt.Fprintf(e.stderr, "grimoire merge: --format csv is for sweep shards; %s is of a simulate run (want text or json)\n", shards[0].Name)
+		return ExitUsage
+	case *out != "":
+		fmt.Fprintf(e.stderr, "grimoire merge: --out is for sweep shards; %s is of a simulate run\n", shards[0].Name)
+		return ExitUsage
 	}
 	sum, err := engine.MergeShards(shards)
 	if err != nil {
@@ -38,13 +68,13 @@ func runMerge(e *env, args []string) int {
 	return printSummary(e, "merge", sum, shards[0].Variant, *format, ExitOK)
 }
 
-func readShardFile(name string) (*engine.ShardFile, error) {
+func readShardFile(name string) (engine.AnyShardFile, error) {
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, unwrapPathErr(err)
+		return engine.AnyShardFile{}, unwrapPathErr(err)
 	}
 	defer f.Close()
-	sf, err := engine.ReadShardFile(f)
+	sf, err := engine.ReadAnyShardFile(f)
 	return sf, unwrapPathErr(err)
 }
 

@@ -109,7 +109,7 @@ func TestMergeRefuses(t *testing.T) {
 		{"not a shard", []string{notJSON}, ExitFail, []string{notJSON + `: not a shard file: format ""`}},
 		{"absent", []string{filepath.Join(dir, "none.json")}, ExitFail, []string{"none.json: no such file"}},
 		{"no files", nil, ExitUsage, []string{"a FILE argument is required"}},
-		{"format", []string{"--format", "csv", files[0]}, ExitUsage, []string{`unknown --format "csv"`}},
+		{"format", []string{"--format", "yaml", files[0]}, ExitUsage, []string{`unknown --format "yaml"`}},
 	}
 	for _, tt := range tests {
 		code, out, errs := run(t, append([]string{"merge"}, tt.args...)...)

@@ -15,8 +15,6 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/grimoire-games/grimoire/compiler"
-	"github.com/grimoire-games/grimoire/compiler/diag"
 	"github.com/grimoire-games/grimoire/engine"
 )
 
@@ -76,7 +74,11 @@ func runSimulate(e *env, args []string) int {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	eng, played, code, ok := buildEngine(e, "simulate", "--variant", t, *game, *variant, sf.sets)
+	m, code, ok := loadModel(e, "simulate", t, *game)
+	if !ok {
+		return code
+	}
+	eng, played, code, ok := engineFor(e, "simulate", "--variant", m, *game, *variant, sf.sets)
 	if !ok {
 		return code
 	}
@@ -119,7 +121,7 @@ func runSimulate(e *env, args []string) int {
 	cfg := engine.SimConfig{
 		Game: bm, Players: *players, Games: *n, Seed: *seed,
 		Bots: lineup, Workers: *workers, Set: sf.sets, Variant: played,
-		LogGzip: strings.HasSuffix(*logFile, ".gz"), Shard: shard,
+		LogGzip: strings.HasSuffix(*logFile, ".gz"), Shard: shard, Data: m.SourceHash,
 	}
 	if *logFormat == "compact" {
 		cfg.LogFormat = engine.LogCompact
@@ -250,36 +252,11 @@ func addStudyFlags(fs *flag.FlagSet, nUsage, seedUsage, setUsage string) *studyF
 }
 
 func buildEngine(e *env, cmd, where string, t tree, id, variant string, sets []string) (g engine.Game, played string, code int, ok bool) {
-	if !knownGame(e, cmd, t, id) {
-		return nil, "", ExitUsage, false
-	}
-	games, ok := load(e, t, []string{id})
+	m, code, ok := loadModel(e, cmd, t, id)
 	if !ok {
-		return nil, "", ExitFail, false
+		return nil, "", code, false
 	}
-	m := games.Game(id)
-	if m == nil {
-		fmt.Fprintf(e.stderr, "grimoire %s: no game %q in the games tree\n", cmd, id)
-		return nil, "", ExitFail, false
-	}
-	var d diag.List
-	for _, s := range sets {
-		d = append(d, compiler.Override(m, s)...)
-	}
-	printDiags(e.stderr, d)
-	if d.HasErrors() {
-		return nil, "", ExitFail, false
-	}
-	p, ok := playVariant(e, cmd, where, m, variant)
-	if !ok {
-		return nil, "", ExitUsage, false
-	}
-	g, err := engines()[id](p)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "grimoire %s: %v\n", cmd, err)
-		return nil, "", ExitFail, false
-	}
-	return g, p.Variant, 0, true
+	return engineFor(e, cmd, where, m, id, variant, sets)
 }
 
 // writeSummary prints a summary for people; variant is the variant played,

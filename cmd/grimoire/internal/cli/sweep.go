@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/grimoire-games/grimoire/compiler"
-	"github.com/grimoire-games/grimoire/compiler/diag"
+	"github.com/grimoire-games/grimoire/compiler/model"
 	"github.com/grimoire-games/grimoire/engine"
 	"github.com/grimoire-games/grimoire/engine/chart"
 )
@@ -106,18 +106,14 @@ func expandRange(r string) ([]string, error) {
 
 // grid lists the points of the axes' cartesian product, the first axis
 // varying slowest.
-func grid(axes []axis) [][]string {
-	points := [][]string{nil}
-	for _, ax := range axes {
-		var next [][]string
-		for _, p := range points {
-			for _, v := range ax.values {
-				next = append(next, append(slices.Clip(p), v))
-			}
-		}
-		points = next
+func grid(axes []axis) [][]string { return engine.Grid(sweepAxes(axes)) }
+
+func sweepAxes(axes []axis) []engine.SweepAxis {
+	out := make([]engine.SweepAxis, len(axes))
+	for i, ax := range axes {
+		out[i] = engine.SweepAxis{Name: ax.name, Values: ax.values}
 	}
-	return points
+	return out
 }
 
 // sweepPoint is one grid point: its values by axis, the engine built with
@@ -136,10 +132,12 @@ func runSweep(e *env, args []string) int {
 		"a rule parameter and its `name=values`: a list (2,3,4), a range (4..8, 2..10/2) or one value, fixed (repeatable)")
 	root, game, variant, players, n, seed, bots, workers := sf.root, sf.game, sf.variant, sf.players, sf.n, sf.seed, sf.bots, sf.workers
 	format := fs.String("format", "text", "text, csv or json")
-	out := fs.String("out", "", "also write table.txt, table.csv, table.json, the plots (SVG and PNG) and index.html into `dir`")
+	out := fs.String("out", "", "also write table.txt, table.csv, table.json, the plots (SVG and PNG) and index.html into `dir`; with --shard, write the shard's mergeable tally to this file instead, for grimoire merge")
+	shardFlag := fs.String("shard", "", "play only shard `i/n` of each grid point's games (0 ≤ i < n): games i×GAMES/n to (i+1)×GAMES/n−1 of every point, as simulate --shard plays them")
 	if code, ok := parse(e, fs, args); !ok {
 		return code
 	}
+	var shard engine.Shard
 	usageErr := func(format string, args ...any) int {
 		fmt.Fprintf(e.stderr, "grimoire sweep: "+format+"\n", args...)
 		return ExitUsage
@@ -155,6 +153,14 @@ func runSweep(e *env, args []string) int {
 		return usageErr("--players %d: want a positive number", *players)
 	case *game == "":
 		return usageErr("--game is required (games with an engine: %s)", strings.Join(engineIDs(), ", "))
+	case *shardFlag != "":
+		var err error
+		if shard, err = engine.ParseShard(*shardFlag); err != nil {
+			return usageErr("--shard: %v", err)
+		}
+		if shard.Count > *n {
+			return usageErr("--shard %s: %d shards for %d games a point", shard, shard.Count, *n)
+		}
 	}
 	if engines()[*game] == nil {
 		return usageErr("no engine for game %q (games with an engine: %s)", *game, strings.Join(engineIDs(), ", "))
@@ -200,7 +206,7 @@ func runSweep(e *env, args []string) int {
 		}
 		points = append(points, pt)
 	}
-	played, code, ok := buildPoints(e, t, *game, *variant, points)
+	data, played, code, ok := buildPoints(e, t, *game, *variant, points)
 	if !ok {
 		return code
 	}
@@ -225,9 +231,10 @@ func runSweep(e *env, args []string) int {
 		return usageErr("%v", err)
 	}
 
+	first, end := shard.Span(*n)
 	var bar *progressBar
 	if f, ok := e.stderr.(*os.File); ok && isTerminal(f) {
-		bar = &progressBar{w: f, total: *n * len(points), start: time.Now()}
+		bar = &progressBar{w: f, total: (end - first) * len(points), start: time.Now()}
 	}
 	start := time.Now()
 	code = ExitOK
@@ -236,9 +243,10 @@ func runSweep(e *env, args []string) int {
 		cfg := engine.SimConfig{
 			Game: pt.game, Players: *players, Games: *n, Seed: *seed,
 			Bots: lineup, Workers: *workers, Set: pt.sets, Variant: played,
+			Shard: shard, Data: data,
 		}
 		if bar != nil {
-			base := i * *n
+			base := i * (end - first)
 			cfg.Progress = func(done int) { bar.draw(base + done) }
 		}
 		sum, err := engine.Simulate(e.ctx, cfg)
@@ -247,7 +255,11 @@ func runSweep(e *env, args []string) int {
 			if e.ctx.Err() != nil {
 				// Interrupted: the complete points are written; a point
 				// half played is not one.
-				fmt.Fprintf(e.stderr, "grimoire sweep: interrupted after %s of %d\n", plural(i, "complete grid point"), len(points))
+				kept := ""
+				if shard != (engine.Shard{}) && *out != "" {
+					kept = "; " + *out + " is not written: a tally to merge holds every point"
+				}
+				fmt.Fprintf(e.stderr, "grimoire sweep: interrupted after %s of %d%s\n", plural(i, "complete grid point"), len(points), kept)
 				code = ExitInterrupted
 				break
 			}
@@ -262,83 +274,170 @@ func runSweep(e *env, args []string) int {
 	if len(points) == 0 {
 		return code
 	}
-	sw := &sweep{game: *game, variant: played, players: *players, games: *n, seed: *seed, bots: lineup, fixed: fixed, axes: axes, points: points, interrupted: code == ExitInterrupted}
+	secs := time.Since(start).Seconds()
+	sw := &sweep{
+		game: *game, variant: played, players: *players, games: end - first, seed: *seed, bots: lineup,
+		fixed: fixed, axes: axes, points: points, interrupted: code == ExitInterrupted,
+		timing: engine.Timing{Seconds: secs, Workers: *workers, GamesPerSecond: float64((end-first)*len(points)) / max(secs, 1e-9)},
+	}
+	dir := *out
+	if shard != (engine.Shard{}) {
+		sw.shard = &engine.ShardRange{Shard: shard, First: first, End: end, Of: *n}
+		dir = ""
+		if *out != "" && code == ExitOK {
+			if err := sw.writeShardFile(*out, data); err != nil {
+				fmt.Fprintf(e.stderr, "grimoire sweep: %v\n", err)
+				return ExitFail
+			}
+		}
+	}
+	return writeSweep(e, "sweep", sw, *format, dir, code)
+}
+
+// writeSweep prints a played sweep in format (text, csv or json), writes
+// its table and plots into dir unless it is "", and returns code, or
+// ExitFail if it cannot; cmd names the command in messages.
+func writeSweep(e *env, cmd string, sw *sweep, format, dir string, code int) int {
 	text, csvData, jsonData, err := sw.tables()
 	if err != nil {
-		fmt.Fprintf(e.stderr, "grimoire sweep: %v\n", err)
+		fmt.Fprintf(e.stderr, "grimoire %s: %v\n", cmd, err)
 		return ExitFail
 	}
-	switch *format {
+	switch format {
 	case "text":
 		e.stdout.Write(text)
-		secs := time.Since(start).Seconds()
-		fmt.Fprintf(e.stdout, "\nspeed: %s games/s on %s (%.2f s)\n", human(float64(*n*len(points))/max(secs, 1e-9)), plural(*workers, "worker"), secs)
+		fmt.Fprintf(e.stdout, "\nspeed: %s games/s on %s (%.2f s)\n", human(sw.timing.GamesPerSecond), plural(sw.timing.Workers, "worker"), sw.timing.Seconds)
 	case "csv":
 		e.stdout.Write(csvData)
 	case "json":
 		e.stdout.Write(jsonData)
 	}
-	if *out != "" {
+	if dir != "" {
 		files := map[string][]byte{"table.txt": text, "table.csv": csvData, "table.json": jsonData}
 		rendered, err := chart.Render(sw.study())
 		if err == nil {
 			for _, f := range rendered {
 				files[f.Name] = f.Data
 			}
-			err = writeAll(*out, files)
+			err = writeAll(dir, files)
 		}
 		if err != nil {
-			fmt.Fprintf(e.stderr, "grimoire sweep: %v\n", err)
+			fmt.Fprintf(e.stderr, "grimoire %s: %v\n", cmd, err)
 			return ExitFail
 		}
 	}
 	return code
 }
 
-// buildPoints builds the engine of every point. The first is built as
-// simulate builds its game, so that errors read the same; the others load
-// the tree again, as an override changes the model it is applied to, but
-// print only their own overrides' diagnostics: the tree's are printed.
-func buildPoints(e *env, t tree, id, variant string, points []*sweepPoint) (played string, code int, ok bool) {
-	for i, pt := range points {
+// sweepStudy is what the shards of sw share.
+func (s *sweep) sweepStudy(data string) *engine.SweepStudy {
+	return &engine.SweepStudy{
+		Study: engine.Study{
+			Game: s.game, Variant: s.variant, Players: s.players, Games: s.shard.Of, Seed: s.seed,
+			Bots: s.bots, Set: append([]string{}, s.fixed...), Data: data,
+		},
+		Axes: sweepAxes(s.axes),
+	}
+}
+
+// writeShardFile writes the mergeable tally of a finished shard of a
+// sweep, whole or not at all.
+func (s *sweep) writeShardFile(path, data string) error {
+	sums := make([]*engine.Summary, len(s.points))
+	for i, pt := range s.points {
+		sums[i] = pt.sum
+	}
+	f, err := engine.NewSweepShardFile(s.sweepStudy(data), s.shard.Shard, s.timing, sums)
+	if err != nil {
+		return err
+	}
+	var b batch
+	if err := b.addFrom(path, f.Write); err != nil {
+		b.abort()
+		return err
+	}
+	if err := b.commit(); err != nil {
+		b.abort()
+		return err
+	}
+	return nil
+}
+
+// mergedSweep is the sweep that merged shards of study sum up to.
+func mergedSweep(study *engine.SweepStudy, sums []*engine.Summary, timing engine.Timing) *sweep {
+	sw := &sweep{
+		game: study.Game, variant: study.Variant, players: study.Players, games: study.Games, seed: study.Seed,
+		bots: study.Bots, fixed: study.Set, timing: timing,
+	}
+	for _, ax := range study.Axes {
+		sw.axes = append(sw.axes, axis{ax.Name, ax.Values})
+	}
+	for i, values := range engine.Grid(study.Axes) {
+		sw.points = append(sw.points, &sweepPoint{values: values, sets: study.PointSet(values), sum: sums[i]})
+	}
+	return sw
+}
+
+// buildPoints builds the engine of every point from one load of the
+// game: each point plays a copy with its own overrides, printing their
+// diagnostics, so points share nothing they could change. data is the
+// fingerprint of the game's data.
+func buildPoints(e *env, t tree, id, variant string, points []*sweepPoint) (data, played string, code int, ok bool) {
+	m, code, ok := loadModel(e, "sweep", t, id)
+	if !ok {
+		return "", "", code, false
+	}
+	for _, pt := range points {
 		var g engine.Game
-		if i == 0 {
-			if g, played, code, ok = buildEngine(e, "sweep", "--variant", t, id, variant, pt.sets); !ok {
-				return "", code, false
-			}
-		} else {
-			games, d := compiler.Load(t.fsys, e.loadOptions(t, id))
-			if d.HasErrors() {
-				printDiags(e.stderr, d)
-				return "", ExitFail, false
-			}
-			m := games.Game(id)
-			var od diag.List
-			for _, s := range pt.sets {
-				od = append(od, compiler.Override(m, s)...)
-			}
-			printDiags(e.stderr, od)
-			if od.HasErrors() {
-				return "", ExitFail, false
-			}
-			p, ok := playVariant(e, "sweep", "--variant", m, variant)
-			if !ok {
-				return "", ExitUsage, false
-			}
-			var err error
-			if g, err = engines()[id](p); err != nil {
-				fmt.Fprintf(e.stderr, "grimoire sweep: %v\n", err)
-				return "", ExitFail, false
-			}
+		if g, played, code, ok = engineFor(e, "sweep", "--variant", m, id, variant, pt.sets); !ok {
+			return "", "", code, false
 		}
 		bm, isBotMaker := g.(engine.BotGame)
 		if !isBotMaker {
 			fmt.Fprintf(e.stderr, "grimoire sweep: game %s offers no bots\n", id)
-			return "", ExitFail, false
+			return "", "", ExitFail, false
 		}
 		pt.game = bm
 	}
-	return played, 0, true
+	return m.SourceHash, played, 0, true
+}
+
+// loadModel loads game id of t, printing the tree's diagnostics, for the
+// command cmd.
+func loadModel(e *env, cmd string, t tree, id string) (m *model.Game, code int, ok bool) {
+	if !knownGame(e, cmd, t, id) {
+		return nil, ExitUsage, false
+	}
+	games, ok := load(e, t, []string{id})
+	if !ok {
+		return nil, ExitFail, false
+	}
+	if m = games.Game(id); m == nil {
+		fmt.Fprintf(e.stderr, "grimoire %s: no game %q in the games tree\n", cmd, id)
+		return nil, ExitFail, false
+	}
+	return m, 0, true
+}
+
+// engineFor builds the engine of m, a game as loaded, with the overrides
+// sets applied to a copy and played in variant, printing the overrides'
+// diagnostics; m is left as it was. The results are buildEngine's.
+func engineFor(e *env, cmd, where string, m *model.Game, id, variant string, sets []string) (g engine.Game, played string, code int, ok bool) {
+	c, d := compiler.WithOverrides(m, sets)
+	printDiags(e.stderr, d)
+	if d.HasErrors() {
+		return nil, "", ExitFail, false
+	}
+	p, ok := playVariant(e, cmd, where, c, variant)
+	if !ok {
+		return nil, "", ExitUsage, false
+	}
+	g, err := engines()[id](p)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "grimoire %s: %v\n", cmd, err)
+		return nil, "", ExitFail, false
+	}
+	return g, p.Variant, 0, true
 }
 
 // checkLineup reads --bots: every bot known to the game, no more bots
@@ -372,6 +471,10 @@ type sweep struct {
 	axes          []axis
 	points        []*sweepPoint
 	interrupted   bool
+	// shard is set for the run of a shard: the games of every point it
+	// plays, games being their count.
+	shard  *engine.ShardRange
+	timing engine.Timing
 }
 
 // what names the game, and its variant.
@@ -390,6 +493,9 @@ func (s *sweep) about() string {
 	}
 	if len(s.fixed) > 0 {
 		line += "; set: " + strings.Join(s.fixed, ", ")
+	}
+	if r := s.shard; r != nil {
+		line += fmt.Sprintf("; shard %s: games %d to %d of %d at each point", r.Shard, r.First, r.End-1, r.Of)
 	}
 	if s.interrupted {
 		line += "; interrupted"
@@ -549,16 +655,19 @@ func ff(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 // sweepDoc is the sweep as JSON (docs/sweep.schema.json): no timing, so
 // that the same sweep writes the same bytes.
 type sweepDoc struct {
-	Game          string          `json:"game"`
-	Variant       string          `json:"variant,omitempty"`
-	Players       int             `json:"players"`
-	GamesPerPoint int             `json:"games_per_point"`
-	Seed          uint64          `json:"seed"`
-	Bots          []string        `json:"bots"`
-	Set           []string        `json:"set"`
-	Axes          []sweepAxisDoc  `json:"axes"`
-	Interrupted   bool            `json:"interrupted,omitempty"`
-	Points        []sweepPointDoc `json:"points"`
+	Game          string         `json:"game"`
+	Variant       string         `json:"variant,omitempty"`
+	Players       int            `json:"players"`
+	GamesPerPoint int            `json:"games_per_point"`
+	Seed          uint64         `json:"seed"`
+	Bots          []string       `json:"bots"`
+	Set           []string       `json:"set"`
+	Axes          []sweepAxisDoc `json:"axes"`
+	Interrupted   bool           `json:"interrupted,omitempty"`
+	// Shard is set for the run of a shard: the games of every point it
+	// covers, GamesPerPoint being their count.
+	Shard  *engine.ShardRange `json:"shard,omitempty"`
+	Points []sweepPointDoc    `json:"points"`
 }
 
 type sweepAxisDoc struct {
@@ -584,7 +693,7 @@ func jsonValue(v string) any {
 }
 
 func (s *sweep) doc() sweepDoc {
-	d := sweepDoc{Game: s.game, Variant: s.variant, Players: s.players, GamesPerPoint: s.games, Seed: s.seed, Bots: s.bots, Set: s.fixed, Interrupted: s.interrupted}
+	d := sweepDoc{Game: s.game, Variant: s.variant, Players: s.players, GamesPerPoint: s.games, Seed: s.seed, Bots: s.bots, Set: s.fixed, Interrupted: s.interrupted, Shard: s.shard}
 	if d.Set == nil {
 		d.Set = []string{}
 	}
