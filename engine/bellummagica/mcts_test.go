@@ -18,12 +18,11 @@ func TestMCTSDeterministic(t *testing.T) {
 	enginetest.MCTSDeterministic(t, &Game{Rules: shipped(t)}, []string{"mcts:20", "greedy", "mcts:10", "random"}, 3)
 }
 
-// At a budget a test can afford the bot only holds its own here (it beats
-// greedy clearly from about 1000 iterations), so the floors guard against
-// a weaker search, not for a win. The strength test's budget and floors,
-// set below the measured shares.
+// The strength test's budget and floors, below the measured shares: at
+// mcts:200 the bot won 5 of the 16 games (31.2%) and 2 of the first 6
+// (33.3%); the README's figure is measured at mcts:1000 over 100 games.
 var mctsStrength = enginetest.Strength{
 	Bot: "mcts:200", Players: 4,
-	Games: 16, Floor: 0.1,
-	ShortGames: 6, ShortFloor: 0.1,
+	Games: 16, Floor: 0.2,
+	ShortGames: 6, ShortFloor: 0.15,
 }

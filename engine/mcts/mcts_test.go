@@ -1,7 +1,9 @@
 package mcts
 
 import (
+	"context"
 	"fmt"
+	"math"
 	"slices"
 	"testing"
 
@@ -13,6 +15,7 @@ import (
 type nim struct {
 	stones, toMove, winner int
 	redeals                *int
+	onRedeal               func(k int) // called with the count after each re-deal
 }
 
 func (s *nim) NumPlayers() int { return 2 }
@@ -59,6 +62,9 @@ func (s *nim) Observation(int) any                           { return s.stones }
 // Redealt implements engine.Redealer: nim hides nothing.
 func (s *nim) Redealt(int, *engine.RNG) engine.State {
 	*s.redeals++
+	if s.onRedeal != nil {
+		s.onRedeal(*s.redeals)
+	}
 	return s.Clone()
 }
 
@@ -118,6 +124,13 @@ func TestFromName(t *testing.T) {
 		{"mcts:-3", true, true, 0},
 		{"mcts:many", true, true, 0},
 		{"mcts:", true, true, 0},
+		{"mcts:300:c=0.7", true, false, 300},
+		{"mcts:300:eps=1:c=0", true, false, 300},
+		{"mcts:300:eps=1.5", true, true, 0},
+		{"mcts:300:c=-1", true, true, 0},
+		{"mcts:300:depth=4", true, true, 0},
+		{"mcts:300:c", true, true, 0},
+		{"mcts:300:score=2", true, true, 0},
 		{"greedy", false, false, 0},
 		{"mctsx:10", false, false, 0},
 	} {
@@ -144,8 +157,32 @@ func TestRewards(t *testing.T) {
 		{[]float64{-2, -1}, []float64{0, 1}},
 		{[]float64{7, 7, 7}, []float64{1.0 / 3, 1.0 / 3, 1.0 / 3}},
 	} {
-		if got := rewards(tc.ret); !slices.Equal(got, tc.want) {
+		if got := rewards(nil, tc.ret); !slices.Equal(got, tc.want) {
 			t.Errorf("rewards(%v) = %v; want %v", tc.ret, got, tc.want)
+		}
+	}
+}
+
+// TestScoreInRewards: a reward weighs the win 1-score and the return's
+// place between the lowest and the highest score.
+func TestScoreInRewards(t *testing.T) {
+	for _, tc := range []struct {
+		score     float64
+		ret, want []float64
+	}{
+		{0, []float64{10, 30, 20, 5}, []float64{0, 1, 0, 0}},
+		{0.3, []float64{10, 30, 20, 5}, []float64{0.06, 1, 0.18, 0}},
+		{0.5, []float64{30, 30, 20, 10}, []float64{0.75, 0.75, 0.25, 0}},
+		{0.3, []float64{7, 7}, []float64{0.5, 0.5}},
+	} {
+		b := New(1)
+		b.score = tc.score
+		got := b.rewards(tc.ret)
+		for i := range got {
+			if math.Abs(got[i]-tc.want[i]) > 1e-12 {
+				t.Errorf("rewards(%v) with score %v = %v; want %v", tc.ret, tc.score, got, tc.want)
+				break
+			}
 		}
 	}
 }
@@ -170,5 +207,178 @@ func TestChildrenSorted(t *testing.T) {
 	}
 	if c := n.child(1, 3); c != nil {
 		t.Errorf("child(1, 3) = %v; want nil", c)
+	}
+}
+
+func TestFromNameSettings(t *testing.T) {
+	for _, tc := range []struct {
+		name              string
+		c, epsilon, score float64
+	}{
+		{"mcts", DefaultC, DefaultEpsilon, DefaultScore},
+		{"mcts:10", DefaultC, DefaultEpsilon, DefaultScore},
+		{"mcts:10:c=0.7", 0.7, DefaultEpsilon, DefaultScore},
+		{"mcts:10:eps=1:c=0", 0, 1, DefaultScore},
+		{"mcts:10:eps=0:score=0", DefaultC, 0, 0},
+		{"mcts:10:score=1", DefaultC, DefaultEpsilon, 1},
+	} {
+		b, _, err := FromName(tc.name)
+		if err != nil {
+			t.Fatalf("FromName(%q): %v", tc.name, err)
+		}
+		if m := b.(*Bot); m.c != tc.c || m.epsilon != tc.epsilon || m.score != tc.score {
+			t.Errorf("FromName(%q) has c %v, eps %v, score %v; want %v, %v, %v", tc.name, m.c, m.epsilon, m.score, tc.c, tc.epsilon, tc.score)
+		}
+	}
+}
+
+// TestPlayOutFollowsAverages: with epsilon 0 a play-out plays the action
+// of best average, an action never played counting as a win; with epsilon
+// 1 it plays them all.
+func TestPlayOutFollowsAverages(t *testing.T) {
+	b := New(1)
+	for _, m := range []struct {
+		a      engine.Action
+		reward float64
+		n      int
+	}{{2, 0.9, 10}, {4, 0.5, 10}, {7, 0.2, 10}} {
+		st := b.stat(1, m.a)
+		st.sum, st.n = m.reward*float64(m.n), m.n
+	}
+	rng := engine.NewRNG(1)
+	for _, tc := range []struct {
+		legal []engine.Action
+		want  []engine.Action // the actions played, epsilon 0
+	}{
+		{[]engine.Action{2, 4, 7}, []engine.Action{2}},
+		{[]engine.Action{4, 7}, []engine.Action{4}},
+		{[]engine.Action{2, 5, 9}, []engine.Action{5, 9}}, // untried first
+	} {
+		b.legal, b.epsilon = tc.legal, 0
+		seen := map[engine.Action]bool{}
+		for range 200 {
+			seen[b.playOut(1, &rng)] = true
+		}
+		var got []engine.Action
+		for a := range seen {
+			got = append(got, a)
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("play-outs among %v with epsilon 0 played %v; want %v", tc.legal, got, tc.want)
+		}
+		b.epsilon = 1
+		clear(seen)
+		for range 200 {
+			seen[b.playOut(1, &rng)] = true
+		}
+		if len(seen) != len(tc.legal) {
+			t.Errorf("play-outs among %v with epsilon 1 played %d of them; want all", tc.legal, len(seen))
+		}
+	}
+}
+
+// TestAveragesLearnt: a search leaves an average for each action played,
+// and the averages carry a reward.
+func TestAveragesLearnt(t *testing.T) {
+	n := 0
+	s := &nim{stones: 9, redeals: &n}
+	rng := engine.NewRNG(1)
+	b := New(500)
+	b.Act(engine.SeatOf(s, 0), s.LegalActions(nil), &rng)
+	wins := 0.0
+	for p := range 2 {
+		for a := engine.Action(1); a <= 3; a++ {
+			st := b.stat(p, a)
+			if st.n == 0 {
+				t.Errorf("player %d's action %d has no average after a search", p, a)
+			}
+			wins += st.sum
+		}
+	}
+	if wins == 0 {
+		t.Error("the averages hold no win")
+	}
+}
+
+// TestStopsWhenCancelled: a bot whose context is done searches no more
+// and still plays a legal action; one cancelled during its search stops
+// within a few iterations.
+func TestStopsWhenCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	n := 0
+	s := &nim{stones: 9, redeals: &n}
+	rng := engine.NewRNG(1)
+	b := New(100_000)
+	b.SetContext(ctx)
+	legal := s.LegalActions(nil)
+	if got := b.Act(engine.SeatOf(s, 0), legal, &rng); !slices.Contains(legal, got) || n > stopEvery {
+		t.Errorf("Act after cancellation = %d after %d re-deals; want a legal action after at most %d", got, n, stopEvery)
+	}
+
+	const after = 100
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	n = 0
+	s = &nim{stones: 9, redeals: &n, onRedeal: func(k int) {
+		if k == after {
+			cancel()
+		}
+	}}
+	b = New(100_000)
+	b.SetContext(ctx)
+	if got := b.Act(engine.SeatOf(s, 0), legal, &rng); !slices.Contains(legal, got) || n > after+stopEvery {
+		t.Errorf("Act cancelled after %d re-deals = %d after %d re-deals; want a legal action after at most %d", after, got, n, after+stopEvery)
+	}
+}
+
+// TestDeterministic: the same seed gives the same choices, move after
+// move, averages carried over included.
+func TestDeterministic(t *testing.T) {
+	play := func() []engine.Action {
+		n := 0
+		s := &nim{stones: 21, redeals: &n}
+		rng := engine.NewRNG(5)
+		bots := []*Bot{New(60), New(40)}
+		var got []engine.Action
+		for !s.IsTerminal() {
+			a := bots[s.toMove].Act(engine.SeatOf(s, s.toMove), s.LegalActions(nil), &rng)
+			got = append(got, a)
+			if err := s.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return got
+	}
+	if a, b := play(), play(); !slices.Equal(a, b) {
+		t.Errorf("two games from seed 5 played %v and %v; want the same", a, b)
+	}
+}
+
+// endless is a game random play never ends: a search must still return.
+type endless struct{ nim }
+
+func (s *endless) IsTerminal() bool   { return false }
+func (s *endless) CurrentPlayer() int { return s.toMove }
+func (s *endless) LegalActions(dst []engine.Action) []engine.Action {
+	return append(dst[:0], 1, 2)
+}
+func (s *endless) Apply(engine.Action) error { s.toMove = 1 - s.toMove; return nil }
+func (s *endless) Clone() engine.State       { c := *s; return &c }
+func (s *endless) Redealt(int, *engine.RNG) engine.State {
+	*s.redeals++
+	return s.Clone()
+}
+
+// TestEndlessPlayOut: a play-out that does not end is dropped once it is
+// as long as the longest game, and the bot still plays.
+func TestEndlessPlayOut(t *testing.T) {
+	n := 0
+	s := &endless{nim{redeals: &n}}
+	rng := engine.NewRNG(1)
+	legal := s.LegalActions(nil)
+	if got := New(3).Act(engine.SeatOf(s, 0), legal, &rng); !slices.Contains(legal, got) || n != 3 {
+		t.Errorf("Act in an endless game = %d after %d re-deals; want a legal action after 3", got, n)
 	}
 }
