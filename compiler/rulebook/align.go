@@ -23,6 +23,7 @@ type reading struct {
 	noisy  map[int]bool // lines of OCR debris, tables and figure labels
 	furn   map[int]bool // lines of page furniture (running titles)
 	heads  map[int]bool // lines where a section is placed at a heading
+	short  map[int]bool // lines of a page shorter than most: it lost lines
 }
 
 // span is the tokens [lo, hi) of a section in a book.
@@ -44,6 +45,7 @@ func (ix *index) read(b *Book) *reading {
 	r.noisy, r.furn = ix.debris(b, r.tokens)
 	r.placed = ix.layout(b, r.tokens)
 	r.heads = map[int]bool{}
+	r.short = shortPages(b)
 	for i, p := range r.placed {
 		r.heads[p.line] = r.heads[p.line] || p.heading
 		lo := firstToken(r.tokens, p.line, p.col)
@@ -464,3 +466,40 @@ func labels(b *Book) map[int]bool {
 	}
 	return out
 }
+
+// shortPages returns the lines of the pages of a book that hold fewer
+// lines than most of its pages, its first and last aside: a converted
+// PDF sets as many lines on every full page, blank ones included, so a
+// page that lost lines is short.
+func shortPages(b *Book) map[int]bool {
+	var starts []int
+	for i, ps := range b.PageStart {
+		if ps {
+			starts = append(starts, i)
+		}
+	}
+	// Full pages: all but the first and the last.
+	if len(starts) < 3 {
+		return nil
+	}
+	var lens []int
+	for k := 0; k+1 < len(starts); k++ {
+		lens = append(lens, starts[k+1]-starts[k])
+	}
+	sorted := slices.Clone(lens)
+	slices.Sort(sorted)
+	median := sorted[len(sorted)/2]
+	out := map[int]bool{}
+	for k, n := range lens {
+		if n < median-shortBy {
+			for i := starts[k]; i < starts[k+1]; i++ {
+				out[i+1] = true
+			}
+		}
+	}
+	return out
+}
+
+// shortBy is how many lines fewer than most a page must hold to be
+// short: full pages differ by a few lines with what they hold.
+const shortBy = 1

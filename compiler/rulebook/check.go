@@ -90,7 +90,9 @@ func (c *checker) rules() {
 
 // remains returns the book's passage from where the words of section k of
 // the rules resume to the next section placed, when the book has most of
-// them between the sections placed before and after; or nil.
+// them between the sections placed before and after; or nil. The passage
+// leads with the end of the text before it, where what the book lost of
+// the section was.
 func (r *reading) remains(tv *text.Vocab, gp *passage, secs []*gameSection, k int, spans map[string][2]int) *passage {
 	from, to := 0, len(r.b.lines)
 	for j := k - 1; j >= 0; j-- {
@@ -124,6 +126,11 @@ func (r *reading) remains(tv *text.Vocab, gp *passage, secs []*gameSection, k in
 	for run > 0 && m[run][1]-m[run-1][1] <= 4 {
 		run--
 	}
+	// It starts with words in a row on both sides: single words of the
+	// section before ("le", "jeu") match the rules' words too.
+	for run+verbatimContext < len(m) && !inRow(m[run:run+verbatimContext]) {
+		run++
+	}
 	if n := len(m) - run; n < 10 || float64(n) < verbatimShare*float64(len(ua)-m[run][0]) {
 		return nil
 	}
@@ -131,7 +138,19 @@ func (r *reading) remains(tv *text.Vocab, gp *passage, secs []*gameSection, k in
 	if start <= from {
 		return nil
 	}
-	return r.bookPassage(tv, start, to)
+	bp = r.bookPassage(tv, start, to)
+	r.lead(bp, from, start)
+	return bp
+}
+
+// inRow reports whether matched words follow one another on both sides.
+func inRow(m [][2]int) bool {
+	for k := 1; k < len(m); k++ {
+		if m[k][0] != m[k-1][0]+1 || m[k][1] != m[k-1][1]+1 {
+			return false
+		}
+	}
+	return true
 }
 
 // notes reports a note the game's printouts set at a page's foot, such

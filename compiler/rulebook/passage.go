@@ -27,6 +27,15 @@ type passage struct {
 	at *diag.Pos
 	// pages are the lines of a book's passage that start a page.
 	pages []int
+	// empty are the lines of a book's passage with no text to read:
+	// blank, or page furniture.
+	empty map[int]bool
+	// lead is, for a book's passage that starts after text it does not
+	// hold, the end of that text: words lost before the passage's first
+	// word stood there, or on the empty lines after it.
+	lead diag.Pos
+	// short are the lines of the book on a page that lost lines.
+	short map[int]bool
 }
 
 // seg is a line of the file copied into the text read, from byte off on.
@@ -97,11 +106,15 @@ func (r *reading) bookPassage(v *text.Vocab, from, to int) *passage {
 	var w builder
 	b := r.b
 	var pages []int
+	empty := map[int]bool{}
 	for i := from; i < min(to, len(b.lines)); i++ {
 		if i < len(b.PageStart) && b.PageStart[i] {
 			pages = append(pages, i+1)
 		}
 		l := b.lines[i]
+		if r.void(i) {
+			empty[i+1] = true
+		}
 		if l.skip || r.noisy[i+1] || r.furn[i+1] {
 			continue
 		}
@@ -118,7 +131,39 @@ func (r *reading) bookPassage(v *text.Vocab, from, to int) *passage {
 		w.line(l.text, i+1, l.offset+1)
 		w.b.WriteString("\n")
 	}
-	return &passage{doc: v.Read(w.b.String(), text.Options{}), file: b.Name, segs: w.segs, pages: pages}
+	return &passage{doc: v.Read(w.b.String(), text.Options{}), file: b.Name, segs: w.segs, pages: pages, empty: empty, short: r.short}
+}
+
+// void reports whether line i (0-based) of a book has no text to read:
+// it is blank, page furniture or debris.
+func (r *reading) void(i int) bool {
+	l := r.b.lines[i]
+	return l.skip || r.noisy[i+1] || r.furn[i+1] || strings.TrimSpace(l.text) == ""
+}
+
+// lead gives passage p, which starts at line start (0-based) of the
+// book, the end of the text before it from line from on, with the page
+// starts and the empty lines between.
+func (r *reading) lead(p *passage, from, start int) {
+	i := start - 1
+	for i >= from && r.void(i) {
+		i--
+	}
+	if i < from {
+		return
+	}
+	l := r.b.lines[i]
+	p.lead = diag.Pos{File: r.b.Name, Line: i + 1, Col: l.offset + utf8.RuneCountInString(strings.TrimRightFunc(l.text, unicode.IsSpace))}
+	var pages []int
+	for j := i + 1; j <= start; j++ {
+		if j < len(r.b.PageStart) && r.b.PageStart[j] {
+			pages = append(pages, j+1)
+		}
+		if j < start {
+			p.empty[j+1] = true
+		}
+	}
+	p.pages = append(pages, p.pages...)
 }
 
 // gamePassage reads the text of a section of the game's rules rendered

@@ -146,3 +146,61 @@ func TestOmissionPlaced(t *testing.T) {
 		})
 	}
 }
+
+// TestGapPlaced leaves whole lines out of a printed rulebook where only
+// empty lines, or a page break, part the text before from the text after,
+// and wants the omission on the line after the text before the gap: a
+// heading left out with the first sentence of its section, the title of
+// a table left out with its column headings.
+func TestGapPlaced(t *testing.T) {
+	books := printBooks(t)
+	tests := []struct {
+		game, lang  string
+		first, last string // the first and last lines left out, by their start
+		after       string // the start of the line the gap follows
+	}{
+		{"warlock", "fr", "2.3 Les actions des joueurs", "montre, chaque joueur", "au bar."},
+		{"warlock", "en", "Most cities of a race", "Victory points", "Every further city of a chain"},
+		// What is left of these sections starts with words in a row.
+		{"bellum_magica", "en", "4.1 Choosing the active horde", "Evil lord though you are", "• end of the turn."},
+		{"warriors", "fr", "1.1 Description des cartes Guerrier", "désigne un fantassin", "3 dés rouges et 2 dés noirs."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.game+"-"+tt.lang+"-"+tt.first, func(t *testing.T) {
+			p := books[tt.game][tt.lang]
+			lines := strings.SplitAfter(bookText(p.book), "\n")
+			from, to := -1, -1
+			for i, l := range lines {
+				if from < 0 && strings.HasPrefix(l, tt.first) {
+					from = i
+				}
+				if from >= 0 && to < 0 && strings.HasPrefix(l, tt.last) {
+					to = i
+				}
+			}
+			if from < 0 || to < 0 {
+				t.Fatalf("lines %q to %q are not in the book", tt.first, tt.last)
+			}
+			edited := strings.Join(append(slices.Clone(lines[:from]), lines[to+1:]...), "")
+			want := 0
+			for i, l := range lines[:from] {
+				if strings.HasPrefix(l, tt.after) {
+					want = i + 2
+				}
+			}
+			got, err := checkText(p.g, "book.txt", tt.lang, edited)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var at []int
+			for _, d := range got {
+				if d.Code == diag.RulebookOmission {
+					at = append(at, d.Pos.Line)
+				}
+			}
+			if !slices.Contains(at, want) || slices.Contains(at, want-1) {
+				t.Errorf("omissions reported at lines %v; want one at line %d and none at %d", at, want, want-1)
+			}
+		})
+	}
+}

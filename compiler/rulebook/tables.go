@@ -70,19 +70,25 @@ func (c *checker) tables() {
 func (c *checker) tableTitles(id string, from, to int) {
 	var titles []string
 	var heads []map[string]bool // the keys of each table's heading cells
+	var cellCount []int         // how many cells of numbers each table has
 	for _, t := range c.ix.tables {
 		if t.Section != id {
 			continue
 		}
 		titles = append(titles, t.Title)
 		h := map[string]bool{}
+		n := 0
 		for r, row := range t.Cells {
 			for k, cell := range row {
 				if r == 0 || k == 0 {
 					h[tableKey(cell)] = true
 				}
+				if isCell(cell) {
+					n++
+				}
 			}
 		}
+		cellCount = append(cellCount, n)
 		delete(h, "")
 		heads = append(heads, h)
 	}
@@ -141,6 +147,9 @@ func (c *checker) tableTitles(id string, from, to int) {
 				line = j + 1
 			}
 		}
+		if line == 0 {
+			line = c.beforeCells(lo, hi, cellCount[k])
+		}
 		for j := k + 1; j < len(titles) && line == 0; j++ {
 			if at[j] != 0 {
 				line = at[j] - 1
@@ -164,6 +173,35 @@ func (c *checker) tableTitles(id string, from, to int) {
 		c.d.Add(diag.Diagnostic{Pos: diag.Pos{File: c.r.b.Name, Line: line, Col: 1}, Severity: diag.Warning, Code: diag.RulebookOmission,
 			Message: fmt.Sprintf("the title of the rules' table %q is not here: was it left out?", spaces(strings.TrimSpace(title)))})
 	}
+}
+
+// beforeCells returns the line where a table's title stood whose
+// headings were left out with it: above the last n cells of numbers
+// before line hi (1-based), after the text before them, from line lo on;
+// or 0.
+func (c *checker) beforeCells(lo, hi, n int) int {
+	seen := 0
+	for i := min(hi, len(c.r.b.lines)) - 1; i >= lo; i-- {
+		l := c.r.b.lines[i]
+		switch {
+		case strings.TrimSpace(l.text) == "" || l.skip || c.r.furn[i+1]:
+		case isCell(l.text):
+			seen++
+		default:
+			if seen == 0 {
+				return 0
+			}
+			return i + 2
+		}
+		if n > 0 && seen == n {
+			// The line above the table's first cell, blank lines aside.
+			for i > lo && strings.TrimSpace(c.r.b.lines[i-1].text) == "" {
+				i--
+			}
+			return i + 1
+		}
+	}
+	return 0
 }
 
 // changedTitle returns the line, next to line, that reads most like a

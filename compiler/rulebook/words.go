@@ -2,6 +2,7 @@ package rulebook
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -381,29 +382,58 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 		return gapAfter(p, len(p.doc.Tokens)-1)
 	}
 	before := lastOnLineBefore(p, at)
-	if before < 0 {
+	var end diag.Pos // the end of the text before the gap
+	switch {
+	case before >= 0:
+		end = p.tokPos(before)
+	case p.lead.Line > 0 && onlyPunct(p.doc, 0, at):
+		end = p.lead
+	default:
 		return p.tokPos(at)
 	}
 	if lead := at - 1; lead > before && lo > 0 && sameLead(a.Tokens[lo-1].Text, p.doc.Tokens[lead].Text) {
 		return p.tokPos(at)
 	}
-	prev, cur := p.tokPos(before).Line, p.tokPos(at).Line
+	prev, cur := end.Line, p.tokPos(at).Line
 	s := sentenceOf(a, lo)
-	opening := s != nil && onlyPunct(a, s.Lo, lo) && !onlyPunct(a, hi, s.Hi)
+	starts := s != nil && onlyPunct(a, s.Lo, lo)
+	opening := starts && !onlyPunct(a, hi, s.Hi)
 	if prev == cur-1 && !opening {
-		return p.tokPos(before)
+		return end
 	}
 	for _, l := range p.pages {
-		if prev < l && l <= cur {
+		// Across a page break, the words stood on the page that lost
+		// lines; at its start when both or neither did.
+		if prev < l && l <= cur && (!p.short[prev] || p.short[cur]) {
 			return diag.Pos{File: p.file, Line: l, Col: 1}
 		}
 	}
+	// Words that start a sentence, where only empty lines part the text
+	// before from the text after, stood on the first of them: as a
+	// paragraph, or a heading, of their own.
+	if starts && cur > prev+1 && p.emptyBetween(prev, cur) {
+		return diag.Pos{File: p.file, Line: prev + 1, Col: 1}
+	}
 	lens, full := p.lineLens()
+	if _, ok := lens[prev]; !ok {
+		lens[prev] = end.Col
+	}
 	n := utf8.RuneCountInString(a.Text(lo, hi)) + 1
 	if abs(lens[prev]+n-full) <= abs(lens[cur]+n-full) {
-		return p.tokPos(before)
+		return end
 	}
 	return p.tokPos(at)
+}
+
+// emptyBetween reports whether the lines of a book's passage between
+// lines prev and cur hold no text.
+func (p *passage) emptyBetween(prev, cur int) bool {
+	for l := prev + 1; l < cur; l++ {
+		if !p.empty[l] && !slices.Contains(p.pages, l) {
+			return false
+		}
+	}
+	return true
 }
 
 // gapAfter returns where in book passage p to report words left out

@@ -77,38 +77,86 @@ type Sibling struct {
 	Lexicon *Lexicon
 }
 
-// evidence returns what the sibling says of a clause dropped from sentence
-// sb of b, whose source is sentence sa: the weight of the run of its words
-// b most clearly lacks; 0 when the sibling has no sentence of its own for
-// it.
-func (sib *Sibling) evidence(sa int, b *Doc, sb int) float64 {
+// evidence returns what the sibling says of a clause dropped from
+// sentences sb of b, whose source is sentences sa: the weight of the run
+// of its words b most clearly lacks; 0 when the sibling's sentences for
+// them are not its sentences for sb alone.
+func (sib *Sibling) evidence(sa []int, b *Doc, sb []int) float64 {
 	if sib == nil || sib.Lexicon == nil {
 		return 0
 	}
-	u := -1
-	for _, p := range sib.FromSource {
-		if len(p.A) == 1 && len(p.B) == 1 && p.A[0] == sa {
-			u = p.B[0]
-		}
-	}
-	if u < 0 {
+	us := within(sib.FromSource, sa, true)
+	if len(us) == 0 || !slices.Equal(within(sib.ToB, us, false), sb) {
 		return 0
 	}
+	// Every sentence of sb must come from those of the sibling.
 	for _, p := range sib.ToB {
-		if len(p.A) == 1 && len(p.B) == 1 && p.A[0] == u && p.B[0] == sb {
-			us, w, wc, wu, named := sib.Lexicon.weights(sib.Doc, sib.Doc.Sentences[u].Span, b, b.Sentences[sb].Span)
-			best := 0.0
-			for i := range us {
-				for j := i; j < len(us); j++ {
-					if r := runWeight(us, w, wc, wu, named, i, j); (i == 0 && j == 0) || r > best {
-						best = r
-					}
-				}
+		for _, j := range p.B {
+			if slices.Contains(sb, j) && !containsAll(us, p.A) {
+				return 0
 			}
-			return best
 		}
 	}
-	return 0
+	u := Span{sib.Doc.Sentences[us[0]].Lo, sib.Doc.Sentences[us[len(us)-1]].Hi}
+	ws, w, wc, wu, named := sib.Lexicon.weights(sib.Doc, u, b, Span{b.Sentences[sb[0]].Lo, b.Sentences[sb[len(sb)-1]].Hi})
+	best := 0.0
+	for i := range ws {
+		for j := i; j < len(ws); j++ {
+			if r := runWeight(ws, w, wc, wu, named, i, j); (i == 0 && j == 0) || r > best {
+				best = r
+			}
+		}
+	}
+	return best
+}
+
+// within returns, in order, the sentences the pairs align with sentences
+// xs (as side A when fromA, else as side B): nil when a pair takes some of
+// xs and some others, or none of them.
+func within(pairs []Pair, xs []int, fromA bool) []int {
+	var out []int
+	for _, p := range pairs {
+		from, to := p.A, p.B
+		if !fromA {
+			from, to = p.B, p.A
+		}
+		in := 0
+		for _, i := range from {
+			if slices.Contains(xs, i) {
+				in++
+			}
+		}
+		switch {
+		case in == 0:
+			continue
+		case in < len(from):
+			return nil
+		}
+		out = append(out, to...)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func containsAll(xs, ys []int) bool {
+	for _, y := range ys {
+		if !slices.Contains(xs, y) {
+			return false
+		}
+	}
+	return true
+}
+
+// joined returns sentences of d read as one: their span and clauses.
+func joined(d *Doc, sents []int) *Sentence {
+	if len(sents) == 1 {
+		return &d.Sentences[sents[0]]
+	}
+	s := &Sentence{Span: Span{d.Sentences[sents[0]].Lo, d.Sentences[sents[len(sents)-1]].Hi}}
+	for _, i := range sents {
+		s.Clauses = append(s.Clauses, d.Sentences[i].Clauses...)
+	}
+	return s
 }
 
 // CompareWith is Compare with a sibling translation of a (nil for none),
@@ -418,18 +466,67 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string, sib 
 		}
 		shorter = d < -shortHint
 	}
-	if !short && len(p.A) == 1 && len(p.B) == 1 {
-		sent := &a.Sentences[p.A[0]]
-		if cl, ok := c.Lexicon.Missing(a, sent, b, y.span, shorter); ok {
+	if !short && (len(p.A) == 1 && len(p.B) == 1 || c.Joins) {
+		// A clause by clause match needs the clauses of one sentence.
+		if cl, ok := c.Lexicon.Missing(a, &a.Sentences[p.A[0]], b, y.span, shorter); ok && len(p.A) == 1 && len(p.B) == 1 {
 			k := at(x, cl.Lo, y)
 			add(Diff{Kind: DiffClause, A: cl, B: Span{k, k}})
-		} else if cl, score := c.Lexicon.Dropped(a, sent, b, y.span, c); score+siblingWeight*sib.evidence(p.A[0], b, p.B[0]) > DropLimit {
-			k := at(x, cl.Lo, y)
+		} else if k, cl, score := dropped(a, b, p, c, sib); score > DropLimit {
 			add(Diff{Kind: DiffClause, A: cl, B: Span{k, k}})
 		}
 	}
 	return out
 }
+
+// dropped returns the clause of a pair's source most likely dropped from
+// its translation, the token of b where it would be, and its score
+// (Lexicon.Dropped, with the sibling's evidence). Sentences joined on
+// either side are weighed as one, since a clause dropped makes the
+// aligner join the sentences around it; as many on both sides are also
+// weighed one by one.
+func dropped(a, b *Doc, p Pair, c Calibration, sib *Sibling) (int, Span, float64) {
+	try := func(pa, pb []int) (int, Span, float64) {
+		x := side{a, Span{a.Sentences[pa[0]].Lo, a.Sentences[pa[len(pa)-1]].Hi}, pa}
+		y := side{b, Span{b.Sentences[pb[0]].Lo, b.Sentences[pb[len(pb)-1]].Hi}, pb}
+		cl, score := c.Lexicon.Dropped(a, joined(a, pa), b, y.span, c)
+		if math.IsInf(score, -1) {
+			return 0, cl, score
+		}
+		return at(x, cl.Lo, y), cl, score + siblingWeight*sib.evidence(pa, b, pb)
+	}
+	k, cl, score := try(p.A, p.B)
+	// One sentence alone is weighed when the pair as a whole leans
+	// towards a drop already: sentences cut elsewhere than the source's
+	// make one look short and the next long.
+	if len(p.A) > 1 && len(p.A) == len(p.B) && score > DropLimit/2 {
+		for i := range p.A {
+			if !matched(a, b, p, i, c) {
+				continue
+			}
+			k2, cl2, s2 := try(p.A[i:i+1], p.B[i:i+1])
+			if s2 > score {
+				k, cl, score = k2, cl2, s2
+			}
+		}
+	}
+	return k, cl, score
+}
+
+// matched reports whether the sentences of a pair other than the i-th
+// are as long as their counterparts lead to expect, one by one: then the
+// sentences match one to one, and the i-th may be weighed alone.
+func matched(a, b *Doc, p Pair, i int, c Calibration) bool {
+	for j := range p.A {
+		if j != i && math.Abs(c.Delta(a, a.Sentences[p.A[j]].Span, b, b.Sentences[p.B[j]].Span)) > matchSpread {
+			return false
+		}
+	}
+	return true
+}
+
+// matchSpread is how many standard deviations from its expected length a
+// sentence may lie and still match its counterpart one to one.
+const matchSpread = 1.5
 
 // codes returns the codes of a side, digits stuck to letters, by their
 // text: the token where each starts.

@@ -474,3 +474,58 @@ func TestCompareFree(t *testing.T) {
 		})
 	}
 }
+
+// joined0 is the whole of a document as one sentence.
+func joined0(d *Doc) *Sentence { return joined(d, []int{0, len(d.Sentences) - 1}) }
+
+// TestCompareJoinedDrop finds a clause dropped from sentences the
+// alignment joins: a drop makes the aligner join the sentences around it,
+// so the pair is weighed as one and, its sentences matching one to one,
+// sentence by sentence.
+func TestCompareJoinedDrop(t *testing.T) {
+	en, fr := vocab(t, "en"), vocab(t, "fr")
+	read := func(v *Vocab, s string) *Doc { return v.Read(s, Options{LineBreaks: true}) }
+	corpus := append(lexiconCorpus(), [2]string{"The starting player shuffles the deck and passes the die.", "Le premier joueur mélange le paquet et passe le dé."})
+	src := read(en, "Pass the die to the left, then the starting player shuffles the deck. Always pass to the left.")
+	tests := []struct {
+		name, dst string
+		want      bool
+	}{
+		{"full", "Passez le dé à gauche, puis le premier joueur mélange le paquet. Passez toujours à gauche.", false},
+		{"cut", "Passez le dé à gauche. Passez toujours à gauche.", true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := read(fr, tc.dst)
+			var pairs [][2]*Doc
+			for _, p := range corpus {
+				pairs = append(pairs, [2]*Doc{read(en, p[0]), read(fr, p[1])})
+			}
+			pairs = append(pairs, [2]*Doc{src, b})
+			c := DefaultCalibration()
+			c.Joins = true
+			c.Lexicon = Learn(pairs, nil, c)
+			joined := []Pair{{A: []int{0, 1}, B: []int{0, 1}}}
+			var got []Diff
+			for _, d := range Compare(src, b, joined, c, false) {
+				if d.Kind == DiffClause {
+					got = append(got, d)
+				}
+			}
+			_, _, score := dropped(src, b, joined[0], c, nil)
+			_, whole := c.Lexicon.Dropped(src, joined0(src), b, Span{0, len(b.Tokens)}, c)
+			t.Logf("score %.2f, as one sentence %.2f", score, whole)
+			if tc.want && score <= whole {
+				t.Errorf("the sentence that lost the clause, weighed alone, scores %.2f; want more than the pair as one, %.2f", score, whole)
+			}
+			if (len(got) > 0) != tc.want {
+				t.Fatalf("clauses found dropped: %v; want some: %v", got, tc.want)
+			}
+			if len(got) > 0 {
+				if cl := src.Text(got[0].A.Lo, got[0].A.Hi); !strings.Contains("then the starting player shuffles the deck.", cl) || cl == "" {
+					t.Errorf("dropped clause %q", cl)
+				}
+			}
+		})
+	}
+}
