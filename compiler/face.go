@@ -518,28 +518,51 @@ func regionWhen(o *obj, r *model.Region, t *model.Type, g *model.Game, l *lost, 
 	ok := true
 	for _, k := range keys(m) {
 		kn := node{src: o.src, path: tomlpos.Join(n.path, k), v: m[k]}
-		f := t.Field(k)
+		id, item, isItem := conditionItem(k)
+		f := t.Field(id)
 		if f == nil {
-			if !l.is(lostField, t.ID+"."+k) {
-				d.Errorf(kn.keyPos(), diag.DanglingRef, "region %s: when: card type %s has no field %q%s", r.ID, t.ID, k, suggest(k, fieldIDs(t)))
+			if !l.is(lostField, t.ID+"."+id) {
+				d.Errorf(kn.keyPos(), diag.DanglingRef, "region %s: when: card type %s has no field %q%s", r.ID, t.ID, id, suggest(id, fieldIDs(t)))
 			}
 			ok = false
+			continue
+		}
+		vt := f.Type
+		if isItem {
+			switch {
+			case vt.Kind != model.List:
+				d.Errorf(kn.keyPos(), diag.WrongType, "region %s: when.%s: %s is %s, not a list, so it has no [%d]", r.ID, k, id, vt, item)
+				ok = false
+				continue
+			case item < 1:
+				d.Errorf(kn.keyPos(), diag.BadValue, "region %s: when.%s: a list's values count from [1]", r.ID, k)
+				ok = false
+				continue
+			}
+			vt = vt.Elem
+		}
+		c := model.Condition{Field: id, Item: item}
+		if lim, isMin := m[k].(map[string]any); isMin {
+			if !conditionMin(kn, k, lim, vt, r, &c, d) {
+				ok = false
+				continue
+			}
+			r.When = append(r.When, c)
 			continue
 		}
 		vals := []any{m[k]}
 		if arr, isArr := m[k].([]any); isArr {
 			vals = arr
 		}
-		c := model.Condition{Field: k}
 		for _, v := range vals {
-			s, good := conditionValue(f, v)
+			s, good := conditionValue(vt, v)
 			if !good {
-				d.Errorf(kn.pos(), diag.WrongType, "region %s: when.%s: %s is not a value of %s", r.ID, k, strconv.Quote(fmt.Sprint(v)), f.Type)
+				d.Errorf(kn.pos(), diag.WrongType, "region %s: when.%s: %s is not a value of %s", r.ID, k, strconv.Quote(fmt.Sprint(v)), vt)
 				ok = false
 				continue
 			}
-			if f.Type.Kind == model.EnumKind {
-				if e := enumOf(g, f.Type.Enum); e != nil && e.Value(s) == nil {
+			if vt.Kind == model.EnumKind && !(isItem && s == f.Wildcard && s != "") {
+				if e := enumOf(g, vt.Enum); e != nil && e.Value(s) == nil {
 					d.Errorf(kn.pos(), diag.UnknownEnum, "region %s: when.%s: %q is not a value of enum %s", r.ID, k, s, e.ID)
 					ok = false
 					continue
@@ -561,10 +584,47 @@ func enumOf(g *model.Game, id string) *model.Enum {
 	return nil
 }
 
-// conditionValue writes a TOML value as the field's type formats its
-// values, so that conditions compare as text.
-func conditionValue(f *model.Field, v any) (string, bool) {
-	switch f.Type.Kind {
+// conditionMin reads a condition { min = N }: a number at least N.
+func conditionMin(kn node, k string, lim map[string]any, vt *model.ValueType, r *model.Region, c *model.Condition, d *diag.List) bool {
+	if vt.Kind != model.Int && vt.Kind != model.Decimal {
+		d.Errorf(kn.pos(), diag.WrongType, "region %s: when.%s: { min = N } compares numbers; this is %s", r.ID, k, vt)
+		return false
+	}
+	ok := true
+	for _, key := range keys(lim) {
+		if key != "min" {
+			d.Errorf(node{src: kn.src, path: tomlpos.Join(kn.path, key)}.keyPos(), diag.UnknownKey, "region %s: when.%s: unknown key %q: say { min = N }", r.ID, k, key)
+			ok = false
+		}
+	}
+	v, isNum := number(lim["min"])
+	if _, has := lim["min"]; !has || !isNum {
+		d.Errorf(kn.pos(), diag.WrongType, "region %s: when.%s: say { min = N } with a number N", r.ID, k)
+		return false
+	}
+	c.Min = &v
+	return ok
+}
+
+// conditionItem splits a condition's key "field[N]", which tests the
+// list's N-th value, into the field and N; a plain key has no item.
+func conditionItem(k string) (field string, item int, isItem bool) {
+	head, rest, cut := strings.Cut(k, "[")
+	num, closed := strings.CutSuffix(rest, "]")
+	if !cut || !closed {
+		return k, 0, false
+	}
+	n, err := strconv.Atoi(num)
+	if err != nil {
+		return k, 0, false
+	}
+	return head, n, true
+}
+
+// conditionValue writes a TOML value as a value of type vt formats it, so
+// that conditions compare as text.
+func conditionValue(vt *model.ValueType, v any) (string, bool) {
+	switch vt.Kind {
 	case model.Int:
 		if x, ok := v.(int64); ok {
 			return strconv.FormatInt(x, 10), true
@@ -623,6 +683,11 @@ func deckShowsMarks(g *model.Game) bool {
 		}
 		for _, r := range f.Regions {
 			shown := append([]string{r.Field}, r.Args...)
+			if r.Kind == model.BoxRegion {
+				for _, cond := range r.When {
+					shown = append(shown, cond.Field)
+				}
+			}
 			if slices.ContainsFunc(shown, c.FieldReconstructed) {
 				return true
 			}

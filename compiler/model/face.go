@@ -114,10 +114,15 @@ type Region struct {
 }
 
 // Condition is a field of a card equal to one of some values, written as
-// the field's type formats them.
+// the field's type formats them. Item, when above 0, tests the list
+// field's Item-th value instead (from 1), so that a layout can show a row
+// of a list: a card whose list is shorter does not match.
 type Condition struct {
 	Field  string
+	Item   int
 	Values []string
+	// Min, when set, holds instead of Values: the number is at least Min.
+	Min *float64
 }
 
 // Holds reports whether card c meets every condition of r; t is c's type.
@@ -128,7 +133,24 @@ func (r *Region) Holds(t *Type, c *Card) bool {
 		if f == nil || !set {
 			return false
 		}
-		s := f.Type.Format(v)
+		ft := f.Type
+		if w.Item > 0 {
+			if ft.Kind != List || w.Item > len(v.List) {
+				return false
+			}
+			ft, v = ft.Elem, v.List[w.Item-1]
+		}
+		if w.Min != nil {
+			n := float64(v.Int)
+			if ft.Kind == Decimal {
+				n = v.Dec
+			}
+			if (ft.Kind != Int && ft.Kind != Decimal) || n < *w.Min {
+				return false
+			}
+			continue
+		}
+		s := ft.Format(v)
 		ok := false
 		for _, x := range w.Values {
 			if x == s {

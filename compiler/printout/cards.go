@@ -213,7 +213,11 @@ func (p *printer) cardFront(f front, x, y float64, g Grid) {
 // cardBack is the same for every card and has no words: a frame and a
 // ring of the first coloured enum's icons.
 func (p *printer) cardBack(x, y float64, g Grid) {
-	d := p.doc
+	p.cardBackOn(p.doc, x, y, g)
+}
+
+// cardBackOn draws the default back on any surface.
+func (p *printer) cardBackOn(d surface, x, y float64, g Grid) {
 	d.SetFillColor(backGround)
 	d.Rect(x-g.Bleed, y-g.Bleed, g.W+2*g.Bleed, g.H+2*g.Bleed, pdf.Fill)
 	d.SetStrokeColor(parchment)
@@ -232,7 +236,7 @@ func (p *printer) cardBack(x, y float64, g Grid) {
 	rad := min(g.W, g.H) * 0.3
 	for i, v := range vals {
 		a := -math.Pi/2 + 2*math.Pi*float64(i)/float64(len(vals))
-		p.icon(v.Icon, cx+rad*math.Cos(a), cy+rad*math.Sin(a), min(g.W, g.H)*0.2, parseColor(v.Color))
+		iconOn(d, v.Icon, cx+rad*math.Cos(a), cy+rad*math.Sin(a), min(g.W, g.H)*0.2, parseColor(v.Color))
 	}
 	d.SetFillColor(parchment)
 	d.Circle(cx, cy, min(g.W, g.H)*0.08, pdf.Fill)

@@ -54,19 +54,9 @@ type faceOp struct {
 	back  bool   // the default back over the op's w × h, lw being the bleed
 }
 
-// drawFace draws a face's operations with their origin at (x, y).
-func (p *printer) drawFace(ops []faceOp, x, y float64) {
-	for _, o := range ops {
-		switch {
-		case o.back:
-			p.cardBack(x, y, Grid{W: o.w, H: o.h, Bleed: o.lw})
-		case o.image != nil:
-			p.doc.Image(o.image, x+o.x, y+o.y, o.w, o.h)
-		default:
-			p.draw([]op{o.op}, x, y)
-		}
-	}
-}
+// drawFace draws a face's operations on the page with their origin at
+// (x, y), as the deck's raster sheets draw them (drawFaceOn).
+func (p *printer) drawFace(ops []faceOp, x, y float64) { p.drawFaceOn(p.doc, ops, x, y) }
 
 func plain(ops ...op) []faceOp {
 	out := make([]faceOp, len(ops))
@@ -104,11 +94,7 @@ func (p *printer) deckSize() (w, h, bleed float64) {
 func (p *printer) deck() {
 	cards := deckCards(p.g, p.o.Unique)
 	if len(cards) == 0 {
-		why := "the game has no [[face]]"
-		if p.g.Deck != nil {
-			why = "no card it is played with has a type with a [[face]] and copies"
-		}
-		p.d.Errorf(p.g.Pos, diag.NothingToPrint, "game %s has no cards to print in a deck: %s", p.g.ID, why)
+		p.noDeck()
 		return
 	}
 	w, h, bleed := p.deckSize()
@@ -144,6 +130,15 @@ func (p *printer) deck() {
 			p.deckNotes(g, back, marked, s+1, sheets)
 		}
 	}
+}
+
+// noDeck reports a game that has no cards to print in a deck.
+func (p *printer) noDeck() {
+	why := "the game has no [[face]]"
+	if p.g.Deck != nil {
+		why = "no card it is played with has a type with a [[face]] and copies"
+	}
+	p.d.Errorf(p.g.Pos, diag.NothingToPrint, "game %s has no cards to print in a deck: %s", p.g.ID, why)
 }
 
 // deckNotes prints a sheet's footer below the grid, clear of the crop
@@ -263,6 +258,7 @@ func (p *printer) layFace(f *model.Face, t *model.Type, c *model.Card, w, h, ble
 	}
 	ops = plain(op{kind: opRect, x: -bleed, y: -bleed, w: w + 2*bleed, h: h + 2*bleed, color: ground, paint: pdf.Fill})
 	var bands []band
+	var markedFields []string
 	for _, r := range f.Regions {
 		if !r.Holds(t, c) {
 			continue
@@ -292,6 +288,21 @@ func (p *printer) layFace(f *model.Face, t *model.Type, c *model.Card, w, h, ble
 			}
 			if r.Icon != "" {
 				ops = append(ops, plain(op{kind: opIcon, x: x + rw/2, y: y + rh/2, w: min(rw, rh) * 0.8, s: r.Icon})...)
+			}
+			// A box shown because of a reconstructed value shows that value:
+			// the first such box of each field carries the mark.
+			for _, cond := range r.When {
+				if !c.FieldReconstructed(cond.Field) || slices.Contains(markedFields, cond.Field) {
+					continue
+				}
+				markedFields = append(markedFields, cond.Field)
+				mc := ink
+				if r.Color != "" {
+					mc = swatchInkOn(parseColor(r.Color))
+				}
+				ops = append(ops, plain(p.markOp(x+rw, y+rh*0.35, 6*sc.pt, mc))...)
+				marked = true
+				break
 			}
 		case model.ImageRegion:
 			ops = append(ops, faceOp{op: op{x: bx, y: by, w: bw, h: bh}, image: r.Image})

@@ -63,27 +63,32 @@ func height(rows []row) float64 {
 // draw draws ops with their origin at (x, y).
 func (p *printer) draw(ops []op, x, y float64) {
 	for _, o := range ops {
-		switch o.kind {
-		case opText:
-			p.doc.SetFont(o.style, o.size)
-			p.doc.SetTextColor(o.color)
-			p.doc.Text(x+o.x, y+o.y, o.s)
-		case opIcon:
-			if o.letters != "" {
-				p.swatch(o.letters, x+o.x, y+o.y, o.w, o.color)
-				break
-			}
-			p.icon(o.s, x+o.x, y+o.y, o.w, o.color)
-		case opRect:
-			p.doc.SetFillColor(o.color)
-			p.doc.SetStrokeColor(o.color)
-			p.doc.SetLineWidth(o.lw)
-			p.doc.Rect(x+o.x, y+o.y, o.w, o.h, o.paint)
-		case opLine:
-			p.doc.SetStrokeColor(o.color)
-			p.doc.SetLineWidth(o.lw)
-			p.doc.Line(x+o.x, y+o.y, x+o.x+o.w, y+o.y+o.h)
+		drawOn(p.doc, o, x, y)
+	}
+}
+
+// drawOn draws one operation on any surface, with its origin at (x, y).
+func drawOn(s surface, o op, x, y float64) {
+	switch o.kind {
+	case opText:
+		s.SetFont(o.style, o.size)
+		s.SetTextColor(o.color)
+		s.Text(x+o.x, y+o.y, o.s)
+	case opIcon:
+		if o.letters != "" {
+			swatchOn(s, o.letters, x+o.x, y+o.y, o.w, o.color)
+			break
 		}
+		iconOn(s, o.s, x+o.x, y+o.y, o.w, o.color)
+	case opRect:
+		s.SetFillColor(o.color)
+		s.SetStrokeColor(o.color)
+		s.SetLineWidth(o.lw)
+		s.Rect(x+o.x, y+o.y, o.w, o.h, o.paint)
+	case opLine:
+		s.SetStrokeColor(o.color)
+		s.SetLineWidth(o.lw)
+		s.Line(x+o.x, y+o.y, x+o.x+o.w, y+o.y+o.h)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/grimoire-games/grimoire/compiler/diag"
 	"github.com/grimoire-games/grimoire/compiler/model"
@@ -16,6 +17,10 @@ import (
 // language and stay apart in black and white: an enum value's icon is a
 // pictogram on a disc of its colour; the other icons stand for the kinds of
 // numbers (gold, victory points, costs, copies).
+
+// shapeTable is built once: icons are drawn by the thousand, and the table
+// is read only.
+var shapeTable = sync.OnceValue(shapes)
 
 // shapes are the pictograms, in a unit square from -1 to 1 (y down).
 func shapes() map[string][][]pdf.Point {
@@ -65,17 +70,16 @@ const (
 // IconNames returns every icon the printouts draw, sorted.
 func IconNames() []string {
 	names := []string{iconCoin, iconChain, iconRaces, iconAny}
-	for n := range shapes() {
+	for n := range shapeTable() {
 		names = append(names, n)
 	}
 	slices.Sort(names)
 	return names
 }
 
-// icon draws a named icon of size mm centred on (x, y). A colour other than
-// black puts the pictogram on a disc of that colour.
-func (p *printer) icon(name string, x, y, size float64, c pdf.Color) {
-	d := p.doc
+// iconOn draws a named icon of size mm centred on (x, y) on any surface. A
+// colour other than black puts the pictogram on a disc of that colour.
+func iconOn(d surface, name string, x, y, size float64, c pdf.Color) {
 	r := size / 2
 	d.SetLineWidth(size * 0.05)
 	d.SetDash(0, 0)
@@ -104,31 +108,31 @@ func (p *printer) icon(name string, x, y, size float64, c pdf.Color) {
 		d.SetFillColor(pdf.Color{R: 0xff, G: 0xff, B: 0xff})
 		d.SetStrokeColor(ink)
 		d.Circle(x, y, r*0.92, pdf.Fill|pdf.Stroke)
-		p.shape("star", x, y, r*0.7, ink)
+		shapeOn(d, "star", x, y, r*0.7, ink)
 		return
 	}
 	if c == (pdf.Color{}) {
-		p.shape(name, x, y, r, ink)
+		shapeOn(d, name, x, y, r, ink)
 		return
 	}
 	d.SetFillColor(c)
 	d.SetStrokeColor(ink)
 	d.Circle(x, y, r*0.95, pdf.Fill|pdf.Stroke)
-	p.shape(name, x, y, r*0.62, contrast(c))
+	shapeOn(d, name, x, y, r*0.62, contrast(c))
 }
 
-func (p *printer) shape(name string, x, y, r float64, c pdf.Color) {
-	polys, ok := shapes()[name]
+func shapeOn(d surface, name string, x, y, r float64, c pdf.Color) {
+	polys, ok := shapeTable()[name]
 	if !ok {
 		return
 	}
-	p.doc.SetFillColor(c)
+	d.SetFillColor(c)
 	for _, poly := range polys {
 		pts := make([]pdf.Point, len(poly))
 		for i, q := range poly {
 			pts[i] = pdf.Point{X: x + q.X*r, Y: y + q.Y*r}
 		}
-		p.doc.Polygon(pts, pdf.Fill)
+		d.Polygon(pts, pdf.Fill)
 	}
 }
 

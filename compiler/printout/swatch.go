@@ -62,11 +62,8 @@ func shortNames(names []string) []string {
 	return out
 }
 
-// swatch draws a disc of colour c, size mm across, centred on (x, y), with
-// letters on it in black or white, whichever contrasts more: one of the
-// two always reaches WCAG's 4.5:1.
-func (p *printer) swatch(letters string, x, y, size float64, c pdf.Color) {
-	d := p.doc
+// swatchOn draws a swatch on any surface.
+func swatchOn(d surface, letters string, x, y, size float64, c pdf.Color) {
 	r := size / 2
 	d.SetLineWidth(size * 0.05)
 	d.SetDash(0, 0)

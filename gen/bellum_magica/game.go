@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data and locales) this package
 // was generated from.
-const SourceHash = "4933c03c5ab47403c0bc7c79ac8d2802ffe1066af2d1ea638f2256daca35e669"
+const SourceHash = "ea5c3818a58e76cfa4efd2924d1f3c7b62dcceb49ad5b8c47ec96dd1d75c6b02"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

@@ -34,7 +34,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data and locales) this package
 // was generated from.
-const SourceHash = "b93cae549e466f6f5947d20d3e9088c5dccf75bb69c1a6acd52bd53fa253c2a0"
+const SourceHash = "173c571883158f7f63ac1d0e56f52c11a849c1996392dd2c65f336951d9814d2"
 
 // The ids of the game's variants: the ways to play it besides its base game. A
 // card whose Variant is one of them exists only in that variant; Cards lists

@@ -23,9 +23,10 @@ func runExport(e *env, args []string) int {
 	game := gameFlag(fs, "the game to export (required)")
 	variant := fs.String("variant", "", variantUsage+"; xliff and po cover every variant")
 	lang := fs.String("lang", "", "one language (json: default all languages; csv: default the source language; xliff and po: the translation, required)")
-	format := fs.String("format", "json", "json, csv, or for translators xliff (XLIFF 1.2) or po (gettext)")
+	format := fs.String("format", "json", "json, csv, or for translators xliff (XLIFF 1.2) or po (gettext), or tts (Tabletop Simulator deck sheets and saved object)")
 	typ := fs.String("type", "", "csv: the card type to export")
-	out := fs.String("o", "", "write to this file instead of standard output")
+	out := fs.String("o", "", "write to this file instead of standard output; tts: the directory to write to (required)")
+	baseURL := fs.String("base-url", "", "tts: where the images will be served from, put before their names in the saved object (default: the names alone)")
 	if code, ok := parse(e, fs, args); !ok {
 		return code
 	}
@@ -33,11 +34,18 @@ func runExport(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "grimoire export: --game is required")
 		return ExitUsage
 	}
-	if !slices.Contains([]string{"json", "csv", "xliff", "po"}, *format) {
-		fmt.Fprintf(e.stderr, "grimoire export: unknown --format %q (want json, csv, xliff or po)\n", *format)
+	if !slices.Contains([]string{"json", "csv", "xliff", "po", "tts"}, *format) {
+		fmt.Fprintf(e.stderr, "grimoire export: unknown --format %q (want json, csv, xliff, po or tts)\n", *format)
 		return ExitUsage
 	}
 	if *format != "csv" && notApplicable(e, "export", fs, "to --format "+*format+" (only csv exports one card type)", "type") {
+		return ExitUsage
+	}
+	if *format != "tts" && notApplicable(e, "export", fs, "to --format "+*format+" (only tts writes images)", "base-url") {
+		return ExitUsage
+	}
+	if *format == "tts" && *out == "" {
+		fmt.Fprintln(e.stderr, "grimoire export: --format tts needs -o DIR, the directory to write the images and the saved object to")
 		return ExitUsage
 	}
 	if (*format == "xliff" || *format == "po") && notApplicable(e, "export", fs, "to --format "+*format+" (a translation covers every variant)", "variant") {
@@ -54,6 +62,9 @@ func runExport(e *env, args []string) int {
 	if *lang != "" && !slices.Contains(g.Languages, *lang) {
 		fmt.Fprintf(e.stderr, "grimoire export: game %s has no language %q (it has %s)\n", g.ID, *lang, strings.Join(g.Languages, ", "))
 		return ExitUsage
+	}
+	if *format == "tts" {
+		return exportTTS(e, g, *lang, *out, *baseURL)
 	}
 	var buf bytes.Buffer
 	var err error
@@ -163,5 +174,37 @@ func runBuild(e *env, args []string) int {
 	}
 	abs, _ := filepath.Abs(*out)
 	fmt.Fprintf(e.stdout, "wrote %s and %s (%s paper) to %s\n", plural(len(files)-len(pdfs), "export file"), plural(len(pdfs), "printout"), paper.Name, abs)
+	return ExitOK
+}
+
+// exportTTS writes a deck's Tabletop Simulator sheets and saved object to
+// dir, in lang or the source language: all of them, or none when the
+// deck does not lay out.
+func exportTTS(e *env, g *model.Game, lang, dir, baseURL string) int {
+	if lang == "" {
+		lang = g.SourceLang
+	}
+	fonts, err := e.fonts()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "grimoire export: %v\n", err)
+		return ExitFail
+	}
+	files, d, err := printout.TTS(g, printout.TTSOptions{Lang: lang, BaseURL: baseURL, Fonts: fonts})
+	printDiags(e.stderr, d)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "grimoire export: %v\n", err)
+		return ExitFail
+	}
+	if d.HasErrors() {
+		return ExitFail
+	}
+	out := map[string][]byte{}
+	for _, f := range files {
+		out[f.Name] = f.Data
+	}
+	if err := writeAll(dir, out); err != nil {
+		fmt.Fprintf(e.stderr, "grimoire export: %v\n", err)
+		return ExitFail
+	}
 	return ExitOK
 }
