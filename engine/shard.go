@@ -160,8 +160,10 @@ func NewShardFile(cfg *SimConfig, sum *Summary) (*ShardFile, error) {
 	}, nil
 }
 
-func tallyChecksum(t *Tally) (string, error) {
-	data, err := json.Marshal(t)
+// checksum is the SHA-256 of v's JSON, as shard files of both kinds
+// record it.
+func checksum(v any) (string, error) {
+	data, err := json.Marshal(v)
 	if err != nil {
 		return "", err
 	}
@@ -171,13 +173,18 @@ func tallyChecksum(t *Tally) (string, error) {
 
 // Write writes f as indented JSON, with its checksum.
 func (f *ShardFile) Write(w io.Writer) error {
-	sum, err := tallyChecksum(f.Tally)
+	sum, err := checksum(f.Tally)
 	if err != nil {
 		return err
 	}
 	g := *f
 	g.Checksum = sum
-	data, err := json.MarshalIndent(&g, "", " ")
+	return writeIndented(w, &g)
+}
+
+// writeIndented writes v as indented JSON and a newline.
+func writeIndented(w io.Writer, v any) error {
+	data, err := json.MarshalIndent(v, "", " ")
 	if err != nil {
 		return err
 	}
@@ -221,7 +228,7 @@ func (f *ShardFile) check() error {
 	if f.Tally == nil {
 		return errors.New("no tally")
 	}
-	sum, err := tallyChecksum(f.Tally)
+	sum, err := checksum(f.Tally)
 	if err != nil {
 		return err
 	}

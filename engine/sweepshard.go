@@ -2,8 +2,6 @@ package engine
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -121,29 +119,15 @@ func NewSweepShardFile(study *SweepStudy, shard Shard, timing Timing, sums []*Su
 	return f, nil
 }
 
-func pointsChecksum(points []SweepPoint) (string, error) {
-	data, err := json.Marshal(points)
-	if err != nil {
-		return "", err
-	}
-	h := sha256.Sum256(data)
-	return "sha256:" + hex.EncodeToString(h[:]), nil
-}
-
 // Write writes f as indented JSON, with its checksum.
 func (f *SweepShardFile) Write(w io.Writer) error {
-	sum, err := pointsChecksum(f.Points)
+	sum, err := checksum(f.Points)
 	if err != nil {
 		return err
 	}
 	g := *f
 	g.Checksum = sum
-	data, err := json.MarshalIndent(&g, "", " ")
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(data, '\n'))
-	return err
+	return writeIndented(w, &g)
 }
 
 // AnyShardFile is a shard file of either kind, as ReadAnyShardFile reads
@@ -190,7 +174,7 @@ func ReadAnyShardFile(r io.Reader) (AnyShardFile, error) {
 }
 
 func (f *SweepShardFile) check() error {
-	sum, err := pointsChecksum(f.Points)
+	sum, err := checksum(f.Points)
 	if err != nil {
 		return err
 	}
