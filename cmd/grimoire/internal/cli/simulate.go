@@ -27,18 +27,17 @@ const progressAfter = time.Second
 
 func runSimulate(e *env, args []string) int {
 	fs := flags(e, "simulate")
-	sf := addStudyFlags(fs, "number of games", "the run's seed; game i gets a seed derived from it and i", "override a rule parameter, `name=value` (repeatable)")
+	sf := addStudyFlags(fs, "number of games", "the run's seed; game i gets a seed derived from it and i", "override a rule parameter, `name=value` (repeatable)",
+		"play only shard `i/n` of the games (0 ≤ i < n): games i×GAMES/n to (i+1)×GAMES/n−1, with the seeds and lineups they have in the whole run")
 	root, game, variant, players, n, seed, bots, workers := sf.root, sf.game, sf.variant, sf.players, sf.n, sf.seed, sf.bots, sf.workers
 	logFile := fs.String("log", "", "write every game's log, JSON Lines, to this `file` (gzip-compressed when it ends in .gz)")
 	logFormat := fs.String("log-format", "lines", "the log's format: lines (a line per action, with its name and hash) or compact (a line per game, action numbers only)")
 	format := fs.String("format", "text", "text or json")
-	shardFlag := fs.String("shard", "", "play only shard `i/n` of the games (0 ≤ i < n): games i×GAMES/n to (i+1)×GAMES/n−1, with the seeds and lineups they have in the whole run")
 	out := fs.String("out", "", "also write the games' mergeable tally to this `file`, for grimoire merge")
 	plots := fs.String("plots", "", "also write the plots (SVG and PNG) and an index.html showing them into `dir`")
 	if code, ok := parse(e, fs, args); !ok {
 		return code
 	}
-	var shard engine.Shard
 	usageErr := func(format string, args ...any) int {
 		fmt.Fprintf(e.stderr, "grimoire simulate: "+format+"\n", args...)
 		return ExitUsage
@@ -46,29 +45,14 @@ func runSimulate(e *env, args []string) int {
 	switch {
 	case *format != "text" && *format != "json":
 		return usageErr("unknown --format %q (want text or json)", *format)
-	case *n < 1:
-		return usageErr("-n %d: want at least one game", *n)
-	case *workers < 1:
-		return usageErr("--workers %d: want at least 1", *workers)
-	case *players < 1 && given(fs)["players"]:
-		return usageErr("--players %d: want a positive number", *players)
 	case *logFormat != "lines" && *logFormat != "compact":
 		return usageErr("unknown --log-format %q (want lines or compact)", *logFormat)
 	case *logFile == "" && given(fs)["log-format"]:
 		return usageErr("--log-format does not apply without --log")
-	case *game == "":
-		return usageErr("--game is required (games with an engine: %s)", strings.Join(engineIDs(), ", "))
-	case *shardFlag != "":
-		var err error
-		if shard, err = engine.ParseShard(*shardFlag); err != nil {
-			return usageErr("--shard: %v", err)
-		}
-		if shard.Count > *n {
-			return usageErr("--shard %s: %d shards for %d games", shard, shard.Count, *n)
-		}
 	}
-	if engines()[*game] == nil {
-		return usageErr("no engine for game %q (games with an engine: %s)", *game, strings.Join(engineIDs(), ", "))
+	shard, err := sf.check(fs, "games")
+	if err != nil {
+		return usageErr("%v", err)
 	}
 	t, err := openTree(*root)
 	if err != nil {
@@ -227,13 +211,14 @@ func printSummary(e *env, cmd string, sum *engine.Summary, played, format string
 type studyFlags struct {
 	root, game, variant, bots *string
 	players, n, workers       *int
+	shard                     *string
 	seed                      *uint64
 	sets                      []string
 }
 
 // addStudyFlags defines the study's flags on fs; the usages of -n, --seed
 // and --set say what they mean to the command.
-func addStudyFlags(fs *flag.FlagSet, nUsage, seedUsage, setUsage string) *studyFlags {
+func addStudyFlags(fs *flag.FlagSet, nUsage, seedUsage, setUsage, shardUsage string) *studyFlags {
 	sf := &studyFlags{
 		root:    fs.String("root", "", "games tree to read (default: the built-in games)"),
 		game:    gameFlag(fs, "the game to play (required; one of: "+strings.Join(engineIDs(), ", ")+")"),
@@ -243,12 +228,43 @@ func addStudyFlags(fs *flag.FlagSet, nUsage, seedUsage, setUsage string) *studyF
 		seed:    fs.Uint64("seed", 1, seedUsage),
 		bots:    fs.String("bots", "random", "bots by seat, comma-separated; a shorter list is repeated, and the lineup turns one seat every game"),
 		workers: fs.Int("workers", runtime.NumCPU(), "games played at once (results do not depend on it)"),
+		shard:   fs.String("shard", "", shardUsage),
 	}
 	fs.Func("set", setUsage, func(s string) error {
 		sf.sets = append(sf.sets, s)
 		return nil
 	})
 	return sf
+}
+
+// check validates the study's flags once fs is parsed and returns the shard
+// asked for (the zero Shard for the whole run); unit says what -n counts.
+// Its errors are usage errors.
+func (sf *studyFlags) check(fs *flag.FlagSet, unit string) (engine.Shard, error) {
+	var shard engine.Shard
+	switch {
+	case *sf.n < 1:
+		return shard, fmt.Errorf("-n %d: want at least one game", *sf.n)
+	case *sf.workers < 1:
+		return shard, fmt.Errorf("--workers %d: want at least 1", *sf.workers)
+	case *sf.players < 1 && given(fs)["players"]:
+		return shard, fmt.Errorf("--players %d: want a positive number", *sf.players)
+	case *sf.game == "":
+		return shard, fmt.Errorf("--game is required (games with an engine: %s)", strings.Join(engineIDs(), ", "))
+	}
+	if *sf.shard != "" {
+		var err error
+		if shard, err = engine.ParseShard(*sf.shard); err != nil {
+			return shard, fmt.Errorf("--shard: %w", err)
+		}
+		if shard.Count > *sf.n {
+			return shard, fmt.Errorf("--shard %s: %d shards for %d %s", shard, shard.Count, *sf.n, unit)
+		}
+	}
+	if engines()[*sf.game] == nil {
+		return shard, fmt.Errorf("no engine for game %q (games with an engine: %s)", *sf.game, strings.Join(engineIDs(), ", "))
+	}
+	return shard, nil
 }
 
 func buildEngine(e *env, cmd, where string, t tree, id, variant string, sets []string) (g engine.Game, played string, code int, ok bool) {

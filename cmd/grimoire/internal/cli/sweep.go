@@ -129,41 +129,24 @@ type sweepPoint struct {
 func runSweep(e *env, args []string) int {
 	fs := flags(e, "sweep")
 	sf := addStudyFlags(fs, "games at each grid point", "the seed of every grid point, so that points differ only by their parameters",
-		"a rule parameter and its `name=values`: a list (2,3,4), a range (4..8, 2..10/2) or one value, fixed (repeatable)")
+		"a rule parameter and its `name=values`: a list (2,3,4), a range (4..8, 2..10/2) or one value, fixed (repeatable)",
+		"play only shard `i/n` of each grid point's games (0 ≤ i < n): games i×GAMES/n to (i+1)×GAMES/n−1 of every point, as simulate --shard plays them")
 	root, game, variant, players, n, seed, bots, workers := sf.root, sf.game, sf.variant, sf.players, sf.n, sf.seed, sf.bots, sf.workers
 	format := fs.String("format", "text", "text, csv or json")
 	out := fs.String("out", "", "also write table.txt, table.csv, table.json, the plots (SVG and PNG) and index.html into `dir`; with --shard, write the shard's mergeable tally to this file instead, for grimoire merge")
-	shardFlag := fs.String("shard", "", "play only shard `i/n` of each grid point's games (0 ≤ i < n): games i×GAMES/n to (i+1)×GAMES/n−1 of every point, as simulate --shard plays them")
 	if code, ok := parse(e, fs, args); !ok {
 		return code
 	}
-	var shard engine.Shard
 	usageErr := func(format string, args ...any) int {
 		fmt.Fprintf(e.stderr, "grimoire sweep: "+format+"\n", args...)
 		return ExitUsage
 	}
-	switch {
-	case *format != "text" && *format != "csv" && *format != "json":
+	if *format != "text" && *format != "csv" && *format != "json" {
 		return usageErr("unknown --format %q (want text, csv or json)", *format)
-	case *n < 1:
-		return usageErr("-n %d: want at least one game", *n)
-	case *workers < 1:
-		return usageErr("--workers %d: want at least 1", *workers)
-	case *players < 1 && given(fs)["players"]:
-		return usageErr("--players %d: want a positive number", *players)
-	case *game == "":
-		return usageErr("--game is required (games with an engine: %s)", strings.Join(engineIDs(), ", "))
-	case *shardFlag != "":
-		var err error
-		if shard, err = engine.ParseShard(*shardFlag); err != nil {
-			return usageErr("--shard: %v", err)
-		}
-		if shard.Count > *n {
-			return usageErr("--shard %s: %d shards for %d games a point", shard, shard.Count, *n)
-		}
 	}
-	if engines()[*game] == nil {
-		return usageErr("no engine for game %q (games with an engine: %s)", *game, strings.Join(engineIDs(), ", "))
+	shard, err := sf.check(fs, "games a point")
+	if err != nil {
+		return usageErr("%v", err)
 	}
 	var axes []axis
 	var fixed []string
