@@ -167,6 +167,26 @@ func manifestArgs(t *testing.T, manifest, name string) []string {
 	return args
 }
 
+// runPods runs a job's four pods (args, with its games cut from fullN to
+// smallN) as Kubernetes would, writing into dir instead of /results, then
+// the command of the merge job in mergeJob. It returns the merge's
+// arguments, exit code and output.
+func runPods(t *testing.T, args []string, mergeJob, fullN, smallN, dir string) (merge []string, code int, out, errs string) {
+	t.Helper()
+	for k := range 4 {
+		pod := strings.NewReplacer("$(JOB_COMPLETION_INDEX)", fmt.Sprint(k), fullN, smallN, "/results", dir).Replace(strings.Join(args, "\x00"))
+		if code, _, errs := run(t, strings.Split(pod, "\x00")...); code != ExitOK {
+			t.Fatalf("pod %d: exit %d: %s", k, code, errs)
+		}
+	}
+	merge = manifestArgs(t, mergeJob, "merge")
+	for i := range merge {
+		merge[i] = strings.Replace(merge[i], "/results", dir, 1)
+	}
+	code, out, errs = run(t, merge...)
+	return merge, code, out, errs
+}
+
 // TestKubernetesManifests: the Indexed Job's pods, given their index as
 // Kubernetes does, and the merge job run as the manifests say, on fewer
 // games.
@@ -185,17 +205,7 @@ func TestKubernetesManifests(t *testing.T) {
 	if len(args) == 0 || args[0] != "simulate" {
 		t.Fatalf("simulate args %q", args)
 	}
-	for k := range 4 {
-		pod := strings.NewReplacer("$(JOB_COMPLETION_INDEX)", fmt.Sprint(k), "-n=1000000", "-n=12", "/results", dir).Replace(strings.Join(args, "\x00"))
-		if code, _, errs := run(t, strings.Split(pod, "\x00")...); code != ExitOK {
-			t.Fatalf("pod %d: exit %d: %s", k, code, errs)
-		}
-	}
-	merge := manifestArgs(t, "../../../../docs/k8s/merge-job.yaml", "merge")
-	for i := range merge {
-		merge[i] = strings.Replace(merge[i], "/results", dir, 1)
-	}
-	code, out, errs := run(t, merge...)
+	merge, code, out, errs := runPods(t, args, "../../../../docs/k8s/merge-job.yaml", "-n=1000000", "-n=12", dir)
 	if code != ExitOK || !strings.HasPrefix(out, "warlock: 12 games of 4 players, seed 7\n") {
 		t.Errorf("merge %q: exit %d:\n%s%s", merge, code, out, errs)
 	}

@@ -179,6 +179,15 @@ func (b *batch) commit() error {
 	return nil
 }
 
+// finish commits the batch, or aborts it when it cannot.
+func (b *batch) finish() error {
+	if err := b.commit(); err != nil {
+		b.abort()
+		return err
+	}
+	return nil
+}
+
 // abort removes the temporary files not yet renamed and the directories
 // the batch made that are left empty.
 func (b *batch) abort() {
@@ -203,11 +212,17 @@ func writeAll(dir string, files map[string][]byte) error {
 		b.abort()
 		return err
 	}
-	if err := b.commit(); err != nil {
+	return b.finish()
+}
+
+// writeFrom writes the one file write makes, whole or not at all.
+func writeFrom(path string, write func(io.Writer) error) error {
+	var b batch
+	if err := b.addFrom(path, write); err != nil {
 		b.abort()
 		return err
 	}
-	return nil
+	return b.finish()
 }
 
 // writeFile writes one file whole or not at all.

@@ -162,16 +162,7 @@ func writeShardFile(cfg *engine.SimConfig, sum *engine.Summary, path string) err
 	if err != nil {
 		return err
 	}
-	var b batch
-	if err := b.addFrom(path, f.Write); err != nil {
-		b.abort()
-		return err
-	}
-	if err := b.commit(); err != nil {
-		b.abort()
-		return err
-	}
-	return nil
+	return writeFrom(path, f.Write)
 }
 
 // printSummary prints a summary in format (text or json) for cmd and

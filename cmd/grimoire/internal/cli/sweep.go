@@ -334,16 +334,7 @@ func (s *sweep) writeShardFile(path, data string) error {
 	if err != nil {
 		return err
 	}
-	var b batch
-	if err := b.addFrom(path, f.Write); err != nil {
-		b.abort()
-		return err
-	}
-	if err := b.commit(); err != nil {
-		b.abort()
-		return err
-	}
-	return nil
+	return writeFrom(path, f.Write)
 }
 
 // mergedSweep is the sweep that merged shards of study sum up to.

@@ -232,17 +232,7 @@ func TestKubernetesSweepManifests(t *testing.T) {
 	if len(args) == 0 || args[0] != "sweep" || !slices.Contains(args, "--shard=$(JOB_COMPLETION_INDEX)/4") {
 		t.Fatalf("sweep args %q", args)
 	}
-	for k := range 4 {
-		pod := strings.NewReplacer("$(JOB_COMPLETION_INDEX)", fmt.Sprint(k), "-n=100000", "-n=4", "/results", dir).Replace(strings.Join(args, "\x00"))
-		if code, _, errs := run(t, strings.Split(pod, "\x00")...); code != ExitOK {
-			t.Fatalf("pod %d: exit %d: %s", k, code, errs)
-		}
-	}
-	merge := manifestArgs(t, "../../../../docs/k8s/sweep-merge-job.yaml", "merge")
-	for i := range merge {
-		merge[i] = strings.Replace(merge[i], "/results", dir, 1)
-	}
-	code, out, errs := run(t, merge...)
+	merge, code, out, errs := runPods(t, args, "../../../../docs/k8s/sweep-merge-job.yaml", "-n=100000", "-n=4", dir)
 	if code != ExitOK || !strings.HasPrefix(out, "warlock: 4 games of 4 players at each of 15 grid points, seed 7; bots: greedy, random") {
 		t.Errorf("merge %q: exit %d:\n%s%s", merge, code, out, errs)
 	}
