@@ -299,24 +299,7 @@ func TestSheet(t *testing.T) {
 		{[]string{"--game", "warlock"}, ExitUsage, "-o are required"},
 		{[]string{"--game", "warlock", "--kind", "cards", "--card", "300x88", "-o", "x.pdf"}, ExitFail, "does not fit on a4 paper"},
 	} {
-		out := filepath.Join(dir, strings.Join(c.args, "_")+".pdf")
-		args := append([]string{"sheet"}, c.args...)
-		for i, a := range args {
-			if a == "x.pdf" {
-				args[i] = out
-			}
-		}
-		code, _, errs := run(t, args...)
-		if code != c.code || !strings.Contains(errs, c.msg) {
-			t.Errorf("sheet %v: exit %d, want %d; stderr:\n%s", c.args, code, c.code, errs)
-		}
-		b, err := os.ReadFile(out)
-		if c.code == ExitOK && (err != nil || !bytes.HasPrefix(b, []byte("%PDF-"))) {
-			t.Errorf("sheet %v wrote no PDF", c.args)
-		}
-		if c.code != ExitOK && err == nil {
-			t.Errorf("sheet %v failed but wrote %s", c.args, out)
-		}
+		sheetCase(t, c.args, filepath.Join(dir, strings.Join(c.args, "_")+".pdf"), c.code, c.msg)
 	}
 }
 
@@ -465,5 +448,29 @@ func TestRulebook(t *testing.T) {
 		if code, _, _ := run(t, args...); code != ExitUsage {
 			t.Errorf("%v: exit %d; want 2", args, code)
 		}
+	}
+}
+
+// sheetCase runs grimoire sheet with args, its "x.pdf" standing for out,
+// and checks the exit code, that stderr holds msg, and that a PDF was
+// written to out if and only if it succeeded.
+func sheetCase(t *testing.T, args []string, out string, wantCode int, msg string) {
+	t.Helper()
+	args = append([]string{"sheet"}, args...)
+	for i, a := range args {
+		if a == "x.pdf" {
+			args[i] = out
+		}
+	}
+	code, _, errs := run(t, args...)
+	if code != wantCode || !strings.Contains(errs, msg) {
+		t.Errorf("%v: exit %d, want %d; stderr:\n%s", args, code, wantCode, errs)
+	}
+	b, err := os.ReadFile(out)
+	if wantCode == ExitOK && (err != nil || !bytes.HasPrefix(b, []byte("%PDF-"))) {
+		t.Errorf("%v wrote no PDF", args)
+	}
+	if wantCode != ExitOK && err == nil {
+		t.Errorf("%v failed but wrote %s", args, out)
 	}
 }

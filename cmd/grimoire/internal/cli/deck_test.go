@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -30,23 +29,6 @@ func TestSheetDeck(t *testing.T) {
 		{[]string{"--game", "warlock", "--kind", "rules", "--unique", "-o", "x.pdf"}, ExitUsage, "--unique does not apply to --kind rules"},
 		{[]string{"--root", faceless, "--game", "tiny", "--kind", "deck", "-o", "x.pdf"}, ExitFail, "has no cards to print in a deck"},
 	} {
-		out := filepath.Join(dir, strings.Join(c.args[len(c.args)-6:], "_")+".pdf")
-		args := append([]string{"sheet"}, c.args...)
-		for i, a := range args {
-			if a == "x.pdf" {
-				args[i] = out
-			}
-		}
-		code, _, errs := run(t, args...)
-		if code != c.code || !strings.Contains(errs, c.msg) {
-			t.Errorf("sheet %v: exit %d, want %d; stderr:\n%s", c.args, code, c.code, errs)
-		}
-		b, err := os.ReadFile(out)
-		if c.code == ExitOK && (err != nil || !bytes.HasPrefix(b, []byte("%PDF-"))) {
-			t.Errorf("sheet %v wrote no PDF", c.args)
-		}
-		if c.code != ExitOK && err == nil {
-			t.Errorf("sheet %v wrote a PDF", c.args)
-		}
+		sheetCase(t, c.args, filepath.Join(dir, strings.Join(c.args[len(c.args)-6:], "_")+".pdf"), c.code, c.msg)
 	}
 }
