@@ -166,7 +166,7 @@ func loadGame(fsys fs.FS, id string, opts Options, d *diag.List) *model.Game {
 	partial := len(srcs) < len(files)
 	g, lost, meta := gameData(opts.Prefix+dir, srcs, partial, d)
 	checkPalette(g, srcs, d)
-	deckImages(fsys, dir, g, d)
+	deckImages(fsys, dir, g, h, d)
 	if validID(g.ID) && g.ID != id {
 		d.Errorf(g.Pos, diag.BadTree, "game id %q must match its directory name %q", g.ID, id)
 	} else if !validID(g.ID) {

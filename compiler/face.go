@@ -180,12 +180,12 @@ func faceDef(n node, back bool, g *model.Game, dk *model.Deck, l *lost, d *diag.
 		return nil
 	}
 	for i, e := range elems(rn, d) {
-		r := regionDef(e, i, t, g, dk, l, d)
-		if r == nil {
+		rs := regionDefs(e, i, t, g, dk, l, d)
+		if rs == nil {
 			ok = false
 			continue
 		}
-		f.Regions = append(f.Regions, r)
+		f.Regions = append(f.Regions, rs...)
 	}
 	if t == nil || !ok {
 		return nil
@@ -202,19 +202,123 @@ func faceKey(back bool) string {
 
 var colourPattern = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
 
+// Most copies a repeat may make: a card holds no more regions of any use.
+const repeatMax = 100
+
+// copyAt is which copy of a repeated region is read: i from 1 (0 for a
+// region that does not repeat), shifted by dx, dy mm from the first.
+type copyAt struct {
+	i      int
+	dx, dy float64
+}
+
+// sub puts the copy's number in place of {i}.
+func (c copyAt) sub(s string) string {
+	if c.i == 0 {
+		return s
+	}
+	return strings.ReplaceAll(s, "{i}", strconv.Itoa(c.i))
+}
+
+// regionDefs reads a [[face.region]], or the copies it makes with repeat =
+// { count = N, step = [dx, dy] }: copy i stands (i-1) steps from the first
+// and has i in place of {i} in its id, field, icon and when keys. A copy
+// with an error stops the repeat, so that the error is reported once.
+func regionDefs(n node, i int, t *model.Type, g *model.Game, dk *model.Deck, l *lost, d *diag.List) []*model.Region {
+	m, _ := n.v.(map[string]any)
+	rv, has := m["repeat"]
+	if !has {
+		if r := regionDef(n, i, copyAt{}, t, g, dk, l, d); r != nil {
+			return []*model.Region{r}
+		}
+		return nil
+	}
+	rn := node{src: n.src, path: tomlpos.Join(n.path, "repeat"), v: rv}
+	count, step, ok := repeatDef(rn, d)
+	if !ok {
+		return nil
+	}
+	var out []*model.Region
+	for k := 1; k <= count; k++ {
+		at := copyAt{i: k, dx: step[0] * float64(k-1), dy: step[1] * float64(k-1)}
+		r := regionDef(n, i, at, t, g, dk, l, d)
+		if r == nil {
+			return nil
+		}
+		r.X, r.Y = r.X+at.dx, r.Y+at.dy
+		const slack = 1e-6
+		if r.X < -slack || r.Y < -slack || r.X+r.W > dk.W+slack || r.Y+r.H > dk.H+slack {
+			d.Errorf(rn.pos(), diag.BadValue, "region %s, copy %d of %d, is off the card: %.4g × %.4g mm at (%.4g, %.4g) on a %g × %g mm card", r.ID, k, count, r.W, r.H, r.X, r.Y, dk.W, dk.H)
+			return nil
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// repeatDef reads repeat = { count = N, step = [dx, dy] }, the step in mm.
+func repeatDef(rn node, d *diag.List) (count int, step [2]float64, ok bool) {
+	o, isObj := asObj(rn, d)
+	if !isObj {
+		return 0, step, false
+	}
+	defer o.done()
+	ok = true
+	if cn, has := o.get("count", true); has {
+		c, isInt := cn.v.(int64)
+		switch {
+		case !isInt:
+			d.Errorf(cn.pos(), diag.WrongType, "repeat count must be a whole number of copies, not %s", tomlType(cn.v))
+			ok = false
+		case c < 1 || c > repeatMax:
+			d.Errorf(cn.pos(), diag.BadValue, "repeat count %d is out of range: 1 to %d", c, repeatMax)
+			ok = false
+		default:
+			count = int(c)
+		}
+	} else {
+		ok = false
+	}
+	sn, has := o.get("step", true)
+	if !has {
+		return count, step, false
+	}
+	items, isArr := sn.v.([]any)
+	if !isArr || len(items) != 2 {
+		d.Errorf(sn.pos(), diag.WrongType, "repeat step must be [dx, dy] in mm, such as [0, 10]")
+		return count, step, false
+	}
+	for i, it := range items {
+		v, isNum := number(it)
+		if !isNum {
+			d.Errorf(node{src: sn.src, path: tomlpos.Elem(sn.path, i), v: it}.pos(), diag.WrongType, "repeat step holds mm, not %s", tomlType(it))
+			ok = false
+		}
+		step[i] = v
+	}
+	return count, step, ok
+}
+
 // regionDef reads one [[face.region]]. t is nil when the face's type is
 // unknown: the region's own keys are still checked.
-func regionDef(n node, i int, t *model.Type, g *model.Game, dk *model.Deck, l *lost, d *diag.List) *model.Region {
+func regionDef(n node, i int, at copyAt, t *model.Type, g *model.Game, dk *model.Deck, l *lost, d *diag.List) *model.Region {
 	o, ok := asObj(n, d)
 	if !ok {
 		return nil
 	}
-	defer o.done()
+	defer o.done("repeat")
 	r := &model.Region{Pos: n.keyPos(), Size: 8, MinSize: 5, Align: "left", Style: "regular"}
 	kind, kn, has := o.str("kind", true)
 	r.ID = fmt.Sprintf("%d (%s)", i+1, kind)
 	if id, _, has := o.str("id", false); has {
 		r.ID = id
+	}
+	if at.i > 0 {
+		if strings.Contains(r.ID, "{i}") {
+			r.ID = at.sub(r.ID)
+		} else {
+			r.ID += fmt.Sprintf("[%d]", at.i)
+		}
 	}
 	if has {
 		k, known := model.RegionKinds()[kind]
@@ -251,6 +355,7 @@ func regionDef(n node, i int, t *model.Type, g *model.Game, dk *model.Deck, l *l
 		}
 	}
 	if ic, in, has := o.str("icon", false); has {
+		ic = at.sub(ic)
 		if !slices.Contains(printout.IconNames(), ic) {
 			d.Errorf(in.pos(), diag.UnknownIcon, "region %s: no icon %q; the printouts draw %s", r.ID, ic, strings.Join(printout.IconNames(), ", "))
 			ok = false
@@ -267,10 +372,10 @@ func regionDef(n node, i int, t *model.Type, g *model.Game, dk *model.Deck, l *l
 			ok = false
 		}
 	}
-	if !regionSource(o, r, t, g, l, d) {
+	if !regionSource(o, r, at, t, g, l, d) {
 		ok = false
 	}
-	if !regionWhen(o, r, t, g, l, d) {
+	if !regionWhen(o, r, at, t, g, l, d) {
 		ok = false
 	}
 	if !ok {
@@ -370,8 +475,10 @@ func regionText(o *obj, r *model.Region, d *diag.List) bool {
 
 // regionSource reads what a region shows (field, name or message) and
 // checks that it suits the region's kind and the face's type.
-func regionSource(o *obj, r *model.Region, t *model.Type, g *model.Game, l *lost, d *diag.List) bool {
+func regionSource(o *obj, r *model.Region, at copyAt, t *model.Type, g *model.Game, l *lost, d *diag.List) bool {
 	field, fn, hasField := o.str("field", false)
+	field = at.sub(field)
+	param, pn, hasParam := o.str("param", false)
 	name, hasName := o.boolean("name")
 	msg, mn, hasMsg := o.str("message", false)
 	n := 0
@@ -385,6 +492,10 @@ func regionSource(o *obj, r *model.Region, t *model.Type, g *model.Game, l *lost
 		return false
 	}
 	r.Field, r.Name, r.Message = field, name, msg
+	if hasParam && (!hasField || r.Kind == model.BoxRegion || r.Kind == model.ImageRegion) {
+		d.Errorf(pn.keyPos(), diag.MissingKey, "region %s: param shows a map parameter's value at the card's field: it needs a field, on a text, number, band or icons", r.ID)
+		return false
+	}
 	switch r.Kind {
 	case model.TextRegion:
 		if n != 1 {
@@ -414,12 +525,32 @@ func regionSource(o *obj, r *model.Region, t *model.Type, g *model.Game, l *lost
 		return true // the face's type is unknown: its own error says so
 	}
 	if hasField {
-		f := t.Field(field)
+		id, item, isItem := conditionItem(field)
+		f := t.Field(id)
 		if f == nil {
-			if !l.is(lostField, t.ID+"."+field) {
-				d.Errorf(fn.pos(), diag.DanglingRef, "region %s: card type %s has no field %q%s", r.ID, t.ID, field, suggest(field, fieldIDs(t)))
+			if !l.is(lostField, t.ID+"."+id) {
+				d.Errorf(fn.pos(), diag.DanglingRef, "region %s: card type %s has no field %q%s", r.ID, t.ID, id, suggest(id, fieldIDs(t)))
 			}
 			return false
+		}
+		if isItem {
+			switch {
+			case f.Type.Kind != model.List:
+				d.Errorf(fn.pos(), diag.WrongType, "region %s: field %s: %s is %s, not a list, so it has no [%d]", r.ID, field, id, f.Type, item)
+				return false
+			case item < 1:
+				d.Errorf(fn.pos(), diag.BadValue, "region %s: field %s: a list's values count from [1]", r.ID, field)
+				return false
+			}
+			r.Field, r.Item = id, item
+			f = &model.Field{ID: field, Type: f.Type.Elem, Wildcard: f.Wildcard}
+		}
+		if hasParam {
+			pf, good := regionParam(pn, param, r, f, g, l, d)
+			if !good {
+				return false
+			}
+			f = pf
 		}
 		return regionFieldKind(fn, r, f, g, d)
 	}
@@ -427,6 +558,34 @@ func regionSource(o *obj, r *model.Region, t *model.Type, g *model.Game, l *lost
 		return regionMessage(mn, r, t, g, l, d)
 	}
 	return true
+}
+
+// regionParam reads param = "ID": a map parameter keyed by the values of
+// the region's field f, whose values the region shows. It returns the
+// field the region shows in f's place: the parameter's values.
+func regionParam(pn node, id string, r *model.Region, f *model.Field, g *model.Game, l *lost, d *diag.List) (*model.Field, bool) {
+	i := slices.IndexFunc(g.Params, func(p *model.Param) bool { return p.ID == id })
+	if i < 0 {
+		if !l.has(lostParam, id) {
+			ids := make([]string, len(g.Params))
+			for k, p := range g.Params {
+				ids[k] = p.ID
+			}
+			d.Errorf(pn.pos(), diag.DanglingRef, "region %s: no parameter %q%s", r.ID, id, suggest(id, ids))
+		}
+		return nil, false
+	}
+	p := g.Params[i]
+	if p.Type.Kind != model.Map {
+		d.Errorf(pn.pos(), diag.WrongType, "region %s: parameter %s is %s, not a map: a region shows a map's value at the card's %s", r.ID, id, p.Type, f.ID)
+		return nil, false
+	}
+	if p.Type.Key.String() != f.Type.String() {
+		d.Errorf(pn.pos(), diag.WrongType, "region %s: parameter %s is keyed by %s, but field %s is %s", r.ID, id, p.Type.Key, f.ID, f.Type)
+		return nil, false
+	}
+	r.Param = p
+	return &model.Field{ID: id, Type: p.Type.Elem}, true
 }
 
 // regionFieldKind checks that a field's type suits what the region draws,
@@ -444,8 +603,15 @@ func regionFieldKind(fn node, r *model.Region, f *model.Field, g *model.Game, d 
 			want = "an enum field"
 		}
 	case model.IconsRegion:
+		if ft.Kind == model.Int {
+			if r.Icon == "" {
+				d.Errorf(fn.pos(), diag.MissingKey, "region %s: icons of a number (%s) repeat the region's icon: name one with icon", r.ID, f.ID)
+				return false
+			}
+			return true
+		}
 		if ft.Kind != model.EnumKind && !(ft.Kind == model.List && ft.Elem.Kind == model.EnumKind) {
-			want = "an enum or a list of enum values"
+			want = "an enum, a list of enum values or an int"
 		}
 	case model.TextRegion:
 		if ft.Kind == model.Map {
@@ -502,7 +668,7 @@ func regionMessage(mn node, r *model.Region, t *model.Type, g *model.Game, l *lo
 
 // regionWhen reads when = { field = value }: every field must equal its
 // value (or one of an array of values) for the region to be drawn.
-func regionWhen(o *obj, r *model.Region, t *model.Type, g *model.Game, l *lost, d *diag.List) bool {
+func regionWhen(o *obj, r *model.Region, at copyAt, t *model.Type, g *model.Game, l *lost, d *diag.List) bool {
 	n, has := o.get("when", false)
 	if !has {
 		return true
@@ -518,6 +684,7 @@ func regionWhen(o *obj, r *model.Region, t *model.Type, g *model.Game, l *lost, 
 	ok := true
 	for _, k := range keys(m) {
 		kn := node{src: o.src, path: tomlpos.Join(n.path, k), v: m[k]}
+		k := at.sub(k)
 		id, item, isItem := conditionItem(k)
 		f := t.Field(id)
 		if f == nil {
@@ -542,7 +709,7 @@ func regionWhen(o *obj, r *model.Region, t *model.Type, g *model.Game, l *lost, 
 			vt = vt.Elem
 		}
 		c := model.Condition{Field: id, Item: item}
-		if lim, isMin := m[k].(map[string]any); isMin {
+		if lim, isMin := kn.v.(map[string]any); isMin {
 			if !conditionMin(kn, k, lim, vt, r, &c, d) {
 				ok = false
 				continue
@@ -550,8 +717,8 @@ func regionWhen(o *obj, r *model.Region, t *model.Type, g *model.Game, l *lost, 
 			r.When = append(r.When, c)
 			continue
 		}
-		vals := []any{m[k]}
-		if arr, isArr := m[k].([]any); isArr {
+		vals := []any{kn.v}
+		if arr, isArr := kn.v.([]any); isArr {
 			vals = arr
 		}
 		for _, v := range vals {
@@ -647,8 +814,8 @@ func conditionValue(vt *model.ValueType, v any) (string, bool) {
 
 // deckImages reads the image files the deck's regions name, from the
 // game's directory: a file that is missing or not a PNG or JPEG is an
-// error at the region.
-func deckImages(fsys fs.FS, dir string, g *model.Game, d *diag.List) {
+// error at the region. h, the source hash, takes each image read.
+func deckImages(fsys fs.FS, dir string, g *model.Game, h hasher, d *diag.List) {
 	if g.Deck == nil {
 		return
 	}
@@ -666,6 +833,9 @@ func deckImages(fsys fs.FS, dir string, g *model.Game, d *diag.List) {
 			default:
 				r.Image = raw
 			}
+			// The images print on the cards: the source hash covers them.
+			h.Write([]byte(path.Join(dir, r.File) + "\x00"))
+			h.Write(raw)
 		}
 	}
 }

@@ -90,10 +90,15 @@ type Region struct {
 	X, Y float64
 	W, H float64
 	// What it shows: a field of the card's type, the card's name, or a
-	// message rendered with the card's fields as .Arg.
+	// message rendered with the card's fields as .Arg. Item, when above
+	// 0, shows the list field's Item-th value (from 1) instead.
 	Field   string
+	Item    int
 	Name    bool
 	Message string
+	// Param, when set, is a map parameter: the region shows its value at
+	// the key that is the card's value of Field.
+	Param *Param
 	// Args are the fields the message prints, as it declares them: a
 	// region whose card leaves one of them unset draws nothing.
 	Args []string
@@ -111,6 +116,38 @@ type Region struct {
 	// When holds the conditions on the card's values that must all hold
 	// for the region to be drawn.
 	When []Condition
+}
+
+// Value is what the region shows of card c (t is c's type): the value of
+// its field (or of the field's Item-th value), or the parameter's value at
+// that key. set is false when the card leaves it unset: a list shorter
+// than Item, or a key the parameter does not hold.
+func (r *Region) Value(t *Type, c *Card) (vt *ValueType, v Value, set bool) {
+	f := t.Field(r.Field)
+	if f == nil {
+		return nil, Value{}, false
+	}
+	v, set = c.Get(r.Field)
+	vt = f.Type
+	if !set {
+		return vt, v, false
+	}
+	if r.Item > 0 {
+		if vt.Kind != List || r.Item > len(v.List) {
+			return vt, Value{}, false
+		}
+		vt, v = vt.Elem, v.List[r.Item-1]
+	}
+	if r.Param == nil {
+		return vt, v, true
+	}
+	pt := r.Param.Type
+	for i, k := range r.Param.Value.Keys {
+		if pt.Key.Format(k) == vt.Format(v) {
+			return pt.Elem, r.Param.Value.List[i], true
+		}
+	}
+	return pt.Elem, Value{}, false
 }
 
 // Condition is a field of a card equal to one of some values, written as

@@ -38,8 +38,9 @@ type Game struct {
 	Players    Range
 	SourceLang string
 	Languages  []string // source language first, then as declared
-	// SourceHash is the SHA-256 of every input file of the game (data and
-	// locales, sorted by path), so exports say what they were built from.
+	// SourceHash is the SHA-256 of every input file of the game (data,
+	// the images its card faces print, and locales), so exports say what
+	// they were built from.
 	SourceHash string
 
 	Enums      []*Enum

@@ -307,9 +307,12 @@ func (p *printer) layFace(f *model.Face, t *model.Type, c *model.Card, w, h, ble
 		case model.ImageRegion:
 			ops = append(ops, faceOp{op: op{x: bx, y: by, w: bw, h: bh}, image: r.Image})
 		case model.BandRegion:
-			v, set := c.Get(r.Field)
-			ev := p.enum(t.Field(r.Field).Type.Enum).Value(v.Str)
-			if !set || ev == nil {
+			vt, v, set := r.Value(t, c)
+			if !set {
+				continue
+			}
+			ev := p.enum(vt.Enum).Value(v.Str)
+			if ev == nil {
 				continue
 			}
 			col := parseColor(ev.Color)
@@ -320,7 +323,7 @@ func (p *printer) layFace(f *model.Face, t *model.Type, c *model.Card, w, h, ble
 			bands = append(bands, band{x, y, rw, rh, col})
 			// The value's icon stands at the band's end (its start with
 			// align = "left"), so a name over the band keeps the rest.
-			gl := p.valueIcon(t.Field(r.Field).Type.Enum, ev)
+			gl := p.valueIcon(vt.Enum, ev)
 			size := min(rh*0.8, rw)
 			ix := x + rw - rh/2
 			switch r.Align {
@@ -335,7 +338,13 @@ func (p *printer) layFace(f *model.Face, t *model.Type, c *model.Card, w, h, ble
 				ops = append(ops, plain(p.markOp(ix+size/2, y+rh/2-size/4, 6*sc.pt, swatchInkOn(col)))...)
 			}
 		case model.IconsRegion:
-			o, m := p.layIcons(r, t, c, x, y, rw, rh, bands)
+			// The rows of a list's values (field[N]) mark a reconstructed
+			// list once, on the first row that shows a value.
+			mark := c.FieldReconstructed(r.Field) && !(r.Item > 0 && slices.Contains(markedFields, r.Field))
+			o, m := p.layIcons(r, t, c, x, y, rw, rh, bands, mark)
+			if m && r.Item > 0 {
+				markedFields = append(markedFields, r.Field)
+			}
 			ops, marked = append(ops, plain(o...)...), marked || m
 		case model.NumberRegion, model.TextRegion:
 			o, m, ok := p.layText(r, t, c, x, y, rw, rh, sc, bands)
@@ -357,29 +366,54 @@ func (p *printer) markOp(x, y, size float64, c pdf.Color) op {
 // swatchInkOn is the ink that reads on a ground of colour c.
 func swatchInkOn(c pdf.Color) pdf.Color { return pdf.Color(swatchInk(colour.RGB(c))) }
 
+// iconMinScale is how far a row of icons shrinks to fit its region's
+// width, as a share of the region's height: a row that needs smaller
+// icons does not fit, as a text below its min_size.
+const iconMinScale = 0.5
+
 // layIcons draws a row of enum values (a list field, or one value), after
-// the region's icon if it has one: as many as fit the region's height,
-// smaller when the row is too long for its width. An empty list prints a
-// dash.
-func (p *printer) layIcons(r *model.Region, t *model.Type, c *model.Card, x, y, w, h float64, bands []band) (ops []op, marked bool) {
-	f := t.Field(r.Field)
-	v, set := c.Get(r.Field)
+// the region's icon if it has one, or a number of the region's icon: as
+// many as fit the region's height, smaller when the row is too long for
+// its width, with the reconstructed mark when mark is set. An empty list
+// prints a dash, a number 0 nothing; a row that
+// needs icons smaller than iconMinScale of the height is an error at the
+// card.
+func (p *printer) layIcons(r *model.Region, t *model.Type, c *model.Card, x, y, w, h float64, bands []band, mark bool) (ops []op, marked bool) {
+	vt, v, set := r.Value(t, c)
 	if !set {
 		return nil, false
 	}
+	wildcard := ""
+	if r.Param == nil {
+		wildcard = t.Field(r.Field).Wildcard
+	}
+	// The region's own icon stands on a disc of its colour, if it has
+	// one: a pictogram that reads on a dark ground.
+	own := glyph{name: r.Icon}
+	if r.Color != "" {
+		own.color = parseColor(r.Color)
+	}
 	var glyphs []glyph
-	if f.Type.Kind == model.List {
-		for _, e := range v.List {
-			glyphs = append(glyphs, p.valueGlyph(f.Type.Elem.Enum, e.Str, f.Wildcard))
+	switch vt.Kind {
+	case model.Int:
+		for range max(v.Int, 0) {
+			glyphs = append(glyphs, own)
 		}
-	} else {
-		glyphs = append(glyphs, p.valueGlyph(f.Type.Enum, v.Str, f.Wildcard))
+		if len(glyphs) == 0 {
+			return nil, false
+		}
+	case model.List:
+		for _, e := range v.List {
+			glyphs = append(glyphs, p.valueGlyph(vt.Elem.Enum, e.Str, wildcard))
+		}
+	default:
+		glyphs = append(glyphs, p.valueGlyph(vt.Enum, v.Str, wildcard))
 	}
-	if r.Icon != "" {
-		glyphs = append([]glyph{{name: r.Icon}}, glyphs...)
+	if r.Icon != "" && vt.Kind != model.Int {
+		glyphs = append([]glyph{own}, glyphs...)
 	}
-	marked = c.FieldReconstructed(r.Field)
-	empty := f.Type.Kind == model.List && len(v.List) == 0 // a city that costs nothing
+	marked = mark
+	empty := vt.Kind == model.List && len(v.List) == 0 // a city that costs nothing
 	n := float64(len(glyphs))
 	size := h
 	gap := size * 0.15
@@ -393,6 +427,9 @@ func (p *printer) layIcons(r *model.Region, t *model.Type, c *model.Card, x, y, 
 	if need := n*size + (n-1)*gap + extra; need > w {
 		size *= w / need
 		gap, extra = gap*w/need, extra*w/need
+		if size < h*iconMinScale-1e-9 {
+			p.iconsOverflow(r, c, w, h, len(glyphs), need*iconMinScale)
+		}
 	}
 	total := n*size + (n-1)*gap + extra
 	x0 := x
@@ -474,11 +511,11 @@ func (p *printer) regionText(r *model.Region, t *model.Type, c *model.Card) (s, 
 		}
 		return p.printable(r.Message, out), r.Message, marked, true
 	}
-	v, set := c.Get(r.Field)
+	vt, v, set := r.Value(t, c)
 	if !set {
 		return "", "", false, false
 	}
-	s = p.fieldText(t.Field(r.Field), v)
+	s = p.fieldText(&model.Field{ID: r.Field, Type: vt}, v)
 	if c.FieldReconstructed(r.Field) {
 		s += reconstructedMark
 		marked = true
@@ -604,12 +641,29 @@ func (p *printer) regionOverflow(r *model.Region, c *model.Card, w, h, needW, ne
 		return
 	}
 	p.seen[key] = true
-	side := "front"
-	if f := p.g.Deck.Back(c.Type); f != nil && slices.Contains(f.Regions, r) {
-		side = "back"
-	}
 	p.d.Errorf(c.Pos, diag.TextOverflow, "card %s (%s): region %s of its %s does not fit its %.1f × %.1f mm even at %g pt: it needs %.1f × %.1f mm; shorten the text or enlarge the region",
-		c.ID, p.lang, r.ID, side, w, h, size, needW, needH)
+		c.ID, p.lang, r.ID, p.side(r, c), w, h, size, needW, needH)
+}
+
+// iconsOverflow reports a row of n icons that does not fit its region even
+// at iconMinScale of its height, at the card's [[card]] table: the card,
+// the language, the region. A value the region cannot show is never cut.
+func (p *printer) iconsOverflow(r *model.Region, c *model.Card, w, h float64, n int, needW float64) {
+	key := fmt.Sprintf("region %s %s %s", c.ID, r.ID, r.Pos)
+	if p.seen[key] {
+		return
+	}
+	p.seen[key] = true
+	p.d.Errorf(c.Pos, diag.TextOverflow, "card %s (%s): region %s of its %s does not hold its %d icons in its %.1f × %.1f mm even at %.1f mm each: it needs %.1f mm across; lower the value or widen the region",
+		c.ID, p.lang, r.ID, p.side(r, c), n, w, h, h*iconMinScale, needW)
+}
+
+// side names the side of card c that region r lays out.
+func (p *printer) side(r *model.Region, c *model.Card) string {
+	if f := p.g.Deck.Back(c.Type); f != nil && slices.Contains(f.Regions, r) {
+		return "back"
+	}
+	return "front"
 }
 
 // CheckDeck lays out every card of g's deck, in every variant and every

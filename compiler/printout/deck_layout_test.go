@@ -14,8 +14,9 @@ import (
 // TestDeckLayoutGolden prints one card type of each game besides Warlock,
 // one of each card in every language, and compares the PDF's SHA-256 and
 // its text with testdata/deck/; -update rewrites them. The Bellum Magica
-// creatures draw their rows from conditions on list values, the Warriors
-// battle cards their symbols and band from conditions on their kind.
+// creatures draw their rows from a repeated icons region of a list's
+// values, the Warriors battle cards their symbols and band from
+// conditions on their kind.
 func TestDeckLayoutGolden(t *testing.T) {
 	tests := []struct{ game, variant, typ string }{
 		{"warriors", "dragon_hordes", "battle"},

@@ -224,3 +224,67 @@ func TestDeckImage(t *testing.T) {
 		t.Errorf("the PDF holds %d images; want the seal once", n)
 	}
 }
+
+// tinySpells loads the tiny game of tree and draws its spells in English
+// as Tabletop Simulator sheets: the card designs in order, and their
+// pixels per mm.
+func tinySpells(t *testing.T, tree fstest.MapFS) (cards []*image.RGBA, dpmm float64) {
+	t.Helper()
+	games, d := compiler.Load(tree, compiler.Options{})
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	files := tts(t, games.Games[0], "en", "")
+	name := "tiny-en-spell-1.png"
+	cols, rows := sheetGrid(t, files, "tiny-en", name)
+	for i := range 2 { // sunburst, eclipse
+		cards = append(cards, sheetCard(t, files[name], cols, rows, i))
+	}
+	return cards, float64(cards[0].Bounds().Dx()) / 63
+}
+
+// TestDeckParam: a band with param shows the colour of the map
+// parameter's value at the card's field, and nothing for a key the map
+// lacks.
+func TestDeckParam(t *testing.T) {
+	tree := tinyTree(t,
+		[3]string{"cards/tiny/deck.toml", "", "\n  [[face.region]]\n  kind = \"band\"\n  field = \"suit\"\n  param = \"rival\"\n  align = \"left\"\n  at = [0, 70, \"100%\", 18]\n"},
+		[3]string{"cards/tiny/game.toml", "", "\n[[param]]\nid = \"rival\"\ntype = \"map<enum:suit,enum:suit>\"\nvalue = { sun = \"moon\" }\n"})
+	cards, dpmm := tinySpells(t, tree)
+	moon := color.RGBA{R: 0x4a, G: 0x4e, B: 0x8c, A: 0xff}
+	for i, want := range []bool{true, false} { // the sunburst's rival is the moon; the eclipse has none
+		got := cards[i].RGBAAt(int(40*dpmm), int(80*dpmm))
+		if (got == moon) != want {
+			t.Errorf("card %d: the band at (40, 80) mm is %v; want the moon's colour: %v", i, got, want)
+		}
+	}
+}
+
+// TestDeckIconsNumber: an icons region of a number draws its icon that
+// many times, and a number whose icons do not fit even at half the
+// region's height is G401 at the card.
+func TestDeckIconsNumber(t *testing.T) {
+	region := "\n  [[face.region]]\n  id = \"power\"\n  kind = \"icons\"\n  field = \"power\"\n  icon = \"star\"\n  color = \"#ff0000\"\n  at = [4, 60, %s, 6]\n"
+	cards, dpmm := tinySpells(t, tinyTree(t, [3]string{"cards/tiny/deck.toml", "", fmt.Sprintf(region, "55")}))
+	for i, want := range []int{2, 3} { // the sunburst's power and the eclipse's
+		// Below the stars, through the discs: each disc is a run of red.
+		y, runs, in := int(65*dpmm), 0, false
+		for x := 0; x < cards[i].Bounds().Dx(); x++ {
+			c := cards[i].RGBAAt(x, y)
+			red := c.R > 200 && c.G < 80 && c.B < 80
+			if red && !in {
+				runs++
+			}
+			in = red
+		}
+		if runs != want {
+			t.Errorf("card %d: %d discs; want %d", i, runs, want)
+		}
+	}
+	_, d := compiler.Load(tinyTree(t, [3]string{"cards/tiny/deck.toml", "", fmt.Sprintf(region, "12")}), compiler.Options{})
+	want := "cards/tiny/variant.toml:6:1: error: card comet (en): region power of its front does not hold its 4 icons in its 12.0 × 6.0 mm even at 3.0 mm each: it needs 13.3 mm across; lower the value or widen the region [G401]\n" +
+		"cards/tiny/variant.toml:6:1: error: card comet (fr): region power of its front does not hold its 4 icons in its 12.0 × 6.0 mm even at 3.0 mm each: it needs 13.3 mm across; lower the value or widen the region [G401]\n"
+	if d.String() != want {
+		t.Errorf("diagnostics\n%s\nwant\n%s", d, want)
+	}
+}

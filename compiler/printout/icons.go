@@ -43,6 +43,40 @@ func shapes() map[string][][]pdf.Point {
 		"plus":    {pt(-0.2, -0.8, 0.2, -0.8, 0.2, -0.2, 0.8, -0.2, 0.8, 0.2, 0.2, 0.2, 0.2, 0.8, -0.2, 0.8, -0.2, 0.2, -0.8, 0.2, -0.8, -0.2, -0.2, -0.2)},
 		"cards":   {pt(-0.75, -0.45, 0.15, -0.75, 0.45, 0.45, -0.45, 0.75), pt(-0.25, -0.85, 0.55, -0.85, 0.55, 0.5, -0.25, 0.5)},
 		"star":    star(),
+		// A heater shield with a raised boss, apart from the hat's brim.
+		"shield": {pt(-0.72, -0.82, 0.72, -0.82, 0.72, -0.05, 0.5, 0.42, 0, 0.88, -0.5, 0.42, -0.72, -0.05)},
+		"bow":    bow(),
+		// A horse's head facing left, ears up, the neck cut square.
+		"horse": {pt(0.02, -0.95, 0.2, -0.6, 0.55, -0.42, 0.78, 0.1, 0.82, 0.9, 0.05, 0.9, 0.02, 0.45, -0.28, 0.3, -0.62, 0.44, -0.88, 0.3, -0.9, 0.08, -0.6, -0.32, -0.22, -0.62, -0.1, -0.7)},
+		// A dragon's head facing left: horn, open jaws, a spiked neck.
+		"dragon": {pt(0.38, -0.97, 0.42, -0.55, 0.78, -0.35, 0.98, -0.12, 0.8, 0.02, 0.98, 0.3, 0.82, 0.42, 0.98, 0.7, 0.84, 0.9, 0.18, 0.9, 0.05, 0.5, -0.55, 0.62, -0.58, 0.45, -0.05, 0.24, -0.92, 0.06, -0.86, -0.16, -0.35, -0.32, 0.0, -0.55)},
+		// A flame: a drop with a flicker.
+		"flame": {pt(0, -0.95, 0.22, -0.55, 0.5, -0.28, 0.68, 0.12, 0.62, 0.5, 0.36, 0.8, 0, 0.9, -0.36, 0.8, -0.62, 0.5, -0.68, 0.16, -0.46, -0.2, -0.36, 0.1, -0.18, -0.35)},
+		// A catapult: its frame, the arm thrown back and the stone.
+		"catapult": {pt(-0.9, 0.5, 0.9, 0.5, 0.9, 0.7, -0.9, 0.7), pt(-0.3, 0.5, -0.12, 0.5, 0.08, 0.05, -0.1, 0.05), pt(0.2, 0.5, 0.38, 0.5, 0.18, 0.05, 0.0, 0.05), pt(-0.05, 0.2, 0.08, 0.08, -0.62, -0.6, -0.75, -0.48), pt(-0.92, -0.62, -0.7, -0.84, -0.48, -0.62, -0.7, -0.4), pt(-0.7, 0.92, -0.5, 0.92, -0.5, 0.7, -0.7, 0.7), pt(0.5, 0.92, 0.7, 0.92, 0.7, 0.7, 0.5, 0.7)},
+	}
+}
+
+// bow is a bow drawn to the left, its string and an arrow pointing right.
+func bow() [][]pdf.Point {
+	var arc []pdf.Point
+	const cx, outer, inner = -0.55, 1.05, 0.88
+	for i := 0; i <= 12; i++ {
+		a := -1.0 + float64(i)/12*2.0
+		arc = append(arc, pdf.Point{X: cx + outer*math.Cos(a), Y: outer * math.Sin(a)})
+	}
+	for i := 12; i >= 0; i-- {
+		a := -1.0 + float64(i)/12*2.0
+		arc = append(arc, pdf.Point{X: cx + inner*math.Cos(a), Y: inner * math.Sin(a)})
+	}
+	tipX := cx + outer*math.Cos(1.0) - 0.02
+	tipY := outer * math.Sin(1.0)
+	return [][]pdf.Point{
+		arc,
+		{{X: tipX - 0.05, Y: -tipY}, {X: tipX + 0.05, Y: -tipY}, {X: tipX + 0.05, Y: tipY}, {X: tipX - 0.05, Y: tipY}},
+		{{X: -0.9, Y: -0.06}, {X: 0.55, Y: -0.06}, {X: 0.55, Y: 0.06}, {X: -0.9, Y: 0.06}},
+		{{X: 0.5, Y: -0.24}, {X: 0.95, Y: 0}, {X: 0.5, Y: 0.24}},
+		{{X: -0.95, Y: -0.22}, {X: -0.75, Y: -0.06}, {X: -0.75, Y: 0.06}, {X: -0.95, Y: 0.22}, {X: -0.82, Y: 0}},
 	}
 }
 
@@ -65,11 +99,36 @@ const (
 	iconChain = "chain" // linked rings: a chain of cities
 	iconRaces = "races" // three discs: several races
 	iconAny   = "any"   // a wildcard in a cost: a card of any kind
+	// iconDie is the prefix of a die's faces, die1 to die6: a die's
+	// result, such as the row of a table it picks.
+	iconDie  = "die"
+	dieFaces = 6
 )
+
+// diePips are the pips of each face of a die, in a square from -1 to 1.
+func diePips(n int) [][2]float64 {
+	const a = 0.5
+	switch n {
+	case 1:
+		return [][2]float64{{0, 0}}
+	case 2:
+		return [][2]float64{{-a, -a}, {a, a}}
+	case 3:
+		return [][2]float64{{-a, -a}, {0, 0}, {a, a}}
+	case 4:
+		return [][2]float64{{-a, -a}, {a, -a}, {-a, a}, {a, a}}
+	case 5:
+		return [][2]float64{{-a, -a}, {a, -a}, {0, 0}, {-a, a}, {a, a}}
+	}
+	return [][2]float64{{-a, -a}, {a, -a}, {-a, 0}, {a, 0}, {-a, a}, {a, a}}
+}
 
 // IconNames returns every icon the printouts draw, sorted.
 func IconNames() []string {
 	names := []string{iconCoin, iconChain, iconRaces, iconAny}
+	for i := 1; i <= dieFaces; i++ {
+		names = append(names, iconDie+strconv.Itoa(i))
+	}
 	for n := range shapeTable() {
 		names = append(names, n)
 	}
@@ -109,6 +168,21 @@ func iconOn(d surface, name string, x, y, size float64, c pdf.Color) {
 		d.SetStrokeColor(ink)
 		d.Circle(x, y, r*0.92, pdf.Fill|pdf.Stroke)
 		shapeOn(d, "star", x, y, r*0.7, ink)
+		return
+	}
+	if n, err := strconv.Atoi(strings.TrimPrefix(name, iconDie)); err == nil && strings.HasPrefix(name, iconDie) && n >= 1 && n <= dieFaces {
+		// White with black pips, or pips of contrast on a die of colour c.
+		face, pip := pdf.Color{R: 0xff, G: 0xff, B: 0xff}, ink
+		if c != (pdf.Color{}) {
+			face, pip = c, contrast(c)
+		}
+		d.SetFillColor(face)
+		d.SetStrokeColor(ink)
+		d.Rect(x-r*0.85, y-r*0.85, r*1.7, r*1.7, pdf.Fill|pdf.Stroke)
+		d.SetFillColor(pip)
+		for _, q := range diePips(n) {
+			d.Circle(x+q[0]*r*0.85, y+q[1]*r*0.85, r*0.17, pdf.Fill)
+		}
 		return
 	}
 	if c == (pdf.Color{}) {

@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data and locales) this package
 // was generated from.
-const SourceHash = "ea5c3818a58e76cfa4efd2924d1f3c7b62dcceb49ad5b8c47ec96dd1d75c6b02"
+const SourceHash = "4f904e71089c1b3a9154546aa472751321c163b1d0eefb7a03d8996c5e7f5de5"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

@@ -66,6 +66,22 @@ func ParseEventKind(s string) (EventKind, bool) {
 	return 0, false
 }
 
+// eventKindIcons holds the icon name of each EventKind value, indexed by
+// value.
+var eventKindIcons = [EventKindCount + 1]string{
+	EventKindWizard:   "hat",
+	EventKindCatapult: "catapult",
+	EventKindFlame:    "flame",
+}
+
+// Icon returns the icon name of e, or "" when it has none.
+func (e EventKind) Icon() string {
+	if !e.Valid() {
+		return ""
+	}
+	return eventKindIcons[e]
+}
+
 // BattleKind is a value of the enum battle_kind.
 type BattleKind uint8
 
@@ -282,4 +298,20 @@ func ParseTroop(s string) (Troop, bool) {
 		}
 	}
 	return 0, false
+}
+
+// troopIcons holds the icon name of each Troop value, indexed by value.
+var troopIcons = [TroopCount + 1]string{
+	TroopInfantry: "shield",
+	TroopArcher:   "bow",
+	TroopCavalry:  "horse",
+	TroopDragon:   "dragon",
+}
+
+// Icon returns the icon name of t, or "" when it has none.
+func (t Troop) Icon() string {
+	if !t.Valid() {
+		return ""
+	}
+	return troopIcons[t]
 }

@@ -34,7 +34,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data and locales) this package
 // was generated from.
-const SourceHash = "173c571883158f7f63ac1d0e56f52c11a849c1996392dd2c65f336951d9814d2"
+const SourceHash = "6cf554e4be6accb7061b3de14f5df39545b684ac1d9c273eb4346921c8953fee"
 
 // The ids of the game's variants: the ways to play it besides its base game. A
 // card whose Variant is one of them exists only in that variant; Cards lists
