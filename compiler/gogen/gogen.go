@@ -999,7 +999,7 @@ func (gn *gen) gameFile(f *file) error {
 	f.p("MaxPlayers = %d", g.Players.Max)
 	f.p(")")
 	f.p("")
-	f.comment("SourceHash is the SHA-256 of the input files (data and locales) this package was generated from.")
+	f.comment("SourceHash is the SHA-256 of the input files (data, card images and locales) this package was generated from.")
 	f.p("const SourceHash = %s", strconv.Quote(g.SourceHash))
 	gn.emitVariants(f)
 	if len(g.Totals) == 0 {

@@ -31,8 +31,8 @@ const (
 	MaxPlayers = 5
 )
 
-// SourceHash is the SHA-256 of the input files (data and locales) this package
-// was generated from.
+// SourceHash is the SHA-256 of the input files (data, card images and locales)
+// this package was generated from.
 const SourceHash = "4f904e71089c1b3a9154546aa472751321c163b1d0eefb7a03d8996c5e7f5de5"
 
 // Totals are the declared counts of card copies, verified against the cards by

@@ -31,8 +31,8 @@ const (
 	MaxPlayers = 5
 )
 
-// SourceHash is the SHA-256 of the input files (data and locales) this package
-// was generated from.
+// SourceHash is the SHA-256 of the input files (data, card images and locales)
+// this package was generated from.
 const SourceHash = "15270f845a46abf622df7a53cacc19faa817a6df7be2b7227b158f73f36d3cb0"
 
 // Totals are the declared counts of card copies, verified against the cards by

@@ -32,8 +32,8 @@ const (
 	MaxPlayers = 4
 )
 
-// SourceHash is the SHA-256 of the input files (data and locales) this package
-// was generated from.
+// SourceHash is the SHA-256 of the input files (data, card images and locales)
+// this package was generated from.
 const SourceHash = "6cf554e4be6accb7061b3de14f5df39545b684ac1d9c273eb4346921c8953fee"
 
 // The ids of the game's variants: the ways to play it besides its base game. A

@@ -31,6 +31,6 @@ const (
 	MaxPlayers = 1
 )
 
-// SourceHash is the SHA-256 of the input files (data and locales) this package
-// was generated from.
+// SourceHash is the SHA-256 of the input files (data, card images and locales)
+// this package was generated from.
 const SourceHash = ""
