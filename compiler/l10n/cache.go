@@ -32,6 +32,7 @@ type dataKey struct {
 type cachedData struct {
 	once sync.Once
 	d    map[string]any
+	done *rendered
 }
 
 type cachedBundle struct {
@@ -88,11 +89,12 @@ func (c *Cache) sampleCounts(lang string) map[string]string {
 	return e.s
 }
 
-// templateData is data, made once per game value, language and mark.
-// Nothing changes it once made: WithCount and Format copy it.
-func (c *Cache) templateData(g *model.Game, lang, mark string) map[string]any {
+// templateData is data, made once per game value, language and mark,
+// with the texts rendered with it. Nothing changes it once made:
+// WithCount and Format copy it.
+func (c *Cache) templateData(g *model.Game, lang, mark string) (map[string]any, *rendered) {
 	if c == nil {
-		return data(g, lang, mark)
+		return data(g, lang, mark), newRendered()
 	}
 	k := dataKey{g, lang, mark}
 	c.mu.Lock()
@@ -102,6 +104,6 @@ func (c *Cache) templateData(g *model.Game, lang, mark string) map[string]any {
 		c.data[k] = e
 	}
 	c.mu.Unlock()
-	e.once.Do(func() { e.d = data(g, lang, mark) })
-	return e.d
+	e.once.Do(func() { e.d, e.done = data(g, lang, mark), newRendered() })
+	return e.d, e.done
 }

@@ -138,3 +138,47 @@ func TestCacheConcurrent(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestRenderedOnce: a text or a name rendered once is not rendered again,
+// by the localizer or by another made through the same cache for the
+// same game: a printout asks for the same names for every card and size.
+// Rendering copied the data for each count and ran the template.
+func TestRenderedOnce(t *testing.T) {
+	base, _ := cacheGame()
+	c := NewCache()
+	first, err := c.NewMarked(base, "fr", "*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	uncached, err := NewMarked(base, "fr", "*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lz := range []*Localizer{first, uncached} {
+		if _, err := lz.Text("rules.x"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := lz.Count("rules.n", 2); err != nil {
+			t.Fatal(err)
+		}
+	}
+	second, err := c.NewMarked(base, "fr", "*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		lz   *Localizer
+	}{{"the same localizer", first}, {"another through the cache", second}, {"one without a cache", uncached}} {
+		text := testing.AllocsPerRun(10, func() { _, _ = tc.lz.Text("rules.x") })
+		count := testing.AllocsPerRun(10, func() { _, _ = tc.lz.Count("rules.n", 2) })
+		if text != 0 || count != 0 {
+			t.Errorf("%s: rendering again allocates %.0f (Text) and %.0f (Count); want 0", tc.name, text, count)
+		}
+	}
+	// A count of another kind is rendered each time, and right.
+	want, _ := uncached.Count("rules.n", 2)
+	if got, err := first.Count("rules.n", "2"); got != want || err != nil {
+		t.Errorf(`Count(rules.n, "2") = %q, %v; want %q`, got, err, want)
+	}
+}

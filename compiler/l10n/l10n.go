@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"text/template"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
@@ -250,6 +251,43 @@ type Localizer struct {
 	data    map[string]any
 	loc     *i18n.Localizer
 	samples map[string]string // plural category to a count that selects it
+	done    *rendered
+}
+
+// rendered holds the texts rendered with one template data, shared by
+// the localizers made with it: a printout renders the same names and
+// texts again for every card, cell and size it tries, and rendering
+// (with a copy of the data for a count) was most of what it allocated.
+// The data never changes, so a text renders the same every time.
+type rendered struct {
+	mu     sync.Mutex
+	texts  map[string]string
+	counts map[countKey]string
+}
+
+// countKey is a message rendered with an int count, the one kind of
+// count remembered: printouts and engines count with ints.
+type countKey struct {
+	id string
+	n  int
+}
+
+func newRendered() *rendered {
+	return &rendered{texts: map[string]string{}, counts: map[countKey]string{}}
+}
+
+func (r *rendered) text(id string) (string, bool) {
+	r.mu.Lock()
+	s, ok := r.texts[id]
+	r.mu.Unlock()
+	return s, ok
+}
+
+func (r *rendered) count(k countKey) (string, bool) {
+	r.mu.Lock()
+	s, ok := r.counts[k]
+	r.mu.Unlock()
+	return s, ok
 }
 
 // New returns a localizer for one of the game's languages.
@@ -272,7 +310,8 @@ func (c *Cache) NewMarked(g *model.Game, lang, mark string) (*Localizer, error) 
 	if err != nil {
 		return nil, err
 	}
-	return &Localizer{Lang: lang, data: c.templateData(g, lang, mark), loc: i18n.NewLocalizer(b, lang), samples: c.sampleCounts(lang)}, nil
+	d, done := c.templateData(g, lang, mark)
+	return &Localizer{Lang: lang, data: d, loc: i18n.NewLocalizer(b, lang), samples: c.sampleCounts(lang), done: done}, nil
 }
 
 // newBundle returns go-i18n's bundle of a locale's messages.
@@ -348,15 +387,36 @@ func (p parsed) Execute(data any) (string, error) {
 
 // Text renders a message that has no plural forms.
 func (l *Localizer) Text(id string) (string, error) {
-	return l.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: l.data, TemplateParser: parser{}})
+	if s, ok := l.done.text(id); ok {
+		return s, nil
+	}
+	s, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: l.data, TemplateParser: parser{}})
+	if err == nil {
+		l.done.mu.Lock()
+		l.done.texts[id] = s
+		l.done.mu.Unlock()
+	}
+	return s, err
 }
 
 // Count renders the plural form of a message that fits count.
 func (l *Localizer) Count(id string, count any) (string, error) {
-	return l.loc.Localize(&i18n.LocalizeConfig{
+	n, isInt := count.(int)
+	if isInt {
+		if s, ok := l.done.count(countKey{id, n}); ok {
+			return s, nil
+		}
+	}
+	s, err := l.loc.Localize(&i18n.LocalizeConfig{
 		MessageID: id, PluralCount: count,
 		TemplateData: WithCount(l.data, count), TemplateParser: parser{},
 	})
+	if err == nil && isInt {
+		l.done.mu.Lock()
+		l.done.counts[countKey{id, n}] = s
+		l.done.mu.Unlock()
+	}
+	return s, err
 }
 
 // Format renders a declared message (an engine's action name, a score

@@ -53,7 +53,11 @@ func (p *printer) blockRows(b *model.Block, words bool, f font, width float64) l
 	}
 	switch b.Kind {
 	case model.TextBlock:
-		add(id + "text")(p.textRows(id+"text", p.text(id+"text"), f, width))
+		var over float64
+		out.rows, over = p.appendTextRows(out.rows, id+"text", p.text(id+"text"), f, width)
+		if over > out.over {
+			out.over, out.overMsg = over, id+"text"
+		}
 	case model.EnumBlock:
 		rows, over, msg := p.enumRows(b, f, width)
 		add(msg)(rows, over)
@@ -65,9 +69,29 @@ func (p *printer) blockRows(b *model.Block, words bool, f font, width float64) l
 	return out
 }
 
+// tableKey names a block's table, with words or symbols only.
+type tableKey struct {
+	b     *model.Block
+	words bool
+}
+
 // blockTable returns the table of a block of cards, a parameter or the
 // copies of each type; ok is false for a block of another kind.
 func (p *printer) blockTable(b *model.Block, words bool) (t table, ok bool) {
+	// Made once: a layout tried at several sizes asks again for each, and
+	// the cells do not depend on the size.
+	k := tableKey{b, words}
+	if t, ok := p.tables[k]; ok {
+		return t, true
+	}
+	defer func() {
+		if ok {
+			if p.tables == nil {
+				p.tables = map[tableKey]table{}
+			}
+			p.tables[k] = t
+		}
+	}()
 	switch b.Kind {
 	case model.CardsBlock:
 		return p.cardsTable(b, words), true
@@ -95,16 +119,17 @@ func (p *printer) enumRows(b *model.Block, f font, width float64) (rows []row, o
 		r.add(op{kind: opText, x: indent, y: nf.baseline(), s: name, style: nf.style, size: nf.size, color: ink})
 		rows = append(rows, r)
 		id := "block." + b.ID + "." + v.ID
-		tr, o := p.textRows(id, p.text(id), f, width-indent)
+		text := len(rows)
+		var o float64
+		rows, o = p.appendTextRows(rows, id, p.text(id), f, width-indent)
 		if o > over {
 			over, overMsg = o, id
 		}
-		for i := range tr {
-			for j := range tr[i].ops {
-				tr[i].ops[j].x += indent
+		for i := text; i < len(rows); i++ {
+			for j := range rows[i].ops {
+				rows[i].ops[j].x += indent
 			}
 		}
-		rows = append(rows, tr...)
 		h := height(rows[first:])
 		if h < isz {
 			rows[len(rows)-1].h += isz - h
@@ -160,7 +185,7 @@ func (p *printer) cardsTable(b *model.Block, words bool) table {
 		slices.SortStableFunc(cards, func(x, y *model.Card) int { return cmp.Compare(sortKey(x, b.Sort), sortKey(y, b.Sort)) })
 	}
 	for _, c := range cards {
-		var r []cell
+		r := make([]cell, 0, len(b.Fields))
 		for i, fid := range b.Fields {
 			if fid == "copies" {
 				r = append(r, cell{text: strconv.Itoa(c.Copies), center: true, mark: c.FieldReconstructed(fid)})

@@ -156,7 +156,11 @@ func (p *printer) cards() {
 func (p *printer) fitCard(c *model.Card, blocks []*model.Block, symbols bool, w, h float64) []row {
 	var rows []row
 	all := sizes(cardLarge, cardSmall, 0.25)
+	m := p.opMark()
 	for i, s := range all {
+		if i > 0 {
+			p.opRewind(m) // the size before did not fit: its rows are dropped
+		}
 		rows = rows[:0]
 		over, overMsg := 0.0, ""
 		for j, b := range blocks {

@@ -3,6 +3,7 @@ package printout
 import (
 	"maps"
 	"slices"
+	"testing"
 
 	"github.com/grimoire-games/grimoire/compiler/model"
 )
@@ -19,3 +20,20 @@ func Rendered(g *model.Game, o Options) ([]string, error) {
 
 // PrintedMessages lists the messages CheckGlyphs checks.
 func PrintedMessages(g *model.Game) []string { return printedMessages(g) }
+
+// TablesAgainAllocs makes the table of every block of g that has one,
+// then returns what making them all again allocates.
+func TablesAgainAllocs(g *model.Game, lang string) (float64, error) {
+	p, err := newTextPrinter(g, Options{Kind: Reference, Lang: lang, Paper: Papers()[0]})
+	if err != nil {
+		return 0, err
+	}
+	all := func() {
+		for _, b := range g.Blocks {
+			p.blockTable(b, true)
+			p.blockTable(b, false)
+		}
+	}
+	all()
+	return testing.AllocsPerRun(5, all), p.err
+}

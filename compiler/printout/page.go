@@ -10,12 +10,19 @@ import (
 // the group is taller than a page. A table's row that starts a page is
 // preceded by the table's heading row again.
 func paginate(rows []row, first, rest float64) [][]row {
-	var pages [][]row
-	var cur []row
+	// The pages are cut from one slice at the end: each grown apart was
+	// most of what paginating allocated.
+	flat := make([]row, 0, len(rows)+len(rows)/8+1)
+	var ends []int // where each page ends in flat
+	start := 0     // where the current page starts
 	room := first
 	used := 0.0
+	newPage := func() {
+		ends = append(ends, len(flat))
+		start, used, room = len(flat), 0, rest
+	}
 	heading := func(r row) float64 {
-		if len(cur) == 0 && r.head != nil {
+		if len(flat) == start && r.head != nil {
 			return r.head.h
 		}
 		return 0
@@ -27,26 +34,30 @@ func paginate(rows []row, first, rest float64) [][]row {
 		}
 		group := rows[i:j]
 		h := height(group)
-		if used+h > room+1e-6 && len(cur) > 0 && h <= rest {
-			pages = append(pages, cur)
-			cur, used, room = nil, 0, rest
+		if used+h > room+1e-6 && len(flat) > start && h <= rest {
+			newPage()
 		}
 		for _, r := range group {
-			if used+r.h > room+1e-6 && len(cur) > 0 {
-				pages = append(pages, cur)
-				cur, used, room = nil, 0, rest
+			if used+r.h > room+1e-6 && len(flat) > start {
+				newPage()
 			}
 			if h := heading(r); h > 0 {
-				cur = append(cur, *r.head)
+				flat = append(flat, *r.head)
 				used += h
 			}
-			cur = append(cur, r)
+			flat = append(flat, r)
 			used += r.h
 		}
 		i = j
 	}
-	if len(cur) > 0 || len(pages) == 0 {
-		pages = append(pages, cur)
+	if len(flat) > start || len(ends) == 0 {
+		ends = append(ends, len(flat))
+	}
+	pages := make([][]row, len(ends))
+	from := 0
+	for k, e := range ends {
+		pages[k] = flat[from:e:e]
+		from = e
 	}
 	return pages
 }
@@ -82,7 +93,11 @@ func (p *printer) footer(left, right string, y, x0, x1 float64) {
 
 // sizes returns font sizes from large down to small in steps.
 func sizes(large, small, step float64) []float64 {
-	var out []float64
+	n := 0 // counted first: a deck asks for each region of each card
+	for s := large; s >= small-1e-9; s -= step {
+		n++
+	}
+	out := make([]float64, 0, n)
 	for s := large; s >= small-1e-9; s -= step {
 		out = append(out, s)
 	}

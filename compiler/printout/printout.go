@@ -168,6 +168,11 @@ type printer struct {
 	// rendered holds the messages laid out, which CheckGlyphs must know
 	// of (printedMessages); the tests compare the two.
 	rendered map[string]bool
+	// wrapBuf is wrap's room for a line that is not a slice of its text,
+	// reused for every line.
+	wrapBuf []byte
+	ops     []op // the block opRoom cuts rows' operations from
+	tables  map[tableKey]table
 }
 
 func newPrinter(g *model.Game, o Options) (*printer, error) {
@@ -300,20 +305,32 @@ func (p *printer) overflow(id, where string, need, have float64) {
 // ui is a word of Grimoire's own on the printouts (not of the game), in
 // the printout's language, English when it has none.
 func (p *printer) ui(key string) string {
-	words := map[string]map[string]string{
-		"reference": {"en": "Reference sheet", "fr": "Aide de jeu", "de": "Spielhilfe"},
-		"cards":     {"en": "Reference cards", "fr": "Cartes d’aide", "de": "Übersichtskarten"},
-		"rules":     {"en": "Rules", "fr": "Règles du jeu", "de": "Spielregel"},
-		"contents":  {"en": "Contents", "fr": "Sommaire", "de": "Inhalt"},
-		"scale":     {"en": "Print at 100\u00a0% (no scaling): this bar is 50\u00a0mm long.", "fr": "Imprimer à 100\u00a0% (sans mise à l’échelle)\u00a0: cette barre mesure 50\u00a0mm.", "de": "Mit 100\u00a0% drucken (ohne Skalierung): dieser Balken ist 50\u00a0mm lang."},
-		"backs":     {"en": "Backs: print this sheet on the back of the one before (long-edge duplex).", "fr": "Dos\u00a0: imprimer cette feuille au verso de la précédente (recto verso, bord long).", "de": "Rückseiten: dieses Blatt auf die Rückseite des vorigen drucken (Duplex, lange Kante)."},
-		"page":      {"en": "Page", "fr": "Page", "de": "Seite"},
-		"deck":      {"en": "Cards", "fr": "Cartes", "de": "Karten"},
+	var en, fr, de string
+	switch key {
+	case "reference":
+		en, fr, de = "Reference sheet", "Aide de jeu", "Spielhilfe"
+	case "cards":
+		en, fr, de = "Reference cards", "Cartes d’aide", "Übersichtskarten"
+	case "rules":
+		en, fr, de = "Rules", "Règles du jeu", "Spielregel"
+	case "contents":
+		en, fr, de = "Contents", "Sommaire", "Inhalt"
+	case "scale":
+		en, fr, de = "Print at 100\u00a0% (no scaling): this bar is 50\u00a0mm long.", "Imprimer à 100\u00a0% (sans mise à l’échelle)\u00a0: cette barre mesure 50\u00a0mm.", "Mit 100\u00a0% drucken (ohne Skalierung): dieser Balken ist 50\u00a0mm lang."
+	case "backs":
+		en, fr, de = "Backs: print this sheet on the back of the one before (long-edge duplex).", "Dos\u00a0: imprimer cette feuille au verso de la précédente (recto verso, bord long).", "Rückseiten: dieses Blatt auf die Rückseite des vorigen drucken (Duplex, lange Kante)."
+	case "page":
+		en, fr, de = "Page", "Page", "Seite"
+	case "deck":
+		en, fr, de = "Cards", "Cartes", "Karten"
 	}
-	if w, ok := words[key][p.lang]; ok {
-		return w
+	switch p.lang {
+	case "fr":
+		return fr
+	case "de":
+		return de
 	}
-	return words[key]["en"]
+	return en
 }
 
 // CheckGlyphs reports each character of the texts the printouts of g

@@ -61,11 +61,10 @@ func (p *printer) rulebook() {
 			rows = append(rows, r)
 		}
 		rows[len(rows)-1].h += hf.lineH() * 0.25
-		tr, over := p.textRows(id+".text", p.text(id+".text"), body, width)
+		rows, over = p.appendTextRows(rows, id+".text", p.text(id+".text"), body, width)
 		if over > 0 {
 			p.overflow(id+".text", "the width of the rulebook's page", width+over, width)
 		}
-		rows = append(rows, tr...)
 		blocks, _ := p.blocksOn(model.OnRules, s.ID)
 		for _, b := range blocks {
 			lb := p.blockRows(b, true, font{pdf.Regular, rulesTable}, width)

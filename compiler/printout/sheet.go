@@ -32,8 +32,13 @@ func (p *printer) sheet() {
 	room := H - 2*sheetMargin - 6 // the footer
 	var pages [][]row
 	all := sizes(sheetLarge, sheetSmall, 0.5)
+	m := p.opMark()
+	var rows []row // each size's, reused: the pages are copies
 	for i, s := range all {
-		var rows []row
+		if i > 0 {
+			p.opRewind(m) // the size before did not fit: its rows are dropped
+		}
+		rows = rows[:0]
 		over, overMsg := 0.0, ""
 		for _, b := range blocks {
 			lb := p.blockRows(b, true, font{pdf.Regular, s}, width)

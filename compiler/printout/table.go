@@ -50,8 +50,8 @@ func (p *printer) tableRows(t table, f font, width float64) (rows []row, over fl
 	}
 	mf := font{pdf.Bold, f.size * markScale}
 	markW := p.width(mf, reconstructedMark) + pad/3
-	minW := make([]float64, ncol)
-	natW := make([]float64, ncol)
+	widths := make([]float64, 3*ncol)
+	minW, natW, colW := widths[:ncol], widths[ncol:2*ncol], widths[2*ncol:]
 	for _, r := range t.cells {
 		for j, c := range r {
 			iw := float64(len(c.icons)) * isz
@@ -61,7 +61,12 @@ func (p *printer) tableRows(t table, f font, width float64) (rows []row, over fl
 			tw, ww := 0.0, 0.0
 			if c.text != "" {
 				tw = p.width(fontOf(c), c.text)
-				for _, w := range breakable(c.text) {
+				for i := 0; ; {
+					w, at, ok := nextWord(c.text, i)
+					if !ok {
+						break
+					}
+					i = at + len(w)
 					ww = max(ww, p.width(fontOf(c), w))
 				}
 				if iw > 0 {
@@ -77,7 +82,6 @@ func (p *printer) tableRows(t table, f font, width float64) (rows []row, over fl
 		sumMin += minW[j]
 		sumNat += natW[j]
 	}
-	colW := make([]float64, ncol)
 	switch {
 	case sumMin > width:
 		over = sumMin - width
@@ -92,12 +96,15 @@ func (p *printer) tableRows(t table, f font, width float64) (rows []row, over fl
 		}
 	}
 	lh := f.lineH()
+	type laid struct {
+		lines []string
+		f     font
+	}
+	room := make([]laid, ncol) // each row's cells, reused
+	var head *row              // the heading row, which every row shares
 	for i, r := range t.cells {
-		type laid struct {
-			lines []string
-			f     font
-		}
-		cells := make([]laid, len(r))
+		cells := room[:len(r)]
+		clear(cells)
 		h := isz
 		for j, c := range r {
 			cf := fontOf(c)
@@ -114,8 +121,25 @@ func (p *printer) tableRows(t table, f font, width float64) (rows []row, over fl
 				h = max(h, float64(len(lines))*lh)
 			}
 		}
-		out := row{h: h + 2*pad*0.6, msg: t.msg}
 		heading := t.head && i == 0
+		// Room for every operation below, in one piece.
+		n := ncol // grid lines
+		switch {
+		case heading:
+			n += ncol
+		case t.side:
+			n++
+		}
+		for j, c := range r {
+			n += len(c.icons) + len(cells[j].lines)
+			if c.mark {
+				n++
+			}
+		}
+		if i == len(t.cells)-1 {
+			n++ // the line under the table
+		}
+		out := row{h: h + 2*pad*0.6, msg: t.msg, ops: p.opRoom(n)}
 		x := 0.0
 		for j := range ncol {
 			if heading || t.side && j == 0 {
@@ -176,8 +200,11 @@ func (p *printer) tableRows(t table, f font, width float64) (rows []row, over fl
 		if heading {
 			out.keep = true
 		} else if t.head {
-			head := rows[0]
-			out.head = &head
+			if head == nil {
+				h := rows[0]
+				head = &h
+			}
+			out.head = head
 		}
 		rows = append(rows, out)
 	}

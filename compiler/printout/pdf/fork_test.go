@@ -88,3 +88,30 @@ func TestSameBytesAsUpstream(t *testing.T) {
 		}
 	}
 }
+
+// TestWidthsAsUpstream holds the fork's parse of each font to gofpdf's:
+// every character of the Basic Multilingual Plane measures the same in
+// every style, with the fonts shared.
+func TestWidthsAsUpstream(t *testing.T) {
+	up := upstream.NewCustom(&upstream.InitType{UnitStr: "mm", Size: upstream.SizeType{Wd: 63, Ht: 88}})
+	up.AddUTF8FontFromBytes(family, "", regularTTF)
+	up.AddUTF8FontFromBytes(family, "B", boldTTF)
+	up.AddUTF8FontFromBytes(family, "I", italicTTF)
+	fonts, err := ParseFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fork := fonts.New(63, 88, Meta{}).f
+	for _, style := range []string{"", "B", "I"} {
+		up.SetFont(family, style, 10)
+		fork.SetFont(family, style, 10)
+		bad := 0
+		for r := rune(0); r <= 0xFFFF; r++ {
+			s := string(r)
+			if got, want := fork.GetStringSymbolWidth(s), up.GetStringSymbolWidth(s); got != want && bad < 5 {
+				bad++
+				t.Errorf("style %q: %U measures %d; gofpdf measures %d", style, r, got, want)
+			}
+		}
+	}
+}

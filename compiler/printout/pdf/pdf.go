@@ -26,7 +26,7 @@ var (
 )
 
 // Style is a font style.
-type Style int
+type Style int8
 
 const (
 	Regular Style = iota
@@ -66,12 +66,13 @@ type Doc struct {
 	// texts are made of, once known: looking them up in widths was most
 	// of the time spent wrapping lines. Each is measured once, as in
 	// widths: measuring writes to the page.
-	latin [3][256]struct {
-		w     float64
-		known bool
-	}
-	strokeW float64
-	pts     []gofpdf.PointType // a polygon's points, reused for each
+	latin [3][256]float64
+	known [3][4]uint64 // which of latin are measured, a bit each
+	// selected is set once a font is: the library's current font is then
+	// style's.
+	selected bool
+	strokeW  float64
+	pts      []gofpdf.PointType // a polygon's points, reused for each
 }
 
 type widthKey struct {
@@ -191,7 +192,14 @@ func (d *Doc) Pages() int { return d.f.PageCount() }
 
 // SetFont sets the style and size (in points) of the text drawn next.
 func (d *Doc) SetFont(s Style, size float64) {
-	d.style, d.size = s, size
+	if d.selected && s == d.style && size > 0 {
+		// The library's SetFont with the style it has writes what
+		// SetFontSize writes, and made strings to find the font again.
+		d.size = size
+		d.f.SetFontSize(size)
+		return
+	}
+	d.style, d.size, d.selected = s, size, true
 	d.f.SetFont(family, styleStr(s), size)
 }
 
@@ -209,26 +217,37 @@ func styleStr(s Style) string {
 }
 
 // Width returns the width of s in the current font, in millimetres.
-func (d *Doc) Width(s string) float64 {
-	total := 0.0
+func (d *Doc) Width(s string) float64 { return d.Measure(0, s) * d.size }
+
+// Measure adds the widths of the characters of s at 1 pt in the current
+// style to sum, one after another, and returns it: Width(a + b) is
+// exactly Measure(Measure(0, a), b) times the size, so a line can be
+// measured word by word as it grows without making its string.
+func (d *Doc) Measure(sum float64, s string) float64 {
 	for _, r := range s {
-		if r < 256 && d.style >= 0 && int(d.style) < len(d.latin) {
-			l := &d.latin[d.style][r]
-			if !l.known {
-				l.w, l.known = d.measure(r), true
-			}
-			total += l.w
-			continue
-		}
-		k := widthKey{d.style, r}
-		w, ok := d.widths[k]
-		if !ok {
-			w = d.measure(r)
-			d.widths[k] = w
-		}
-		total += w
+		sum = d.advance(sum, r)
 	}
-	return total * d.size
+	return sum
+}
+
+// MeasureRune is Measure of one character.
+func (d *Doc) MeasureRune(sum float64, r rune) float64 { return d.advance(sum, r) }
+
+func (d *Doc) advance(total float64, r rune) float64 {
+	if r < 256 && d.style >= 0 && int(d.style) < len(d.latin) {
+		if bit := uint64(1) << (r % 64); d.known[d.style][r/64]&bit == 0 {
+			d.latin[d.style][r] = d.measure(r)
+			d.known[d.style][r/64] |= bit
+		}
+		return total + d.latin[d.style][r]
+	}
+	k := widthKey{d.style, r}
+	w, ok := d.widths[k]
+	if !ok {
+		w = d.measure(r)
+		d.widths[k] = w
+	}
+	return total + w
 }
 
 // measure returns the width of r at 1 pt in the current style.
@@ -269,7 +288,7 @@ func (d *Doc) SetDash(on, off float64) {
 }
 
 // Paint says how a shape is drawn.
-type Paint int
+type Paint uint8
 
 const (
 	Stroke Paint = 1 << iota

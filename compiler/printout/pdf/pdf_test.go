@@ -60,3 +60,39 @@ func TestDeterministic(t *testing.T) {
 		t.Fatal("two runs gave different bytes")
 	}
 }
+
+// TestSetFontAgain: setting the style a document has, at any size, writes
+// what the library's own SetFont writes, without looking the font up.
+func TestSetFontAgain(t *testing.T) {
+	fonts, err := ParseFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	draw := func(set func(d *Doc, s Style, size float64)) []byte {
+		d := fonts.New(63, 88, Meta{})
+		d.AddPage()
+		for i, s := range []Style{Bold, Bold, Bold, Italic, Italic, Regular, Regular, Bold} {
+			set(d, s, 8+float64(i%3))
+			d.Text(5, 5+float64(i)*8, "Größe « ça »")
+			d.Width("ÿ€") // measured at 1000 pt, and back
+		}
+		var b bytes.Buffer
+		if err := d.Write(&b); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
+	}
+	want := draw(func(d *Doc, s Style, size float64) {
+		d.style, d.size = s, size
+		d.f.SetFont(family, styleStr(s), size)
+	})
+	if got := draw((*Doc).SetFont); !bytes.Equal(got, want) {
+		t.Errorf("SetFont wrote %d bytes; the library's SetFont %d", len(got), len(want))
+	}
+	d := fonts.New(63, 88, Meta{})
+	d.AddPage()
+	d.SetFont(Bold, 9)
+	if n := testing.AllocsPerRun(10, func() { d.SetFont(Bold, 9) }); n != 0 {
+		t.Errorf("setting the style again allocates %.0f times; want 0", n)
+	}
+}

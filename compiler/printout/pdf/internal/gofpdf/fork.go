@@ -9,7 +9,8 @@
 //     AddUTF8FontFromBytes (which now goes through the same two steps).
 //     Subsetting no longer reads the font's widths again, unused.
 //   - A Pool lends documents what they need only while drawn and
-//     written: page buffers, the document's own buffer (given back by
+//     written: page buffers (a page's, when the pool has none as large,
+//     made at once as large as the page before), the document's own buffer (given back by
 //     Release, after Output), and, while a document is written, a zlib
 //     compressor, the buffers of compressed streams, a CIDToGIDMap and the
 //     room a font subset is built in (GenerateCutFont takes it; the subset
@@ -21,9 +22,14 @@
 //     dash pattern goes out as bytes: fmt made a string for each line and
 //     put each number on the heap.
 //   - The widths of a CID font are written without fmt, and the keys of
-//     its width ranges are numbers, not interfaces.
+//     its width ranges are numbers, not interfaces; a range is made with
+//     room for four widths in one allocation.
 //   - Parsing a font keeps the character map it read, which the subsetting
-//     tables read again.
+//     tables read again. The characters of each glyph are read into two
+//     flat lists, not a map of slices (one slice a glyph), and the map of
+//     each character's glyph is made at its size, as are the maps a font
+//     subset is made with. Arrays of numbers read from a font are made
+//     at their size.
 //   - A font table's checksum reads its last bytes as if padded, neither
 //     padding the table in place (which wrote into the font's bytes that
 //     documents share) nor copying it.

@@ -3523,7 +3523,13 @@ func (f *Fpdf) beginpage(orientationStr string, size SizeType) {
 	for box, pb := range f.defPageBoxes {
 		f.pageBoxes[f.page][box] = pb
 	}
-	f.pages = append(f.pages, f.pool.buffer(false))
+	buf := f.pool.buffer(false)
+	if f.page > 1 && buf.Cap() < f.pages[f.page-1].Len() {
+		// A page takes about what the one before took: made that big at
+		// once, its buffer does not grow through every size below.
+		buf.Grow(f.pages[f.page-1].Len())
+	}
+	f.pages = append(f.pages, buf)
 	f.pageLinks = append(f.pageLinks, make([]linkType, 0, 0))
 	f.pageAttachments = append(f.pageAttachments, []annotationAttach{})
 	f.state = 2
@@ -4242,11 +4248,7 @@ func (f *Fpdf) generateCIDFontMap(font *fontDefType, LastRune int) {
 				} else {
 					cidArray[rangeID].pop()
 					rangeID = prevCid
-					r := untypedKeyMap{
-						valueSet: make([]int, 0),
-						keySet:   make([]int, 0),
-					}
-					cidArray[rangeID] = &r
+					cidArray[rangeID] = newKeyMap()
 					cidArrayKeys = append(cidArrayKeys, rangeID)
 					cidArray[rangeID].put(autoKey, prevWidth)
 					cidArray[rangeID].put(autoKey, width)
@@ -4257,11 +4259,7 @@ func (f *Fpdf) generateCIDFontMap(font *fontDefType, LastRune int) {
 				if interval {
 					// new range
 					rangeID = cid
-					r := untypedKeyMap{
-						valueSet: make([]int, 0),
-						keySet:   make([]int, 0),
-					}
-					cidArray[rangeID] = &r
+					cidArray[rangeID] = newKeyMap()
 					cidArrayKeys = append(cidArrayKeys, rangeID)
 					cidArray[rangeID].put(autoKey, width)
 				} else {
@@ -4271,11 +4269,7 @@ func (f *Fpdf) generateCIDFontMap(font *fontDefType, LastRune int) {
 			}
 		} else {
 			rangeID = cid
-			r := untypedKeyMap{
-				valueSet: make([]int, 0),
-				keySet:   make([]int, 0),
-			}
-			cidArray[rangeID] = &r
+			cidArray[rangeID] = newKeyMap()
 			cidArrayKeys = append(cidArrayKeys, rangeID)
 			cidArray[rangeID].put(autoKey, width)
 			interval = false

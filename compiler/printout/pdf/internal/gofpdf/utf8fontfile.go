@@ -17,7 +17,6 @@
 package gofpdf
 
 import (
-	"bytes"
 	"encoding/binary"
 	"fmt"
 	"math"
@@ -69,7 +68,7 @@ type cutTables struct {
 // readCutTables reads the cut tables, the table descriptions read.
 func (utf *utf8FontFile) readCutTables(locaFormat, numSymbols int) *cutTables {
 	// parseFile read the character map already, from the same table.
-	if len(utf.charSymbolDictionary) == 0 && utf.generateCMAP() == nil {
+	if len(utf.charSymbolDictionary) == 0 && !utf.generateCMAP() {
 		return nil
 	}
 	utf.parseLOCATable(locaFormat, numSymbols)
@@ -518,9 +517,7 @@ func (utf *utf8FontFile) parseTables() {
 	utf.skip(4)
 	numSymbols := utf.readUint16()
 
-	symbolCharDictionary := make(map[int][]int)
-	charSymbolDictionary := make(map[int]int)
-	utf.generateSCCSDictionaries(runeCMAPPosition, symbolCharDictionary, charSymbolDictionary)
+	symbolCharDictionary, charSymbolDictionary := utf.generateSCCSDictionaries(runeCMAPPosition)
 	if runeCMAPPosition != 0 {
 		// Kept for readCutTables, which read it again.
 		utf.charSymbolDictionary = charSymbolDictionary
@@ -530,7 +527,7 @@ func (utf *utf8FontFile) parseTables() {
 	utf.parseHMTXTable(n, numSymbols, symbolCharDictionary, scale)
 }
 
-func (utf *utf8FontFile) generateCMAP() map[int][]int {
+func (utf *utf8FontFile) generateCMAP() bool {
 	cmapPosition := utf.SeekTable("cmap")
 	utf.skip(2)
 	cmapTableCount := utf.readUint16()
@@ -552,21 +549,20 @@ func (utf *utf8FontFile) generateCMAP() map[int][]int {
 
 	if runeCmapPosition == 0 {
 		fmt.Printf("Font does not have cmap for Unicode\n")
-		return nil
+		return false
 	}
 
-	symbolCharDictionary := make(map[int][]int)
-	charSymbolDictionary := make(map[int]int)
-	utf.generateSCCSDictionaries(runeCmapPosition, symbolCharDictionary, charSymbolDictionary)
-
-	utf.charSymbolDictionary = charSymbolDictionary
-
-	return symbolCharDictionary
+	_, utf.charSymbolDictionary = utf.generateSCCSDictionaries(runeCmapPosition)
+	return true
 }
 
 func (utf *utf8FontFile) parseSymbols(usedRunes map[int]int) (map[int]int, map[int]int, map[int]int, []int) {
-	symbolCollection := map[int]int{0: 0}
-	charSymbolPairCollection := make(map[int]int)
+	// The maps are made at their size: grown, they allocated more than
+	// what they hold, for each font of each document.
+	n := len(usedRunes) + 1
+	symbolCollection := make(map[int]int, n)
+	symbolCollection[0] = 0
+	charSymbolPairCollection := make(map[int]int, n)
 	for _, char := range usedRunes {
 		if _, OK := utf.charSymbolDictionary[char]; OK {
 			symbolCollection[utf.charSymbolDictionary[char]] = char
@@ -578,7 +574,7 @@ func (utf *utf8FontFile) parseSymbols(usedRunes map[int]int) (map[int]int, map[i
 
 	begin := utf.tableDescriptions["glyf"].position
 
-	symbolArray := make(map[int]int)
+	symbolArray := make(map[int]int, n)
 	symbolCollectionKeys := keySortInt(symbolCollection)
 
 	symbolCounter := 0
@@ -589,7 +585,7 @@ func (utf *utf8FontFile) parseSymbols(usedRunes map[int]int) (map[int]int, map[i
 		symbolCounter++
 	}
 	charSymbolPairCollectionKeys := keySortInt(charSymbolPairCollection)
-	runeSymbolPairCollection := make(map[int]int)
+	runeSymbolPairCollection := make(map[int]int, len(charSymbolPairCollectionKeys))
 	for _, runa := range charSymbolPairCollectionKeys {
 		runeSymbolPairCollection[runa] = symbolArray[charSymbolPairCollection[runa]]
 	}
@@ -879,7 +875,7 @@ func (utf *utf8FontFile) getSymbols(originalSymbolIdx int, start *int, symbolSet
 	return start, symbolSet, SymbolsCollection, SymbolsCollectionKeys
 }
 
-func (utf *utf8FontFile) parseHMTXTable(numberOfHMetrics, numSymbols int, symbolToChar map[int][]int, scale float64) {
+func (utf *utf8FontFile) parseHMTXTable(numberOfHMetrics, numSymbols int, symbolToChar symbolChars, scale float64) {
 	var widths int
 	start := utf.SeekTable("hmtx")
 	arrayWidths := 0
@@ -889,7 +885,7 @@ func (utf *utf8FontFile) parseHMTXTable(numberOfHMetrics, numSymbols int, symbol
 	arr = unpackUint16Array(utf.getRange(start, numberOfHMetrics*4))
 	for symbol := 0; symbol < numberOfHMetrics; symbol++ {
 		arrayWidths = arr[(symbol*2)+1]
-		if _, OK := symbolToChar[symbol]; OK || symbol == 0 {
+		if symbolToChar.has(symbol) || symbol == 0 {
 
 			if arrayWidths >= (1 << 15) {
 				arrayWidths = 0
@@ -898,7 +894,7 @@ func (utf *utf8FontFile) parseHMTXTable(numberOfHMetrics, numSymbols int, symbol
 				utf.DefaultWidth = scale * float64(arrayWidths)
 				continue
 			}
-			for _, char := range symbolToChar[symbol] {
+			for _, char := range symbolToChar.of(symbol) {
 				if char != 0 && char != 65535 {
 					widths = int(math.Round(scale * float64(arrayWidths)))
 					if widths == 0 {
@@ -915,8 +911,8 @@ func (utf *utf8FontFile) parseHMTXTable(numberOfHMetrics, numSymbols int, symbol
 	diff := numSymbols - numberOfHMetrics
 	for pos := 0; pos < diff; pos++ {
 		symbol := pos + numberOfHMetrics
-		if _, OK := symbolToChar[symbol]; OK {
-			for _, char := range symbolToChar[symbol] {
+		if symbolToChar.has(symbol) {
+			for _, char := range symbolToChar.of(symbol) {
 				if char != 0 && char != 65535 {
 					widths = int(math.Round(scale * float64(arrayWidths)))
 					if widths == 0 {
@@ -969,8 +965,31 @@ func (utf *utf8FontFile) parseLOCATable(format, numSymbols int) {
 	}
 }
 
-func (utf *utf8FontFile) generateSCCSDictionaries(runeCmapPosition int, symbolCharDictionary map[int][]int, charSymbolDictionary map[int]int) {
-	maxRune := 0
+// symbolChars lists the characters of each symbol of a font's character
+// map, in the order the map gives them: a map of slices upstream, one
+// slice for each of thousands of symbols, built for each font parsed.
+type symbolChars struct {
+	start []int32 // the characters of symbol s are chars[start[s]:start[s+1]]
+	chars []int32
+}
+
+// has reports whether the map gives symbol s a character.
+func (sc *symbolChars) has(s int) bool {
+	return s >= 0 && s+1 < len(sc.start) && sc.start[s] < sc.start[s+1]
+}
+
+// of returns the characters of symbol s.
+func (sc *symbolChars) of(s int) []int32 {
+	if !sc.has(s) {
+		return nil
+	}
+	return sc.chars[sc.start[s]:sc.start[s+1]]
+}
+
+// generateSCCSDictionaries reads the format 4 character map at
+// runeCmapPosition: the symbol of each character, and the characters of
+// each symbol.
+func (utf *utf8FontFile) generateSCCSDictionaries(runeCmapPosition int) (symbolChars, map[int]int) {
 	utf.seek(runeCmapPosition + 2)
 	size := utf.readUint16()
 	rim := runeCmapPosition + size
@@ -978,24 +997,28 @@ func (utf *utf8FontFile) generateSCCSDictionaries(runeCmapPosition int, symbolCh
 
 	segmentSize := utf.readUint16() / 2
 	utf.skip(6)
-	completers := make([]int, 0)
+	seg := make([]int, 4*segmentSize)
+	completers, beginners, sizes, positions := seg[:segmentSize], seg[segmentSize:2*segmentSize], seg[2*segmentSize:3*segmentSize], seg[3*segmentSize:]
 	for i := 0; i < segmentSize; i++ {
-		completers = append(completers, utf.readUint16())
+		completers[i] = utf.readUint16()
 	}
 	utf.skip(2)
-	beginners := make([]int, 0)
+	total := 0
 	for i := 0; i < segmentSize; i++ {
-		beginners = append(beginners, utf.readUint16())
+		beginners[i] = utf.readUint16()
+		total += max(0, completers[i]+1-beginners[i])
 	}
-	sizes := make([]int, 0)
 	for i := 0; i < segmentSize; i++ {
-		sizes = append(sizes, int(utf.readInt16()))
+		sizes[i] = int(utf.readInt16())
 	}
 	readerPositionStart := utf.fileReader.readerPosition
-	positions := make([]int, 0)
 	for i := 0; i < segmentSize; i++ {
-		positions = append(positions, utf.readUint16())
+		positions[i] = utf.readUint16()
 	}
+	charSymbolDictionary := make(map[int]int, total)
+	type pair struct{ char, symbol int32 }
+	pairs := make([]pair, 0, total)
+	maxSymbol := -1
 	var symbol int
 	for n := 0; n < segmentSize; n++ {
 		completePosition := completers[n] + 1
@@ -1015,12 +1038,25 @@ func (utf *utf8FontFile) generateSCCSDictionaries(runeCmapPosition int, symbolCh
 				}
 			}
 			charSymbolDictionary[char] = symbol
-			if char < 196608 {
-				maxRune = max(char, maxRune)
-			}
-			symbolCharDictionary[symbol] = append(symbolCharDictionary[symbol], char)
+			pairs = append(pairs, pair{int32(char), int32(symbol)})
+			maxSymbol = max(maxSymbol, symbol)
 		}
 	}
+	// Grouped by symbol, each symbol's characters in the map's order.
+	sc := symbolChars{start: make([]int32, maxSymbol+2), chars: make([]int32, len(pairs))}
+	for _, p := range pairs {
+		sc.start[p.symbol+1]++
+	}
+	for s := 1; s < len(sc.start); s++ {
+		sc.start[s] += sc.start[s-1]
+	}
+	next := make([]int32, maxSymbol+1)
+	copy(next, sc.start)
+	for _, p := range pairs {
+		sc.chars[next[p.symbol]] = p.char
+		next[p.symbol]++
+	}
+	return sc, charSymbolDictionary
 }
 
 func max(i, n int) int {
@@ -1085,30 +1121,26 @@ func (utf *utf8FontFile) assembleTables(answer []byte) []byte {
 	return answer
 }
 
+// unpackUint16Array reads data as big-endian numbers of two bytes, after
+// a 0: the answer is made at its size, not grown number by number. A last
+// odd byte is read with the byte before, as upstream read it.
 func unpackUint16Array(data []byte) []int {
-	answer := make([]int, 1)
-	r := bytes.NewReader(data)
-	bs := make([]byte, 2)
-	var e error
-	var c int
-	c, e = r.Read(bs)
-	for e == nil && c > 0 {
-		answer = append(answer, int(binary.BigEndian.Uint16(bs)))
-		c, e = r.Read(bs)
+	answer := make([]int, 1, 1+(len(data)+1)/2)
+	var bs [2]byte
+	for i := 0; i < len(data); i += 2 {
+		copy(bs[:], data[i:])
+		answer = append(answer, int(binary.BigEndian.Uint16(bs[:])))
 	}
 	return answer
 }
 
+// unpackUint32Array is unpackUint16Array for numbers of four bytes.
 func unpackUint32Array(data []byte) []int {
-	answer := make([]int, 1)
-	r := bytes.NewReader(data)
-	bs := make([]byte, 4)
-	var e error
-	var c int
-	c, e = r.Read(bs)
-	for e == nil && c > 0 {
-		answer = append(answer, int(binary.BigEndian.Uint32(bs)))
-		c, e = r.Read(bs)
+	answer := make([]int, 1, 1+(len(data)+3)/4)
+	var bs [4]byte
+	for i := 0; i < len(data); i += 4 {
+		copy(bs[:], data[i:])
+		answer = append(answer, int(binary.BigEndian.Uint32(bs[:])))
 	}
 	return answer
 }

@@ -367,6 +367,18 @@ type untypedKeyMap struct {
 	valueSet []int
 }
 
+// newKeyMap returns an empty map with room for a few keys in the same
+// allocation: a font's width ranges are many, and most are short.
+func newKeyMap() *untypedKeyMap {
+	r := &struct {
+		m    untypedKeyMap
+		room [8]int
+	}{}
+	r.m.keySet = r.room[0:0:4]
+	r.m.valueSet = r.room[4:4:8]
+	return &r.m
+}
+
 // The keys that were a nil and a string: keys were interfaces, which cost
 // an allocation each.
 const (
