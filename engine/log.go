@@ -272,6 +272,12 @@ func (n *namingState) Apply(a Action) error {
 	return nil
 }
 
+// Reobserve passes on to the state, so that bots reuse their observations
+// in logged games too.
+func (n *namingState) Reobserve(player int, prev any) any {
+	return SeatOf(n.State, player).Reobserve(prev)
+}
+
 // namingChancer is a namingState whose game has chance nodes; a separate
 // type so that a state without them does not seem to have them.
 type namingChancer struct{ *namingState }

@@ -11,3 +11,14 @@ import (
 func BenchmarkRandomGame(b *testing.B) {
 	enginetest.Bench(b, 4, shipped(b).NewState)
 }
+
+// BenchmarkSimulate runs simulations of 1,000 4-player games of random
+// bots, then of greedy bots, with as many workers as GOMAXPROCS: run it
+// with -cpu 1,2 to read how simulate scales (enginetest.BenchSimulate).
+func BenchmarkSimulate(b *testing.B) {
+	for _, bot := range []string{"random", "greedy"} {
+		b.Run(bot, func(b *testing.B) {
+			enginetest.BenchSimulate(b, &Game{Rules: shipped(b)}, bot, 1000)
+		})
+	}
+}

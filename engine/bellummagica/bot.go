@@ -10,21 +10,34 @@ import (
 // estimate from its own observation, and plays the best. It sees what a
 // player sees: the table, every player's chest kinds and its own chests'
 // values.
-type Greedy struct{ r *Rules }
+type Greedy struct {
+	r *Rules
+	// obs is the last observation, whose memory the next one reuses.
+	obs *Observation
+}
+
+// ownPower is the player's own power in one decision, worked out once for
+// all its actions.
+type ownPower struct {
+	p  Rows
+	ok bool
+}
 
 // Act implements engine.Bot.
 func (g *Greedy) Act(seat engine.Seat, legal []engine.Action, rng *engine.RNG) engine.Action {
 	if len(legal) == 1 {
 		return legal[0]
 	}
-	o, ok := seat.Observation().(*Observation)
+	o, ok := seat.Reobserve(g.obs).(*Observation)
 	if !ok {
 		return legal[rng.IntN(len(legal))]
 	}
+	g.obs = o
+	var mine ownPower
 	best, bestV := legal[0], -1e9
 	for _, a := range legal {
 		m, _ := Decode(a)
-		v := g.value(o, m) + float64(rng.IntN(100))/1000 // break ties at random
+		v := g.valueIn(o, m, &mine) + float64(rng.IntN(100))/1000 // break ties at random
 		if v > bestV {
 			best, bestV = a, v
 		}
@@ -69,6 +82,14 @@ func (g *Greedy) power(v *SeatView) Rows {
 	return p
 }
 
+// myPower is the power of the player's own seat, my, kept in mine.
+func (g *Greedy) myPower(my *SeatView, mine *ownPower) Rows {
+	if !mine.ok {
+		mine.p, mine.ok = g.power(my), true
+	}
+	return mine.p
+}
+
 // rowWorth is how good a row is for a seat: its harvest, its maps and the
 // strength of its attack.
 func rowWorth(p *Rows, row int) float64 {
@@ -77,7 +98,11 @@ func rowWorth(p *Rows, row int) float64 {
 }
 
 // value estimates how good a move is for the player to move.
-func (g *Greedy) value(o *Observation, m Move) float64 {
+func (g *Greedy) value(o *Observation, m Move) float64 { return g.valueIn(o, m, new(ownPower)) }
+
+// valueIn is value, with the player's power kept in mine for the other
+// actions of the decision.
+func (g *Greedy) valueIn(o *Observation, m Move, mine *ownPower) float64 {
 	r := g.r
 	me := o.Player
 	my := &o.Seats[me]
@@ -85,7 +110,7 @@ func (g *Greedy) value(o *Observation, m Move) float64 {
 	case PlaceLeft, PlaceRight:
 		return g.tuck(my, m.Arg, m.Kind == PlaceRight)
 	case KeepRoll, PayRound, CastConfusion:
-		p := g.power(my)
+		p := g.myPower(my, mine)
 		mean := 0.0
 		for row := range r.Params.Faces {
 			mean += rowWorth(&p, row)
@@ -107,7 +132,7 @@ func (g *Greedy) value(o *Observation, m Move) float64 {
 		}
 		return v
 	case AttackCastle:
-		p := g.power(my)
+		p := g.myPower(my, mine)
 		v := &o.Seats[m.Arg]
 		n := min(int(p[Thieves][o.Row-1])*r.Params.ThiefChests, v.ChestKinds[0]+v.ChestKinds[1]+v.ChestKinds[2])
 		best := 0.0

@@ -110,5 +110,10 @@ func TestGreedyBeatsRandom(t *testing.T) {
 // chests its seat cannot see hold.
 func TestGreedyIgnoresHidden(t *testing.T) { greedy(t).IgnoresHidden(t, 6) }
 
+// TestGreedyAllocs: a game of greedy bots allocates little beyond its
+// state and bots, and a decision nothing once its bot is warm: the bots
+// write each observation over the last.
+func TestGreedyAllocs(t *testing.T) { greedy(t).Allocs(t, 180) }
+
 // BenchmarkGreedyGame: the cost of a greedy decision.
 func BenchmarkGreedyGame(b *testing.B) { greedy(b).Bench(b) }

@@ -3,6 +3,7 @@ package bellummagica
 import (
 	"encoding/binary"
 	"hash/fnv"
+	"slices"
 )
 
 // Observation is what one player may see: everything on the table, the
@@ -62,30 +63,76 @@ type RobberyView struct {
 // Observation implements engine.State.
 func (s *State) Observation(player int) any { return s.Observe(player) }
 
+// Reobserve implements engine.Reobserver: the bots observe at every
+// decision, and a simulation plays millions of them.
+func (s *State) Reobserve(player int, prev any) any {
+	o, _ := prev.(*Observation)
+	if o == nil {
+		o = new(Observation)
+	}
+	s.observe(player, o)
+	return o
+}
+
 // Observe returns what player may see.
 func (s *State) Observe(player int) *Observation {
+	o := new(Observation)
+	s.observe(player, o)
+	return o
+}
+
+// observe writes what player may see over o, reusing its lists' and
+// maps' memory. A list or map Observe leaves nil is nil here too, so that
+// both are equal.
+func (s *State) observe(player int, o *Observation) {
 	t := &s.t
 	r := s.r
-	o := &Observation{Player: player, Current: s.CurrentPlayer(), Decision: stepNames[t.Step], Day: int(t.Day),
-		Captain: int(t.Captain), Row: int(t.Row), Kingdom: s.deckSize(), Tavern: r.Locations[r.tavern].ID,
-		Supply: map[string]int{}}
+	gone := 0
+	for _, n := range t.Gone[:len(r.Locations)] {
+		gone += int(n)
+	}
+	up := 0
 	for _, l := range t.Shown[:t.N] {
 		if l >= 0 {
-			o.Shown = append(o.Shown, r.Locations[l].ID)
+			up++
 		}
+	}
+	shown, discards := room(o.Shown, up), room(o.Discards, gone)
+	faceUp, supply, seats, robbed := o.FaceUp, o.Supply, o.Seats, o.Robbed
+	if supply == nil {
+		supply = map[string]int{}
+	}
+	clear(supply)
+	*o = Observation{Player: player, Current: s.CurrentPlayer(), Decision: stepNames[t.Step], Day: int(t.Day),
+		Captain: int(t.Captain), Row: int(t.Row), Kingdom: s.deckSize(), Tavern: r.Locations[r.tavern].ID,
+		Supply: supply}
+	for _, l := range t.Shown[:t.N] {
+		if l >= 0 {
+			shown = append(shown, r.Locations[l].ID)
+		}
+	}
+	if len(shown) > 0 {
+		o.Shown = shown
 	}
 	for l, n := range t.Gone[:len(r.Locations)] {
 		for range n {
-			o.Discards = append(o.Discards, r.Locations[l].ID)
+			discards = append(discards, r.Locations[l].ID)
 		}
 	}
+	if len(discards) > 0 {
+		o.Discards = discards
+	}
 	for deck := range t.FaceUp {
-		o.FaceUp[deck] = []string{}
+		up := room(faceUp[deck], r.Params.FaceUp)
+		if up == nil {
+			up = []string{}
+		}
 		for _, d := range t.FaceUp[deck][:r.Params.FaceUp] {
 			if d >= 0 {
-				o.FaceUp[deck] = append(o.FaceUp[deck], r.Creatures[d].ID)
+				up = append(up, r.Creatures[d].ID)
 			}
 		}
+		o.FaceUp[deck] = up
 		o.Decks[deck] = s.creaturesLeft(deck)
 	}
 	for k := range chestKinds {
@@ -94,8 +141,11 @@ func (s *State) Observe(player int) *Observation {
 	for i, id := range supplyComponents {
 		o.Supply[id] = int(t.Supply[i])
 	}
-	counts := func(c []int8) map[string]int {
-		m := map[string]int{}
+	counts := func(m map[string]int, c []int8) map[string]int {
+		if m == nil {
+			m = map[string]int{}
+		}
+		clear(m)
 		for d, n := range c[:len(r.Creatures)] {
 			if n > 0 {
 				m[r.Creatures[d].ID] = int(n)
@@ -103,33 +153,55 @@ func (s *State) Observe(player int) *Observation {
 		}
 		return m
 	}
+	if cap(seats) < int(t.N) {
+		seats = append(seats[:cap(seats)], make([]SeatView, int(t.N)-cap(seats))...)
+	}
+	o.Seats = seats[:t.N]
 	for i := range int(t.N) {
 		p := &t.Seats[i]
-		v := SeatView{Left: counts(p.Left[:]), Right: counts(p.Right[:]), Food: int(p.Food), Glyphs: int(p.Glyphs),
+		v := &o.Seats[i]
+		old := *v
+		*v = SeatView{Left: counts(old.Left, p.Left[:]), Right: counts(old.Right, p.Right[:]), Food: int(p.Food), Glyphs: int(p.Glyphs),
 			Barrels: int(p.Barrels), Shields: int(p.Shields), MagicShields: int(p.MagicShield), Spells: int(p.Spells), Flipped: int(p.Flipped)}
 		if p.Castle >= 0 {
 			v.Castle = r.Castles[p.Castle].ID
 		}
-		if g := counts(p.Hand[:]); len(g) > 0 {
-			v.Goblins = g
+		if slices.ContainsFunc(p.Hand[:len(r.Creatures)], func(n int8) bool { return n > 0 }) {
+			v.Goblins = counts(old.Goblins, p.Hand[:])
 		}
 		for k := range chestKinds {
 			v.ChestKinds[k] = s.chestsOf(i, k)
 		}
 		if i == player {
-			v.Chests = map[string]int{}
+			v.Chests = old.Chests
+			if v.Chests == nil {
+				v.Chests = map[string]int{}
+			}
+			clear(v.Chests)
 			for c, n := range p.Chests[:len(r.Chests)] {
 				if n > 0 {
 					v.Chests[r.Chests[c].ID] = int(n)
 				}
 			}
 		}
-		o.Seats = append(o.Seats, v)
 	}
 	if t.Victim >= 0 {
-		o.Robbed = &RobberyView{Thief: int(t.Thief), Victim: int(t.Victim), Steals: int(t.Steals)}
+		if robbed == nil {
+			robbed = new(RobberyView)
+		}
+		*robbed = RobberyView{Thief: int(t.Thief), Victim: int(t.Victim), Steals: int(t.Steals)}
+		o.Robbed = robbed
 	}
-	return o
+}
+
+// room returns x emptied, with room for n strings; when it must grow, it
+// grows to twice that, as the lists grow a string at a time. For none, it
+// allocates nothing.
+func room(x []string, n int) []string {
+	if cap(x) < n {
+		return make([]string, 0, 2*n)
+	}
+	return x[:0]
 }
 
 // Hash implements engine.State: every part of the state, hidden ones and

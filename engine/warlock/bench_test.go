@@ -1,8 +1,6 @@
 package warlock
 
 import (
-	"context"
-	"runtime"
 	"testing"
 
 	"github.com/grimoire-games/grimoire/engine"
@@ -15,24 +13,16 @@ func BenchmarkRandomGame(b *testing.B) {
 	enginetest.Bench(b, 4, shipped(b).NewState)
 }
 
-// BenchmarkSimulate runs simulations of 1,000 random 4-player games with
-// as many workers as GOMAXPROCS, the statistics included: run it with
-// -cpu 1,2 to read how simulate scales on a quiet machine. allocs/game
-// counts everything the simulation allocates, its setup spread over the
-// games.
+// BenchmarkSimulate runs simulations of 1,000 4-player games of random
+// bots, then of greedy bots, with as many workers as GOMAXPROCS, the
+// statistics included: run it with -cpu 1,2 to read how simulate scales
+// (enginetest.BenchSimulate).
 func BenchmarkSimulate(b *testing.B) {
-	const games = 1000
-	cfg := engine.SimConfig{Game: &Game{Rules: shipped(b)}, Players: 4, Games: games, Bots: []string{"random"}, Workers: runtime.GOMAXPROCS(0)}
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	for b.Loop() {
-		if _, err := engine.Simulate(context.Background(), cfg); err != nil {
-			b.Fatal(err)
-		}
+	for _, bot := range []string{"random", "greedy"} {
+		b.Run(bot, func(b *testing.B) {
+			enginetest.BenchSimulate(b, &Game{Rules: shipped(b)}, bot, 1000)
+		})
 	}
-	runtime.ReadMemStats(&after)
-	b.ReportMetric(float64(b.N*games)/b.Elapsed().Seconds(), "games/s")
-	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/float64(b.N*games), "allocs/game")
 }
 
 // BenchmarkLegalActions lists the legal actions of positions from random

@@ -13,11 +13,14 @@ type Greedy struct {
 	// offered is the own field a wizard offered, chosen one decision
 	// before the city taken for it (the observation does not repeat it).
 	offered int
+	// obs is the last observation, whose memory the next one reuses.
+	obs *Observation
 }
 
 // Act implements engine.Bot.
 func (g *Greedy) Act(seat engine.Seat, legal []engine.Action, rng *engine.RNG) engine.Action {
-	o := seat.Observation().(*Observation)
+	o := seat.Reobserve(g.obs).(*Observation)
+	g.obs = o
 	best, bestV, ties := legal[0], -1e18, 0
 	for _, a := range legal {
 		m, _ := g.r.Decode(a)
@@ -47,6 +50,23 @@ func (g *Greedy) side() int { return g.r.Params.EmpireSize }
 // at the end: nothing for a giant off the edge or a wizard off the centre,
 // more for a human next to humans and for a race the empire lacks.
 func (g *Greedy) cityValue(e []int, d, f int) float64 {
+	return g.cityValueIn(e, d, f, g.races(e))
+}
+
+// races is the set of races with a city in empire e, a bit per race.
+func (g *Greedy) races(e []int) uint64 {
+	var set uint64
+	for _, x := range e {
+		if x >= 0 {
+			set |= 1 << g.r.Designs[x].Race
+		}
+	}
+	return set
+}
+
+// cityValueIn is cityValue for an empire whose races are races, which
+// callers that value many fields of one empire work out once.
+func (g *Greedy) cityValueIn(e []int, d, f int, races uint64) float64 {
 	des := &g.r.Designs[d]
 	n := g.side()
 	row := f / n
@@ -62,13 +82,7 @@ func (g *Greedy) cityValue(e []int, d, f int) float64 {
 			}
 		}
 	}
-	have := false
-	for _, x := range e {
-		if x >= 0 && g.r.Designs[x].Race == des.Race {
-			have = true
-		}
-	}
-	if !have {
+	if races&(1<<des.Race) == 0 {
 		v += 1.5
 	}
 	return v
@@ -86,9 +100,10 @@ func (g *Greedy) bestField(e []int, d int) float64 {
 			occupied++
 		}
 	}
+	races := g.races(e)
 	for f := range e {
 		if g.placeable(e, occupied, f) {
-			best = max(best, g.cityValue(e, d, f))
+			best = max(best, g.cityValueIn(e, d, f, races))
 		}
 	}
 	return best
@@ -342,10 +357,10 @@ func (g *Greedy) swapGain(e []int, a, b int) float64 {
 }
 
 func (g *Greedy) own(e []int) float64 {
-	v := 0.0
+	v, races := 0.0, g.races(e)
 	for f, x := range e {
 		if x >= 0 {
-			v += g.cityValue(e, x, f)
+			v += g.cityValueIn(e, x, f, races)
 		}
 	}
 	return v

@@ -31,5 +31,10 @@ func TestGreedyBeatsRandom(t *testing.T) {
 // cards its seat cannot see are.
 func TestGreedyIgnoresHidden(t *testing.T) { greedy(t).IgnoresHidden(t, 4) }
 
+// TestGreedyAllocs: a game of greedy bots allocates little beyond its
+// state and bots, and a decision nothing once its bot is warm: the bots
+// write each observation over the last.
+func TestGreedyAllocs(t *testing.T) { greedy(t).Allocs(t, 140) }
+
 // BenchmarkGreedyGame: the cost of a greedy decision.
 func BenchmarkGreedyGame(b *testing.B) { greedy(b).Bench(b) }

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"hash/fnv"
 	"math"
+	"slices"
 )
 
 // Observation is what one player may see (OpenSpiel's observation): every
@@ -77,70 +78,115 @@ func bidName(b bidState) string {
 // Observation implements engine.State.
 func (s *State) Observation(player int) any { return s.Observe(player) }
 
+// Reobserve implements engine.Reobserver: the bots observe at every
+// decision, and a simulation plays millions of them.
+func (s *State) Reobserve(player int, prev any) any {
+	o, _ := prev.(*Observation)
+	if o == nil {
+		o = new(Observation)
+	}
+	s.observe(player, o)
+	return o
+}
+
 // Observe returns what player may see.
 func (s *State) Observe(player int) *Observation {
+	o := new(Observation)
+	s.observe(player, o)
+	return o
+}
+
+// observe writes what player may see over o, reusing its lists' memory.
+// A list Observe leaves nil is nil here too, so that both are equal.
+func (s *State) observe(player int, o *Observation) {
 	nd := len(s.r.Designs)
-	o := &Observation{
+	seats, discard := o.Seats, o.DiscardPile[:0]
+	*o = Observation{
 		Player: player, Current: s.CurrentPlayer(), Decision: stepName(s.step),
 		Day: s.day, Round: s.round, StartingPlayer: s.elrohir, Auctioneer: s.tonar,
-		DrawPile: len(s.draw), Bar: list(&s.bar, nd), Dragons: s.dragons, Ruins: s.ruins,
+		DrawPile: len(s.draw), Bar: listInto(o.Bar, &s.bar, nd), Dragons: s.dragons, Ruins: s.ruins,
 		Building: -1, Designs: s.r.Designs,
 	}
+	if len(s.discard) > 0 && cap(discard) < len(s.discard) {
+		// Room for every card, as the state's own pile has: the pile
+		// grows by one card at a time.
+		discard = make([]int, 0, max(cap(s.discard), len(s.discard)))
+	}
 	for _, d := range s.discard {
-		o.DiscardPile = append(o.DiscardPile, int(d))
+		discard = append(discard, int(d))
+	}
+	if len(discard) > 0 {
+		o.DiscardPile = discard
 	}
 	if s.step == stField || s.step == stPay {
 		o.Building = s.bld.design
 	}
+	if cap(seats) < s.n {
+		seats = append(seats[:cap(seats)], make([]SeatView, s.n-cap(seats))...)
+	}
+	o.Seats = seats[:s.n]
 	for i := range s.n {
 		p := &s.seats[i]
-		v := SeatView{
+		v := &o.Seats[i]
+		old := *v
+		*v = SeatView{
 			HandSize: p.nHand, MineSize: p.nMine, AsideSize: p.nAside,
-			Dungeon: list(&p.dungeon, nd), Castle: list(&p.castle, nd),
+			Dungeon: listInto(old.Dungeon, &p.dungeon, nd), Castle: listInto(old.Castle, &p.castle, nd),
 			BidGold: p.bidGold, Bidding: bidName(p.bidState),
 		}
 		if i == player {
-			v.Hand, v.Mine = list(&p.hand, nd), list(&p.mine, nd)
+			v.Hand, v.Mine = listInto(old.Hand, &p.hand, nd), listInto(old.Mine, &p.mine, nd)
+			aside, to := slices.Grow(old.Aside[:0], max(1, p.nAside)), slices.Grow(old.AsideTo[:0], max(1, p.nAside))
 			for j := range p.nAside {
-				v.Aside = append(v.Aside, int(p.aside[j]))
-				to := ""
+				aside = append(aside, int(p.aside[j]))
+				dest := ""
 				switch {
 				case j >= p.sent:
 				case p.toMine[j]:
-					to = "mine"
+					dest = "mine"
 				default:
-					to = "dungeon"
+					dest = "dungeon"
 				}
-				v.AsideTo = append(v.AsideTo, to)
+				to = append(to, dest)
 			}
+			// Empty rather than nil, which marshals the same, keeps the
+			// memory for the next aside.
+			v.Aside, v.AsideTo = aside, to
 		}
-		v.Bid = list(&p.bid, nd)
+		v.Bid = listInto(old.Bid, &p.bid, nd)
 		for d := range nd {
 			v.Bid[d] += int(p.bidAlt[d])
 		}
+		empire := slices.Grow(old.Empire[:0], s.fields())
 		for f := range s.fields() {
 			switch c := p.empire[f]; c {
 			case empty:
-				v.Empire = append(v.Empire, FieldEmpty)
+				empire = append(empire, FieldEmpty)
 			case dragon:
-				v.Empire = append(v.Empire, FieldDragon)
+				empire = append(empire, FieldDragon)
 			case ruin:
-				v.Empire = append(v.Empire, FieldRuin)
+				empire = append(empire, FieldRuin)
 			default:
-				v.Empire = append(v.Empire, c.design())
+				empire = append(empire, c.design())
 			}
 		}
-		o.Seats = append(o.Seats, v)
+		v.Empire = empire
 	}
-	return o
 }
 
-func list(c *counts, n int) []int {
-	out := make([]int, n)
-	for i := range out {
-		out[i] = int(c[i])
+// list returns the counts c of n designs.
+func list(c *counts, n int) []int { return listInto(nil, c, n) }
+
+// listInto is list in dst's memory when it is large enough.
+func listInto(dst []int, c *counts, n int) []int {
+	if cap(dst) < n {
+		dst = make([]int, n)
 	}
-	return out
+	dst = dst[:n]
+	for i := range dst {
+		dst[i] = int(c[i])
+	}
+	return dst
 }
 
 // Hash implements engine.State: FNV-1a of every part of the state,

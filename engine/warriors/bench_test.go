@@ -15,3 +15,16 @@ func BenchmarkRandomGame(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSimulate runs simulations of 1,000 4-player games of random
+// bots, then of greedy bots, with as many workers as GOMAXPROCS: run it
+// with -cpu 1,2 to read how simulate scales (enginetest.BenchSimulate).
+func BenchmarkSimulate(b *testing.B) {
+	for _, variant := range []string{"", VariantHordes} {
+		for _, bot := range []string{"random", "greedy"} {
+			b.Run(cmpName(variant)+"/"+bot, func(b *testing.B) {
+				enginetest.BenchSimulate(b, &Game{Rules: shipped(b, variant)}, bot, 1000)
+			})
+		}
+	}
+}

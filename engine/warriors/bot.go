@@ -1,7 +1,10 @@
 package warriors
 
 import (
+	"maps"
 	"math"
+	"sync"
+	"sync/atomic"
 
 	"github.com/grimoire-games/grimoire/engine"
 )
@@ -14,8 +17,9 @@ import (
 // dealt cards.
 type Greedy struct {
 	r *Rules
-	// duels caches the expected comparisons each side wins, per dice.
-	duels map[dice][2]float64
+	// obs is the last observation, whose memory the next one reuses.
+	obs   *Observation
+	holds holdCache
 }
 
 // dice is one attack's dice: red and black dice, the bow bonus of each
@@ -36,10 +40,11 @@ func (g *Greedy) Act(seat engine.Seat, legal []engine.Action, rng *engine.RNG) e
 	if len(legal) == 1 {
 		return legal[0]
 	}
-	o, ok := seat.Observation().(*Observation)
+	o, ok := seat.Reobserve(g.obs).(*Observation)
 	if !ok {
 		return legal[rng.IntN(len(legal))]
 	}
+	g.obs = o
 	t := g.board(o, true)
 	base := g.judge(o, &t)
 	best, bestV, ties := legal[0], math.Inf(-1), 0
@@ -90,8 +95,38 @@ func (g *Greedy) board(o *Observation, chosen bool) board {
 // other one holds its people's bonus at the end: sure once the game is
 // over, less so the more rounds are left.
 func (g *Greedy) hold(o *Observation, lead int) float64 {
-	k := 0.6 + 0.8*float64(o.Round)/float64(max(1, g.r.Params.Rounds))
+	i := lead + holdSpan
+	if i < 0 || i >= len(g.holds.v) {
+		return holdChance(g.r, o.Round, lead)
+	}
+	// A judgement asks for a few leads many times over, and math.Exp
+	// was a third of a game's time: the chances are kept for the round.
+	h := &g.holds
+	if !h.ok || h.round != o.Round {
+		*h = holdCache{round: o.Round, ok: true}
+	}
+	if h.v[i] == 0 {
+		h.v[i] = holdChance(g.r, o.Round, lead)
+	}
+	return h.v[i]
+}
+
+// holdChance is hold, worked out.
+func holdChance(r *Rules, round, lead int) float64 {
+	k := 0.6 + 0.8*float64(round)/float64(max(1, r.Params.Rounds))
 	return 1 / (1 + math.Exp(-k*(float64(lead)+0.5)))
+}
+
+// holdSpan bounds the leads whose hold chances a bot keeps: -holdSpan to
+// holdSpan.
+const holdSpan = 32
+
+// holdCache keeps the hold chances of one round by lead; 0 is a chance
+// not worked out yet, which no lead gives.
+type holdCache struct {
+	round int
+	ok    bool
+	v     [2*holdSpan + 1]float64
 }
 
 // judge is the player's expected score less the other players' average.
@@ -423,12 +458,57 @@ func (g *Greedy) attackFaction(o *Observation, t *board, base float64, f [3]int,
 }
 
 // duel returns the expected comparisons the attacker and the defender
-// win, counting every roll of the dice once.
+// win.
 func (g *Greedy) duel(d dice) [2]float64 {
-	if v, ok := g.duels[d]; ok {
-		return v
+	if g.r.duels == nil {
+		return duelOdds(d, g.r.Params.Faces)
 	}
-	faces := g.r.Params.Faces
+	return g.r.duels.get(d, g.r.Params.Faces)
+}
+
+// duelTable holds the odds of the dice seen so far, for the bots of every
+// worker at once: a lookup takes no lock, and the table, which never
+// holds more than a few hundred dice, is copied to add one.
+type duelTable struct {
+	mu sync.Mutex // held to add
+	m  atomic.Pointer[map[duelKey][2]float64]
+}
+
+// duelKey is dice rolled with dice of faces faces.
+type duelKey struct {
+	dice
+	faces int
+}
+
+func (t *duelTable) get(d dice, faces int) [2]float64 {
+	k := duelKey{d, faces}
+	if m := t.m.Load(); m != nil {
+		if v, ok := (*m)[k]; ok {
+			return v
+		}
+	}
+	v := duelOdds(d, faces)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	old := t.m.Load()
+	m := make(map[duelKey][2]float64, 1+lenOf(old))
+	if old != nil {
+		maps.Copy(m, *old)
+	}
+	m[k] = v
+	t.m.Store(&m)
+	return v
+}
+
+func lenOf(m *map[duelKey][2]float64) int {
+	if m == nil {
+		return 0
+	}
+	return len(*m)
+}
+
+// duelOdds counts every roll of the dice once.
+func duelOdds(d dice, faces int) [2]float64 {
 	n := int(d.att + d.def)
 	var rolled [8]int
 	var wins [2]float64
@@ -465,12 +545,7 @@ func (g *Greedy) duel(d dice) [2]float64 {
 		}
 	}
 	roll(0)
-	v := [2]float64{wins[0] / float64(total), wins[1] / float64(total)}
-	if g.duels == nil {
-		g.duels = map[dice][2]float64{}
-	}
-	g.duels[d] = v
-	return v
+	return [2]float64{wins[0] / float64(total), wins[1] / float64(total)}
 }
 
 func sortDesc(x []int) {

@@ -58,51 +58,94 @@ type BattleView struct {
 // Observation implements engine.State.
 func (s *State) Observation(player int) any { return s.Observe(player) }
 
+// Reobserve implements engine.Reobserver: the bots observe at every
+// decision, and a simulation plays millions of them.
+func (s *State) Reobserve(player int, prev any) any {
+	o, _ := prev.(*Observation)
+	if o == nil {
+		o = new(Observation)
+	}
+	s.observe(player, o)
+	return o
+}
+
 // Observe returns what player may see. Its lists share a few
-// allocations, sized in advance, since bots observe at every decision.
+// allocations, sized in advance.
 func (s *State) Observe(player int) *Observation {
+	o := new(Observation)
+	s.observe(player, o)
+	return o
+}
+
+// observe writes what player may see over o. Each list goes in the
+// memory of o's when that is large enough, and the others share one
+// allocation. A list Observe leaves nil is nil here too, so that both
+// are equal.
+func (s *State) observe(player int, o *Observation) {
 	r := s.r
 	nd, np := len(r.Designs), len(r.Peoples)
-	o := &Observation{Player: player, Current: s.CurrentPlayer(), Decision: stepName(s.step), Round: s.round, DrawPile: s.deckN, Peoples: r.Peoples,
-		Designs: make([]string, nd), Seats: make([]SeatView, s.n)}
+	seats, designs, battle := o.Seats, o.Designs, o.Battle
+	*o = Observation{Player: player, Current: s.CurrentPlayer(), Decision: stepName(s.step), Round: s.round, DrawPile: s.deckN, Peoples: r.Peoples}
+	if cap(designs) < nd {
+		designs = make([]string, nd)
+	}
+	o.Designs = designs[:nd]
 	for d := range r.Designs {
 		o.Discard += int(s.discard[d])
 		o.Designs[d] = r.Designs[d].ID
 	}
-	// One slab holds every seat's wizards, dragons and battle cards, and
-	// the player's own hand and chosen cards.
+	if cap(seats) < s.n {
+		seats = append(seats[:cap(seats)], make([]SeatView, s.n-cap(seats))...)
+	}
+	o.Seats = seats[:s.n]
+	// One slab holds what does not fit the old lists: for a new
+	// observation, every seat's wizards, dragons and battle cards, and the
+	// player's own hand and chosen cards.
 	size := 2 * nd
 	for i := range s.n {
 		p := &s.seats[i]
 		size += np + p.dragonCount() + bits.OnesCount64(p.battles)
 	}
-	slab := make([]int, size)
-	take := func(n int) []int {
+	var slab []int
+	take := func(old []int, n int) []int {
+		if cap(old) >= n {
+			return old[:n]
+		}
+		if len(slab) < n {
+			slab = make([]int, size)
+		}
 		x := slab[:n:n]
 		slab = slab[n:]
 		return x
 	}
-	factions := make([][3]int, s.n*np)
+	var factions [][3]int
 	for i := range s.n {
 		p := &s.seats[i]
 		v := &o.Seats[i]
+		old := *v
 		*v = SeatView{HandSize: int(p.handN), Kept: int(p.kept), WizardsDue: int(p.wizardsDue), FlamesAside: int(p.flamesAside), Catapults: p.catapultCount()}
 		if i == player {
-			v.Hand, v.Chosen = take(nd), take(nd)
+			v.Hand, v.Chosen = take(old.Hand, nd), take(old.Chosen, nd)
 			for d := range r.Designs {
 				v.Hand[d] = int(p.hand[d])
 				v.Chosen[d] = int(p.chosen[d])
 			}
 		}
-		v.Factions = factions[i*np : (i+1)*np : (i+1)*np]
-		v.Wizards = take(np)
+		if v.Factions = old.Factions; cap(v.Factions) < np {
+			if len(factions) < np {
+				factions = make([][3]int, s.n*np)
+			}
+			v.Factions, factions = factions[:np:np], factions[np:]
+		}
+		v.Factions = v.Factions[:np]
+		v.Wizards = take(old.Wizards, np)
 		for q := range r.Peoples {
 			f := p.faction[q]
 			v.Factions[q] = [3]int{int(f[0]), int(f[1]), int(f[2])}
 			v.Wizards[q] = int(p.wizards[q])
 		}
 		if n := p.dragonCount(); n > 0 {
-			v.Dragons = take(n)[:0]
+			v.Dragons = take(old.Dragons, n)[:0]
 			for _, f := range p.dragons {
 				if f >= 0 {
 					v.Dragons = append(v.Dragons, int(f))
@@ -110,7 +153,7 @@ func (s *State) Observe(player int) *Observation {
 			}
 		}
 		if n := bits.OnesCount64(p.battles); n > 0 {
-			v.Battles = take(n)[:0]
+			v.Battles = take(old.Battles, n)[:0]
 			for b := p.battles; b != 0; b &= b - 1 {
 				v.Battles = append(v.Battles, bits.TrailingZeros64(b))
 			}
@@ -123,7 +166,20 @@ func (s *State) Observe(player int) *Observation {
 		o.Window = windowName(s.w.then)
 	}
 	if b := &s.b; b.card >= 0 {
-		bv := &BattleView{Card: b.card, Owner: b.owner, Mode: [...]string{"", "simple", "mercenary", "draconic", "mixed"}[b.mode],
+		bv := battle
+		if bv == nil {
+			bv = new(BattleView)
+		}
+		// Band, then the attacker's and the defender's dice, share one
+		// list, which the first of them that is set starts.
+		var ints []int
+		for _, l := range [...][]int{bv.Band, bv.Attacker, bv.Defender} {
+			if l != nil {
+				ints = l[:cap(l)]
+				break
+			}
+		}
+		*bv = BattleView{Card: b.card, Owner: b.owner, Mode: [...]string{"", "simple", "mercenary", "draconic", "mixed"}[b.mode],
 			Unit: b.unit, Target: b.target, Slot: b.tslot, Camp: [3]int{int(b.camp[0]), int(b.camp[1]), int(b.camp[2])}}
 		band := 0
 		if b.unit == bandSlot || b.bandSize > 0 {
@@ -131,9 +187,12 @@ func (s *State) Observe(player int) *Observation {
 		}
 		rolled := int(b.rolled)
 		if band+rolled > 0 {
-			ints := make([]int, band+rolled)
+			if cap(ints) < band+rolled {
+				ints = make([]int, band+rolled, np+len(b.dice)) // room for the dice to come
+			}
+			ints = ints[:band+rolled]
 			if band > 0 {
-				bv.Band = ints[:band:band]
+				bv.Band = ints[:band]
 				for q := range band {
 					bv.Band[q] = int(b.band[q])
 				}
@@ -143,15 +202,14 @@ func (s *State) Observe(player int) *Observation {
 				dice[i] = int(b.dice[i])
 			}
 			if att := min(rolled, int(b.nAtt)); att > 0 {
-				bv.Attacker = dice[:att:att]
+				bv.Attacker = dice[:att]
 			}
 			if rolled > int(b.nAtt) {
-				bv.Defender = dice[b.nAtt:]
+				bv.Defender = dice[b.nAtt:rolled]
 			}
 		}
 		o.Battle = bv
 	}
-	return o
 }
 
 // Hash implements engine.State: every part of the state, hidden ones and

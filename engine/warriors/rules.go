@@ -108,6 +108,9 @@ type Rules struct {
 	game      *model.Game
 	locs      *l10n.Set
 	names     map[string][]string // per language, a name per design
+	// duels keeps the greedy bots' dice odds for every game of these
+	// rules: working them out anew for each game cost more than the game.
+	duels *duelTable
 }
 
 // NewRules reads the rules from a compiled Warriors game as played (see
@@ -115,7 +118,7 @@ type Rules struct {
 // variant it was played as.
 func NewRules(g *model.Game) (*Rules, error) {
 	r := &Rules{Players: g.Players, game: g, Hordes: g.Variant == VariantHordes,
-		dragon: -1, wizard: -1, flame: -1, names: map[string][]string{}}
+		dragon: -1, wizard: -1, flame: -1, names: map[string][]string{}, duels: new(duelTable)}
 	if g.Variant != "" && !r.Hordes {
 		return nil, fmt.Errorf("game %s: the engine does not know variant %q", g.ID, g.Variant)
 	}

@@ -4,13 +4,16 @@
 // outcomes among the legal ones, every action named in every language,
 // clones independent, a game replayed from its seed and actions ending in
 // the same state, and, for engines that can re-deal what a seat cannot
-// see, observations and legal actions that hide it. Each engine adds its
+// see, observations and legal actions that hide it, and, for engines that
+// write observations over earlier ones, the same observations as fresh
+// ones. Each engine adds its
 // own invariants, such as conservation of its cards, through
 // Checker.Invariants.
 package enginetest
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -70,6 +73,9 @@ func (c *Checker[S]) Play(t testing.TB, players int, seed uint64, deep bool) ([]
 	}
 	moved := false // a re-deal changed what another seat sees
 	var legal, again, hist []engine.Action
+	// Each seat's observation, written over at every action of a deep
+	// game by an engine that reuses them.
+	views := make([]any, s.NumPlayers())
 	for step := 0; !s.IsTerminal(); step++ {
 		if step > c.MaxActions {
 			t.Fatalf("seed %d: no end after %d actions", seed, step)
@@ -123,6 +129,9 @@ func (c *Checker[S]) Play(t testing.TB, players int, seed uint64, deep bool) ([]
 			if c.Deep != nil {
 				c.Deep(t, s, legal)
 			}
+			if err := reobserve(s, views); err != nil {
+				t.Fatalf("seed %d, action %d (%s): %v", seed, step, c.Step(s), err)
+			}
 			for _, lang := range c.Languages {
 				if name := s.ActionString(a, lang); unnamed(name) {
 					t.Fatalf("seed %d: action %d has no %s name (%q)", seed, a, lang, name)
@@ -151,6 +160,23 @@ func (c *Checker[S]) Play(t testing.TB, players int, seed uint64, deep bool) ([]
 		t.Fatalf("seed %d: no re-deal changed what another seat sees: Redeal deals nothing anew", seed)
 	}
 	return hist, s
+}
+
+// reobserve checks, for a state that is an engine.Reobserver, that each
+// seat's observation written over its previous one, in views, is the one
+// Observation gives.
+func reobserve(s engine.State, views []any) error {
+	r, ok := s.(engine.Reobserver)
+	if !ok {
+		return nil
+	}
+	for p := range views {
+		views[p] = r.Reobserve(p, views[p])
+		if want := s.Observation(p); !reflect.DeepEqual(views[p], want) {
+			return fmt.Errorf("seat %d's observation written over its previous one is not Observation's: %s", p, diff(views[p], want))
+		}
+	}
+	return nil
 }
 
 // unnamed reports a name that is a message id ("action.keep"), a

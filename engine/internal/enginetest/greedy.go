@@ -1,6 +1,7 @@
 package enginetest
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/grimoire-games/grimoire/engine"
@@ -118,4 +119,60 @@ func (g Greedy[B]) Bench(b *testing.B) {
 		decisions += res.Length
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(decisions), "ns/action")
+}
+
+// Allocs fails when a 4-player game of greedy bots, the state and the
+// bots included, allocates more than perGame times on average, or when a
+// decision allocates at all once its bot has decided in the same
+// position before: a simulation plays millions of decisions, and what
+// they allocate the garbage collector takes from the other workers.
+func (g Greedy[B]) Allocs(t *testing.T, perGame float64) {
+	t.Helper()
+	seed := uint64(0)
+	var decisions []func()
+	got := testing.AllocsPerRun(10, func() {
+		seed++
+		s, err := g.NewState(4, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bots := []engine.Bot{g.New(), g.New(), g.New(), g.New()}
+		if _, err := engine.Play(s, bots, seed, g.MaxAction, nil); err != nil {
+			t.Fatal(err)
+		}
+	})
+	t.Logf("%s: a game of greedy bots allocates %.0f times", g.Name, got)
+	if got > perGame {
+		t.Errorf("%s: a game of greedy bots allocates %.0f times; want %.0f at most", g.Name, got, perGame)
+	}
+	// Positions of one game, each with a bot that has seen it.
+	s, err := g.NewState(4, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bots := []B{g.New(), g.New(), g.New(), g.New()}
+	rng := engine.NewRNG(1)
+	var legal []engine.Action
+	for turn := 0; !s.IsTerminal() && turn < g.MaxAction; turn++ {
+		var a engine.Action
+		if p := s.CurrentPlayer(); p == engine.Chance {
+			a = s.(engine.Chancer).SampleChance()
+		} else {
+			legal = s.LegalActions(legal)
+			a = bots[p].Act(engine.SeatOf(s, p), legal, &rng)
+			if turn%7 == 0 {
+				pos, moves := s.Clone(), slices.Clone(legal)
+				bot, r := g.Copy(bots[p]), rng
+				decisions = append(decisions, func() { bot.Act(engine.SeatOf(pos, p), moves, &r) })
+			}
+		}
+		if err := s.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, d := range decisions {
+		if n := testing.AllocsPerRun(3, d); n > 0 {
+			t.Errorf("%s: decision %d of seed 1 allocates %.1f times once its bot has seen the position; want none", g.Name, i, n)
+		}
+	}
 }
