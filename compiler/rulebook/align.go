@@ -24,6 +24,9 @@ type reading struct {
 	furn   map[int]bool // lines of page furniture (running titles)
 	heads  map[int]bool // lines where a section is placed at a heading
 	short  map[int]bool // lines of a page shorter than most: it lost lines
+	// headed is whether the book prints the rules' numbered headings: a
+	// numbered section it has no heading for lost its heading.
+	headed bool
 }
 
 // span is the tokens [lo, hi) of a section in a book.
@@ -43,7 +46,10 @@ func (ix *index) read(b *Book) *reading {
 	r.tokens = tokenize(ix.lang, b.lines)
 	r.ments, r.at = ix.mentions(r.tokens)
 	r.noisy, r.furn = ix.debris(b, r.tokens)
-	r.placed = ix.layout(b, r.tokens)
+	r.placed, r.headed = ix.layout(b, r.tokens, func(line int) bool {
+		i := line - 1
+		return i < 1 || r.void(i-1) || b.PageStart[i]
+	})
 	r.heads = map[int]bool{}
 	r.short = shortPages(b)
 	for i, p := range r.placed {
@@ -84,8 +90,12 @@ type candidate struct {
 // layout places the sections of the rules in a book: headings are matched
 // to sections in order by number and title (dynamic programming over both
 // sequences), then each section left over is looked for by its opening
-// words between its neighbours.
-func (ix *index) layout(b *Book, ts []token) []placed {
+// words between its neighbours. It reports whether the book prints the
+// numbered headings: then a numbered section it has no heading for is
+// placed by its opening words only on a line for which parted returns
+// true, one that starts a paragraph or a page, since the opening words of a
+// section that lost its heading are as often a later sentence's.
+func (ix *index) layout(b *Book, ts []token, parted func(line int) bool) ([]placed, bool) {
 	cands := ix.candidates(b)
 	secs := ix.sections
 	n, m := len(cands), len(secs)
@@ -116,7 +126,17 @@ func (ix *index) layout(b *Book, ts []token) []placed {
 			j--
 		}
 	}
-	ix.anchor(b, ts, found)
+	numbered, headed := 0, 0
+	for j, s := range secs {
+		if s.sec.Number != "" {
+			numbered++
+			if found[j] != nil {
+				headed++
+			}
+		}
+	}
+	printsHeadings := numbered >= minHeadings && float64(headed) >= headedShare*float64(numbered)
+	ix.anchor(b, ts, found, printsHeadings, parted)
 	var out []placed
 	for _, p := range found {
 		if p != nil {
@@ -129,8 +149,15 @@ func (ix *index) layout(b *Book, ts []token) []placed {
 		}
 		return a.col - b.col
 	})
-	return out
+	return out, printsHeadings
 }
+
+// A book that has headings for headedShare of the rules' numbered
+// sections, and for minHeadings at least, prints them all.
+const (
+	headedShare = 0.75
+	minHeadings = 4
+)
 
 // candidates returns the book's headings and the short lines that read
 // like a title of the rules ("Purpose of the game", "Final scoring").
@@ -185,7 +212,13 @@ func (ix *index) candidates(b *Book) []candidate {
 func (ix *index) headingScore(c candidate, s *gameSection) float64 {
 	sim := titleSim(c.words, s.words)
 	sc := 3*sim - 1.5
-	if c.item {
+	switch {
+	case c.item && c.Number == "" && s.sec.Number != "":
+		// An item of a list that names the steps is no heading of a
+		// numbered section, however alike their words: the list
+		// repeats the titles of the headings that follow.
+		sc -= 1.5
+	case c.item:
 		sc -= 0.5
 	}
 	switch {
@@ -247,11 +280,15 @@ func titleWords(s string) []string {
 // anchor places the sections no heading announced (a prologue, "A new
 // day") where the book's words match the opening words of the section's
 // text, between the sections placed before and after it.
-func (ix *index) anchor(b *Book, ts []token, found []*placed) {
+func (ix *index) anchor(b *Book, ts []token, found []*placed, headed bool, parted func(line int) bool) {
 	starts := map[int][]string{} // opening words of each line, as needed
 	for j, p := range found {
 		if p != nil {
 			continue
+		}
+		var para func(int) bool
+		if headed && ix.sections[j].sec.Number != "" {
+			para = parted
 		}
 		lo, hi := 1, len(b.lines)+1
 		for k := j - 1; k >= 0; k-- {
@@ -266,7 +303,7 @@ func (ix *index) anchor(b *Book, ts []token, found []*placed) {
 				break
 			}
 		}
-		found[j] = ix.opening(ts, ix.sections[j], lo, hi, starts)
+		found[j] = ix.opening(ts, ix.sections[j], lo, hi, starts, para)
 	}
 }
 
@@ -280,8 +317,9 @@ const (
 // opening finds the line in [lo, hi) whose first words best match the
 // first words of a section's text, or nil. Words found late in the window
 // count for less, so that the line where the match starts wins. starts
-// caches the first words of lines.
-func (ix *index) opening(ts []token, s *gameSection, lo, hi int, starts map[int][]string) *placed {
+// caches the first words of lines. A non-nil para says which lines may
+// start the section.
+func (ix *index) opening(ts []token, s *gameSection, lo, hi int, starts map[int][]string, para func(line int) bool) *placed {
 	want := ix.firstStems(s.tokens, titleEnd(s.tokens), openingWords)
 	if len(want) < openingMatch {
 		return nil
@@ -291,6 +329,9 @@ func (ix *index) opening(ts []token, s *gameSection, lo, hi int, starts map[int]
 	for i := firstToken(ts, lo, 0); i < len(ts) && ts[i].line < hi; i++ {
 		if i > 0 && ts[i-1].line == ts[i].line || ts[i].kind != word {
 			continue // only lines that start with a word
+		}
+		if para != nil && !para(ts[i].line) {
+			continue
 		}
 		got, ok := starts[i]
 		if !ok {

@@ -3,10 +3,12 @@ package rulebook
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/grimoire-games/grimoire/compiler/diag"
 	"github.com/grimoire-games/grimoire/compiler/internal/editdist"
@@ -62,12 +64,15 @@ func (c *checker) rules() {
 		c.d.Errorf(diag.Pos{File: c.r.b.Name}, diag.RulebookRule, "%v", err)
 		return
 	}
-	rp := &reporter{ix: c.ix, d: c.d, other: fmt.Sprintf("the rules (%s)", c.r.b.Lang), rules: true, seen: map[diag.Pos]bool{}}
+	rp := &reporter{ix: c.ix, d: c.d, other: fmt.Sprintf("the rules (%s)", c.r.b.Lang), rules: true, headed: c.r.headed, seen: map[diag.Pos]bool{}}
 	for _, d := range *c.d {
 		rp.seen[d.Pos] = true
 	}
 	spans := c.r.bookSections()
 	cal := sameLanguage()
+	var lost []lostSection
+	byID := placedByID(c.r.placed)
+	close, compared := 0, 0
 	for k, gs := range c.ix.sections {
 		gp := c.ix.gamePassage(tv, gs, loc)
 		sp, ok := spans[gs.sec.ID]
@@ -75,17 +80,124 @@ func (c *checker) rules() {
 			// A section the layout could not place, its heading and
 			// opening lost: what is left of it, between its neighbours,
 			// is read word for word.
-			if bp := c.r.remains(tv, gp, c.ix.sections, k, spans); bp != nil {
+			bp := c.r.remains(tv, gp, c.ix.sections, k, spans)
+			if bp != nil {
 				p := newSectionPair(gs, gp, bp, cal)
 				p.cut = true
 				rp.verbatim(p)
 			}
+			if c.r.headed && gs.sec.Number != "" {
+				lost = append(lost, lostSection{k, bp, loc})
+			}
 			continue
 		}
 		p := newSectionPair(gs, gp, c.r.bookPassage(tv, sp[0], sp[1]), cal)
+		// A numbered section found by its opening words alone, with no
+		// line above it that reads as a heading, lost its heading.
+		if pl := byID[gs.sec.ID]; c.r.headed && gs.sec.Number != "" && !pl.heading && c.r.titleBefore(pl.line) == 0 {
+			lost = append(lost, lostSection{k, p.b, loc})
+		}
 		rp.report(p)
-		rp.verbatim(p)
+		compared++
+		if rp.verbatim(p) {
+			close++
+		}
 	}
+	// Only a book that renders the rules word for word must print every
+	// heading of theirs.
+	if compared == 0 || float64(close) < verbatimShare*float64(compared) {
+		return
+	}
+	for _, ls := range lost {
+		c.lostHeading(ls)
+	}
+}
+
+// paragraphAt returns where the heading of a section whose words resume
+// in passage p stood: before the first paragraph a line or two into p,
+// since the words that resume may be the last of the text before, which
+// the section's words repeat; or at p's start.
+func (c *checker) paragraphAt(p *passage) diag.Pos {
+	first := p.tokPos(0)
+	if first.Line < 2 || c.r.void(first.Line-2) {
+		return first
+	}
+	for i := 1; i < len(p.doc.Tokens); i++ {
+		pos := p.tokPos(i)
+		if pos.Line > first.Line+paragraphReach {
+			break
+		}
+		if pos.Line != p.tokPos(i-1).Line && pos.Line >= 2 && c.r.void(pos.Line-2) {
+			return pos
+		}
+	}
+	return first
+}
+
+// headingReach is how many lines above where a lost section's words
+// resume its heading may stand.
+const headingReach = 3
+
+// paragraphReach is how many lines into the words that resume a section
+// its first paragraph may start.
+const paragraphReach = 2
+
+// lostSection is a numbered section of the rules a book that prints the
+// rules' headings has no heading for, and what the book has left of its
+// text, if anything.
+type lostSection struct {
+	k    int
+	rest *passage
+	loc  *model.Locale
+}
+
+// lostHeading reports the heading of a section the book left out (G309):
+// where the section's words resume, or, if none do, where the next
+// section starts.
+func (c *checker) lostHeading(ls lostSection) {
+	gs := c.ix.sections[ls.k]
+	var at diag.Pos
+	if ls.rest != nil && len(ls.rest.doc.Tokens) > 0 {
+		at = c.paragraphAt(ls.rest)
+	} else {
+		byID := placedByID(c.r.placed)
+		for _, next := range c.ix.sections[ls.k+1:] {
+			if p, ok := byID[next.sec.ID]; ok {
+				at = diag.Pos{File: c.r.b.Name, Line: p.line, Col: p.col}
+				break
+			}
+		}
+	}
+	if at.Line == 0 {
+		return
+	}
+	// A line just above that reads as the section's title is its
+	// heading, numbered otherwise (G310) or read apart by the layout.
+	for i := max(at.Line-headingReach, 1); i <= at.Line && i <= len(c.r.b.lines); i++ {
+		l := c.r.b.lines[i-1]
+		m := leadNumber.FindStringSubmatch(l.text)
+		title := l.text
+		if m != nil {
+			title = strings.TrimSpace(l.text)[len(m[1]):]
+		}
+		if l.skip || titleSim(titleWords(title), gs.words) < headingSim {
+			continue
+		}
+		if m != nil && m[1] != gs.sec.Number {
+			pos := diag.Pos{File: c.r.b.Name, Line: i, Col: l.offset + 1 + len([]rune(l.text)) - len([]rune(strings.TrimLeftFunc(l.text, unicode.IsSpace)))}
+			if !slices.ContainsFunc(*c.d, func(d diag.Diagnostic) bool { return d.Pos == pos && d.Code == diag.HeadingNumber }) {
+				c.d.Errorf(pos, diag.HeadingNumber, "heading %q numbers the section %s; the rules number it %s", spaces(strings.TrimSpace(l.text)), m[1], gs.sec.Number)
+			}
+		}
+		return
+	}
+	heading := strings.TrimSpace(gs.sec.Number + " " + spaces(gs.title))
+	var rel []diag.Related
+	if m := ls.loc.Message("rules." + gs.sec.ID + ".title"); m != nil {
+		rel = append(rel, diag.Related{Pos: m.Pos, Message: fmt.Sprintf("the rules (%s) say %q", c.r.b.Lang, heading)})
+	}
+	c.d.Add(diag.Diagnostic{Pos: at, Severity: diag.Error, Code: diag.RulebookOmission, Related: rel,
+		Message: fmt.Sprintf("the rules' heading %q is not here: was the section's start left out?", heading)})
 }
 
 // remains returns the book's passage from where the words of section k of
@@ -186,12 +298,17 @@ func (c *checker) headings() {
 	placed := map[int]bool{}
 	for _, p := range c.r.placed {
 		if !p.heading {
+			if j := c.r.titleBefore(p.line); j > 0 && tv != nil && c.ix.byID[p.id] != nil {
+				c.headingConcepts(tv, "heading", "title", c.ix.byID[p.id].title, c.r.b.lines[j-1], j)
+			}
 			continue
 		}
 		placed[p.line] = true
 		gs := c.ix.byID[p.id]
 		l := c.r.b.lines[p.line-1]
-		if gs != nil && tv != nil && !c.r.noisy[p.line] && !c.r.furn[p.line] {
+		// A short heading reads as debris for its number alone.
+		numberedTitle := leadNumber.MatchString(l.text) && c.r.tokensJunk(p.line) == 1
+		if gs != nil && tv != nil && (!c.r.noisy[p.line] || numberedTitle) && !c.r.furn[p.line] {
 			c.headingConcepts(tv, "heading", "title", gs.title, l, p.line)
 		}
 		// A heading placed by its title alone: its number, if it has
@@ -234,39 +351,87 @@ func (c *checker) headings() {
 	}
 }
 
+// titleBefore returns the line, standing apart or opening a page, that heads a section
+// found by its opening words at line: a heading whose title reads too
+// unlike the rules' for the layout to take it; or 0.
+func (r *reading) titleBefore(line int) int {
+	j := line - 1
+	if j < 2 || r.void(j-1) || !r.void(j-2) && !r.b.PageStart[j-1] {
+		return 0
+	}
+	t := strings.TrimSpace(r.b.lines[j-1].text)
+	first, _ := utf8.DecodeRuneInString(t)
+	if n := len(strings.Fields(t)); n == 0 || n > maxTitleWords || !unicode.IsUpper(first) || strings.ContainsAny(lastRune(t), ".:;,") {
+		return 0
+	}
+	return j
+}
+
+// maxTitleWords is the most words of a line that reads as a title.
+const maxTitleWords = 8
+
+// tokensJunk counts the tokens of a line that read as debris.
+func (r *reading) tokensJunk(line int) int {
+	n := 0
+	for i := firstToken(r.tokens, line, 0); i < len(r.tokens) && r.tokens[i].line == line; i++ {
+		if r.ix.junk(r.tokens[i]) {
+			n++
+		}
+	}
+	return n
+}
+
 // headingConcepts reports a heading (what: "heading", "table title")
 // that names a concept where the title it stands for in the rules (want,
 // their theirs) names a sibling: "5.2 Les flammes" for "5.2 Les magiciens" (G304; G308
 // for a place or a facing). It reports whether it found one.
 func (c *checker) headingConcepts(tv *text.Vocab, what, theirs, want string, l bookLine, line int) bool {
-	concepts := func(s string) map[string]bool {
-		out := map[string]bool{}
+	// Concepts count one by one: "Pouvoirs et pouvoirs" for "Pouvoirs
+	// et capacités" names one concept for the other.
+	concepts := func(s string) map[string]int {
+		out := map[string]int{}
 		for _, m := range tv.Read(s, text.Options{}).Mentions {
 			if !m.Part {
-				out[m.Concept] = true
+				out[m.Concept]++
 			}
 		}
 		return out
 	}
 	book, rules := concepts(l.text), concepts(want)
+	lead := len([]rune(l.text)) - len([]rune(strings.TrimLeftFunc(l.text, unicode.IsSpace)))
+	at := diag.Pos{File: c.r.b.Name, Line: line, Col: l.offset + lead + 1}
+	report := func(code diag.Code, cb, cr string) bool {
+		c.d.Errorf(at, code, "the %s %q names %s where the rules' %s %q names %s", what, spaces(strings.TrimSpace(l.text)), c.conceptName(cb), theirs, spaces(strings.TrimSpace(want)), c.conceptName(cr))
+		return true
+	}
+	var onlyBook, onlyRules []string
 	for _, cb := range sortedKeys(book) {
-		if rules[cb] {
-			continue
+		if book[cb] > rules[cb] {
+			onlyBook = append(onlyBook, cb)
 		}
-		for _, cr := range sortedKeys(rules) {
-			g := tv.Siblings(cr, cb)
-			if book[cr] || g == nil {
-				continue
-			}
-			code := diag.RulebookConcept
-			if g.Kind == model.Places || g.Kind == model.Facing {
-				code = diag.RulebookRule
-			}
-			lead := len([]rune(l.text)) - len([]rune(strings.TrimLeftFunc(l.text, unicode.IsSpace)))
-			at := diag.Pos{File: c.r.b.Name, Line: line, Col: l.offset + lead + 1}
-			c.d.Errorf(at, code, "the %s %q names %s where the rules' %s %q names %s", what, spaces(strings.TrimSpace(l.text)), c.conceptName(cb), theirs, spaces(strings.TrimSpace(want)), c.conceptName(cr))
-			return true
+	}
+	for _, cr := range sortedKeys(rules) {
+		if rules[cr] > book[cr] {
+			onlyRules = append(onlyRules, cr)
 		}
+	}
+	for _, cb := range onlyBook {
+		for _, cr := range onlyRules {
+			if g := tv.Siblings(cr, cb); g != nil {
+				code := diag.RulebookConcept
+				if g.Kind == model.Places || g.Kind == model.Facing {
+					code = diag.RulebookRule
+				}
+				return report(code, cb, cr)
+			}
+		}
+	}
+	// A title is a few words, each of them chosen: one that names a
+	// concept of the game in place of the rules' one names another,
+	// siblings or not, when it has no other word of theirs.
+	if len(onlyBook) == 1 && len(onlyRules) == 1 && len(book) == 1 && len(rules) == 1 &&
+		titleSim(titleWords(l.text), titleWords(want)) < headingSim {
+		return report(diag.RulebookConcept, onlyBook[0], onlyRules[0])
 	}
 	return false
 }

@@ -206,7 +206,10 @@ type reporter struct {
 	d     *diag.List
 	other string // "the rules" or the other book's name
 	rules bool   // checked against the rules, not another book
-	seen  map[diag.Pos]bool
+	// headed is whether the book prints the rules' headings: a book so
+	// close to them is read word for word even where it lost much.
+	headed bool
+	seen   map[diag.Pos]bool
 }
 
 // concept names a concept in English for messages.

@@ -163,7 +163,7 @@ func (c *checker) tableTitles(id string, from, to int) {
 		line = max(line, 1)
 		// A line near there that reads like the title is the title
 		// changed, rather than left out.
-		if changed := c.changedTitle(title, line); changed > 0 {
+		if changed := c.changedTitle(title, line, lo, hi); changed > 0 {
 			l := c.r.b.lines[changed-1]
 			if c.tv != nil && c.headingConcepts(c.tv, "table title", "table title", title, l, changed) {
 				continue
@@ -206,14 +206,20 @@ func (c *checker) beforeCells(lo, hi, n int) int {
 
 // changedTitle returns the line, next to line, that reads most like a
 // table's title without being another table's, or 0.
-func (c *checker) changedTitle(title string, line int) int {
+func (c *checker) changedTitle(title string, line, lo, hi int) int {
 	words := titleWords(title)
 	best, bestSim := 0, changedTitleSim
-	for _, i := range []int{line, line - 1, line + 1} {
-		if i < 1 || i > len(c.r.b.lines) || c.ix.tableText[tableKey(c.r.b.lines[i-1].text)] {
+	near := []int{line, line - 1, line + 1}
+	// Then the other lines where the table may stand, nearest first:
+	// cells the title was read against may have moved the guess.
+	for d := 2; line-d > lo || line+d <= hi; d++ {
+		near = append(near, line-d, line+d)
+	}
+	for _, i := range near {
+		if i < max(1, lo) || i > min(hi, len(c.r.b.lines)) || c.ix.tableText[tableKey(c.r.b.lines[i-1].text)] {
 			continue
 		}
-		if sim := titleSim(titleWords(c.r.b.lines[i-1].text), words); sim >= bestSim {
+		if sim := titleSim(titleWords(c.r.b.lines[i-1].text), words); sim > bestSim || best == 0 && sim >= bestSim {
 			best, bestSim = i, sim
 		}
 	}

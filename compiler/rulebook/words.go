@@ -31,6 +31,12 @@ const (
 	// minLeftOut is the fewest words of the rules a book must leave out
 	// in a row for a finding.
 	minLeftOut = 3
+	// withinShare is the share of the book's words, minWithin words at
+	// least, that the common subsequence must hold for a section to be
+	// compared word by word, however few of the rules' words the book
+	// has.
+	withinShare = 0.95
+	minWithin   = 10
 	// maxGaps is the most runs of the rules' words a section may leave
 	// out: a book that renders the rules has one where it is wrong, a
 	// rewording has them all over.
@@ -143,15 +149,15 @@ func lcsPairs(a, b []wordUnit) [][2]int {
 }
 
 // verbatim compares a section of the book with the rules word by word,
-// when it renders them closely.
-func (rp *reporter) verbatim(p *sectionPair) {
+// when it renders them closely. It reports whether it did.
+func (rp *reporter) verbatim(p *sectionPair) bool {
 	if !rp.rules || p.a.doc.Vocab.Lang.Tag != p.b.doc.Vocab.Lang.Tag {
-		return
+		return false
 	}
 	a, b := p.a.doc, p.b.doc
 	ua, ub := wordUnits(a, 0, len(a.Tokens)), wordUnits(b, 0, len(b.Tokens))
 	if len(ua) < verbatimMin || len(ub) < verbatimMin {
-		return
+		return false
 	}
 	m := lcsPairs(ua, ub)
 	gaps := 0 // runs of the rules' words the book does not have
@@ -167,8 +173,12 @@ func (rp *reporter) verbatim(p *sectionPair) {
 	if p.cut && len(m) > 0 {
 		whole -= m[0][0] // the start the book lost is judged below
 	}
-	if float64(len(m)) < verbatimShare*float64(whole) || 2*len(m) < len(ub) || gaps > maxGaps {
-		return
+	// A book whose words are nearly all the rules', in their order, is
+	// as close, however much of the rules it lost: a sentence left out
+	// of a short section.
+	within := rp.headed && len(m) >= minWithin && float64(len(m)) >= withinShare*float64(len(ub))
+	if !within && float64(len(m)) < verbatimShare*float64(whole) || 2*len(m) < len(ub) || gaps > maxGaps {
+		return false
 	}
 	// before[k] and after[k] are how many matches in a row end and start
 	// at match k.
@@ -200,7 +210,10 @@ func (rp *reporter) verbatim(p *sectionPair) {
 		bi, bj := m[k][1]+1, m[end][1]
 		// A number for a number needs no more context than a word.
 		swap := aj-ai == 1 && bj-bi == 1 && ua[ai].num && ub[bi].num
-		if swap || before[k] >= verbatimContext && after[end] >= verbatimContext {
+		// Words in common that run to the end of both texts need not be
+		// as many: the text ends there.
+		toEnd := end+after[end] == len(m) && m[len(m)-1][0] == len(ua)-1 && m[len(m)-1][1] == len(ub)-1
+		if swap || before[k] >= verbatimContext && (after[end] >= verbatimContext || toEnd) {
 			rp.wordDiff(p, ua[ai:aj], ub[bi:bj], ua[m[k][0]], ub[m[end][1]], conceptA, conceptB, false)
 		}
 		k = end - 1
@@ -208,7 +221,7 @@ func (rp *reporter) verbatim(p *sectionPair) {
 	// The rules' words before the first words in common, or after the
 	// last: a section whose book text starts or ends short.
 	if len(m) == 0 {
-		return
+		return true
 	}
 	if first := m[0]; first[0] > 0 && after[0] >= verbatimContext {
 		rp.wordDiff(p, ua[:first[0]], ub[:first[1]], ua[0], ub[first[1]], conceptA, conceptB, false)
@@ -218,6 +231,33 @@ func (rp *reporter) verbatim(p *sectionPair) {
 		// not after it.
 		rp.wordDiff(p, ua[last[0]+1:], ub[last[1]+1:], ua[last[0]], ub[last[1]], conceptA, conceptB, true)
 	}
+	return true
+}
+
+// negationGap returns where the book left out the rules' words xs,
+// which negate: where it has words ys in their place, the first of them;
+// else the gap before nextB, which may be at the end of the line before
+// nextB's, where the negation stood.
+func (rp *reporter) negationGap(p *sectionPair, xs, ys []wordUnit, nextB wordUnit) diag.Pos {
+	if len(ys) > 0 {
+		return p.b.tokPos(ys[0].lo)
+	}
+	return gapAt(p.b, p.a.doc, xs[0].lo, xs[len(xs)-1].hi, nextB.lo)
+}
+
+// negatingWords returns the words us of a text if, read alone, they
+// negate; or "".
+func negatingWords(d *text.Doc, us []wordUnit) string {
+	if len(us) == 0 {
+		return ""
+	}
+	w := d.Text(us[0].lo, us[len(us)-1].hi)
+	for _, s := range d.Vocab.Read(w, text.Options{}).Sentences {
+		if len(s.Negations) > 0 {
+			return w
+		}
+	}
+	return ""
 }
 
 // mentionAt maps each token of a text that names a concept to it.
@@ -281,7 +321,7 @@ func (rp *reporter) wordDiff(p *sectionPair, xs, ys []wordUnit, prevA, nextB wor
 	for w := range negA {
 		if _, ok := negB[w]; !ok {
 			at := nextB.lo
-			rp.add(p, at, xs[0].lo, diag.RulebookRule, diag.Error, fmt.Sprintf("%q is not negated where the rules are (%q): check whether the rule is reversed", rp.context(b, at), w))
+			rp.addAt(p, rp.negationGap(p, xs, ys, nextB), xs[0].lo, diag.RulebookRule, diag.Error, fmt.Sprintf("%q is not negated where the rules are (%q): check whether the rule is reversed", rp.context(b, at), w))
 			return
 		}
 	}
@@ -292,6 +332,20 @@ func (rp *reporter) wordDiff(p *sectionPair, xs, ys []wordUnit, prevA, nextB wor
 				at = xs[0].lo
 			}
 			rp.add(p, i, at, diag.RulebookRule, diag.Error, fmt.Sprintf("%q is negated (%q) where the rules are not: check whether the rule is reversed", rp.context(b, i), w))
+			return
+		}
+	}
+	// A negation word put in or left out word for word: read alone, as
+	// the idioms that hold it ("nicht nur", "or not") are no negation
+	// in context, though the rule reads otherwise without it.
+	if len(xs)+len(ys) <= 2 {
+		wa, wb := negatingWords(a, xs), negatingWords(b, ys)
+		switch {
+		case wb != "" && wa == "":
+			rp.add(p, ys[0].lo, max(prevA.lo, 0), diag.RulebookRule, diag.Error, fmt.Sprintf("%q is negated (%q) where the rules are not: check whether the rule is reversed", rp.context(b, ys[0].lo), wb))
+			return
+		case wa != "" && wb == "":
+			rp.addAt(p, rp.negationGap(p, xs, ys, nextB), xs[0].lo, diag.RulebookRule, diag.Error, fmt.Sprintf("%q is not negated where the rules are (%q): check whether the rule is reversed", rp.context(b, nextB.lo), wa))
 			return
 		}
 	}
@@ -317,6 +371,28 @@ func (rp *reporter) wordDiff(p *sectionPair, xs, ys []wordUnit, prevA, nextB wor
 				}
 				rp.add(p, y.lo, x.lo, code, diag.Error, fmt.Sprintf("%s (%q) where the rules name %s", rp.concept(cb, 2), rp.context(b, y.lo), rp.concept(ca, 2)))
 				return
+			}
+		}
+		// A word put in or left out of a name of several words names
+		// another concept: "créature super maléfique" made "créature
+		// maléfique". The words either side of it are in both texts.
+		if ca, cb := conceptA[prevA.lo], conceptB[nextB.lo]; ca != "" && cb != "" && ca != cb && !tail && len(xs)+len(ys) == 1 {
+			at := nextB.lo
+			if len(ys) > 0 {
+				at = ys[0].lo
+			}
+			rp.add(p, at, prevA.lo, diag.RulebookConcept, diag.Error, fmt.Sprintf("%s (%q) where the rules name %s", rp.concept(cb, 2), rp.context(b, at), rp.concept(ca, 2)))
+			return
+		}
+		// In a text that renders the rules word for word, a concept in
+		// place of another is one named for the other, siblings or not.
+		for _, x := range xs {
+			for _, y := range ys {
+				ca, cb := conceptA[x.lo], conceptB[y.lo]
+				if ca != "" && cb != "" && ca != cb {
+					rp.add(p, y.lo, x.lo, diag.RulebookConcept, diag.Error, fmt.Sprintf("%s (%q) where the rules name %s", rp.concept(cb, 2), rp.context(b, y.lo), rp.concept(ca, 2)))
+					return
+				}
 			}
 		}
 	}
@@ -402,6 +478,11 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 		return end
 	}
 	for _, l := range p.pages {
+		// Words that open a sentence the next page goes on with, in
+		// lower case, stood at the end of the page before.
+		if prev < l && l <= cur && opening && lowerStart(p.doc.Tokens[at].Text) {
+			return end
+		}
 		// Across a page break, the words stood on the page that lost
 		// lines; at its start when both or neither did.
 		if prev < l && l <= cur && (!p.short[prev] || p.short[cur]) {

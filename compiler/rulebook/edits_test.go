@@ -1,0 +1,104 @@
+package rulebook
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/grimoire-games/grimoire/compiler/diag"
+)
+
+// TestPrintedEdits makes single edits of the printed rulebooks that the
+// checker once missed or placed off their line, and wants a finding of
+// the code given on the line, as the edit leaves the book, that starts
+// with at, near the edit.
+func TestPrintedEdits(t *testing.T) {
+	books := printBooks(t)
+	tests := []struct {
+		name, game, lang string
+		old, new         string
+		code             diag.Code
+		at               string
+	}{
+		// A section left out whole: its heading is missing where the
+		// next section starts.
+		{"section left out", "warriors", "fr",
+			"5 Les événements\nIl existe deux sortes d’événements : les catapultes et les magiciens.\n\n", "",
+			diag.RulebookOmission, "5.1 Les catapultes"},
+		// A heading left out with its first sentence: the opening words
+		// of the section are then a later sentence's, which the text of
+		// the section before also has.
+		{"heading and first sentence", "warriors", "en",
+			"4.3 Cavalry charge\nWhen a battle is over (because the attacker decided so after one or more attacks, or because they\n" +
+				"destroyed all the cards of the targeted faction and put them in their victory pile), the attacker may make\n" +
+				"a cavalry charge if they have at least one horse’s head in their attacking faction or on their battle card. ", "",
+			diag.RulebookOmission, "A"},
+		// A heading left out alone: the section is found by its
+		// opening words, which do not make it a heading.
+		{"heading alone", "warriors", "fr", "7.4 Nouvelles règles des batailles\n", "", diag.RulebookOmission, "A. Charge de cavalerie"},
+		// An item of the list of steps names the step as its heading
+		// does: it is not the heading.
+		{"heading kept in a list", "bellum_magica", "de",
+			"4.1 Wahl der aktiven Horde\nAuch als böser Herrscher bringst du nicht alle deine Kreaturen gleichzeitig zum Arbeiten!\n", "",
+			diag.RulebookOmission, "Der Kapitän wirft den Würfel"},
+		// A sentence left out of a short section, half of its words.
+		{"half a section", "warriors", "de",
+			" Bei\nGleichstand erhält jeder der Beteiligten diese 12 Punkte.", "",
+			diag.RulebookOmission, "Der Spieler, der die meisten lebenden Drachen"},
+		// Words that open a sentence the next page goes on with, left
+		// out at the end of a page.
+		{"end of a page", "bellum_magica", "fr",
+			" Comme pour les boucliers ordinaires,\n", "\n",
+			diag.RulebookOmission, "épées magiques, que vous obtiendrez"},
+		// Headings that name another concept of the game, sibling or
+		// not, numbered or not, or one concept twice for two.
+		{"numbered heading", "warlock", "de", "2.4 Startspieler\n", "2.4 Auktionator\n", diag.RulebookConcept, "2.4 Auktionator"},
+		{"unnumbered heading", "warlock", "en", "A new day\n", "A new round\n", diag.RulebookConcept, "A new round"},
+		{"concept twice", "warlock", "fr", "5 Pouvoirs et capacités\n", "5 Pouvoirs et pouvoirs\n", diag.RulebookConcept, "5 Pouvoirs et pouvoirs"},
+		{"unrelated concept", "warlock", "en", "A new day\n", "A new auction\n", diag.RulebookConcept, "A new auction"},
+		// A heading numbered otherwise, its section not placed there.
+		{"numbered otherwise", "warriors", "fr", "7.6 Fin du jeu", "9.6 Fin du jeu", diag.HeadingNumber, "9.6 Fin du jeu"},
+		{"table title", "bellum_magica", "fr", "Cartes Ville du royaume des humains\n", "Cartes Taverne du royaume des humains\n", diag.RulebookConcept, "Cartes Taverne"},
+		// A negation put in an idiom that is none ("nicht nur"), and
+		// one left out of a section's last words.
+		{"negation in an idiom", "bellum_magica", "de", "kann nur durch", "kann nicht nur durch", diag.RulebookRule, "Manche Orte sind"},
+		// A negation left out at the end of a line: the gap is there,
+		// not where the line after starts.
+		{"negation at a line's end", "warriors", "de", "Magier kann nicht\n", "Magier kann\n", diag.RulebookRule, "Magier schützen eine Fraktion"},
+		{"negation at the end", "bellum_magica", "de", "können nicht verloren", "können verloren", diag.RulebookRule, "Bonusplättchen sind dauerhaft"},
+		// In a text that renders the rules word for word, a concept in
+		// place of another that is no sibling of it.
+		{"unrelated concept in the text", "warlock", "en", "to the starting player, and Tonar", "to the gold, and Tonar", diag.RulebookConcept, "Give Elrohir"},
+		// A word left out of a name of several words names another
+		// concept.
+		{"name of several words", "bellum_magica", "fr", "Créature super maléfique pour", "Créature maléfique pour", diag.RulebookConcept, "Mélangez séparément"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := books[tt.game][tt.lang]
+			clean := bookText(p.book)
+			edited := strings.Replace(clean, tt.old, tt.new, 1)
+			if edited == clean {
+				t.Fatalf("%q is not in the book", tt.old)
+			}
+			// The line looked for is near the edit.
+			near := strings.Count(clean[:strings.Index(clean, tt.old)], "\n") - 3
+			want := 0
+			for i, l := range strings.Split(edited, "\n") {
+				if i >= near && strings.HasPrefix(strings.TrimPrefix(l, "\f"), tt.at) {
+					want = i + 1
+					break
+				}
+			}
+			got, err := checkText(p.g, "book.txt", tt.lang, edited)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range got {
+				if d.Code == tt.code && d.Pos.Line == want {
+					return
+				}
+			}
+			t.Errorf("no %s finding at line %d (%q); got:\n%s", tt.code, want, tt.at, got)
+		})
+	}
+}
