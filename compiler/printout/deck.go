@@ -58,12 +58,12 @@ type faceOp struct {
 // (x, y), as the deck's raster sheets draw them (drawFaceOn).
 func (p *printer) drawFace(ops []faceOp, x, y float64) { p.drawFaceOn(p.doc, ops, x, y) }
 
-func plain(ops ...op) []faceOp {
-	out := make([]faceOp, len(ops))
-	for i, o := range ops {
-		out[i] = faceOp{op: o}
+// appendPlain appends ops to dst as face operations.
+func appendPlain(dst []faceOp, ops ...op) []faceOp {
+	for _, o := range ops {
+		dst = append(dst, faceOp{op: o})
 	}
-	return out
+	return dst
 }
 
 // cardScale maps the declared layout onto the card printed: a --card size
@@ -256,7 +256,12 @@ func (p *printer) layFace(f *model.Face, t *model.Type, c *model.Card, w, h, ble
 	if f.Ground != "" {
 		ground = parseColor(f.Ground)
 	}
-	ops = plain(op{kind: opRect, x: -bleed, y: -bleed, w: w + 2*bleed, h: h + 2*bleed, color: ground, paint: pdf.Fill})
+	// The face is laid out in the printer's room and kept at its size.
+	defer func() {
+		p.faceRoom = ops[:0]
+		ops = slices.Clone(ops)
+	}()
+	ops = appendPlain(p.faceRoom[:0], op{kind: opRect, x: -bleed, y: -bleed, w: w + 2*bleed, h: h + 2*bleed, color: ground, paint: pdf.Fill})
 	var bands []band
 	var markedFields []string
 	for _, r := range f.Regions {
@@ -281,13 +286,13 @@ func (p *printer) layFace(f *model.Face, t *model.Type, c *model.Card, w, h, ble
 		switch r.Kind {
 		case model.BoxRegion:
 			if r.Color != "" {
-				ops = append(ops, plain(op{kind: opRect, x: bx, y: by, w: bw, h: bh, color: parseColor(r.Color), paint: pdf.Fill})...)
+				ops = appendPlain(ops, op{kind: opRect, x: bx, y: by, w: bw, h: bh, color: parseColor(r.Color), paint: pdf.Fill})
 			}
 			if r.Line != "" {
-				ops = append(ops, plain(op{kind: opRect, x: x, y: y, w: rw, h: rh, color: parseColor(r.Line), paint: pdf.Stroke, lw: 0.3})...)
+				ops = appendPlain(ops, op{kind: opRect, x: x, y: y, w: rw, h: rh, color: parseColor(r.Line), paint: pdf.Stroke, lw: 0.3})
 			}
 			if r.Icon != "" {
-				ops = append(ops, plain(op{kind: opIcon, x: x + rw/2, y: y + rh/2, w: min(rw, rh) * 0.8, s: r.Icon})...)
+				ops = appendPlain(ops, op{kind: opIcon, x: x + rw/2, y: y + rh/2, w: min(rw, rh) * 0.8, s: r.Icon})
 			}
 			// A box shown because of a reconstructed value shows that value:
 			// the first such box of each field carries the mark.
@@ -300,7 +305,7 @@ func (p *printer) layFace(f *model.Face, t *model.Type, c *model.Card, w, h, ble
 				if r.Color != "" {
 					mc = swatchInkOn(parseColor(r.Color))
 				}
-				ops = append(ops, plain(p.markOp(x+rw, y+rh*0.35, 6*sc.pt, mc))...)
+				ops = appendPlain(ops, p.markOp(x+rw, y+rh*0.35, 6*sc.pt, mc))
 				marked = true
 				break
 			}
@@ -319,7 +324,7 @@ func (p *printer) layFace(f *model.Face, t *model.Type, c *model.Card, w, h, ble
 			if ev.Color == "" {
 				col = tint
 			}
-			ops = append(ops, plain(op{kind: opRect, x: bx, y: by, w: bw, h: bh, color: col, paint: pdf.Fill})...)
+			ops = appendPlain(ops, op{kind: opRect, x: bx, y: by, w: bw, h: bh, color: col, paint: pdf.Fill})
 			bands = append(bands, band{x, y, rw, rh, col})
 			// The value's icon stands at the band's end (its start with
 			// align = "left"), so a name over the band keeps the rest.
@@ -332,10 +337,10 @@ func (p *printer) layFace(f *model.Face, t *model.Type, c *model.Card, w, h, ble
 			case "center":
 				ix = x + rw/2
 			}
-			ops = append(ops, plain(op{kind: opIcon, x: ix, y: y + rh/2, w: size, s: gl.name, letters: gl.letters, color: gl.color})...)
+			ops = appendPlain(ops, op{kind: opIcon, x: ix, y: y + rh/2, w: size, s: gl.name, letters: gl.letters, color: gl.color})
 			if c.FieldReconstructed(r.Field) {
 				marked = true
-				ops = append(ops, plain(p.markOp(ix+size/2, y+rh/2-size/4, 6*sc.pt, swatchInkOn(col)))...)
+				ops = appendPlain(ops, p.markOp(ix+size/2, y+rh/2-size/4, 6*sc.pt, swatchInkOn(col)))
 			}
 		case model.IconsRegion:
 			// The rows of a list's values (field[N]) mark a reconstructed
@@ -345,13 +350,13 @@ func (p *printer) layFace(f *model.Face, t *model.Type, c *model.Card, w, h, ble
 			if m && r.Item > 0 {
 				markedFields = append(markedFields, r.Field)
 			}
-			ops, marked = append(ops, plain(o...)...), marked || m
+			ops, marked = appendPlain(ops, o...), marked || m
 		case model.NumberRegion, model.TextRegion:
 			o, m, ok := p.layText(r, t, c, x, y, rw, rh, sc, bands)
 			if !ok {
 				continue
 			}
-			ops, marked = append(ops, plain(o...)...), marked || m
+			ops, marked = appendPlain(ops, o...), marked || m
 		}
 	}
 	return ops, marked

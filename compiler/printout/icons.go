@@ -170,7 +170,7 @@ func iconOn(d surface, name string, x, y, size float64, c pdf.Color) {
 		shapeOn(d, "star", x, y, r*0.7, ink)
 		return
 	}
-	if n, err := strconv.Atoi(strings.TrimPrefix(name, iconDie)); err == nil && strings.HasPrefix(name, iconDie) && n >= 1 && n <= dieFaces {
+	if n, ok := dieFace(name); ok {
 		// White with black pips, or pips of contrast on a die of colour c.
 		face, pip := pdf.Color{R: 0xff, G: 0xff, B: 0xff}, ink
 		if c != (pdf.Color{}) {
@@ -195,16 +195,33 @@ func iconOn(d surface, name string, x, y, size float64, c pdf.Color) {
 	shapeOn(d, name, x, y, r*0.62, contrast(c))
 }
 
+// dieFace reads the number of a die icon's name ("die1" to "die6").
+func dieFace(name string) (int, bool) {
+	num, ok := strings.CutPrefix(name, iconDie)
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(num)
+	return n, err == nil && n >= 1 && n <= dieFaces
+}
+
 func shapeOn(d surface, name string, x, y, r float64, c pdf.Color) {
 	polys, ok := shapeTable()[name]
 	if !ok {
 		return
 	}
 	d.SetFillColor(c)
+	longest := 0
 	for _, poly := range polys {
-		pts := make([]pdf.Point, len(poly))
-		for i, q := range poly {
-			pts[i] = pdf.Point{X: x + q.X*r, Y: y + q.Y*r}
+		longest = max(longest, len(poly))
+	}
+	// One buffer for all the shape's polygons: a surface copies what it
+	// keeps of them.
+	pts := make([]pdf.Point, 0, longest)
+	for _, poly := range polys {
+		pts = pts[:0]
+		for _, q := range poly {
+			pts = append(pts, pdf.Point{X: x + q.X*r, Y: y + q.Y*r})
 		}
 		d.Polygon(pts, pdf.Fill)
 	}

@@ -173,6 +173,9 @@ type printer struct {
 	wrapBuf []byte
 	ops     []op // the block opRoom cuts rows' operations from
 	tables  map[tableKey]table
+	// faceRoom is where layFace lays a card face out before keeping a
+	// copy of its size.
+	faceRoom []faceOp
 }
 
 func newPrinter(g *model.Game, o Options) (*printer, error) {

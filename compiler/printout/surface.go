@@ -19,7 +19,7 @@ type surface interface {
 	Line(x1, y1, x2, y2 float64)
 	Rect(x, y, w, h float64, p pdf.Paint)
 	Circle(x, y, r float64, p pdf.Paint)
-	Polygon(pts []pdf.Point, p pdf.Paint)
+	Polygon(pts []pdf.Point, p pdf.Paint) // must not keep pts
 	Image(data []byte, x, y, w, h float64)
 }
 
