@@ -23,8 +23,9 @@ var mutationSeed = flag.Uint64("mutation.seed", 1, "seed of the edits TestMutati
 
 // floors are the floors per kind of edit, checked for every cell of ten
 // edits or more: what the checks reach in their weakest cell on seeds 10
-// to 13 (30 to 32 for a dropped clause), less a margin, and no more than
-// seeds 20, 21, 40 and 41, which were not looked at, give. A clause
+// to 13 (30 to 32 and 50 to 52 for a dropped clause), less a margin, and
+// no more than seeds 20, 21, 40, 41, 60 and 61, which were not looked at,
+// give. A clause
 // dropped from a sentence is the hardest: only its length and its words
 // tell it. A negation is not judged in a free translation (a story),
 // where some of a cell's edits fall.
@@ -36,7 +37,7 @@ func floors() map[mutation.Kind]mutation.Floor {
 		mutation.TermSwap:     {Recall: 0.85, AtLine: 0.95},
 		mutation.Negation:     {Recall: 0.80, AtLine: 0.95},
 		mutation.SentenceDrop: {Recall: 0.75, AtLine: 0.85},
-		mutation.ClauseDrop:   {Recall: 0.45, AtLine: 0.85},
+		mutation.ClauseDrop:   {Recall: 0.55, AtLine: 0.85},
 		mutation.Facing:       {Recall: 0.85, AtLine: 0.95},
 		mutation.Destination:  {Recall: 0.95, AtLine: 0.95},
 		mutation.ProperName:   {Recall: 0.95, AtLine: 0.95},
