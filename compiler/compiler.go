@@ -47,6 +47,11 @@ type Options struct {
 	// than once, or prints them after, passes one parse to share; when nil,
 	// each Load parses them once, if a game needs them.
 	Fonts func() (*pdf.Fonts, error)
+	// Play loads games to be played, not published: translations are not
+	// compared with their source, nor texts and cards laid out against
+	// the printouts, which is most of loading's cost. The data's errors
+	// and each locale's own are still reported, and the game is the same.
+	Play bool
 }
 
 // Load reads and checks every game of the tree in fsys. It returns the
@@ -211,7 +216,11 @@ func loadGame(fsys fs.FS, id string, opts Options, d *diag.List) *model.Game {
 			declPos = diag.Pos{File: s.name, Line: p.Line, Col: p.Col}
 		}
 	}
-	checkLocales(g, locs, unparsed, lost, declPos, d)
+	checkLocales(g, locs, unparsed, lost, declPos, !opts.Play, d)
+	g.SourceHash = hex.EncodeToString(h.Sum(nil))
+	if opts.Play {
+		return g
+	}
 	// What sheet and build would refuse to print, check reports too; the
 	// printouts know their font.
 	gd, err := printout.CheckGlyphs(g)
@@ -224,7 +233,6 @@ func loadGame(fsys fs.FS, id string, opts Options, d *diag.List) *model.Game {
 		d.Errorf(g.Pos, diag.Unprintable, "cannot lay out the deck: %v", err)
 	}
 	*d = append(*d, dd...)
-	g.SourceHash = hex.EncodeToString(h.Sum(nil))
 	return g
 }
 

@@ -192,8 +192,9 @@ func optional(g *model.Game, id string) bool {
 // checkLocales checks every locale of a game against its data and its
 // source locale, and attaches them to the game. unparsed holds the
 // languages whose file is there but does not parse; lost, what of the data
-// did not load, which the locales are not blamed for.
-func checkLocales(g *model.Game, locs map[string]*localeFile, unparsed map[string]bool, lost *lost, declPos diag.Pos, d *diag.List) {
+// did not load, which the locales are not blamed for. Unless compare is
+// set, translations are not compared with their source.
+func checkLocales(g *model.Game, locs map[string]*localeFile, unparsed map[string]bool, lost *lost, declPos diag.Pos, compare bool, d *diag.List) {
 	names, texts := required(g)
 	var source *model.Locale
 	for _, lang := range g.Languages {
@@ -305,7 +306,9 @@ func checkLocales(g *model.Game, locs map[string]*localeFile, unparsed map[strin
 			*d = append(*d, judged(md, m, lost)...)
 		}
 	}
-	checkTexts(g, locs, source, data, args, lost, d)
+	if compare {
+		checkTexts(g, locs, source, data, args, lost, d)
+	}
 }
 
 // judged drops the template errors of a message that reads data which did

@@ -376,14 +376,18 @@ func buildPoints(e *env, t tree, id, variant string, points []*sweepPoint) (data
 	return m.SourceHash, played, 0, true
 }
 
-// loadModel loads game id of t, printing the tree's diagnostics, for the
-// command cmd.
+// loadModel loads game id of t to be played, printing the tree's
+// diagnostics, for the command cmd. Its translations are not compared
+// with their source: check does that, and playing does not read them.
 func loadModel(e *env, cmd string, t tree, id string) (m *model.Game, code int, ok bool) {
 	if !knownGame(e, cmd, t, id) {
 		return nil, ExitUsage, false
 	}
-	games, ok := load(e, t, []string{id})
-	if !ok {
+	o := e.loadOptions(t, id)
+	o.Play = true
+	games, d := compiler.Load(t.fsys, o)
+	printDiags(e.stderr, d)
+	if d.HasErrors() {
 		return nil, ExitFail, false
 	}
 	if m = games.Game(id); m == nil {
