@@ -57,46 +57,6 @@ func (t *texts) readers() {
 		t.cal[loc.Lang] = c
 	}
 	t.siblings()
-	t.residuals()
-}
-
-// residuals learns, for each translation, how the length of its
-// sentences follows that of the sibling's and of the message's other
-// sentences.
-func (t *texts) residuals() {
-	for _, loc := range t.g.Locales {
-		c, ok := t.cal[loc.Lang]
-		if !ok {
-			continue
-		}
-		var other *model.Locale
-		var cs text.Calibration
-		if sb := t.sib[loc.Lang]; sb != nil {
-			other, cs = sb.loc, t.cal[sb.loc.Lang]
-		}
-		var ws []text.Witness
-		for _, m := range loc.Messages {
-			s := t.source.Message(m.ID)
-			if s == nil || !t.compared(m.ID) {
-				continue
-			}
-			w := text.Witness{A: t.doc(t.source, s, "other"), B: t.doc(loc, m, "other")}
-			if w.A == nil || w.B == nil || t.aligns[w.B] == nil {
-				continue
-			}
-			w.AB = t.aligns[w.B]
-			if other != nil {
-				if u := other.Message(m.ID); u != nil {
-					if d := t.doc(other, u, "other"); d != nil && t.aligns[d] != nil {
-						w.S, w.AS = d, t.aligns[d]
-					}
-				}
-			}
-			ws = append(ws, w)
-		}
-		c.Residual = text.LearnResidual(ws, c, cs)
-		t.cal[loc.Lang] = c
-	}
 }
 
 // learn calibrates a language pair on its document pairs, aligns each and
@@ -169,7 +129,7 @@ func (t *texts) siblingOf(loc *model.Locale, m *model.Message, b *text.Doc) *tex
 	if d == nil || t.aligns[d] == nil {
 		return nil
 	}
-	return &text.Sibling{Doc: d, FromSource: t.aligns[d], ToB: sb.aligns[b], Lexicon: sb.lexicon, Cal: t.cal[sb.loc.Lang]}
+	return &text.Sibling{Doc: d, FromSource: t.aligns[d], ToB: sb.aligns[b], Lexicon: sb.lexicon}
 }
 
 // compared reports whether a message is prose to compare sentence by

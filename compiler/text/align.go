@@ -15,9 +15,6 @@ type Calibration struct {
 	Pairs                int // the sentence pairs it was measured on
 	// Lexicon, when not nil, says which words translate which (Learn).
 	Lexicon *Lexicon
-	// Residual, when learnt (LearnResidual), tells how long a sentence
-	// should be beyond what its source's length says.
-	Residual Residual
 	// Joins lets Align pair three sentences of one side with one or two
 	// of the other, and weigh the blank lines inside a pair: for texts
 	// whose paragraphs translators keep, as message files; without it a

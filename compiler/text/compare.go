@@ -75,21 +75,14 @@ type Sibling struct {
 	FromSource, ToB []Pair
 	// Lexicon is learnt from the sibling and the translation checked.
 	Lexicon *Lexicon
-	// Cal calibrates the source against the sibling.
-	Cal Calibration
 }
 
-// evidence returns what the sibling says of a clause dropped from
+// evidenceAt returns what the sibling says of a clause dropped from
 // sentences sb of b, whose source is sentences sa: the weight of the run
-// of its words b most clearly lacks; 0 when the sibling's sentences for
-// them are not its sentences for sb alone.
-func (sib *Sibling) evidence(sa []int, b *Doc, sb []int) float64 {
-	return sib.evidenceAt(sa, b, sb, 0, 1)
-}
-
-// evidenceAt is evidence for the runs of the sibling's words that overlap
-// the share [lo, hi] of its sentences: where the source's clause
-// dropped stands, so that the sibling's evidence is of that clause.
+// of its words b most clearly lacks, among the runs that overlap the share
+// [lo, hi] of its sentences (where the source's clause stands, so that the
+// evidence is of that clause); 0 when the sibling's sentences for them are
+// not its sentences for sb alone.
 func (sib *Sibling) evidenceAt(sa []int, b *Doc, sb []int, lo, hi float64) float64 {
 	if sib == nil || sib.Lexicon == nil {
 		return 0
@@ -202,7 +195,7 @@ func CompareWith(a, b *Doc, pairs []Pair, c Calibration, free bool, sib *Sibling
 			sa := Span{a.Sentences[p.A[0]].Lo, a.Sentences[p.A[len(p.A)-1]].Hi}
 			out = append(out, Diff{Kind: DiffOmission, A: sa, B: Span{at, at}, SentA: p.A[0], SentB: -1})
 		default:
-			for _, d := range comparePair(a, b, pairs, k, c, misspelt, sib) {
+			for _, d := range comparePair(a, b, p, c, misspelt, sib) {
 				// A free translation words a sentence its own way, but
 				// keeps all it says: far too short, it lost a clause.
 				if !free || d.Kind < DiffNegation || d.Kind == DiffClause || d.Kind == DiffLength {
@@ -270,8 +263,7 @@ func at(x side, i int, y side) int {
 	return min(max(j, y.span.Lo), y.span.Hi-1)
 }
 
-func comparePair(a, b *Doc, pairs []Pair, pk int, c Calibration, misspelt map[int]string, sib *Sibling) []Diff {
-	p := pairs[pk]
+func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string, sib *Sibling) []Diff {
 	x := side{a, Span{a.Sentences[p.A[0]].Lo, a.Sentences[p.A[len(p.A)-1]].Hi}, p.A}
 	y := side{b, Span{b.Sentences[p.B[0]].Lo, b.Sentences[p.B[len(p.B)-1]].Hi}, p.B}
 	base := Diff{SentA: p.A[0], SentB: p.B[0]}
@@ -492,7 +484,7 @@ func comparePair(a, b *Doc, pairs []Pair, pk int, c Calibration, misspelt map[in
 		if cl, ok := c.Lexicon.Missing(a, &a.Sentences[p.A[0]], b, y.span, shorter); ok && len(p.A) == 1 && len(p.B) == 1 {
 			k := at(x, cl.Lo, y)
 			add(Diff{Kind: DiffClause, A: cl, B: Span{k, k}})
-		} else if k, cl, score := dropped(a, b, pairs, pk, c, sib); score > DropLimit {
+		} else if k, cl, score := dropped(a, b, p, c, sib); score > DropLimit {
 			add(Diff{Kind: DiffClause, A: cl, B: Span{k, k}})
 		}
 	}
@@ -505,14 +497,11 @@ func comparePair(a, b *Doc, pairs []Pair, pk int, c Calibration, misspelt map[in
 // either side are weighed as one, since a clause dropped makes the
 // aligner join the sentences around it; as many on both sides are also
 // weighed one by one.
-func dropped(a, b *Doc, pairs []Pair, pk int, c Calibration, sib *Sibling) (int, Span, float64) {
-	p := pairs[pk]
+func dropped(a, b *Doc, p Pair, c Calibration, sib *Sibling) (int, Span, float64) {
 	try := func(pa, pb []int) (int, Span, float64) {
 		x := side{a, Span{a.Sentences[pa[0]].Lo, a.Sentences[pa[len(pa)-1]].Hi}, pa}
 		y := side{b, Span{b.Sentences[pb[0]].Lo, b.Sentences[pb[len(pb)-1]].Hi}, pb}
-		ds, _ := sib.sibDelta(a, pa)
-		e := c.Residual.expect(ds, messageDelta(a, b, pairs, c, p.A))
-		cl, score := c.Lexicon.dropped(a, joined(a, pa), b, y.span, c, e)
+		cl, score := c.Lexicon.Dropped(a, joined(a, pa), b, y.span, c)
 		if math.IsInf(score, -1) {
 			return 0, cl, score
 		}

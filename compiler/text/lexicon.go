@@ -474,19 +474,13 @@ func runWeight(us []unit, w, wc, wu []float64, named map[string]int, i, j int) f
 // much likelier a dropped clause makes what is seen than a faithful
 // translation does.
 func (lx *Lexicon) Dropped(a *Doc, sent *Sentence, b *Doc, sb Span, c Calibration) (Span, float64) {
-	return lx.dropped(a, sent, b, sb, c, 0)
-}
-
-// dropped is Dropped where the translation's delta is expected at e
-// rather than at 0 (Residual.expect).
-func (lx *Lexicon) dropped(a *Doc, sent *Sentence, b *Doc, sb Span, c Calibration, e float64) (Span, float64) {
 	if lx == nil || lx.seen == nil || a.Len(sent.Span) < lengthMin {
 		return Span{}, math.Inf(-1)
 	}
 	us, w, wc, wu, named := lx.weights(a, sent.Span, b, sb)
 	x := float64(a.Len(sent.Span))
 	y := float64(b.Len(sb))
-	d := max(min(c.delta(x, y)-e, 2), -8)
+	d := max(min(c.delta(x, y), 2), -8)
 	s := math.Sqrt(c.Spread + c.Short/max(x, 1))
 	// A run of units takes the words between it and its neighbours, half
 	// each.

@@ -512,7 +512,7 @@ func TestCompareJoinedDrop(t *testing.T) {
 					got = append(got, d)
 				}
 			}
-			_, _, score := dropped(src, b, joined, 0, c, nil)
+			_, _, score := dropped(src, b, joined[0], c, nil)
 			_, whole := c.Lexicon.Dropped(src, joined0(src), b, Span{0, len(b.Tokens)}, c)
 			t.Logf("score %.2f, as one sentence %.2f", score, whole)
 			if tc.want && score <= whole {
