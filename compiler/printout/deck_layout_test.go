@@ -1,14 +1,8 @@
 package printout_test
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
-	osexec "os/exec"
 	"path/filepath"
 	"testing"
-
-	"github.com/grimoire-games/grimoire/compiler/printout"
 )
 
 // TestDeckLayoutGolden prints one card type of each game besides Warlock,
@@ -30,19 +24,7 @@ func TestDeckLayoutGolden(t *testing.T) {
 		g = onlyType(g, tt.typ)
 		for _, lang := range g.Languages {
 			t.Run(tt.game+"/"+lang, func(t *testing.T) {
-				o := printout.Options{Kind: printout.Deck, Lang: lang, Unique: true}
-				pdf := write(t, g, o)
-				if again := write(t, g, o); !bytes.Equal(pdf, again) {
-					t.Fatal("two runs differ")
-				}
-				sum := sha256.Sum256(pdf)
-				got := hex.EncodeToString(sum[:]) + "\n"
-				_, err := osexec.LookPath("pdftotext")
-				hashOnly := err != nil
-				if !hashOnly {
-					got += string(run(t, pdf, "pdftotext", "-layout"))
-				}
-				golden(t, filepath.Join("testdata", "deck", tt.game+"-"+tt.typ+"."+lang+".txt"), got, hashOnly)
+				deckGolden(t, g, lang, filepath.Join("testdata", "deck", tt.game+"-"+tt.typ+"."+lang+".txt"))
 			})
 		}
 	}

@@ -39,21 +39,28 @@ func TestDeckGolden(t *testing.T) {
 	g := onlyType(shipped(t).Game("warlock"), "creature")
 	for _, lang := range g.Languages {
 		t.Run(lang, func(t *testing.T) {
-			o := printout.Options{Kind: printout.Deck, Lang: lang, Unique: true}
-			pdf := write(t, g, o)
-			if again := write(t, g, o); !bytes.Equal(pdf, again) {
-				t.Fatal("two runs differ")
-			}
-			sum := sha256.Sum256(pdf)
-			got := hex.EncodeToString(sum[:]) + "\n"
-			_, err := osexec.LookPath("pdftotext")
-			hashOnly := err != nil
-			if !hashOnly {
-				got += string(run(t, pdf, "pdftotext", "-layout"))
-			}
-			golden(t, filepath.Join("testdata", "deck", "warlock-creature."+lang+".txt"), got, hashOnly)
+			deckGolden(t, g, lang, filepath.Join("testdata", "deck", "warlock-creature."+lang+".txt"))
 		})
 	}
+}
+
+// deckGolden prints one of each card of g in lang, twice, and compares
+// the PDF's SHA-256 and text with the golden file at path.
+func deckGolden(t *testing.T, g *model.Game, lang, path string) {
+	t.Helper()
+	o := printout.Options{Kind: printout.Deck, Lang: lang, Unique: true}
+	pdf := write(t, g, o)
+	if again := write(t, g, o); !bytes.Equal(pdf, again) {
+		t.Fatal("two runs differ")
+	}
+	sum := sha256.Sum256(pdf)
+	got := hex.EncodeToString(sum[:]) + "\n"
+	_, err := osexec.LookPath("pdftotext")
+	hashOnly := err != nil
+	if !hashOnly {
+		got += string(run(t, pdf, "pdftotext", "-layout"))
+	}
+	golden(t, path, got, hashOnly)
 }
 
 // golden compares got with a golden file, or rewrites it with -update.
@@ -153,19 +160,26 @@ func TestDeckBacks(t *testing.T) {
 	}
 }
 
-// TestDeckNothing: a game without a face has no deck to print.
-func TestDeckNothing(t *testing.T) {
+// facelessGame is the tiny game without its deck.toml: it has no [[face]].
+func facelessGame(t *testing.T) *model.Game {
+	t.Helper()
 	tree := tinyTree(t)
 	delete(tree, "cards/tiny/deck.toml")
 	games, d := compiler.Load(tree, compiler.Options{})
 	if d.HasErrors() {
 		t.Fatal(d)
 	}
-	if printout.Has(games.Games[0], printout.Deck) {
+	return games.Games[0]
+}
+
+// TestDeckNothing: a game without a face has no deck to print.
+func TestDeckNothing(t *testing.T) {
+	g := facelessGame(t)
+	if printout.Has(g, printout.Deck) {
 		t.Error("Has(Deck) of a game without [[face]]")
 	}
 	var buf bytes.Buffer
-	pd, err := printout.Write(&buf, games.Games[0], printout.Options{Kind: printout.Deck, Lang: "en"})
+	pd, err := printout.Write(&buf, g, printout.Options{Kind: printout.Deck, Lang: "en"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -284,13 +284,7 @@ func TestTTSBacks(t *testing.T) {
 // TestTTSNothing: a game without a face has no deck to export, as it has
 // none to print.
 func TestTTSNothing(t *testing.T) {
-	tree := tinyTree(t)
-	delete(tree, "cards/tiny/deck.toml")
-	games, d := compiler.Load(tree, compiler.Options{})
-	if d.HasErrors() {
-		t.Fatal(d)
-	}
-	files, d, err := printout.TTS(games.Games[0], printout.TTSOptions{Lang: "en"})
+	files, d, err := printout.TTS(facelessGame(t), printout.TTSOptions{Lang: "en"})
 	if err != nil {
 		t.Fatal(err)
 	}

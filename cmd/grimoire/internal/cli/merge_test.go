@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -95,12 +96,7 @@ func TestMergeRefuses(t *testing.T) {
 	if err := os.WriteFile(notJSON, []byte("{\"game\": \"warlock\"}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tests := []struct {
-		name  string
-		args  []string
-		code  int
-		wants []string
-	}{
+	runMergeCases(t, []mergeCase{
 		{"foreign", []string{files[0], other[1], files[2]}, ExitFail, []string{other[1] + ": shard of another study: warlock, 12 games of 4 players, seed 2", files[0] + " is of warlock, 12 games of 4 players, seed 1"}},
 		{"duplicate", []string{files[0], files[1], files[2], files[1]}, ExitFail, []string{files[1] + ": games 4 to 7 of shard 1/3 already in " + files[1]}},
 		{"missing", []string{files[0], files[2]}, ExitFail, []string{"no shard covers games 4 to 7 of the 12 games of warlock"}},
@@ -110,7 +106,22 @@ func TestMergeRefuses(t *testing.T) {
 		{"absent", []string{filepath.Join(dir, "none.json")}, ExitFail, []string{"none.json: no such file"}},
 		{"no files", nil, ExitUsage, []string{"a FILE argument is required"}},
 		{"format", []string{"--format", "yaml", files[0]}, ExitUsage, []string{`unknown --format "yaml"`}},
-	}
+	})
+}
+
+// mergeCase is a merge command line that fails: its exit code and what
+// its standard error says.
+type mergeCase struct {
+	name  string
+	args  []string
+	code  int
+	wants []string
+}
+
+// runMergeCases runs each case's merge, which must print nothing on
+// standard output.
+func runMergeCases(t *testing.T, tests []mergeCase) {
+	t.Helper()
 	for _, tt := range tests {
 		code, out, errs := run(t, append([]string{"merge"}, tt.args...)...)
 		if code != tt.code || out != "" {
@@ -124,19 +135,26 @@ func TestMergeRefuses(t *testing.T) {
 	}
 }
 
-func TestSimulateShardUsage(t *testing.T) {
+// TestShardUsage: simulate and sweep refuse a bad --shard alike, each
+// counting its games its way.
+func TestShardUsage(t *testing.T) {
+	simulate := []string{"simulate", "--game", "warlock"}
+	sweep := []string{"sweep", "--game", "warlock", "--set", "days=2,3"}
 	tests := []struct {
-		args []string
-		want string
+		cmd, args []string
+		want      string
 	}{
-		{[]string{"--shard", "4/4"}, "--shard: shard \"4/4\": want 0 ≤ i < n"},
-		{[]string{"--shard", "1:4"}, "want i/n"},
-		{[]string{"--shard", "1/8", "-n", "5"}, "--shard 1/8: 8 shards for 5 games"},
+		{simulate, []string{"--shard", "4/4"}, `--shard: shard "4/4": want 0 ≤ i < n`},
+		{simulate, []string{"--shard", "1:4"}, "want i/n"},
+		{simulate, []string{"--shard", "1/8", "-n", "5"}, "--shard 1/8: 8 shards for 5 games"},
+		{sweep, []string{"--shard", "4/4"}, `--shard: shard "4/4": want 0 ≤ i < n`},
+		{sweep, []string{"--shard", "1:4"}, "want i/n"},
+		{sweep, []string{"--shard", "1/8", "-n", "5"}, "--shard 1/8: 8 shards for 5 games a point"},
 	}
 	for _, tt := range tests {
-		code, _, errs := run(t, append([]string{"simulate", "--game", "warlock"}, tt.args...)...)
-		if code != ExitUsage || !strings.Contains(errs, tt.want) {
-			t.Errorf("%v: exit %d, %q; want 2, %q", tt.args, code, errs, tt.want)
+		code, out, errs := run(t, slices.Concat(tt.cmd, tt.args)...)
+		if code != ExitUsage || !strings.Contains(errs, tt.want) || out != "" {
+			t.Errorf("%s %v: exit %d, %q; want 2, %q", tt.cmd[0], tt.args, code, errs, tt.want)
 		}
 	}
 }

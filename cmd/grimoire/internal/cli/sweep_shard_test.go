@@ -143,12 +143,7 @@ func TestMergeRefusesSweep(t *testing.T) {
 		t.Fatalf("shards of one tree: exit %d: %s", code, errs)
 	}
 
-	tests := []struct {
-		name  string
-		args  []string
-		code  int
-		wants []string
-	}{
+	runMergeCases(t, []mergeCase{
 		{"sweep among simulate", []string{sims[1], sweeps[0]}, ExitFail, []string{sweeps[0] + ": a sweep shard among simulate shards (" + sims[1] + " is of a simulate run)"}},
 		{"simulate among sweep", []string{sweeps[0], sweeps[1], sims[0]}, ExitFail, []string{sims[0] + ": a simulate shard among sweep shards (" + sweeps[0] + " is of a sweep)"}},
 		{"foreign", []string{sweeps[0], other[1], sweeps[2]}, ExitFail, []string{other[1] + ": shard of another sweep: warlock, 6 games of 4 players, seed 1, bots random, sweeping days=2,3 by majority_bonus.giant=4,5; " + sweeps[0] + " is of warlock, 6 games of 4 players, seed 1, bots random, sweeping days=2,3\n"}},
@@ -159,37 +154,9 @@ func TestMergeRefusesSweep(t *testing.T) {
 		{"csv of simulate", []string{"--format", "csv", sims[0], sims[1]}, ExitUsage, []string{"--format csv is for sweep shards"}},
 		{"out of simulate", []string{"--out", filepath.Join(dir, "plots"), sims[0], sims[1]}, ExitUsage, []string{"--out is for sweep shards"}},
 		{"format", []string{"--format", "yaml", sweeps[0]}, ExitUsage, []string{`unknown --format "yaml"`}},
-	}
-	for _, tt := range tests {
-		code, out, errs := run(t, append([]string{"merge"}, tt.args...)...)
-		if code != tt.code || out != "" {
-			t.Errorf("%s: exit %d; want %d\n%s%s", tt.name, code, tt.code, out, errs)
-		}
-		for _, want := range tt.wants {
-			if !strings.Contains(errs, want) {
-				t.Errorf("%s: stderr lacks %q:\n%s", tt.name, want, errs)
-			}
-		}
-	}
+	})
 	if _, err := os.Stat(filepath.Join(dir, "plots")); err == nil {
 		t.Error("merge of simulate shards wrote --out")
-	}
-}
-
-func TestSweepShardUsage(t *testing.T) {
-	tests := []struct {
-		args []string
-		want string
-	}{
-		{[]string{"--shard", "4/4"}, `--shard: shard "4/4": want 0 ≤ i < n`},
-		{[]string{"--shard", "1:4"}, "want i/n"},
-		{[]string{"--shard", "1/8", "-n", "5"}, "--shard 1/8: 8 shards for 5 games a point"},
-	}
-	for _, tt := range tests {
-		code, out, errs := run(t, append([]string{"sweep", "--game", "warlock", "--set", "days=2,3"}, tt.args...)...)
-		if code != ExitUsage || !strings.Contains(errs, tt.want) || out != "" {
-			t.Errorf("%v: exit %d, %q; want 2, %q", tt.args, code, errs, tt.want)
-		}
 	}
 }
 
