@@ -37,6 +37,17 @@ type Reobserver interface {
 	Reobserve(player int, prev any) any
 }
 
+// Overwrite is how a state's Reobserve reuses prev: it writes the
+// observation over prev when prev is an *O, else over a new O.
+func Overwrite[O any](prev any, write func(*O)) *O {
+	o, _ := prev.(*O)
+	if o == nil {
+		o = new(O)
+	}
+	write(o)
+	return o
+}
+
 // Reobserve is Observation, written over prev, an observation of the same
 // game the bot got before (or nil), when the state is a Reobserver. The
 // bot must no longer use prev, nor anything it held.

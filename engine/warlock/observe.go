@@ -5,6 +5,8 @@ import (
 	"hash/fnv"
 	"math"
 	"slices"
+
+	"github.com/grimoire-games/grimoire/engine"
 )
 
 // Observation is what one player may see (OpenSpiel's observation): every
@@ -81,12 +83,7 @@ func (s *State) Observation(player int) any { return s.Observe(player) }
 // Reobserve implements engine.Reobserver: the bots observe at every
 // decision, and a simulation plays millions of them.
 func (s *State) Reobserve(player int, prev any) any {
-	o, _ := prev.(*Observation)
-	if o == nil {
-		o = new(Observation)
-	}
-	s.observe(player, o)
-	return o
+	return engine.Overwrite(prev, func(o *Observation) { s.observe(player, o) })
 }
 
 // Observe returns what player may see.
