@@ -260,34 +260,31 @@ type Localizer struct {
 // (with a copy of the data for a count) was most of what it allocated.
 // The data never changes, so a text renders the same every time.
 type rendered struct {
-	mu     sync.Mutex
-	texts  map[string]string
-	counts map[countKey]string
+	mu sync.Mutex
+	m  map[renderKey]string
 }
 
-// countKey is a message rendered with an int count, the one kind of
-// count remembered: printouts and engines count with ints.
-type countKey struct {
-	id string
-	n  int
+// renderKey is a message rendered alone, or with an int count: the one
+// kind of count remembered, as printouts and engines count with ints.
+type renderKey struct {
+	id      string
+	n       int
+	counted bool
 }
 
-func newRendered() *rendered {
-	return &rendered{texts: map[string]string{}, counts: map[countKey]string{}}
-}
+func newRendered() *rendered { return &rendered{m: map[renderKey]string{}} }
 
-func (r *rendered) text(id string) (string, bool) {
+func (r *rendered) get(k renderKey) (string, bool) {
 	r.mu.Lock()
-	s, ok := r.texts[id]
-	r.mu.Unlock()
+	defer r.mu.Unlock()
+	s, ok := r.m[k]
 	return s, ok
 }
 
-func (r *rendered) count(k countKey) (string, bool) {
+func (r *rendered) put(k renderKey, s string) {
 	r.mu.Lock()
-	s, ok := r.counts[k]
-	r.mu.Unlock()
-	return s, ok
+	defer r.mu.Unlock()
+	r.m[k] = s
 }
 
 // New returns a localizer for one of the game's languages.
@@ -387,14 +384,13 @@ func (p parsed) Execute(data any) (string, error) {
 
 // Text renders a message that has no plural forms.
 func (l *Localizer) Text(id string) (string, error) {
-	if s, ok := l.done.text(id); ok {
+	k := renderKey{id: id}
+	if s, ok := l.done.get(k); ok {
 		return s, nil
 	}
 	s, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: l.data, TemplateParser: parser{}})
 	if err == nil {
-		l.done.mu.Lock()
-		l.done.texts[id] = s
-		l.done.mu.Unlock()
+		l.done.put(k, s)
 	}
 	return s, err
 }
@@ -402,8 +398,9 @@ func (l *Localizer) Text(id string) (string, error) {
 // Count renders the plural form of a message that fits count.
 func (l *Localizer) Count(id string, count any) (string, error) {
 	n, isInt := count.(int)
+	k := renderKey{id, n, true}
 	if isInt {
-		if s, ok := l.done.count(countKey{id, n}); ok {
+		if s, ok := l.done.get(k); ok {
 			return s, nil
 		}
 	}
@@ -412,9 +409,7 @@ func (l *Localizer) Count(id string, count any) (string, error) {
 		TemplateData: WithCount(l.data, count), TemplateParser: parser{},
 	})
 	if err == nil && isInt {
-		l.done.mu.Lock()
-		l.done.counts[countKey{id, n}] = s
-		l.done.mu.Unlock()
+		l.done.put(k, s)
 	}
 	return s, err
 }
