@@ -246,8 +246,7 @@ func regionDefs(n node, i int, t *model.Type, g *model.Game, dk *model.Deck, l *
 			return nil
 		}
 		r.X, r.Y = r.X+at.dx, r.Y+at.dy
-		const slack = 1e-6
-		if r.X < -slack || r.Y < -slack || r.X+r.W > dk.W+slack || r.Y+r.H > dk.H+slack {
+		if offCard(r, dk) {
 			d.Errorf(rn.pos(), diag.BadValue, "region %s, copy %d of %d, is off the card: %.4g × %.4g mm at (%.4g, %.4g) on a %g × %g mm card", r.ID, k, count, r.W, r.H, r.X, r.Y, dk.W, dk.H)
 			return nil
 		}
@@ -417,12 +416,18 @@ func regionAt(o *obj, r *model.Region, dk *model.Deck, d *diag.List) bool {
 		v[i] = x / 100 * of
 	}
 	r.X, r.Y, r.W, r.H = v[0], v[1], v[2], v[3]
-	const slack = 1e-6
-	if r.W <= 0 || r.H <= 0 || r.X < -slack || r.Y < -slack || r.X+r.W > dk.W+slack || r.Y+r.H > dk.H+slack {
+	if r.W <= 0 || r.H <= 0 || offCard(r, dk) {
 		d.Errorf(n.pos(), diag.BadValue, "region %s is off the card: %.4g × %.4g mm at (%.4g, %.4g) on a %g × %g mm card", r.ID, r.W, r.H, r.X, r.Y, dk.W, dk.H)
 		return false
 	}
 	return true
+}
+
+// offCard reports whether r reaches past the card's edges, by more than
+// the rounding of a size given in per cent.
+func offCard(r *model.Region, dk *model.Deck) bool {
+	const slack = 1e-6
+	return r.X < -slack || r.Y < -slack || r.X+r.W > dk.W+slack || r.Y+r.H > dk.H+slack
 }
 
 // regionText reads a text's size, min_size, align and style.
@@ -534,16 +539,13 @@ func regionSource(o *obj, r *model.Region, at copyAt, t *model.Type, g *model.Ga
 			return false
 		}
 		if isItem {
-			switch {
-			case f.Type.Kind != model.List:
-				d.Errorf(fn.pos(), diag.WrongType, "region %s: field %s: %s is %s, not a list, so it has no [%d]", r.ID, field, id, f.Type, item)
-				return false
-			case item < 1:
-				d.Errorf(fn.pos(), diag.BadValue, "region %s: field %s: a list's values count from [1]", r.ID, field)
+			elem, code, why := listItem(id, f.Type, item)
+			if elem == nil {
+				d.Errorf(fn.pos(), code, "region %s: field %s: %s", r.ID, field, why)
 				return false
 			}
 			r.Field, r.Item = id, item
-			f = &model.Field{ID: field, Type: f.Type.Elem, Wildcard: f.Wildcard}
+			f = &model.Field{ID: field, Type: elem, Wildcard: f.Wildcard}
 		}
 		if hasParam {
 			pf, good := regionParam(pn, param, r, f, g, l, d)
@@ -696,17 +698,13 @@ func regionWhen(o *obj, r *model.Region, at copyAt, t *model.Type, g *model.Game
 		}
 		vt := f.Type
 		if isItem {
-			switch {
-			case vt.Kind != model.List:
-				d.Errorf(kn.keyPos(), diag.WrongType, "region %s: when.%s: %s is %s, not a list, so it has no [%d]", r.ID, k, id, vt, item)
-				ok = false
-				continue
-			case item < 1:
-				d.Errorf(kn.keyPos(), diag.BadValue, "region %s: when.%s: a list's values count from [1]", r.ID, k)
+			elem, code, why := listItem(id, vt, item)
+			if elem == nil {
+				d.Errorf(kn.keyPos(), code, "region %s: when.%s: %s", r.ID, k, why)
 				ok = false
 				continue
 			}
-			vt = vt.Elem
+			vt = elem
 		}
 		c := model.Condition{Field: id, Item: item}
 		if lim, isMin := kn.v.(map[string]any); isMin {
@@ -786,6 +784,18 @@ func conditionItem(k string) (field string, item int, isItem bool) {
 		return k, 0, false
 	}
 	return head, n, true
+}
+
+// listItem returns the type of value [item] of field id, of type vt, or,
+// when it has none, nil and why.
+func listItem(id string, vt *model.ValueType, item int) (*model.ValueType, diag.Code, string) {
+	switch {
+	case vt.Kind != model.List:
+		return nil, diag.WrongType, fmt.Sprintf("%s is %s, not a list, so it has no [%d]", id, vt, item)
+	case item < 1:
+		return nil, diag.BadValue, "a list's values count from [1]"
+	}
+	return vt.Elem, "", ""
 }
 
 // conditionValue writes a TOML value as a value of type vt formats it, so
