@@ -850,18 +850,26 @@ func deckImages(fsys fs.FS, dir string, g *model.Game, h hasher, d *diag.List) {
 	}
 }
 
-// deckShowsMarks reports whether a card's face prints a value of the card
-// that is reconstructed, so that the deck's sheets carry the legend.
+// deckShowsMarks reports whether a card's face prints a reconstructed
+// value, the card's or a parameter's entry, so that the deck's sheets
+// carry the legend.
 func deckShowsMarks(g *model.Game) bool {
 	if g.Deck == nil {
 		return false
 	}
 	for _, c := range g.Loaded().Cards {
 		f := g.Deck.Face(c.Type)
-		if f == nil || len(c.Reconstructed) == 0 {
+		if f == nil {
 			continue
 		}
+		i := slices.IndexFunc(g.Types, func(t *model.Type) bool { return t.ID == c.Type })
 		for _, r := range f.Regions {
+			if i >= 0 && r.Reconstructed(g.Types[i], c) {
+				return true
+			}
+			if len(c.Reconstructed) == 0 {
+				continue
+			}
 			shown := append([]string{r.Field}, r.Args...)
 			if r.Kind == model.BoxRegion {
 				for _, cond := range r.When {

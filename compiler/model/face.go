@@ -123,31 +123,52 @@ type Region struct {
 // that key. set is false when the card leaves it unset: a list shorter
 // than Item, or a key the parameter does not hold.
 func (r *Region) Value(t *Type, c *Card) (vt *ValueType, v Value, set bool) {
+	vt, v, _, set = r.value(t, c)
+	return vt, v, set
+}
+
+// Reconstructed reports whether what the region shows of card c is
+// reconstructed: the card's value of the field, or, for a region that
+// shows a parameter, the parameter's entry at that value.
+func (r *Region) Reconstructed(t *Type, c *Card) bool {
+	if c.FieldReconstructed(r.Field) {
+		return true
+	}
+	if r.Param == nil {
+		return false
+	}
+	_, _, entry, set := r.value(t, c)
+	return set && r.Param.EntryReconstructed(entry)
+}
+
+// value is Value with the index of the parameter's entry it shows (-1
+// for a region that shows no parameter).
+func (r *Region) value(t *Type, c *Card) (vt *ValueType, v Value, entry int, set bool) {
 	f := t.Field(r.Field)
 	if f == nil {
-		return nil, Value{}, false
+		return nil, Value{}, -1, false
 	}
 	v, set = c.Get(r.Field)
 	vt = f.Type
 	if !set {
-		return vt, v, false
+		return vt, v, -1, false
 	}
 	if r.Item > 0 {
 		if vt.Kind != List || r.Item > len(v.List) {
-			return vt, Value{}, false
+			return vt, Value{}, -1, false
 		}
 		vt, v = vt.Elem, v.List[r.Item-1]
 	}
 	if r.Param == nil {
-		return vt, v, true
+		return vt, v, -1, true
 	}
 	pt := r.Param.Type
 	for i, k := range r.Param.Value.Keys {
 		if pt.Key.Format(k) == vt.Format(v) {
-			return pt.Elem, r.Param.Value.List[i], true
+			return pt.Elem, r.Param.Value.List[i], i, true
 		}
 	}
-	return pt.Elem, Value{}, false
+	return pt.Elem, Value{}, -1, false
 }
 
 // Condition is a field of a card equal to one of some values, written as

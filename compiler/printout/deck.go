@@ -338,14 +338,15 @@ func (p *printer) layFace(f *model.Face, t *model.Type, c *model.Card, w, h, ble
 				ix = x + rw/2
 			}
 			ops = appendPlain(ops, op{kind: opIcon, x: ix, y: y + rh/2, w: size, s: gl.name, letters: gl.letters, color: gl.color})
-			if c.FieldReconstructed(r.Field) {
+			if r.Reconstructed(t, c) {
 				marked = true
 				ops = appendPlain(ops, p.markOp(ix+size/2, y+rh/2-size/4, 6*sc.pt, swatchInkOn(col)))
 			}
 		case model.IconsRegion:
 			// The rows of a list's values (field[N]) mark a reconstructed
-			// list once, on the first row that shows a value.
-			mark := c.FieldReconstructed(r.Field) && !(r.Item > 0 && slices.Contains(markedFields, r.Field))
+			// list once, on the first row that shows a value; a row that
+			// shows a parameter's entry is marked as that entry is.
+			mark := r.Reconstructed(t, c) && !(r.Item > 0 && r.Param == nil && slices.Contains(markedFields, r.Field))
 			o, m := p.layIcons(r, t, c, x, y, rw, rh, bands, mark)
 			if m && r.Item > 0 {
 				markedFields = append(markedFields, r.Field)
@@ -521,7 +522,7 @@ func (p *printer) regionText(r *model.Region, t *model.Type, c *model.Card) (s, 
 		return "", "", false, false
 	}
 	s = p.fieldText(&model.Field{ID: r.Field, Type: vt}, v)
-	if c.FieldReconstructed(r.Field) {
+	if r.Reconstructed(t, c) {
 		s += reconstructedMark
 		marked = true
 	}

@@ -96,3 +96,35 @@ func TestReconstructedMarks(t *testing.T) {
 		})
 	}
 }
+
+// TestDeckParamMarks: a card region that shows a parameter's entry at the
+// card's value marks the entry the rulebook does not print, and only that
+// one, and the deck then carries the legend.
+func TestDeckParamMarks(t *testing.T) {
+	poppler(t, "pdftotext")
+	tests := []struct {
+		rec        string
+		has, lacks []string
+	}{
+		{"reconstructed = [\"sun\"]\n", []string{"Sunburst 5†", "Eclipse 7", "† reconstructed"}, []string{"7†"}},
+		{"", []string{"Sunburst 5", "Eclipse 7"}, []string{"†", "reconstructed"}},
+	}
+	for _, tt := range tests {
+		t.Run(strings.TrimSpace(tt.rec), func(t *testing.T) {
+			games, d := compiler.Load(tinyTree(t,
+				[3]string{"cards/tiny/marks.toml", "", "[[param]]\nid = \"glow\"\ntype = \"map<enum:suit,int>\"\nvalue = { sun = 5, moon = 7 }\n" + tt.rec},
+				[3]string{"cards/tiny/deck.toml", "", "\n  [[face.region]]\n  kind = \"number\"\n  field = \"suit\"\n  param = \"glow\"\n  at = [48, 2, 12, 8]\n  size = 12\n"},
+			), compiler.Options{})
+			if d.HasErrors() {
+				t.Fatal(d.String())
+			}
+			g, err := games.Games[0].Play("")
+			if err != nil {
+				t.Fatal(err)
+			}
+			pdf := write(t, g, printout.Options{Kind: printout.Deck, Lang: "en", Unique: true})
+			text := squash(string(run(t, pdf, "pdftotext", "-layout")))
+			hasLacks(t, text, tt.has, tt.lacks)
+		})
+	}
+}
