@@ -484,7 +484,7 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string, sib 
 		if cl, ok := c.Lexicon.Missing(a, &a.Sentences[p.A[0]], b, y.span, shorter); ok && len(p.A) == 1 && len(p.B) == 1 {
 			k := at(x, cl.Lo, y)
 			add(Diff{Kind: DiffClause, A: cl, B: Span{k, k}})
-		} else if k, cl, score := dropped(a, b, p, c, sib); score > DropLimit {
+		} else if k, cl, over := dropped(a, b, p, c, sib); over > 0 {
 			add(Diff{Kind: DiffClause, A: cl, B: Span{k, k}})
 		}
 	}
@@ -492,28 +492,37 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string, sib 
 }
 
 // dropped returns the clause of a pair's source most likely dropped from
-// its translation, the token of b where it would be, and its score
-// (Lexicon.Dropped, with the sibling's evidence). Sentences joined on
-// either side are weighed as one, since a clause dropped makes the
-// aligner join the sentences around it; as many on both sides are also
-// weighed one by one.
+// its translation, the token of b where it would be, and by how much its
+// score passes its limit: DropLimit for any run of words
+// (Lexicon.Dropped, with the sibling's evidence), ClauseLimit for a whole
+// clause of the source, from mark to mark, which is what a translator
+// drops and which fewer runs can be. Sentences joined on either side are
+// weighed as one, since a clause dropped makes the aligner join the
+// sentences around it; as many on both sides are also weighed one by one.
 func dropped(a, b *Doc, p Pair, c Calibration, sib *Sibling) (int, Span, float64) {
 	try := func(pa, pb []int) (int, Span, float64) {
 		x := side{a, Span{a.Sentences[pa[0]].Lo, a.Sentences[pa[len(pa)-1]].Hi}, pa}
 		y := side{b, Span{b.Sentences[pb[0]].Lo, b.Sentences[pb[len(pb)-1]].Hi}, pb}
-		cl, score := c.Lexicon.Dropped(a, joined(a, pa), b, y.span, c)
-		if math.IsInf(score, -1) {
-			return 0, cl, score
-		}
+		r := c.Lexicon.drop(a, joined(a, pa), b, y.span, c)
 		n := float64(max(x.span.Hi-x.span.Lo, 1))
-		lo, hi := float64(cl.Lo-x.span.Lo)/n, float64(cl.Hi-x.span.Lo)/n
-		return at(x, cl.Lo, y), cl, score + siblingWeight*sib.evidenceAt(pa, b, pb, lo, hi)
+		score := func(cl Span, s, limit float64) float64 {
+			if math.IsInf(s, -1) {
+				return s
+			}
+			lo, hi := float64(cl.Lo-x.span.Lo)/n, float64(cl.Hi-x.span.Lo)/n
+			return s + siblingWeight*sib.evidenceAt(pa, b, pb, lo, hi) - limit
+		}
+		run, whole := score(r.run, r.score, DropLimit), score(r.clause, r.clauseScore, ClauseLimit)
+		if whole > run {
+			return at(x, r.clause.Lo, y), r.clause, whole
+		}
+		return at(x, r.run.Lo, y), r.run, run
 	}
 	k, cl, score := try(p.A, p.B)
 	// One sentence alone is weighed when the pair as a whole leans
 	// towards a drop already: sentences cut elsewhere than the source's
 	// make one look short and the next long.
-	if len(p.A) > 1 && len(p.A) == len(p.B) && score > DropLimit/2 {
+	if len(p.A) > 1 && len(p.A) == len(p.B) && score > -DropLimit/2 {
 		for i := range p.A {
 			if !matched(a, b, p, i, c) {
 				continue

@@ -1,6 +1,7 @@
 package text
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"strings"
@@ -26,6 +27,9 @@ type Lexicon struct {
 	// sentence has than its translation.
 	marks map[int]int
 	pairs int
+	// alone holds the stems of the words the texts use alone, which
+	// may end a compound.
+	alone map[string]bool
 }
 
 // clauseMarks counts the marks that part clauses in a span.
@@ -58,14 +62,19 @@ const (
 // Stem cuts a folded content word to its first letters: enough to see
 // "défausser" and "défaussez", "Karte" and "Karten" as one word.
 func Stem(w string) string {
-	if utf8.RuneCountInString(w) <= 5 {
-		return w
+	n := 0
+	for i := range w {
+		if n == 5 {
+			return w[:i]
+		}
+		n++
 	}
-	return string([]rune(w)[:5])
+	return w
 }
 
-// stems returns the distinct stems of the content words of a span.
-func stems(d *Doc, sp Span) []string {
+// stems returns the distinct stems of the content words of a span, and
+// of the words that end its compounds (see tails).
+func (lx *Lexicon) stems(d *Doc, sp Span) []string {
 	var out []string
 	for i := sp.Lo; i < sp.Hi; i++ {
 		t := &d.Tokens[i]
@@ -75,6 +84,44 @@ func stems(d *Doc, sp Span) []string {
 		if s := Stem(t.Norm); !slices.Contains(out, s) {
 			out = append(out, s)
 		}
+		for _, s := range lx.tails(d, t.Norm) {
+			if !slices.Contains(out, s) {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// compoundTail is the fewest letters the last word of a compound has, and
+// compoundHead the fewest before it.
+const (
+	compoundTail = 5
+	compoundHead = 3
+)
+
+// tails returns, in a language of compounds, the stems of the words a
+// word ends with, when the game's texts use them alone:
+// "Spielerreihenfolge" ends with "Reihenfolge", whose translation a
+// source's "order" then finds.
+func (lx *Lexicon) tails(d *Doc, w string) []string {
+	if lx == nil || lx.alone == nil || !d.Vocab.Lang.Compounds {
+		return nil
+	}
+	n := utf8.RuneCountInString(w)
+	if n < compoundHead+compoundTail {
+		return nil
+	}
+	head := Stem(w)
+	var out []string
+	k := 0
+	for off := range w {
+		if k >= compoundHead && k <= n-compoundTail {
+			if s := Stem(w[off:]); lx.alone[s] && s != head && !slices.Contains(out, s) {
+				out = append(out, s)
+			}
+		}
+		k++
 	}
 	return out
 }
@@ -104,8 +151,21 @@ func Learn(pairs [][2]*Doc, aligns [][]Pair, c Calibration) *Lexicon {
 			}
 		}
 	}
+	lx.alone = map[string]bool{}
 	for _, o := range ones {
-		sa, sb := stems(o.a, o.sa), stems(o.b, o.sb)
+		for _, x := range []struct {
+			d  *Doc
+			sp Span
+		}{{o.a, o.sa}, {o.b, o.sb}} {
+			for i := x.sp.Lo; i < x.sp.Hi; i++ {
+				if t := &x.d.Tokens[i]; t.Kind == Word && x.d.Vocab.Lang.Content(t.Norm) && utf8.RuneCountInString(t.Norm) >= compoundTail {
+					lx.alone[Stem(t.Norm)] = true
+				}
+			}
+		}
+	}
+	for _, o := range ones {
+		sa, sb := lx.stems(o.a, o.sa), lx.stems(o.b, o.sb)
 		for _, e := range sa {
 			lx.freqA[e]++
 			m := lx.cooc[e]
@@ -185,16 +245,6 @@ func (lx *Lexicon) covered(e string, inB []string) bool {
 	return false
 }
 
-// coveredAt is covered with another threshold.
-func (lx *Lexicon) coveredAt(e string, inB []string, limit float64) bool {
-	for _, f := range inB {
-		if f == e || lx.dice(e, f, true) >= limit {
-			return true
-		}
-	}
-	return false
-}
-
 // Missing returns the clause of source sentence span sa whose words, each
 // with a known translation, all lack one in the translated span sb, while
 // the rest of the sentence has its translations: a clause dropped.
@@ -205,7 +255,7 @@ func (lx *Lexicon) Missing(a *Doc, sent *Sentence, b *Doc, sb Span, short bool) 
 	if lx == nil {
 		return Span{}, false
 	}
-	inB := stems(b, sb)
+	inB := lx.stems(b, sb)
 	total, cov := 0, 0
 	type clause struct {
 		sp             Span
@@ -214,7 +264,7 @@ func (lx *Lexicon) Missing(a *Doc, sent *Sentence, b *Doc, sb Span, short bool) 
 	var cs []clause
 	for _, c := range sent.Clauses {
 		x := clause{sp: c}
-		for _, e := range stems(a, c) {
+		for _, e := range lx.stems(a, c) {
 			if !lx.known(e, inB) {
 				continue
 			}
@@ -324,7 +374,6 @@ func (lx *Lexicon) rareWords(d *Doc, sp Span) []int {
 // place with a rare word there.
 func (lx *Lexicon) coverage(a *Doc, sa Span, b *Doc, sb Span) ([]unit, []bool) {
 	us := lx.units(a, sa)
-	inB := stems(b, sb)
 	cov := make([]bool, len(us))
 	rel := func(i int, sp Span) float64 { return float64(i-sp.Lo) / float64(max(sp.Hi-sp.Lo, 1)) }
 	// claim has each token of b take the nearest uncovered unit of a it
@@ -349,15 +398,64 @@ func (lx *Lexicon) coverage(a *Doc, sa Span, b *Doc, sb Span) ([]unit, []bool) {
 			claim(mt.Tok, 1, func(u unit) bool { return u.key == "§"+mt.Concept })
 		}
 	}
-	for k, u := range us {
-		if !strings.HasPrefix(u.key, "§") {
-			cov[k] = lx.coveredAt(u.stem, inB, unitCover)
-		}
-	}
+	lx.link(us, cov, sa, b, sb, rel)
 	for _, i := range lx.rareWords(b, sb) {
 		claim(i, rareNear, func(u unit) bool { return u.key == rareKey })
 	}
 	return us, cov
+}
+
+// link covers the word units of source span sa with the content words of
+// translated span sb, one word for one unit: the strongest translations
+// first, then the nearest in place. A word the translation has once
+// renders one source word, so the words of a dropped clause are not
+// covered by the translations of the words around them.
+func (lx *Lexicon) link(us []unit, cov []bool, sa Span, b *Doc, sb Span, rel func(int, Span) float64) {
+	type link struct {
+		k, i, parts int
+		dice, dist  float64
+	}
+	var links []link
+	// A word of a mention renders its concept, not a word unit.
+	inMention := mentionTokens(b, sb)
+	for i := sb.Lo; i < sb.Hi; i++ {
+		t := &b.Tokens[i]
+		if inMention[i] || t.Kind != Word || !b.Vocab.Lang.Content(t.Norm) {
+			continue
+		}
+		fs := lx.tails(b, t.Norm)
+		fs = append(fs, Stem(t.Norm))
+		for k, u := range us {
+			if strings.HasPrefix(u.key, "§") {
+				continue
+			}
+			best := 0.0
+			for _, f := range fs {
+				if f == u.stem {
+					best = 1
+				} else if dice := lx.dice(u.stem, f, true); dice >= unitCover {
+					best = max(best, dice)
+				}
+			}
+			if best > 0 {
+				links = append(links, link{k, i, len(fs), best, math.Abs(rel(u.tok, sa) - rel(i, sb))})
+			}
+		}
+	}
+	slices.SortFunc(links, func(x, y link) int {
+		if x.dice != y.dice {
+			return cmp.Compare(y.dice, x.dice)
+		}
+		return cmp.Compare(x.dist, y.dist)
+	})
+	// A compound renders as many words as it has parts.
+	used := make([]int, sb.Hi-sb.Lo)
+	for _, l := range links {
+		if !cov[l.k] && used[l.i-sb.Lo] < l.parts {
+			cov[l.k] = true
+			used[l.i-sb.Lo]++
+		}
+	}
 }
 
 // learnCoverage counts, for each unit, how often the pairs it occurs in
@@ -395,6 +493,14 @@ const (
 	// DropLimit is the score (the log of a likelihood ratio, see Dropped)
 	// above which a clause is reported dropped.
 	DropLimit = 10.0
+	// dropMin is the shortest source sentence, in characters, whose
+	// words are weighed: a short one still has clauses to lose.
+	dropMin = 25
+	// ClauseLimit is the score above which a whole clause of the source,
+	// from mark to mark, is reported dropped: lower than DropLimit, since
+	// a sentence has far fewer clauses than runs of words for one to
+	// score high by chance.
+	ClauseLimit = 8.5
 	// siblingWeight weighs what a sibling translation says (see Sibling):
 	// it tells much the same as the source, so it counts half.
 	siblingWeight = 0.5
@@ -474,8 +580,21 @@ func runWeight(us []unit, w, wc, wu []float64, named map[string]int, i, j int) f
 // much likelier a dropped clause makes what is seen than a faithful
 // translation does.
 func (lx *Lexicon) Dropped(a *Doc, sent *Sentence, b *Doc, sb Span, c Calibration) (Span, float64) {
-	if lx == nil || lx.seen == nil || a.Len(sent.Span) < lengthMin {
-		return Span{}, math.Inf(-1)
+	r := lx.drop(a, sent, b, sb, c)
+	return r.run, r.score
+}
+
+// dropScore is what Dropped finds: the best run of units and its score,
+// and the best run that is one whole clause of the source and its score.
+type dropScore struct {
+	run, clause        Span
+	score, clauseScore float64
+}
+
+func (lx *Lexicon) drop(a *Doc, sent *Sentence, b *Doc, sb Span, c Calibration) dropScore {
+	out := dropScore{score: math.Inf(-1), clauseScore: math.Inf(-1)}
+	if lx == nil || lx.seen == nil || a.Len(sent.Span) < dropMin {
+		return out
 	}
 	us, w, wc, wu, named := lx.weights(a, sent.Span, b, sb)
 	x := float64(a.Len(sent.Span))
@@ -496,19 +615,39 @@ func (lx *Lexicon) Dropped(a *Doc, sent *Sentence, b *Doc, sb Span, c Calibratio
 		}
 		return (us[k].end + us[k+1].tok) / 2
 	}
-	best, bestSpan := math.Inf(-1), Span{}
 	mr := lx.marksRatio(clauseMarks(a, sent.Span) - clauseMarks(b, sb))
+	// Under a drop of a share frac of the sentence, d is about
+	// log(1-frac)/s, give or take dropSpread.
+	llr := func(frac float64) float64 {
+		mu := math.Log(1-min(frac, 0.9)) / s
+		return -(d-mu)*(d-mu)/(2*dropSpread*dropSpread) - math.Log(dropSpread) + d*d/2
+	}
 	for i := range us {
 		for j := i; j < len(us); j++ {
-			frac := min(float64(a.Len(Span{edge(i, true), edge(j, false)}))/max(x, 1), 0.9)
-			mu := math.Log(1-frac) / s
-			// Under a drop, d is about mu, give or take dropSpread.
-			llr := -(d-mu)*(d-mu)/(2*dropSpread*dropSpread) - math.Log(dropSpread) + d*d/2
-			score := runWeight(us, w, wc, wu, named, i, j) + llr + mr
-			if score > best {
-				best, bestSpan = score, Span{us[i].tok, us[j].end}
+			frac := float64(a.Len(Span{edge(i, true), edge(j, false)})) / max(x, 1)
+			score := runWeight(us, w, wc, wu, named, i, j) + llr(frac) + mr
+			if score > out.score {
+				out.score, out.run = score, Span{us[i].tok, us[j].end}
 			}
 		}
 	}
-	return bestSpan, best
+	// A whole clause, from mark to mark: what a translator drops.
+	if len(sent.Clauses) < 2 {
+		return out
+	}
+	for _, cl := range sent.Clauses {
+		i := slices.IndexFunc(us, func(u unit) bool { return u.tok >= cl.Lo && u.tok < cl.Hi })
+		if i < 0 {
+			continue
+		}
+		j := i
+		for j+1 < len(us) && us[j+1].tok < cl.Hi {
+			j++
+		}
+		score := runWeight(us, w, wc, wu, named, i, j) + llr(float64(a.Len(cl))/max(x, 1)) + mr
+		if score > out.clauseScore {
+			out.clauseScore, out.clause = score, cl
+		}
+	}
+	return out
 }

@@ -1,0 +1,175 @@
+package text
+
+import (
+	"math"
+	"slices"
+	"testing"
+)
+
+// learnt reads a corpus of sentence pairs, with extra pairs, and learns
+// its lexicon.
+func learnt(t *testing.T, from, to string, corpus [][2]string, extra ...[2]*Doc) *Lexicon {
+	t.Helper()
+	va, vb := vocab(t, from), vocab(t, to)
+	var pairs [][2]*Doc
+	for _, p := range corpus {
+		pairs = append(pairs, [2]*Doc{va.Read(p[0], Options{LineBreaks: true}), vb.Read(p[1], Options{LineBreaks: true})})
+	}
+	return Learn(append(pairs, extra...), nil, DefaultCalibration())
+}
+
+// coveredWord says whether the unit of source word w is covered in b.
+func coveredWord(t *testing.T, lx *Lexicon, a, b *Doc, w string) bool {
+	t.Helper()
+	us, cov := lx.coverage(a, a.Sentences[0].Span, b, b.Sentences[0].Span)
+	for k, u := range us {
+		if a.Tokens[u.tok].Norm == w {
+			return cov[k]
+		}
+	}
+	t.Fatalf("no unit %q in %q", w, a.Src)
+	return false
+}
+
+// tokenCorpus teaches that "token" is "jeton" and "red" is "rouge".
+func tokenCorpus() [][2]string {
+	return [][2]string{
+		{"Take the red token.", "Prenez le jeton rouge."},
+		{"Move the red token.", "Déplacez le jeton rouge."},
+		{"The red token wins.", "Le jeton rouge gagne."},
+		{"Take the blue token.", "Prenez le jeton bleu."},
+		{"Move the blue token.", "Déplacez le jeton bleu."},
+	}
+}
+
+// TestCoverageOneToOne covers each source word with a word of the
+// translation that no other source word takes: "jeton" renders "token", so it
+// does not also render "red", whose "rouge" is gone.
+func TestCoverageOneToOne(t *testing.T) {
+	en, fr := vocab(t, "en"), vocab(t, "fr")
+	read := func(v *Vocab, s string) *Doc { return v.Read(s, Options{LineBreaks: true}) }
+	a := read(en, "Move the red token again.")
+	tests := []struct {
+		name, dst string
+		want      bool
+	}{
+		{"kept", "Déplacez encore le jeton rouge.", true},
+		{"lost", "Déplacez encore le jeton.", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := read(fr, tc.dst)
+			lx := learnt(t, "en", "fr", tokenCorpus(), [2]*Doc{a, b})
+			if got := coveredWord(t, lx, a, b, "red"); got != tc.want {
+				t.Errorf("covered(red) in %q = %v; want %v", tc.dst, got, tc.want)
+			}
+		})
+	}
+}
+
+// compoundCorpus teaches that "order" is "Reihenfolge".
+func compoundCorpus() [][2]string {
+	return [][2]string{
+		{"Keep the order of play.", "Behaltet die Reihenfolge bei."},
+		{"The order changes each round.", "Die Reihenfolge ändert sich jede Runde."},
+		{"Write down the order.", "Notiert die Reihenfolge."},
+		{"Each player draws.", "Jeder Spieler zieht."},
+		{"Each player passes.", "Jeder Spieler passt."},
+	}
+}
+
+// TestCompoundTails reads a German compound as the words it ends with,
+// when the texts use them alone: "Spielerreihenfolge" renders "order".
+func TestCompoundTails(t *testing.T) {
+	en, de := vocab(t, "en"), vocab(t, "de")
+	read := func(v *Vocab, s string) *Doc { return v.Read(s, Options{LineBreaks: true}) }
+	a := read(en, "Discard in player order.")
+	tests := []struct {
+		name, dst string
+		want      bool
+	}{
+		{"compound", "Werft in Spielerreihenfolge ab.", true},
+		{"lost", "Werft in Spielerfarbe ab.", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := read(de, tc.dst)
+			lx := learnt(t, "en", "de", compoundCorpus(), [2]*Doc{a, b})
+			if got := coveredWord(t, lx, a, b, "order"); got != tc.want {
+				t.Errorf("covered(order) in %q = %v; want %v", tc.dst, got, tc.want)
+			}
+		})
+	}
+	lx := learnt(t, "en", "de", compoundCorpus())
+	if got := lx.tails(read(de, "x"), "spielerreihenfolge"); len(got) != 1 || got[0] != Stem("reihenfolge") {
+		t.Errorf("tails(spielerreihenfolge) = %q; want [%q]", got, Stem("reihenfolge"))
+	}
+	if got := lx.tails(read(en, "x"), "playerorder"); got != nil {
+		t.Errorf("tails in English = %q; want none", got)
+	}
+}
+
+// TestDroppedWholeClause finds a whole clause of the source, from mark to
+// mark, that the translation lacks, and scores it far above the faithful
+// translation.
+func TestDroppedWholeClause(t *testing.T) {
+	en, fr := vocab(t, "en"), vocab(t, "fr")
+	read := func(v *Vocab, s string) *Doc { return v.Read(s, Options{LineBreaks: true}) }
+	corpus := append(lexiconCorpus(), [2]string{"The starting player shuffles the deck and passes the die.", "Le premier joueur mélange le paquet et passe le dé."})
+	src := read(en, "Pass the die to the left, then the starting player shuffles the deck.")
+	score := func(dst string) dropScore {
+		b := read(fr, dst)
+		lx := learnt(t, "en", "fr", corpus, [2]*Doc{src, b})
+		return lx.drop(src, &src.Sentences[0], b, b.Sentences[0].Span, DefaultCalibration())
+	}
+	full := score("Passez le dé à gauche, puis le premier joueur mélange le paquet.")
+	cut := score("Passez le dé à gauche.")
+	if want := src.Sentences[0].Clauses[1]; cut.clause != want {
+		t.Errorf("clause dropped %q; want %q", src.Quote(cut.clause), src.Quote(want))
+	}
+	if cut.clauseScore < full.clauseScore+5 {
+		t.Errorf("the clause dropped scores %.2f, the full translation %.2f", cut.clauseScore, full.clauseScore)
+	}
+	one := score("Passez le dé à gauche, puis le premier joueur mélange le paquet, et passe le dé.")
+	if one.clauseScore > full.clauseScore+1 {
+		t.Errorf("a translation with a clause more scores %.2f as a dropped clause; want about %.2f", one.clauseScore, full.clauseScore)
+	}
+}
+
+// TestDroppedShort weighs the words of a sentence too short for its
+// length alone to tell a dropped clause.
+func TestDroppedShort(t *testing.T) {
+	en, fr := vocab(t, "en"), vocab(t, "fr")
+	read := func(v *Vocab, s string) *Doc { return v.Read(s, Options{LineBreaks: true}) }
+	src := read(en, "Each round, shuffle the deck.")
+	b := read(fr, "Mélangez le paquet.")
+	if n := src.Len(src.Sentences[0].Span); n >= lengthMin || n < dropMin {
+		t.Fatalf("the source has %d characters; want from %d to %d", n, dropMin, lengthMin)
+	}
+	lx := learnt(t, "en", "fr", lexiconCorpus(), [2]*Doc{src, b})
+	if _, s := lx.Dropped(src, &src.Sentences[0], b, b.Sentences[0].Span, DefaultCalibration()); math.IsInf(s, -1) {
+		t.Errorf("Dropped of a short sentence = %v; want a score", s)
+	}
+}
+
+// TestCompareWholeClause reports the whole clause dropped, from mark to
+// mark, rather than the run of its words that scores best.
+func TestCompareWholeClause(t *testing.T) {
+	en, fr := vocab(t, "en"), vocab(t, "fr")
+	read := func(v *Vocab, s string) *Doc { return v.Read(s, Options{LineBreaks: true}) }
+	corpus := append(lexiconCorpus(), [2]string{"The starting player shuffles the deck and passes the die.", "Le premier joueur mélange le paquet et passe le dé."})
+	src := read(en, "Pass the die to the left, then the starting player shuffles the deck. Always pass to the left.")
+	b := read(fr, "Passez le dé à gauche. Passez toujours à gauche.")
+	c := DefaultCalibration()
+	c.Joins = true
+	c.Lexicon = learnt(t, "en", "fr", corpus, [2]*Doc{src, b})
+	var got []string
+	for _, d := range Compare(src, b, []Pair{{A: []int{0, 1}, B: []int{0, 1}}}, c, false) {
+		if d.Kind == DiffClause {
+			got = append(got, src.Quote(d.A))
+		}
+	}
+	if want := []string{"then the starting player shuffles the deck."}; !slices.Equal(got, want) {
+		t.Errorf("clauses dropped %q; want %q", got, want)
+	}
+}
