@@ -24,6 +24,7 @@ type reading struct {
 	furn   map[int]bool // lines of page furniture (running titles)
 	heads  map[int]bool // lines where a section is placed at a heading
 	short  map[int]bool // lines of a page shorter than most: it lost lines
+	tail   map[int]bool // lines of a page whose text ends higher than most: it lost its last lines
 	// headed is whether the book prints the rules' numbered headings: a
 	// numbered section it has no heading for lost its heading.
 	headed bool
@@ -52,6 +53,7 @@ func (ix *index) read(b *Book) *reading {
 	})
 	r.heads = map[int]bool{}
 	r.short = shortPages(b)
+	r.tail = lostTails(b)
 	for i, p := range r.placed {
 		r.heads[p.line] = r.heads[p.line] || p.heading
 		lo := firstToken(r.tokens, p.line, p.col)
@@ -533,6 +535,42 @@ func shortPages(b *Book) map[int]bool {
 	out := map[int]bool{}
 	for k, n := range lens {
 		if n < median-shortBy {
+			for i := starts[k]; i < starts[k+1]; i++ {
+				out[i+1] = true
+			}
+		}
+	}
+	return out
+}
+
+// lostTails returns the lines of the pages of a book whose text ends
+// more blank lines above the page's end than on most of its pages, its
+// first and last aside: a converted PDF pads every page to its foot, so
+// a page whose last lines were left out ends higher.
+func lostTails(b *Book) map[int]bool {
+	var starts []int
+	for i, ps := range b.PageStart {
+		if ps {
+			starts = append(starts, i)
+		}
+	}
+	if len(starts) < 3 {
+		return nil
+	}
+	var tails []int
+	for k := 0; k+1 < len(starts); k++ {
+		n := 0
+		for i := starts[k+1] - 1; i >= starts[k] && strings.TrimSpace(b.lines[i].text) == ""; i-- {
+			n++
+		}
+		tails = append(tails, n)
+	}
+	sorted := slices.Clone(tails)
+	slices.Sort(sorted)
+	median := sorted[len(sorted)/2]
+	out := map[int]bool{}
+	for k, n := range tails {
+		if n > median {
 			for i := starts[k]; i < starts[k+1]; i++ {
 				out[i+1] = true
 			}

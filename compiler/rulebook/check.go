@@ -43,6 +43,7 @@ func Check(g *model.Game, b *Book) diag.List {
 	}
 	c.tables()
 	c.notes()
+	c.pageNotes()
 	c.headings()
 	c.rules()
 	return d.Sort()
@@ -111,6 +112,43 @@ func (c *checker) rules() {
 	for _, ls := range lost {
 		c.lostHeading(ls)
 	}
+	c.shortHeadings(loc)
+	c.tagline(tv, loc)
+}
+
+// shortHeadings reports the numbered headings of a book that renders the
+// rules word for word that lack words of their section's title (G309):
+// words left out where the title meets the text.
+func (c *checker) shortHeadings(loc *model.Locale) {
+	for _, p := range c.r.placed {
+		gs := c.ix.byID[p.id]
+		if !p.heading || gs == nil || gs.sec.Number == "" || p.line < 1 || p.line > len(c.r.b.lines) {
+			continue
+		}
+		l := c.r.b.lines[p.line-1]
+		title := l.text
+		if m := leadNumber.FindStringSubmatch(title); m != nil {
+			title = strings.TrimSpace(title)[len(m[1]):]
+		}
+		book := titleWords(title)
+		var lost []string
+		for _, w := range gs.words {
+			if !slices.ContainsFunc(book, func(b string) bool { return titleSim([]string{b}, []string{w}) >= headingSim }) {
+				lost = append(lost, w)
+			}
+		}
+		if len(lost) < minLeftOut-1 {
+			continue
+		}
+		heading := strings.TrimSpace(gs.sec.Number + " " + spaces(gs.title))
+		var rel []diag.Related
+		if m := loc.Message("rules." + gs.sec.ID + ".title"); m != nil {
+			rel = append(rel, diag.Related{Pos: m.Pos, Message: fmt.Sprintf("the rules (%s) say %q", c.r.b.Lang, heading)})
+		}
+		lead := len([]rune(l.text)) - len([]rune(strings.TrimLeftFunc(l.text, unicode.IsSpace)))
+		c.d.Add(diag.Diagnostic{Pos: diag.Pos{File: c.r.b.Name, Line: p.line, Col: l.offset + lead + 1}, Severity: diag.Warning, Code: diag.RulebookOmission, Related: rel,
+			Message: fmt.Sprintf("the heading %q lacks words of the rules' heading %q: were they left out?", spaces(strings.TrimSpace(l.text)), heading)})
+	}
 }
 
 // paragraphAt returns where the heading of a section whose words resume
@@ -119,6 +157,10 @@ func (c *checker) rules() {
 // the section's words repeat; or at p's start.
 func (c *checker) paragraphAt(p *passage) diag.Pos {
 	first := p.tokPos(0)
+	// A page that starts blank lost its first lines: the heading's.
+	if i := first.Line - 2; i >= 1 && c.r.b.PageStart[i] && strings.TrimSpace(c.r.b.lines[i].text) == "" {
+		return diag.Pos{File: c.r.b.Name, Line: i + 1, Col: 1}
+	}
 	if first.Line < 2 || c.r.void(first.Line-2) {
 		return first
 	}
@@ -207,9 +249,10 @@ func (c *checker) lostHeading(ls lostSection) {
 // the section was.
 func (r *reading) remains(tv *text.Vocab, gp *passage, secs []*gameSection, k int, spans map[string][2]int) *passage {
 	from, to := 0, len(r.b.lines)
+	prev := -1 // the section placed before
 	for j := k - 1; j >= 0; j-- {
 		if sp, ok := spans[secs[j].sec.ID]; ok {
-			from = sp[0]
+			from, prev = sp[0], j
 			break
 		}
 	}
@@ -243,6 +286,18 @@ func (r *reading) remains(tv *text.Vocab, gp *passage, secs []*gameSection, k in
 	for run+verbatimContext < len(m) && !inRow(m[run:run+verbatimContext]) {
 		run++
 	}
+	// Nor do they start in the text of the section before, whose words
+	// the section's may repeat ("The cards not kept are").
+	if prev >= 0 {
+		if end := r.textEnd(tv, secs[prev], ub); end >= 0 {
+			for run+1 < len(m) && m[run][1] <= end {
+				run++
+			}
+			for run+verbatimContext < len(m) && !inRow(m[run:run+verbatimContext]) {
+				run++
+			}
+		}
+	}
 	if n := len(m) - run; n < 10 || float64(n) < verbatimShare*float64(len(ua)-m[run][0]) {
 		return nil
 	}
@@ -253,6 +308,21 @@ func (r *reading) remains(tv *text.Vocab, gp *passage, secs []*gameSection, k in
 	bp = r.bookPassage(tv, start, to)
 	r.lead(bp, from, start)
 	return bp
+}
+
+// textEnd returns the index, among a book's words ub, of the last word
+// of a run of verbatimContext or more that renders the rules' section
+// gs: where its text ends in the book; or -1.
+func (r *reading) textEnd(tv *text.Vocab, gs *gameSection, ub []wordUnit) int {
+	gp := r.ix.gamePassage(tv, gs, r.ix.g.Locale(r.b.Lang))
+	ua := wordUnits(gp.doc, 0, len(gp.doc.Tokens))
+	m := lcsPairs(ua, ub)
+	for k := len(m) - 1; k >= verbatimContext-1; k-- {
+		if inRow(m[k-verbatimContext+1 : k+1]) {
+			return m[k][1]
+		}
+	}
+	return -1
 }
 
 // inRow reports whether matched words follow one another on both sides.

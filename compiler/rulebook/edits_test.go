@@ -71,6 +71,50 @@ func TestPrintedEdits(t *testing.T) {
 		// A word left out of a name of several words names another
 		// concept.
 		{"name of several words", "bellum_magica", "fr", "Créature super maléfique pour", "Créature maléfique pour", diag.RulebookConcept, "Mélangez séparément"},
+		// The first word of such a name left out.
+		{"first word of a name", "bellum_magica", "en", "the most evil creature cards separately", "the evil creature cards separately", diag.RulebookConcept, "Shuffle the evil"},
+		// A name of several words for another ("removed from the game").
+		{"place of several words", "warriors", "en", "not kept are removed from the game.", "not kept are discard pile.", diag.RulebookRule, "player, who keeps"},
+		// A concept named by an elided word ("l’attaquant").
+		{"elided concept", "warriors", "fr", "jetés, l’attaquant compte", "jetés, le défenseur compte", diag.RulebookConcept, "Une fois les dés"},
+		// A number the reading takes for a section's ("6.5").
+		{"number read as a reference", "warlock", "en", "provides 0.5 or 2", "provides 6.5 or 2", diag.RulebookParam, "SKILL: a human"},
+		// A subheading that opens a section, with a concept changed or
+		// left out with the sentence after it.
+		{"subheading changed", "bellum_magica", "fr", "A. Châteaux et gobelins\n", "A. Pioches et gobelins\n", diag.RulebookRule, "A. Pioches"},
+		{"subheading left out", "bellum_magica", "en", "Castles and goblins\nEach player chooses their castle board. ", "", diag.RulebookOmission, "A. If the players"},
+		// A table's title written as another table's, or with a concept
+		// changed next to a subheading that names the same things.
+		{"title of another table", "bellum_magica", "fr", "Cartes Village du royaume des humains\n", "Cartes Ville du royaume des humains\n", diag.RulebookConcept, "Cartes Ville du royaume"},
+		{"title near a subheading", "bellum_magica", "fr", "Cartes Ferme du royaume des humains\n", "Cartes Ferme du réserve\n", diag.RulebookRule, "Cartes Ferme du réserve"},
+		// A cell of words changed reads as no cell of the game.
+		{"cell of words", "warlock", "de", "\nSiegpunkte\n\n6\n", "\nGold\n\n6\n", diag.RulebookParam, "Gold"},
+		// A text the rules print after a section is theirs.
+		{"text after a section", "warlock", "de", ", bringt ebenfalls 9 Siegpunkte.", ".", diag.RulebookOmission, "Jede weitere Stadt"},
+		// The note of a mark the page shows, left out or cut short.
+		{"note left out", "bellum_magica", "fr", "† valeur reconstituée : elle n’est pas imprimée dans la règle du jeu\n", "", diag.RulebookOmission, "Payer une tournée"},
+		{"note cut short", "bellum_magica", "de", ": nicht in der Spielregel abgedruckt", "", diag.RulebookOmission, "† rekonstruiert"},
+		// The game's tagline, on the first page.
+		{"tagline", "warlock", "en", "Build an empire", "Build a supply", diag.RulebookRule, "Build a supply"},
+		// A heading left out with the words of its first sentence that
+		// the section before has too ("The cards not kept are").
+		{"words of the section before", "warriors", "en",
+			"3.2 Preparing the third (and last) round\nThis round is prepared like the first two, except for the dealing of the cards: the dealer takes the draw\n" +
+				"pile, shuffles into it all the cards discarded during the first two rounds, then deals 7 new cards to each\nplayer, who keeps 5 of them. ", "",
+			diag.RulebookOmission, "The cards not kept are removed"},
+		// A line of text whose words read as a table's cell ("peuple.").
+		{"text that reads as a cell", "warriors", "fr", ", ou une faction de l’ennemi juré de son peuple", "", diag.RulebookOmission, "peuple"},
+		// A negation taken out around a word, and one put in next to
+		// the same word.
+		{"negation around a word", "warriors", "fr", "4 symboles Bouclier ne permettent pas", "4 symboles Bouclier permettent", diag.RulebookRule, "Exemple : un symbole"},
+		{"negation doubled", "warriors", "de", "können\nnicht in einer", "können nicht\nnicht in einer", diag.RulebookRule, "Drachen sind Einzelgänger"},
+		// Words left out where a heading meets its text.
+		{"heading cut short", "warlock", "en", "recruiting creatures in Hubba's bar\nStaring at your subordinates is tiresome and extremely dull", "", diag.RulebookOmission, "3 The auction"},
+		// Words that open a paragraph of the rules, left out, started
+		// the line after a paragraph's end; words that went on one,
+		// the line of its text before.
+		{"paragraph start", "warlock", "en", "If Hubba's bar is full (3 cards per player)", "", diag.RulebookOmission, ", the day ends"},
+		{"paragraph's last sentence", "bellum_magica", "en", " Reveal the first 2 cards of each deck and line\nthem up face up below their deck.", "", diag.RulebookOmission, "which you place"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -3,6 +3,7 @@ package rulebook
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -366,6 +367,16 @@ func (ix *index) addSections() {
 		gs.title = ix.render(loc, data, "rules."+s.ID+".title")
 		gs.words = titleWords(gs.title)
 		text := ix.render(loc, data, "rules."+s.ID+".text")
+		// The texts the rulebook prints after the section, with their
+		// titles, are read as part of it: their words are the rules'.
+		for _, b := range ix.g.Blocks {
+			if b.Kind != model.TextBlock || !b.PrintedIn(ix.g.Variant) || !slices.ContainsFunc(b.On, func(p model.Place) bool { return p.Kind == model.OnRules && p.ID == s.ID }) {
+				continue
+			}
+			if t := ix.render(loc, data, "block."+b.ID+".text"); t != "" {
+				text = strings.TrimRight(text, "\n") + "\n\n" + ix.render(loc, data, "block."+b.ID+".title") + "\n\n" + t
+			}
+		}
 		gs.text = text
 		var lines []bookLine
 		gs.lines = strings.Split(gs.title+"\n\n"+text, "\n")

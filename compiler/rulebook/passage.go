@@ -36,6 +36,11 @@ type passage struct {
 	lead diag.Pos
 	// short are the lines of the book on a page that lost lines.
 	short map[int]bool
+	// tail are the lines of the book on a page whose text lost its end.
+	tail map[int]bool
+	// bare are the pages of the passage whose first line is blank: a
+	// converted PDF starts a page with its text, so it lost its first.
+	bare map[int]bool
 }
 
 // seg is a line of the file copied into the text read, from byte off on.
@@ -106,12 +111,15 @@ func (r *reading) bookPassage(v *text.Vocab, from, to int) *passage {
 	var w builder
 	b := r.b
 	var pages []int
-	empty := map[int]bool{}
+	empty, bare := map[int]bool{}, map[int]bool{}
 	for i := from; i < min(to, len(b.lines)); i++ {
+		l := b.lines[i]
 		if i < len(b.PageStart) && b.PageStart[i] {
 			pages = append(pages, i+1)
+			if strings.TrimSpace(l.text) == "" && !l.skip && !r.furn[i+1] {
+				bare[i+1] = true
+			}
 		}
-		l := b.lines[i]
 		if r.void(i) {
 			empty[i+1] = true
 		}
@@ -121,7 +129,7 @@ func (r *reading) bookPassage(v *text.Vocab, from, to int) *passage {
 		// A heading ends the sentence before it and is left out: the
 		// rules' sections have their titles apart, and a book may head
 		// its sections otherwise.
-		if l.heading || r.heads[i+1] || capsHeading(strings.TrimSpace(l.text)) || cell(l.text) || r.ix.tableText[tableKey(l.text)] {
+		if l.heading || r.heads[i+1] || capsHeading(strings.TrimSpace(l.text)) || cell(l.text) || r.ix.tableText[tableKey(l.text)] && !r.goesOn(i) {
 			w.b.WriteString("\n\n")
 			continue
 		}
@@ -131,7 +139,19 @@ func (r *reading) bookPassage(v *text.Vocab, from, to int) *passage {
 		w.line(l.text, i+1, l.offset+1)
 		w.b.WriteString("\n")
 	}
-	return &passage{doc: v.Read(w.b.String(), text.Options{}), file: b.Name, segs: w.segs, pages: pages, empty: empty, short: r.short}
+	return &passage{doc: v.Read(w.b.String(), text.Options{}), file: b.Name, segs: w.segs, pages: pages, empty: empty, short: r.short, tail: r.tail, bare: bare}
+}
+
+// goesOn reports whether line i (0-based) of a book ends the sentence
+// the line before it left open: it is text, though its words may read as
+// a table's cell ("peuple.").
+func (r *reading) goesOn(i int) bool {
+	t := strings.TrimSpace(r.b.lines[i].text)
+	if t == "" || !strings.ContainsAny(lastRune(t), ".!?;") || i == 0 || r.void(i-1) || r.b.PageStart[i] {
+		return false
+	}
+	prev := strings.TrimSpace(r.b.lines[i-1].text)
+	return isLetter([]rune(lastRune(prev))[0]) && !cell(prev) && !r.ix.tableText[tableKey(prev)]
 }
 
 // void reports whether line i (0-based) of a book has no text to read:

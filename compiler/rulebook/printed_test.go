@@ -115,6 +115,9 @@ func TestOmissionPlaced(t *testing.T) {
 		{"warlock", "en", " He\ndoesn't have to pay any building costs.", "Example: Scott places a gnome in his castle and places a human city from his hand in his empire."},
 		{"warlock", "de", "Dein Reich: Lege die Karte in dein Reich, um eine Stadt zu bauen. ", "• Du musst ihre Baukosten bezahlen,"},
 		{"warriors", "fr", "\fToute catapulte non utilisée est défaussée à la fin du round en cours.\n", "\f"},
+		// A heading and its sentence that started a page, which now
+		// starts blank.
+		{"bellum_magica", "de", "\f1 Ziel des Spiels\nBellum Magica wird von 2 bis 5 Spielern gespielt.", "\f"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.game+"-"+tt.lang, func(t *testing.T) {
@@ -164,6 +167,14 @@ func TestGapPlaced(t *testing.T) {
 		// What is left of these sections starts with words in a row.
 		{"bellum_magica", "en", "4.1 Choosing the active horde", "Evil lord though you are", "• end of the turn."},
 		{"warriors", "fr", "1.1 Description des cartes Guerrier", "désigne un fantassin", "3 dés rouges et 2 dés noirs."},
+		// A table's title with the heading its table shares with
+		// another, before its cells.
+		{"warriors", "en", "Last round: cards kept (expansion)", "Players", "7"},
+		// The first of tables whose cells the text gives before their
+		// other titles.
+		{"warriors", "de", "Erste und zweite Runde: ausgeteilte Karten (Erweiterung)", "Erste und zweite Runde: ausgeteilte Karten (Erweiterung)", "11"},
+		// A later one of them: its headings stand under it.
+		{"warriors", "de", "Erste und zweite Runde: behaltene Karten (Erweiterung)", "Erste und zweite Runde: behaltene Karten (Erweiterung)", "Ausgeteilte Karten"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.game+"-"+tt.lang+"-"+tt.first, func(t *testing.T) {

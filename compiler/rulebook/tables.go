@@ -2,6 +2,7 @@ package rulebook
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -55,9 +56,12 @@ func (c *checker) tables() {
 		}
 		numbers, texts := c.bookCells(sp[0], sp[1], words[id])
 		c.judgeCells(numbers, nums[id])
+		if len(numbers) == len(nums[id]) {
+			texts = c.changedCells(sp[0], sp[1], texts, words[id])
+		}
 		c.judgeCells(texts, words[id])
 		if len(numbers) == len(nums[id]) && len(numbers) > 0 {
-			c.tableTitles(id, sp[0], sp[1])
+			c.tableTitles(id, sp[0], sp[1], numbers)
 		}
 	}
 }
@@ -67,21 +71,30 @@ func (c *checker) tables() {
 // gives a title before or after its cells, but the titles in order: one
 // left out is placed before the next title found, or after the one
 // before.
-func (c *checker) tableTitles(id string, from, to int) {
+func (c *checker) tableTitles(id string, from, to int, numbers []bookCell) {
 	var titles []string
-	var heads []map[string]bool // the keys of each table's heading cells
-	var cellCount []int         // how many cells of numbers each table has
+	var heads []map[string]bool    // the keys of each table's heading cells
+	var headNums []map[string]bool // the numbers of its heading cells ("2" players)
+	var cellCount []int            // how many cells of numbers each table has
+	var firstNum []int             // the index in numbers of each table's first number
+	nNums := 0
 	for _, t := range c.ix.tables {
 		if t.Section != id {
 			continue
 		}
 		titles = append(titles, t.Title)
-		h := map[string]bool{}
+		firstNum = append(firstNum, nNums)
+		nc, _ := c.tableCells(t)
+		nNums += len(nc)
+		h, hn := map[string]bool{}, map[string]bool{}
 		n := 0
 		for r, row := range t.Cells {
 			for k, cell := range row {
 				if r == 0 || k == 0 {
 					h[tableKey(cell)] = true
+					if isCell(cell) {
+						hn[strings.TrimSpace(cell)] = true
+					}
 				}
 				if isCell(cell) {
 					n++
@@ -91,6 +104,11 @@ func (c *checker) tableTitles(id string, from, to int) {
 		cellCount = append(cellCount, n)
 		delete(h, "")
 		heads = append(heads, h)
+		headNums = append(headNums, hn)
+	}
+	titleKeys := map[string]bool{}
+	for _, t := range titles {
+		titleKeys[tableKey(t)] = true
 	}
 	at := make([]int, len(titles)) // the line of each title, or 0
 	found := 0
@@ -99,7 +117,9 @@ func (c *checker) tableTitles(id string, from, to int) {
 		key, words := tableKey(title), titleWords(title)
 		for i := next; i < min(to, len(c.r.b.lines)); i++ {
 			l := c.r.b.lines[i]
-			if l.skip || c.r.furn[i+1] {
+			// Another table's title as written is not this one's,
+			// however like it reads.
+			if l.skip || c.r.furn[i+1] || tableKey(l.text) != key && titleKeys[tableKey(l.text)] {
 				continue
 			}
 			if tableKey(l.text) == key || titleSim(titleWords(l.text), words) >= tableTitleSim {
@@ -112,8 +132,18 @@ func (c *checker) tableTitles(id string, from, to int) {
 	if found == 0 || found == len(titles) {
 		return
 	}
+	dup := c.titleCopies(titles, at, from, to)
 	for k, title := range titles {
 		if at[k] != 0 {
+			continue
+		}
+		// Another table's title written a second time is this one's
+		// changed.
+		if i := dup[k]; i > 0 {
+			if c.tv == nil || !c.headingConcepts(c.tv, "table title", "table title", title, c.r.b.lines[i-1], i) {
+				c.d.Add(diag.Diagnostic{Pos: diag.Pos{File: c.r.b.Name, Line: i, Col: 1}, Severity: diag.Warning, Code: diag.RulebookOmission,
+					Message: fmt.Sprintf("the title of the rules' table %q is not here: %q, another table's, stands in its place", spaces(strings.TrimSpace(title)), spaces(strings.TrimSpace(c.r.b.lines[i-1].text)))})
+			}
 			continue
 		}
 		// The title stood before the headings of its table's cells: the
@@ -129,22 +159,50 @@ func (c *checker) tableTitles(id string, from, to int) {
 				break
 			}
 		}
-		line := 0
-		for i := lo; i < min(hi, len(c.r.b.lines)) && line == 0; i++ {
-			key := tableKey(c.r.b.lines[i].text)
-			if !heads[k][key] || k > 0 && heads[k-1][key] {
-				continue
-			}
-			line = i + 1
+		// Back from line i (0-based) over the table's headings, words or
+		// numbers (the players' counts of a row), to the blank lines
+		// before them, where the title stood.
+		// above also tells how many lines of words it went over.
+		above := func(i int) (int, int) {
+			line, words := i+1, 0
 			for j := i - 1; j >= lo; j-- {
-				key := tableKey(c.r.b.lines[j].text)
-				if key == "" && strings.TrimSpace(c.r.b.lines[j].text) == "" {
+				t := c.r.b.lines[j].text
+				if strings.TrimSpace(t) == "" {
 					continue
 				}
-				if !heads[k][key] {
+				if key := tableKey(t); key == "" && !headNums[k][strings.TrimSpace(t)] || key != "" && !heads[k][key] {
 					break
+				} else if key != "" {
+					words++
 				}
 				line = j + 1
+			}
+			for line-1 > lo && strings.TrimSpace(c.r.b.lines[line-2].text) == "" {
+				line--
+			}
+			return line, words
+		}
+		// The first line of a heading of the table, and the lines of its
+		// headings above; unique says it heads no other table.
+		headLine := func(unique bool) (int, int) {
+			for i := lo; i < min(hi, len(c.r.b.lines)); i++ {
+				key := tableKey(c.r.b.lines[i].text)
+				if heads[k][key] && (unique && !sharedHead(heads, k, key) || !unique && (k == 0 || !heads[k-1][key])) {
+					return above(i)
+				}
+			}
+			return 0, 0
+		}
+		line, _ := headLine(true)
+		// Else where its headings stand together, or before the
+		// table's first number, the numbers of the section's tables
+		// coming in the data's order.
+		if line == 0 {
+			var block int
+			if line, block = headLine(false); block == 0 {
+				if f := firstNum[k]; f < len(numbers) && numbers[f].line > lo && numbers[f].line <= hi {
+					line, _ = above(numbers[f].line - 1)
+				}
 			}
 		}
 		if line == 0 {
@@ -173,6 +231,52 @@ func (c *checker) tableTitles(id string, from, to int) {
 		c.d.Add(diag.Diagnostic{Pos: diag.Pos{File: c.r.b.Name, Line: line, Col: 1}, Severity: diag.Warning, Code: diag.RulebookOmission,
 			Message: fmt.Sprintf("the title of the rules' table %q is not here: was it left out?", spaces(strings.TrimSpace(title)))})
 	}
+}
+
+// sharedHead reports whether a heading of table k heads another table
+// too: it does not tell where table k stands.
+func sharedHead(heads []map[string]bool, k int, key string) bool {
+	for j, h := range heads {
+		if j != k && h[key] {
+			return true
+		}
+	}
+	return false
+}
+
+// titleCopies returns, for each title of a section's tables the book
+// lacks (at[k] is 0), the line (1-based) of another table's title the
+// book writes twice where it stood, or 0. Titles come in order: when the
+// lacking one comes first, the first copy stands for it, and at is moved
+// to the other.
+func (c *checker) titleCopies(titles []string, at []int, from, to int) map[int]int {
+	out := map[int]int{}
+	for k := range titles {
+		if at[k] != 0 {
+			continue
+		}
+		for j := range titles {
+			if j == k || at[j] == 0 || slices.Contains(slices.Collect(maps.Values(out)), at[j]) {
+				continue
+			}
+			var copies []int
+			for i := from; i < min(to, len(c.r.b.lines)); i++ {
+				if tableKey(c.r.b.lines[i].text) == tableKey(titles[j]) {
+					copies = append(copies, i+1)
+				}
+			}
+			if len(copies) != 2 {
+				continue
+			}
+			if k < j {
+				out[k], at[j] = copies[0], copies[1]
+			} else {
+				out[k], at[j] = copies[1], copies[0]
+			}
+			break
+		}
+	}
+	return out
 }
 
 // beforeCells returns the line where a table's title stood whose
@@ -216,7 +320,7 @@ func (c *checker) changedTitle(title string, line, lo, hi int) int {
 		near = append(near, line-d, line+d)
 	}
 	for _, i := range near {
-		if i < max(1, lo) || i > min(hi, len(c.r.b.lines)) || c.ix.tableText[tableKey(c.r.b.lines[i-1].text)] {
+		if i < max(1, lo) || i > min(hi, len(c.r.b.lines)) || c.ix.tableText[tableKey(c.r.b.lines[i-1].text)] || !c.tableBetween(i, line) {
 			continue
 		}
 		if sim := titleSim(titleWords(c.r.b.lines[i-1].text), words); sim > bestSim || best == 0 && sim >= bestSim {
@@ -226,12 +330,110 @@ func (c *checker) changedTitle(title string, line, lo, hi int) int {
 	return best
 }
 
+// tableBetween reports whether only a table's lines (cells, its words,
+// blank lines, page furniture) stand between lines i and j (1-based),
+// both left out: a title stands next to its table, and a subheading
+// that names the same things beyond a paragraph is none.
+func (c *checker) tableBetween(i, j int) bool {
+	for k := min(i, j) + 1; k < max(i, j); k++ {
+		l := c.r.b.lines[k-1]
+		if l.skip || c.r.furn[k] || strings.TrimSpace(l.text) == "" || cell(l.text) || c.ix.tableText[tableKey(l.text)] {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
 // changedTitleSim is how alike a line must be to a table's title to be
 // the title changed: half its words.
 const changedTitleSim = 0.5
 
 // tableTitleSim is how alike a line and a table's title must be.
 const tableTitleSim = 0.9
+
+// changedCells adds to the cells of words a book has, in a table whose
+// numbers are all there, the lines that stand where the cells it lacks
+// stood: a cell of words changed ("Gold" for "Victory points") reads as
+// no cell of the game. Each is the one line, among the table's lines,
+// between the cells found before and after it.
+func (c *checker) changedCells(from, to int, got []bookCell, want []tableCell) []bookCell {
+	if len(got) >= len(want) {
+		return got
+	}
+	// The cells found, matched in order with the data's.
+	match := make([]int, len(want)) // the index in got, or -1
+	g := 0
+	for k := range want {
+		match[k] = -1
+		if g < len(got) && got[g].key == want[k].key {
+			match[k] = g
+			g++
+		}
+	}
+	if g != len(got) {
+		return got // the book's cells are in another order
+	}
+	used := map[int]bool{}
+	for _, x := range got {
+		used[x.line] = true
+	}
+	out := slices.Clone(got)
+	for k := range want {
+		if match[k] >= 0 {
+			continue
+		}
+		prev, next := from, min(to, len(c.r.b.lines))+1 // 1-based, left out
+		for j := k - 1; j >= 0; j-- {
+			if match[j] >= 0 {
+				prev = got[match[j]].line
+				break
+			}
+		}
+		for j := k + 1; j < len(want); j++ {
+			if match[j] >= 0 {
+				next = got[match[j]].line
+				break
+			}
+		}
+		var cands []int
+		for i := prev + 1; i < next; i++ {
+			l := c.r.b.lines[i-1]
+			// A cell changed is a few words, as the cell: not a line of
+			// the text.
+			if used[i] || l.skip || l.heading || c.r.furn[i] || strings.TrimSpace(l.text) == "" || cell(l.text) || c.ix.tableText[tableKey(l.text)] ||
+				len(strings.Fields(l.text)) > len(strings.Fields(want[k].text))+maxCellChange {
+				continue
+			}
+			if next <= to && c.tableBetween(i, next) || prev > from && c.tableBetween(prev, i) {
+				cands = append(cands, i)
+			}
+		}
+		if len(cands) == 0 {
+			continue
+		}
+		// The one next to the cells found, when words of the text stand
+		// beyond the table too.
+		i := cands[0]
+		if next > to || len(cands) > 1 && prev > from && next <= to {
+			if len(cands) > 1 {
+				continue
+			}
+		} else if prev <= from {
+			i = cands[len(cands)-1]
+		}
+		used[i] = true
+		l := c.r.b.lines[i-1]
+		lead := len([]rune(l.text)) - len([]rune(strings.TrimLeftFunc(l.text, unicode.IsSpace)))
+		out = append(out, bookCell{key: tableKey(l.text), text: spaces(strings.TrimSpace(l.text)), at: diag.Pos{File: c.r.b.Name, Line: i, Col: l.offset + lead + 1}, line: i})
+	}
+	slices.SortFunc(out, func(a, b bookCell) int { return a.line - b.line })
+	return out
+}
+
+// maxCellChange is how many words more than the data's cell a line may
+// have to be read as that cell changed.
+const maxCellChange = 3
 
 // judgeCells reports the cells of a book that differ from the data's, in
 // order, when the book has as many. A cell the book has more often than
@@ -269,7 +471,9 @@ func (c *checker) tableCells(t printout.RuleTable) (nums, words []tableCell) {
 			if k > 0 {
 				heads = append(heads, row[0])
 			}
-			if r > 0 && k < len(t.Cells[0]) {
+			// A side table's row headings stand in its first column,
+			// under its corner: no heading of their own.
+			if r > 0 && k < len(t.Cells[0]) && (k > 0 || !t.Side) {
 				col := t.Cells[0][k]
 				if t.Side {
 					col = t.Cells[0][0] + " " + col // "Players 4"

@@ -65,7 +65,9 @@ func wordUnits(d *text.Doc, lo, hi int) []wordUnit {
 			continue
 		}
 		u := wordUnit{key: t.Norm, lo: i, hi: i + 1}
-		if t.Explicit() && !t.Ordinal {
+		// A number read as a reference ("6.5", a section's) is compared
+		// as a number still: the rules' may be none ("0.5").
+		if (t.Explicit() || t.Kind == text.Number && t.HasValue && t.Ref) && !t.Ordinal {
 			u.key, u.num, u.value = "#"+formatNumber(t.Value), true, t.Value
 			out = append(out, u)
 			i++
@@ -161,9 +163,15 @@ func (rp *reporter) verbatim(p *sectionPair) bool {
 	}
 	m := lcsPairs(ua, ub)
 	gaps := 0 // runs of the rules' words the book does not have
+	last := -verbatimContext
 	for k := 0; k+1 < len(m); k++ {
 		if m[k+1][0] > m[k][0]+1 {
-			gaps++
+			// Gaps a word or two apart are one difference: "ne
+			// permettent pas" made "permettent".
+			if k-last >= verbatimContext {
+				gaps++
+			}
+			last = k
 		}
 	}
 	if len(m) > 0 && (m[0][0] > 0 || m[len(m)-1][0] < len(ua)-1) {
@@ -208,12 +216,21 @@ func (rp *reporter) verbatim(p *sectionPair) bool {
 		}
 		ai, aj := m[k][0]+1, m[end][0]
 		bi, bj := m[k][1]+1, m[end][1]
+		// A word put in next to the same word is the first of the two:
+		// "können nicht" made "können nicht nicht".
+		for ai == aj && bj > bi && bi > 0 && ub[bi-1].key == ub[bj-1].key {
+			bi--
+			bj--
+		}
 		// A number for a number needs no more context than a word.
 		swap := aj-ai == 1 && bj-bi == 1 && ua[ai].num && ub[bi].num
 		// Words in common that run to the end of both texts need not be
 		// as many: the text ends there.
 		toEnd := end+after[end] == len(m) && m[len(m)-1][0] == len(ua)-1 && m[len(m)-1][1] == len(ub)-1
-		if swap || before[k] >= verbatimContext && (after[end] >= verbatimContext || toEnd) {
+		// So do words in common that run from the start of both: a
+		// subheading ("A. Castles and goblins") opens the section.
+		fromStart := before[k] == k+1 && m[0] == [2]int{0, 0}
+		if swap || (before[k] >= verbatimContext || fromStart) && (after[end] >= verbatimContext || toEnd) {
 			rp.wordDiff(p, ua[ai:aj], ub[bi:bj], ua[m[k][0]], ub[m[end][1]], conceptA, conceptB, false)
 		}
 		k = end - 1
@@ -282,7 +299,10 @@ func (rp *reporter) wordDiff(p *sectionPair, xs, ys []wordUnit, prevA, nextB wor
 	a, b := p.a.doc, p.b.doc
 	// Words of the rules left out: what they say is not here at all, so
 	// a negation among them reverses nothing.
-	if len(xs) >= minLeftOut && len(ys) <= len(xs)/3 {
+	// Words of the book among them, a negation of the rules' aside, are
+	// the rules' words with the negation left out.
+	negOnly := len(ys) > 0 && len(xs)-len(ys) <= 2 && len(negationsIn(a, xs)) > 0 && len(negationsIn(b, ys)) == 0 && keptWords(xs, ys)
+	if len(xs) >= minLeftOut && len(ys) <= len(xs)/3 && !negOnly {
 		var pos diag.Pos
 		switch {
 		case len(ys) > 0:
@@ -349,15 +369,16 @@ func (rp *reporter) wordDiff(p *sectionPair, xs, ys []wordUnit, prevA, nextB wor
 			return
 		}
 	}
-	// A concept named for its sibling.
-	if len(xs) <= 3 && len(ys) <= 3 {
+	// A concept named for its sibling: a name of a few words ("removed
+	// from the game") for another.
+	if len(xs) <= maxConceptWords && len(ys) <= maxConceptWords {
 		for _, x := range xs {
-			ca := conceptA[x.lo]
+			ca := unitConcept(conceptA, x)
 			if ca == "" {
 				continue
 			}
 			for _, y := range ys {
-				cb := conceptB[y.lo]
+				cb := unitConcept(conceptB, y)
 				if cb == "" || cb == ca {
 					continue
 				}
@@ -376,7 +397,11 @@ func (rp *reporter) wordDiff(p *sectionPair, xs, ys []wordUnit, prevA, nextB wor
 		// A word put in or left out of a name of several words names
 		// another concept: "créature super maléfique" made "créature
 		// maléfique". The words either side of it are in both texts.
-		if ca, cb := conceptA[prevA.lo], conceptB[nextB.lo]; ca != "" && cb != "" && ca != cb && !tail && len(xs)+len(ys) == 1 {
+		ca, cb := unitConcept(conceptA, prevA), unitConcept(conceptB, nextB)
+		if len(xs) == 1 && len(ys) == 0 && unitConcept(conceptA, xs[0]) != "" {
+			ca = unitConcept(conceptA, xs[0]) // the word left out opened the name
+		}
+		if ca != "" && cb != "" && ca != cb && !tail && len(xs)+len(ys) == 1 {
 			at := nextB.lo
 			if len(ys) > 0 {
 				at = ys[0].lo
@@ -388,7 +413,7 @@ func (rp *reporter) wordDiff(p *sectionPair, xs, ys []wordUnit, prevA, nextB wor
 		// place of another is one named for the other, siblings or not.
 		for _, x := range xs {
 			for _, y := range ys {
-				ca, cb := conceptA[x.lo], conceptB[y.lo]
+				ca, cb := unitConcept(conceptA, x), unitConcept(conceptB, y)
 				if ca != "" && cb != "" && ca != cb {
 					rp.add(p, y.lo, x.lo, diag.RulebookConcept, diag.Error, fmt.Sprintf("%s (%q) where the rules name %s", rp.concept(cb, 2), rp.context(b, y.lo), rp.concept(ca, 2)))
 					return
@@ -397,6 +422,31 @@ func (rp *reporter) wordDiff(p *sectionPair, xs, ys []wordUnit, prevA, nextB wor
 		}
 	}
 }
+
+// keptWords reports whether every word of ys is one of xs.
+func keptWords(xs, ys []wordUnit) bool {
+	for _, y := range ys {
+		if !slices.ContainsFunc(xs, func(x wordUnit) bool { return x.key == y.key }) {
+			return false
+		}
+	}
+	return true
+}
+
+// unitConcept returns the concept a word names, from any of its tokens:
+// "l’attaquant" names it from its second.
+func unitConcept(m map[int]string, u wordUnit) string {
+	for i := u.lo; i < u.hi; i++ {
+		if c := m[i]; c != "" {
+			return c
+		}
+	}
+	return ""
+}
+
+// maxConceptWords is the most words either side of a difference may
+// have to be read as one concept named for another.
+const maxConceptWords = 4
 
 // negationsIn returns the negation cues among some words of a text, by
 // their words, with the token of each.
@@ -439,9 +489,36 @@ func (rp *reporter) addAt(p *sectionPair, pos diag.Pos, j int, code diag.Code, s
 		return
 	}
 	rp.seen[pos] = true
+	// The same finding of the comparison sentence by sentence, in the
+	// same sentence of the book, is this one placed less closely.
+	if code == diag.RulebookRule {
+		if k := sentenceAtPos(p.b, pos); k >= 0 {
+			s := p.b.doc.Sentences[k]
+			from, to := p.b.tokPos(s.Lo), p.b.tokPos(s.Hi-1)
+			*rp.d = slices.DeleteFunc(*rp.d, func(d diag.Diagnostic) bool {
+				return d.Code == code && d.Pos.File == pos.File && d.Pos != pos && !before(d.Pos, from) && !before(to, d.Pos)
+			})
+		}
+	}
 	ka := diffSentence(p.a.doc, -1, text.Span{Lo: j, Hi: j + 1})
 	rel := []diag.Related{{Pos: p.a.tokPos(j), Message: fmt.Sprintf("%s say %s", rp.other, p.a.doc.QuoteSentence(ka, j, 10))}}
 	rp.d.Add(diag.Diagnostic{Pos: pos, Severity: sev, Code: code, Message: msg, Related: rel})
+}
+
+// sentenceAtPos returns the sentence of a book's passage that holds the
+// place pos, or -1.
+func sentenceAtPos(p *passage, pos diag.Pos) int {
+	for k, s := range p.doc.Sentences {
+		if s.Hi > s.Lo && !before(pos, p.tokPos(s.Lo)) && !before(p.tokPos(s.Hi-1), pos) {
+			return k
+		}
+	}
+	return -1
+}
+
+// before reports whether place x comes before place y in a file.
+func before(x, y diag.Pos) bool {
+	return x.Line < y.Line || x.Line == y.Line && x.Col < y.Col
 }
 
 // gapAt returns where in book passage p to report the words [lo, hi) of
@@ -474,6 +551,20 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 	s := sentenceOf(a, lo)
 	starts := s != nil && onlyPunct(a, s.Lo, lo)
 	opening := starts && !onlyPunct(a, hi, s.Hi)
+	// Words that start a sentence of the rules' paragraph went on the
+	// line of the text before; words that start a paragraph of theirs
+	// started the line after the text before, where it ends a sentence.
+	if k := sentenceIndex(a, lo); starts && k > 0 && prev < cur {
+		lens, full := p.lineLens()
+		switch {
+		case a.Sentences[k-1].Para == s.Para && float64(lens[prev]) < fullLine*float64(full):
+			return end
+		case a.Sentences[k-1].Para == s.Para && prev == cur-1 && opening:
+			return p.tokPos(at) // the line before was full
+		case a.Sentences[k-1].Para != s.Para && prev == cur-1 && before >= 0 && strings.ContainsAny(p.doc.Tokens[before].Text, ".!?:"):
+			return p.tokPos(at)
+		}
+	}
 	if prev == cur-1 && !opening {
 		return end
 	}
@@ -482,6 +573,15 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 		// lower case, stood at the end of the page before.
 		if prev < l && l <= cur && opening && lowerStart(p.doc.Tokens[at].Text) {
 			return end
+		}
+		// Words that started a page whose first line is now blank stood
+		// there; words that ended a page whose text now ends higher than
+		// most pages', before a page that starts with text, stood there.
+		if prev < l && l <= cur && p.bare[l] {
+			return diag.Pos{File: p.file, Line: l, Col: 1}
+		}
+		if prev < l && l <= cur && p.tail[prev] && prev+1 < l {
+			return diag.Pos{File: p.file, Line: prev + 1, Col: 1}
 		}
 		// Across a page break, the words stood on the page that lost
 		// lines; at its start when both or neither did.
@@ -504,6 +604,21 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 		return end
 	}
 	return p.tokPos(at)
+}
+
+// fullLine is the share of the longest line's length from which a line
+// of a justified paragraph is full: characters are no width.
+const fullLine = 0.85
+
+// sentenceIndex returns the index of the sentence of a text that holds
+// token i, or -1.
+func sentenceIndex(d *text.Doc, i int) int {
+	for k := range d.Sentences {
+		if s := &d.Sentences[k]; s.Lo <= i && i < s.Hi {
+			return k
+		}
+	}
+	return -1
 }
 
 // emptyBetween reports whether the lines of a book's passage between

@@ -1,0 +1,54 @@
+package rulebook
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/grimoire-games/grimoire/compiler/diag"
+	"github.com/grimoire-games/grimoire/compiler/model"
+	"github.com/grimoire-games/grimoire/compiler/text"
+)
+
+// taglineID is the message a printed rulebook sets on its first page,
+// under the game's name.
+const taglineID = "game.tagline"
+
+// tagline checks the first page of a book that renders the rules word
+// for word: it prints the game's tagline as written. One that reads like
+// it names another concept (G304, G308 for a place or a facing); none
+// at all is one left out (G309).
+func (c *checker) tagline(tv *text.Vocab, loc *model.Locale) {
+	m := loc.Message(taglineID)
+	if m == nil || strings.TrimSpace(m.Forms["other"]) == "" {
+		return
+	}
+	want := m.Forms["other"]
+	lines := c.r.b.lines
+	end := 1
+	for end < len(lines) && !c.r.b.PageStart[end] {
+		end++
+	}
+	last := -1 // the first page's last line of text
+	best, bestSim := -1, changedTitleSim
+	for i := range end {
+		l := lines[i]
+		if l.skip || strings.TrimSpace(l.text) == "" {
+			continue
+		}
+		if tableKey(l.text) == tableKey(want) {
+			return
+		}
+		last = i
+		if sim := titleSim(titleWords(l.text), titleWords(want)); sim >= bestSim {
+			best, bestSim = i, sim
+		}
+	}
+	if best >= 0 {
+		c.headingConcepts(tv, "tagline", "tagline", want, lines[best], best+1)
+		return
+	}
+	// Left out: it stood under the first page's last line of text.
+	line := min(last+2, max(end, 1))
+	c.d.Add(diag.Diagnostic{Pos: diag.Pos{File: c.r.b.Name, Line: line, Col: 1}, Severity: diag.Warning, Code: diag.RulebookOmission,
+		Message: fmt.Sprintf("the game's tagline %q is not on the first page: was it left out?", spaces(strings.TrimSpace(want)))})
+}
