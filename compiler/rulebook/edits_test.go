@@ -115,6 +115,11 @@ func TestPrintedEdits(t *testing.T) {
 		// the line of its text before.
 		{"paragraph start", "warlock", "en", "If Hubba's bar is full (3 cards per player)", "", diag.RulebookOmission, ", the day ends"},
 		{"paragraph's last sentence", "bellum_magica", "en", " Reveal the first 2 cards of each deck and line\nthem up face up below their deck.", "", diag.RulebookOmission, "which you place"},
+		// A sentence left out whose opening words the next sentence
+		// repeats: the gap is where it started, not along the repeat.
+		{"sentence the next one repeats", "warriors", "en", "A dragon can always be the target of a charge.", "", diag.RulebookOmission, "(see the base game)"},
+		{"sentence the next line repeats", "warlock", "en", "If Hubba's bar isn't full, continue with the next round.", "", diag.RulebookOmission, "pile."},
+		{"list item the next one repeats", "warlock", "en", "15\ngnomes (red) and 15 goblins (brown)", "", diag.RulebookOmission, "• 120 creature cards"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -222,6 +222,15 @@ func (rp *reporter) verbatim(p *sectionPair) bool {
 			bi--
 			bj--
 		}
+		// Words left out that the text after them repeats ("A dragon
+		// can always … charge. A dragon can never …") may stand
+		// anywhere along the repeat: they stand where a sentence or a
+		// clause starts.
+		prev, next := m[k][0], m[end][1]
+		if bi == bj && ai < aj {
+			sl := gapSlide(a, ua, ai, aj, before[k])
+			ai, aj, bi, bj, prev, next = ai-sl, aj-sl, bi-sl, bj-sl, prev-sl, next-sl
+		}
 		// A number for a number needs no more context than a word.
 		swap := aj-ai == 1 && bj-bi == 1 && ua[ai].num && ub[bi].num
 		// Words in common that run to the end of both texts need not be
@@ -231,7 +240,7 @@ func (rp *reporter) verbatim(p *sectionPair) bool {
 		// subheading ("A. Castles and goblins") opens the section.
 		fromStart := before[k] == k+1 && m[0] == [2]int{0, 0}
 		if swap || (before[k] >= verbatimContext || fromStart) && (after[end] >= verbatimContext || toEnd) {
-			rp.wordDiff(p, ua[ai:aj], ub[bi:bj], ua[m[k][0]], ub[m[end][1]], conceptA, conceptB, false)
+			rp.wordDiff(p, ua[ai:aj], ub[bi:bj], ua[prev], ub[next], conceptA, conceptB, false)
 		}
 		k = end - 1
 	}
@@ -289,6 +298,41 @@ func mentionAt(d *text.Doc) map[int]string {
 		}
 	}
 	return out
+}
+
+// gapSlide returns how many words to the left the rules' words
+// ua[ai:aj], which the book lacks, move so that they start where a text
+// is cut: as many as the words before them repeat their last ones, up to
+// limit, the words in common before them. Of the places along the
+// repeat, the first word of a sentence is best, then a word after a
+// punctuation mark (a clause's, a list item's), as an editor leaves out
+// sentences and clauses whole; 0 when none is better than where they
+// are.
+func gapSlide(d *text.Doc, ua []wordUnit, ai, aj, limit int) int {
+	best, rank := 0, cutRank(d, ua, ai)
+	for sl := 1; rank < 2 && sl <= limit && ai-sl >= 0 && ua[ai-sl].key == ua[aj-sl].key; sl++ {
+		if r := cutRank(d, ua, ai-sl); r > rank {
+			best, rank = sl, r
+		}
+	}
+	return best
+}
+
+// cutRank says how well word ua[x] starts a part of the text: 2 for
+// the first of its sentence, 1 for one after a punctuation mark, else 0.
+func cutRank(d *text.Doc, ua []wordUnit, x int) int {
+	if x == 0 {
+		return 2
+	}
+	if s := sentenceOf(d, ua[x].lo); s != nil && ua[x-1].lo < s.Lo {
+		return 2
+	}
+	for i := ua[x-1].hi; i < ua[x].lo; i++ {
+		if d.Tokens[i].Kind == text.Punct {
+			return 1
+		}
+	}
+	return 0
 }
 
 // wordDiff reports one difference of a section the book renders word for
