@@ -143,6 +143,12 @@ func TestPrintedEdits(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, d := range got {
+				// A quotation is marked once: “…”, not "“…”".
+				if strings.Contains(d.Message, "\"“") || strings.Contains(d.Message, "”\"") {
+					t.Errorf("quoted twice: %s", d.Message)
+				}
+			}
+			for _, d := range got {
 				if d.Code == tt.code && d.Pos.Line == want {
 					return
 				}

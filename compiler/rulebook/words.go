@@ -375,7 +375,7 @@ func (rp *reporter) wordDiff(p *sectionPair, xs, ys []wordUnit, prevA, nextB wor
 				if src != "" {
 					what += fmt.Sprintf(" (%s)", paramName(src))
 				}
-				rp.add(p, y.lo, x.lo, code, diag.Error, fmt.Sprintf("%s (%q)", what, rp.context(b, y.lo)))
+				rp.add(p, y.lo, x.lo, code, diag.Error, fmt.Sprintf("%s (%s)", what, rp.context(b, y.lo)))
 				return
 			}
 		}
@@ -385,7 +385,7 @@ func (rp *reporter) wordDiff(p *sectionPair, xs, ys []wordUnit, prevA, nextB wor
 	for w := range negA {
 		if _, ok := negB[w]; !ok {
 			at := nextB.lo
-			rp.addAt(p, rp.negationGap(p, xs, ys, nextB), xs[0].lo, diag.RulebookRule, diag.Error, fmt.Sprintf("%q is not negated where the rules are (%q): check whether the rule is reversed", rp.context(b, at), w))
+			rp.addAt(p, rp.negationGap(p, xs, ys, nextB), xs[0].lo, diag.RulebookRule, diag.Error, fmt.Sprintf("%s is not negated where the rules are (%q): check whether the rule is reversed", rp.context(b, at), w))
 			return
 		}
 	}
@@ -395,7 +395,7 @@ func (rp *reporter) wordDiff(p *sectionPair, xs, ys []wordUnit, prevA, nextB wor
 			if len(xs) > 0 {
 				at = xs[0].lo
 			}
-			rp.add(p, i, at, diag.RulebookRule, diag.Error, fmt.Sprintf("%q is negated (%q) where the rules are not: check whether the rule is reversed", rp.context(b, i), w))
+			rp.add(p, i, at, diag.RulebookRule, diag.Error, fmt.Sprintf("%s is negated (%q) where the rules are not: check whether the rule is reversed", rp.context(b, i), w))
 			return
 		}
 	}
@@ -406,10 +406,10 @@ func (rp *reporter) wordDiff(p *sectionPair, xs, ys []wordUnit, prevA, nextB wor
 		wa, wb := negatingWords(a, xs), negatingWords(b, ys)
 		switch {
 		case wb != "" && wa == "":
-			rp.add(p, ys[0].lo, max(prevA.lo, 0), diag.RulebookRule, diag.Error, fmt.Sprintf("%q is negated (%q) where the rules are not: check whether the rule is reversed", rp.context(b, ys[0].lo), wb))
+			rp.add(p, ys[0].lo, max(prevA.lo, 0), diag.RulebookRule, diag.Error, fmt.Sprintf("%s is negated (%q) where the rules are not: check whether the rule is reversed", rp.context(b, ys[0].lo), wb))
 			return
 		case wa != "" && wb == "":
-			rp.addAt(p, rp.negationGap(p, xs, ys, nextB), xs[0].lo, diag.RulebookRule, diag.Error, fmt.Sprintf("%q is not negated where the rules are (%q): check whether the rule is reversed", rp.context(b, nextB.lo), wa))
+			rp.addAt(p, rp.negationGap(p, xs, ys, nextB), xs[0].lo, diag.RulebookRule, diag.Error, fmt.Sprintf("%s is not negated where the rules are (%q): check whether the rule is reversed", rp.context(b, nextB.lo), wa))
 			return
 		}
 	}
@@ -434,7 +434,7 @@ func (rp *reporter) wordDiff(p *sectionPair, xs, ys []wordUnit, prevA, nextB wor
 				if g.Kind == model.Places || g.Kind == model.Facing {
 					code = diag.RulebookRule
 				}
-				rp.add(p, y.lo, x.lo, code, diag.Error, fmt.Sprintf("%s (%q) where the rules name %s", rp.concept(cb, 2), rp.context(b, y.lo), rp.concept(ca, 2)))
+				rp.add(p, y.lo, x.lo, code, diag.Error, fmt.Sprintf("%s (%s) where the rules name %s", rp.concept(cb, 2), rp.context(b, y.lo), rp.concept(ca, 2)))
 				return
 			}
 		}
@@ -450,7 +450,7 @@ func (rp *reporter) wordDiff(p *sectionPair, xs, ys []wordUnit, prevA, nextB wor
 			if len(ys) > 0 {
 				at = ys[0].lo
 			}
-			rp.add(p, at, prevA.lo, diag.RulebookConcept, diag.Error, fmt.Sprintf("%s (%q) where the rules name %s", rp.concept(cb, 2), rp.context(b, at), rp.concept(ca, 2)))
+			rp.add(p, at, prevA.lo, diag.RulebookConcept, diag.Error, fmt.Sprintf("%s (%s) where the rules name %s", rp.concept(cb, 2), rp.context(b, at), rp.concept(ca, 2)))
 			return
 		}
 		// In a text that renders the rules word for word, a concept in
@@ -459,7 +459,7 @@ func (rp *reporter) wordDiff(p *sectionPair, xs, ys []wordUnit, prevA, nextB wor
 			for _, y := range ys {
 				ca, cb := unitConcept(conceptA, x), unitConcept(conceptB, y)
 				if ca != "" && cb != "" && ca != cb {
-					rp.add(p, y.lo, x.lo, diag.RulebookConcept, diag.Error, fmt.Sprintf("%s (%q) where the rules name %s", rp.concept(cb, 2), rp.context(b, y.lo), rp.concept(ca, 2)))
+					rp.add(p, y.lo, x.lo, diag.RulebookConcept, diag.Error, fmt.Sprintf("%s (%s) where the rules name %s", rp.concept(cb, 2), rp.context(b, y.lo), rp.concept(ca, 2)))
 					return
 				}
 			}
@@ -516,7 +516,7 @@ func negationsIn(d *text.Doc, us []wordUnit) map[string]int {
 func (rp *reporter) context(d *text.Doc, i int) string {
 	k := diffSentence(d, -1, text.Span{Lo: i, Hi: i + 1})
 	if k < 0 {
-		return d.Tokens[i].Text
+		return "“" + d.Tokens[i].Text + "”"
 	}
 	return d.QuoteSentence(k, i, 10)
 }
