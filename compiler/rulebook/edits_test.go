@@ -1,6 +1,7 @@
 package rulebook
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -155,5 +156,31 @@ func TestPrintedEdits(t *testing.T) {
 			}
 			t.Errorf("no %s finding at line %d (%q); got:\n%s", tt.code, want, tt.at, got)
 		})
+	}
+}
+
+// TestNegationQuoted: a negation finding quotes the negation as the
+// text writes it, both its words where it has two.
+func TestNegationQuoted(t *testing.T) {
+	books := printBooks(t)
+	tests := []struct {
+		game, lang, old, new, quote string
+	}{
+		{"warriors", "fr", "4 symboles Bouclier ne permettent pas", "4 symboles Bouclier permettent", "(\"ne … pas\")"},
+		{"bellum_magica", "de", "kann nur durch", "kann nicht nur durch", "(\"nicht\")"},
+	}
+	for _, tt := range tests {
+		p := books[tt.game][tt.lang]
+		clean := bookText(p.book)
+		edited := strings.Replace(clean, tt.old, tt.new, 1)
+		got, err := checkText(p.g, "book.txt", tt.lang, edited)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.ContainsFunc(got, func(d diag.Diagnostic) bool {
+			return d.Code == diag.RulebookRule && strings.Contains(d.Message, tt.quote)
+		}) {
+			t.Errorf("%s %s: no %s finding quoting %s; got:\n%s", tt.game, tt.lang, diag.RulebookRule, tt.quote, got)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package rulebook
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -382,20 +383,20 @@ func (rp *reporter) wordDiff(p *sectionPair, xs, ys []wordUnit, prevA, nextB wor
 	}
 	// A negation on one side only.
 	negA, negB := negationsIn(a, xs), negationsIn(b, ys)
-	for w := range negA {
+	for _, w := range byToken(negA) {
 		if _, ok := negB[w]; !ok {
-			at := nextB.lo
-			rp.addAt(p, rp.negationGap(p, xs, ys, nextB), xs[0].lo, diag.RulebookRule, diag.Error, fmt.Sprintf("%s is not negated where the rules are (%q): check whether the rule is reversed", rp.context(b, at), w))
+			n, at := negA[w], nextB.lo
+			rp.addAt(p, rp.negationGap(p, xs, ys, nextB), xs[0].lo, diag.RulebookRule, diag.Error, fmt.Sprintf("%s is not negated where the rules are (%q): check whether the rule is reversed", rp.context(b, at), n.words))
 			return
 		}
 	}
-	for w, i := range negB {
+	for _, w := range byToken(negB) {
 		if _, ok := negA[w]; !ok {
-			at := prevA.lo
+			n, at := negB[w], prevA.lo
 			if len(xs) > 0 {
 				at = xs[0].lo
 			}
-			rp.add(p, i, at, diag.RulebookRule, diag.Error, fmt.Sprintf("%s is negated (%q) where the rules are not: check whether the rule is reversed", rp.context(b, i), w))
+			rp.add(p, n.tok, at, diag.RulebookRule, diag.Error, fmt.Sprintf("%s is negated (%q) where the rules are not: check whether the rule is reversed", rp.context(b, n.tok), n.words))
 			return
 		}
 	}
@@ -493,9 +494,9 @@ func unitConcept(m map[int]string, u wordUnit) string {
 const maxConceptWords = 4
 
 // negationsIn returns the negation cues among some words of a text, by
-// their words, with the token of each.
-func negationsIn(d *text.Doc, us []wordUnit) map[string]int {
-	out := map[string]int{}
+// their first word.
+func negationsIn(d *text.Doc, us []wordUnit) map[string]negation {
+	out := map[string]negation{}
 	if len(us) == 0 {
 		return out
 	}
@@ -506,10 +507,29 @@ func negationsIn(d *text.Doc, us []wordUnit) map[string]int {
 	}
 	for _, c := range s.Negations {
 		if c.Tok >= lo && c.Tok < hi {
-			out[strings.ToLower(d.Tokens[c.Tok].Norm)] = c.Tok
+			n := negation{tok: c.Tok, words: d.Tokens[c.Tok].Text}
+			if c.End-1 > c.Tok {
+				n.words += " … " + d.Tokens[c.End-1].Text
+			}
+			out[strings.ToLower(d.Tokens[c.Tok].Norm)] = n
 		}
 	}
 	return out
+}
+
+// byToken returns the keys of negations in the order of their tokens,
+// so that the first difference reported is the same on every run.
+func byToken(ns map[string]negation) []string {
+	ks := slices.Collect(maps.Keys(ns))
+	slices.SortFunc(ks, func(x, y string) int { return ns[x].tok - ns[y].tok })
+	return ks
+}
+
+// negation is a negation cue of a text: its first token, and its words
+// as written ("ne … pas").
+type negation struct {
+	tok   int
+	words string
 }
 
 // context quotes a few words of a text around token i.
