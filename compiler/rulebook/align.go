@@ -515,32 +515,7 @@ func labels(b *Book) map[int]bool {
 // PDF sets as many lines on every full page, blank ones included, so a
 // page that lost lines is short.
 func shortPages(b *Book) map[int]bool {
-	var starts []int
-	for i, ps := range b.PageStart {
-		if ps {
-			starts = append(starts, i)
-		}
-	}
-	// Full pages: all but the first and the last.
-	if len(starts) < 3 {
-		return nil
-	}
-	var lens []int
-	for k := 0; k+1 < len(starts); k++ {
-		lens = append(lens, starts[k+1]-starts[k])
-	}
-	sorted := slices.Clone(lens)
-	slices.Sort(sorted)
-	median := sorted[len(sorted)/2]
-	out := map[int]bool{}
-	for k, n := range lens {
-		if n < median-shortBy {
-			for i := starts[k]; i < starts[k+1]; i++ {
-				out[i+1] = true
-			}
-		}
-	}
-	return out
+	return oddPages(b, func(lo, hi int) int { return hi - lo }, func(n, median int) bool { return n < median-shortBy })
 }
 
 // lostTails returns the lines of the pages of a book whose text ends
@@ -548,6 +523,20 @@ func shortPages(b *Book) map[int]bool {
 // first and last aside: a converted PDF pads every page to its foot, so
 // a page whose last lines were left out ends higher.
 func lostTails(b *Book) map[int]bool {
+	blankTail := func(lo, hi int) int {
+		n := 0
+		for i := hi - 1; i >= lo && strings.TrimSpace(b.lines[i].text) == ""; i-- {
+			n++
+		}
+		return n
+	}
+	return oddPages(b, blankTail, func(n, median int) bool { return n > median })
+}
+
+// oddPages returns the lines (from 1) of the full pages of a book, all
+// but the first and the last, whose measure of lines [lo, hi) is odd
+// against the median of those pages' measures.
+func oddPages(b *Book, measure func(lo, hi int) int, odd func(n, median int) bool) map[int]bool {
 	var starts []int
 	for i, ps := range b.PageStart {
 		if ps {
@@ -557,20 +546,16 @@ func lostTails(b *Book) map[int]bool {
 	if len(starts) < 3 {
 		return nil
 	}
-	var tails []int
-	for k := 0; k+1 < len(starts); k++ {
-		n := 0
-		for i := starts[k+1] - 1; i >= starts[k] && strings.TrimSpace(b.lines[i].text) == ""; i-- {
-			n++
-		}
-		tails = append(tails, n)
+	ns := make([]int, len(starts)-1)
+	for k := range ns {
+		ns[k] = measure(starts[k], starts[k+1])
 	}
-	sorted := slices.Clone(tails)
+	sorted := slices.Clone(ns)
 	slices.Sort(sorted)
 	median := sorted[len(sorted)/2]
 	out := map[int]bool{}
-	for k, n := range tails {
-		if n > median {
+	for k, n := range ns {
+		if odd(n, median) {
 			for i := starts[k]; i < starts[k+1]; i++ {
 				out[i+1] = true
 			}
