@@ -5,6 +5,7 @@ package model
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 	"strconv"
 	"strings"
@@ -702,6 +703,23 @@ func (b *Block) Counts(typ string) bool {
 // variant, "" being the base game.
 func (b *Block) PrintedIn(variant string) bool {
 	return (b.Variant == "" || b.Variant == variant) && (b.NotVariant == "" || b.NotVariant != variant)
+}
+
+// BlocksOn yields the blocks the game as played prints at a place (kind
+// and id), in their order, each with the place as it names it.
+func (g *Game) BlocksOn(kind PlaceKind, id string) iter.Seq2[*Block, Place] {
+	return func(yield func(*Block, Place) bool) {
+		for _, b := range g.Blocks {
+			if !b.PrintedIn(g.Variant) {
+				continue
+			}
+			for _, pl := range b.On {
+				if pl.Kind == kind && pl.ID == id && !yield(b, pl) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // PlaceKind is where a block is printed.

@@ -65,16 +65,9 @@ func paginate(rows []row, first, rest float64) [][]row {
 // blocksOn returns the blocks printed at a place in the variant played, in
 // declaration order.
 func (p *printer) blocksOn(kind model.PlaceKind, id string) (blocks []*model.Block, symbols bool) {
-	for _, b := range p.g.Blocks {
-		if !b.PrintedIn(p.g.Variant) {
-			continue
-		}
-		for _, pl := range b.On {
-			if pl.Kind == kind && pl.ID == id {
-				blocks = append(blocks, b)
-				symbols = pl.Symbols
-			}
-		}
+	for b, pl := range p.g.BlocksOn(kind, id) {
+		blocks = append(blocks, b)
+		symbols = pl.Symbols
 	}
 	return blocks, symbols
 }

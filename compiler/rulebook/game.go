@@ -3,7 +3,6 @@ package rulebook
 import (
 	"fmt"
 	"math"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -369,8 +368,8 @@ func (ix *index) addSections() {
 		text := ix.render(loc, data, "rules."+s.ID+".text")
 		// The texts the rulebook prints after the section, with their
 		// titles, are read as part of it: their words are the rules'.
-		for _, b := range ix.g.Blocks {
-			if b.Kind != model.TextBlock || !b.PrintedIn(ix.g.Variant) || !slices.ContainsFunc(b.On, func(p model.Place) bool { return p.Kind == model.OnRules && p.ID == s.ID }) {
+		for b := range ix.g.BlocksOn(model.OnRules, s.ID) {
+			if b.Kind != model.TextBlock {
 				continue
 			}
 			if t := ix.render(loc, data, "block."+b.ID+".text"); t != "" {
