@@ -194,13 +194,12 @@ func (ix *index) candidates(b *Book) []candidate {
 				continue
 			}
 			if titleSim(tw, s.words) >= 0.7 {
-				lead := len([]rune(l.text)) - len([]rune(strings.TrimLeftFunc(l.text, unicode.IsSpace)))
 				trimmed := strings.TrimSpace(l.text)
 				m := numbered.FindStringSubmatch(trimmed)
 				if m == nil {
 					m = undotted.FindStringSubmatch(trimmed)
 				}
-				out = append(out, candidate{Section: Section{Line: i + 1, Col: l.offset + lead + 1, Title: t}, words: tw,
+				out = append(out, candidate{Section: Section{Line: i + 1, Col: b.lineStart(i + 1).Col, Title: t}, words: tw,
 					misnumbered: m != nil && titleLike(m[2]), item: bullet(l.text)})
 				break
 			}

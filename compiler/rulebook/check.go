@@ -145,8 +145,7 @@ func (c *checker) shortHeadings(loc *model.Locale) {
 		if m := loc.Message("rules." + gs.sec.ID + ".title"); m != nil {
 			rel = append(rel, diag.Related{Pos: m.Pos, Message: fmt.Sprintf("the rules (%s) say %q", c.r.b.Lang, heading)})
 		}
-		lead := len([]rune(l.text)) - len([]rune(strings.TrimLeftFunc(l.text, unicode.IsSpace)))
-		c.d.Add(diag.Diagnostic{Pos: diag.Pos{File: c.r.b.Name, Line: p.line, Col: l.offset + lead + 1}, Severity: diag.Warning, Code: diag.RulebookOmission, Related: rel,
+		c.d.Add(diag.Diagnostic{Pos: c.r.b.lineStart(p.line), Severity: diag.Warning, Code: diag.RulebookOmission, Related: rel,
 			Message: fmt.Sprintf("the heading %q lacks words of the rules' heading %q: were they left out?", spaces(strings.TrimSpace(l.text)), heading)})
 	}
 }
@@ -226,7 +225,7 @@ func (c *checker) lostHeading(ls lostSection) {
 			continue
 		}
 		if m != nil && m[1] != gs.sec.Number {
-			pos := diag.Pos{File: c.r.b.Name, Line: i, Col: l.offset + 1 + len([]rune(l.text)) - len([]rune(strings.TrimLeftFunc(l.text, unicode.IsSpace)))}
+			pos := c.r.b.lineStart(i)
 			if !slices.ContainsFunc(*c.d, func(d diag.Diagnostic) bool { return d.Pos == pos && d.Code == diag.HeadingNumber }) {
 				c.d.Errorf(pos, diag.HeadingNumber, "heading %q numbers the section %s; the rules number it %s", spaces(strings.TrimSpace(l.text)), m[1], gs.sec.Number)
 			}
@@ -283,9 +282,13 @@ func (r *reading) remains(tv *text.Vocab, gp *passage, secs []*gameSection, k in
 	}
 	// It starts with words in a row on both sides: single words of the
 	// section before ("le", "jeu") match the rules' words too.
-	for run+verbatimContext < len(m) && !inRow(m[run:run+verbatimContext]) {
-		run++
+	inRowFrom := func(k int) int {
+		for k+verbatimContext < len(m) && !inRow(m[k:k+verbatimContext]) {
+			k++
+		}
+		return k
 	}
+	run = inRowFrom(run)
 	// Nor do they start in the text of the section before, whose words
 	// the section's may repeat ("The cards not kept are").
 	if prev >= 0 {
@@ -293,9 +296,7 @@ func (r *reading) remains(tv *text.Vocab, gp *passage, secs []*gameSection, k in
 			for run+1 < len(m) && m[run][1] <= end {
 				run++
 			}
-			for run+verbatimContext < len(m) && !inRow(m[run:run+verbatimContext]) {
-				run++
-			}
+			run = inRowFrom(run)
 		}
 	}
 	if n := len(m) - run; n < 10 || float64(n) < verbatimShare*float64(len(ua)-m[run][0]) {
@@ -346,8 +347,7 @@ func (c *checker) notes() {
 		if note == "" {
 			continue
 		}
-		lead := len([]rune(l.text)) - len([]rune(strings.TrimLeftFunc(l.text, unicode.IsSpace)))
-		at := diag.Pos{File: c.r.b.Name, Line: i + 1, Col: l.offset + lead + 1}
+		at := c.r.b.lineStart(i + 1)
 		c.d.Errorf(at, diag.RulebookRule, "%q reads otherwise than the game's note %q", spaces(strings.TrimSpace(l.text)), spaces(note))
 	}
 }
@@ -390,8 +390,7 @@ func (c *checker) headings() {
 		if gs == nil || m == nil || gs.sec.Number == "" || m[1] == gs.sec.Number || noisy || c.r.furn[p.line] {
 			continue
 		}
-		lead := len([]rune(l.text)) - len([]rune(strings.TrimLeftFunc(l.text, unicode.IsSpace)))
-		at := diag.Pos{File: c.r.b.Name, Line: p.line, Col: l.offset + lead + 1}
+		at := c.r.b.lineStart(p.line)
 		c.d.Errorf(at, diag.HeadingNumber, "heading %q numbers the section %s; the rules number it %s", spaces(strings.TrimSpace(l.text)), m[1], gs.sec.Number)
 	}
 	for _, h := range c.r.b.Sections {
@@ -468,8 +467,7 @@ func (c *checker) headingConcepts(tv *text.Vocab, what, theirs, want string, l b
 		return out
 	}
 	book, rules := concepts(l.text), concepts(want)
-	lead := len([]rune(l.text)) - len([]rune(strings.TrimLeftFunc(l.text, unicode.IsSpace)))
-	at := diag.Pos{File: c.r.b.Name, Line: line, Col: l.offset + lead + 1}
+	at := c.r.b.lineStart(line)
 	report := func(code diag.Code, cb, cr string) bool {
 		c.d.Errorf(at, code, "the %s %q names %s where the rules' %s %q names %s", what, spaces(strings.TrimSpace(l.text)), c.conceptName(cb), theirs, spaces(strings.TrimSpace(want)), c.conceptName(cr))
 		return true

@@ -24,9 +24,9 @@ func (c *checker) tagline(tv *text.Vocab, loc *model.Locale) {
 	}
 	want := m.Forms["other"]
 	lines := c.r.b.lines
-	end := 1
-	for end < len(lines) && !c.r.b.PageStart[end] {
-		end++
+	end := len(lines) // the first page's end
+	if ps := c.r.b.pages(); len(ps) > 1 {
+		end = ps[1]
 	}
 	last := -1 // the first page's last line of text
 	best, bestSim := -1, changedTitleSim

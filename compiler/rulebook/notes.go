@@ -17,14 +17,9 @@ func (c *checker) pageNotes() {
 	if len(c.ix.notes) == 0 {
 		return
 	}
-	lines := c.r.b.lines
-	for start := 0; start < len(lines); {
-		end := start + 1
-		for end < len(lines) && !c.r.b.PageStart[end] {
-			end++
-		}
-		c.pageNote(start, end)
-		start = end
+	ps := append(c.r.b.pages(), len(c.r.b.lines))
+	for k := 0; k+1 < len(ps); k++ {
+		c.pageNote(ps[k], ps[k+1])
 	}
 }
 
@@ -60,8 +55,7 @@ func (c *checker) pageNote(start, end int) {
 		l := lines[i]
 		t := strings.TrimSpace(l.text)
 		if strings.HasPrefix(t, string(mark)) && strings.ContainsFunc(t, unicode.IsLetter) {
-			lead := len([]rune(l.text)) - len([]rune(strings.TrimLeftFunc(l.text, unicode.IsSpace)))
-			at := diag.Pos{File: c.r.b.Name, Line: i + 1, Col: l.offset + lead + 1}
+			at := c.r.b.lineStart(i + 1)
 			c.d.Add(diag.Diagnostic{Pos: at, Severity: diag.Warning, Code: diag.RulebookOmission,
 				Message: fmt.Sprintf("%q renders only part of the game's note %q: was the rest left out?", spaces(t), spaces(note))})
 			return
@@ -71,7 +65,7 @@ func (c *checker) pageNote(start, end int) {
 	// line after it when it ends a sentence, else at its end, as for
 	// words left out where lines meet.
 	l := lines[last]
-	at := diag.Pos{File: c.r.b.Name, Line: last + 1, Col: l.offset + len([]rune(strings.TrimRightFunc(l.text, unicode.IsSpace)))}
+	at := c.r.b.lineEnd(last + 1)
 	if strings.ContainsAny(lastRune(l.text), ".!?") && last+2 <= end {
 		at = diag.Pos{File: c.r.b.Name, Line: last + 2, Col: 1}
 	}

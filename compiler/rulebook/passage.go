@@ -172,8 +172,7 @@ func (r *reading) lead(p *passage, from, start int) {
 	if i < from {
 		return
 	}
-	l := r.b.lines[i]
-	p.lead = diag.Pos{File: r.b.Name, Line: i + 1, Col: l.offset + utf8.RuneCountInString(strings.TrimRightFunc(l.text, unicode.IsSpace))}
+	p.lead = r.b.lineEnd(i + 1)
 	var pages []int
 	for j := i + 1; j <= start; j++ {
 		if j < len(r.b.PageStart) && r.b.PageStart[j] {

@@ -21,7 +21,9 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
+	"github.com/grimoire-games/grimoire/compiler/diag"
 	"github.com/grimoire-games/grimoire/compiler/text"
 )
 
@@ -36,6 +38,21 @@ type Book struct {
 	PageStart []bool
 	Sections  []Section // the headings found, in order
 	lines     []bookLine
+}
+
+// lineStart is where line n (from 1) of the book starts: its first
+// character that is not a space.
+func (b *Book) lineStart(n int) diag.Pos {
+	t := b.lines[n-1].text
+	lead := utf8.RuneCountInString(t) - utf8.RuneCountInString(strings.TrimLeftFunc(t, unicode.IsSpace))
+	return diag.Pos{File: b.Name, Line: n, Col: b.lines[n-1].offset + lead + 1}
+}
+
+// lineEnd is where line n (from 1) of the book ends: its last character
+// that is not a space.
+func (b *Book) lineEnd(n int) diag.Pos {
+	l := b.lines[n-1]
+	return diag.Pos{File: b.Name, Line: n, Col: l.offset + utf8.RuneCountInString(strings.TrimRightFunc(l.text, unicode.IsSpace))}
 }
 
 // Section is a heading found in a book.
@@ -126,8 +143,7 @@ func (b *Book) scanHeadings(undot bool) bool {
 		l := &b.lines[i]
 		l.heading = false
 		trimmed := strings.TrimSpace(l.text)
-		lead := len([]rune(l.text)) - len([]rune(strings.TrimLeftFunc(l.text, unicode.IsSpace)))
-		col := l.offset + lead + 1
+		col := b.lineStart(i + 1).Col
 		m := numbered.FindStringSubmatch(trimmed)
 		if m == nil && undot {
 			if m = undotted.FindStringSubmatch(trimmed); m != nil && strings.ContainsAny(lastRune(m[2]), ".,;:") {

@@ -2,7 +2,6 @@ package rulebook
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -251,12 +250,13 @@ func sharedHead(heads []map[string]bool, k int, key string) bool {
 // to the other.
 func (c *checker) titleCopies(titles []string, at []int, from, to int) map[int]int {
 	out := map[int]int{}
+	taken := map[int]bool{} // the copies that stand for a title lacking
 	for k := range titles {
 		if at[k] != 0 {
 			continue
 		}
 		for j := range titles {
-			if j == k || at[j] == 0 || slices.Contains(slices.Collect(maps.Values(out)), at[j]) {
+			if j == k || at[j] == 0 || taken[at[j]] {
 				continue
 			}
 			var copies []int
@@ -273,6 +273,7 @@ func (c *checker) titleCopies(titles []string, at []int, from, to int) map[int]i
 			} else {
 				out[k], at[j] = copies[1], copies[0]
 			}
+			taken[out[k]] = true
 			break
 		}
 	}
@@ -412,20 +413,19 @@ func (c *checker) changedCells(from, to int, got []bookCell, want []tableCell) [
 		if len(cands) == 0 {
 			continue
 		}
-		// The one next to the cells found, when words of the text stand
-		// beyond the table too.
+		// With only the cell after it found, the line just above that
+		// cell, as words of the text may stand above the table; else
+		// the one line that can be it.
 		i := cands[0]
-		if next > to || len(cands) > 1 && prev > from && next <= to {
-			if len(cands) > 1 {
-				continue
-			}
-		} else if prev <= from {
+		switch {
+		case prev <= from && next <= to:
 			i = cands[len(cands)-1]
+		case len(cands) > 1:
+			continue
 		}
 		used[i] = true
 		l := c.r.b.lines[i-1]
-		lead := len([]rune(l.text)) - len([]rune(strings.TrimLeftFunc(l.text, unicode.IsSpace)))
-		out = append(out, bookCell{key: tableKey(l.text), text: spaces(strings.TrimSpace(l.text)), at: diag.Pos{File: c.r.b.Name, Line: i, Col: l.offset + lead + 1}, line: i})
+		out = append(out, bookCell{key: tableKey(l.text), text: spaces(strings.TrimSpace(l.text)), at: c.r.b.lineStart(i), line: i})
 	}
 	slices.SortFunc(out, func(a, b bookCell) int { return a.line - b.line })
 	return out
@@ -522,8 +522,7 @@ func (c *checker) bookCells(from, to int, words []tableCell) (nums, texts []book
 			continue
 		}
 		if key := tableKey(l.text); keys[key] {
-			lead := len([]rune(l.text)) - len([]rune(strings.TrimLeftFunc(l.text, unicode.IsSpace)))
-			at := diag.Pos{File: c.r.b.Name, Line: i + 1, Col: l.offset + lead + 1}
+			at := c.r.b.lineStart(i + 1)
 			texts = append(texts, bookCell{key: key, text: spaces(strings.TrimSpace(l.text)), at: at, line: i + 1})
 			continue
 		}
