@@ -182,6 +182,7 @@ func CompareWith(a, b *Doc, pairs []Pair, c Calibration, free bool, sib *Sibling
 			misspelt[i] = n
 		}
 	}
+	pairs = c.Lexicon.unjoin(a, b, pairs)
 	for k, p := range pairs {
 		switch {
 		case free && len(p.A) == 0:
@@ -207,10 +208,44 @@ func CompareWith(a, b *Doc, pairs []Pair, c Calibration, free bool, sib *Sibling
 	return out
 }
 
+// unjoin splits off, from each pair that joins more sentences of the
+// source than of the translation, a first or last source sentence whose
+// words the translation lacks while it has those of the rest: a sentence
+// left out, which the aligner joined to its neighbour rather than pay for
+// a sentence alone.
+func (lx *Lexicon) unjoin(a, b *Doc, pairs []Pair) []Pair {
+	if lx == nil {
+		return pairs
+	}
+	var out []Pair
+	for _, p := range pairs {
+		if len(p.A) < 2 || len(p.B) == 0 || len(p.A) <= len(p.B) {
+			out = append(out, p)
+			continue
+		}
+		whole := Sentence{Span: Span{a.Sentences[p.A[0]].Lo, a.Sentences[p.A[len(p.A)-1]].Hi}}
+		for _, i := range p.A {
+			whole.Clauses = append(whole.Clauses, a.Sentences[i].Span)
+		}
+		sb := Span{b.Sentences[p.B[0]].Lo, b.Sentences[p.B[len(p.B)-1]].Hi}
+		cl, ok := lx.Missing(a, &whole, b, sb, false)
+		switch {
+		case ok && cl == a.Sentences[p.A[0]].Span:
+			out = append(out, Pair{A: p.A[:1]}, Pair{A: p.A[1:], B: p.B})
+		case ok && cl == a.Sentences[p.A[len(p.A)-1]].Span:
+			out = append(out, Pair{A: p.A[:len(p.A)-1], B: p.B}, Pair{A: p.A[len(p.A)-1:]})
+		default:
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // omissionAt returns the token of b where the source sentences of pair k,
 // which b lacks, would be: after the translation of the sentence before
-// them when they continue its paragraph, else before the translation of
-// the sentence after them.
+// them when they continue its paragraph, or end the block of lines it
+// is in (the last item of a list), else before the translation of the
+// sentence after them.
 func omissionAt(a, b *Doc, pairs []Pair, k int) int {
 	p := pairs[k]
 	prev, next := -1, -1
@@ -224,9 +259,13 @@ func omissionAt(a, b *Doc, pairs []Pair, k int) int {
 			next = q
 		}
 	}
-	para := a.Sentences[p.A[0]].Para
+	first := a.Sentences[p.A[0]]
+	continues := func(q int) bool {
+		last := a.Sentences[pairs[q].A[len(pairs[q].A)-1]]
+		return last.Para == first.Para || last.Block == first.Block && (next < 0 || a.Sentences[pairs[next].A[0]].Block != first.Block)
+	}
 	switch {
-	case prev >= 0 && a.Sentences[pairs[prev].A[len(pairs[prev].A)-1]].Para == para:
+	case prev >= 0 && continues(prev):
 		return b.Sentences[pairs[prev].B[len(pairs[prev].B)-1]].Hi - 1
 	case next >= 0:
 		return b.Sentences[pairs[next].B[0]].Lo

@@ -91,7 +91,7 @@ func (d *Doc) split(lineBreaks bool) {
 		if i > lo || i > 0 {
 			gap := d.Src[prevEnd(ts, i):ts[i].Off]
 			if nl := strings.Count(gap, "\n"); nl > 0 {
-				blank := nl >= 2 || strings.TrimSpace(strings.ReplaceAll(gap, "\n", "")) != "" && false
+				blank := nl >= 2
 				if lineBreaks || blank || item(d.Src[ts[i].Off:]) {
 					flush(i)
 				}

@@ -530,3 +530,59 @@ func TestCompareJoinedDrop(t *testing.T) {
 		})
 	}
 }
+
+// TestOmissionAt places a sentence left out where it would be: after the
+// sentence before it in its paragraph or its list, else before the next.
+func TestOmissionAt(t *testing.T) {
+	src := "Take 3 cards.\n\n- A giant goes to the supply.\n- A wizard goes to the discard pile.\n\nMaldorf passes."
+	good := "Prenez 3 cartes.\n\n- Un géant va dans la réserve.\n- Un magicien va dans la défausse.\n\nMaldorf passe."
+	tests := []struct {
+		name, drop string
+		line       int // of the translation, where the finding should be
+	}{
+		{"first item", "- Un géant va dans la réserve.\n", 3},
+		{"last item", "\n- Un magicien va dans la défausse.", 3},
+		{"paragraph", "\n\nMaldorf passe.", 4},
+	}
+	a := vocab(t, "en").Read(src, Options{LineBreaks: true})
+	cal := Calibration{Ratio: 1.1, Spread: 0.003, Short: 1, Joins: true}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dst := strings.Replace(good, tc.drop, "", 1)
+			b := vocab(t, "fr").Read(dst, Options{LineBreaks: true})
+			var found []int
+			for _, d := range Compare(a, b, Align(a, b, cal), cal, false) {
+				if d.Kind == DiffOmission {
+					found = append(found, 1+strings.Count(dst[:b.Tokens[d.B.Lo].Off], "\n"))
+				}
+			}
+			if !slices.Equal(found, []int{tc.line}) {
+				t.Errorf("omissions found at lines %v, want %d", found, tc.line)
+			}
+		})
+	}
+}
+
+// TestUnjoin splits off a source sentence the translation left out when
+// the pair joins it to its neighbour, and leaves a faithful join alone.
+func TestUnjoin(t *testing.T) {
+	en, fr := vocab(t, "en"), vocab(t, "fr")
+	read := func(v *Vocab, s string) *Doc { return v.Read(s, Options{LineBreaks: true}) }
+	src := read(en, "Pass the die to the left. Then the starting player shuffles the deck.")
+	unjoin := func(b *Doc) []Pair {
+		var pairs [][2]*Doc
+		for _, p := range lexiconCorpus() {
+			pairs = append(pairs, [2]*Doc{read(en, p[0]), read(fr, p[1])})
+		}
+		lx := Learn(append(pairs, [2]*Doc{src, b}), nil, DefaultCalibration())
+		return lx.unjoin(src, b, []Pair{{A: []int{0, 1}, B: []int{0}}})
+	}
+	joined := read(fr, "Passez le dé à gauche, puis le premier joueur mélange le paquet.")
+	if got, want := unjoin(joined), []Pair{{A: []int{0, 1}, B: []int{0}}}; !cmp.Equal(got, want) {
+		t.Errorf("a faithful join split: %+v", got)
+	}
+	cut := read(fr, "Passez le dé à gauche.")
+	if got, want := unjoin(cut), []Pair{{A: []int{0}, B: []int{0}}, {A: []int{1}}}; !cmp.Equal(got, want) {
+		t.Errorf("unjoin = %+v, want %+v", got, want)
+	}
+}
