@@ -167,7 +167,7 @@ func TestNegationQuoted(t *testing.T) {
 		game, lang, old, new, quote string
 	}{
 		{"warriors", "fr", "4 symboles Bouclier ne permettent pas", "4 symboles Bouclier permettent", "(\"ne … pas\")"},
-		{"bellum_magica", "de", "kann nur durch", "kann nicht nur durch", "(\"nicht\")"},
+		{"bellum_magica", "de", "kann nur durch", "kann nicht nur durch", "(\"nicht nur\")"},
 	}
 	for _, tt := range tests {
 		p := books[tt.game][tt.lang]

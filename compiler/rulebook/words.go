@@ -507,10 +507,7 @@ func negationsIn(d *text.Doc, us []wordUnit) map[string]negation {
 	}
 	for _, c := range s.Negations {
 		if c.Tok >= lo && c.Tok < hi {
-			n := negation{tok: c.Tok, words: d.Tokens[c.Tok].Text}
-			if c.End-1 > c.Tok {
-				n.words += " … " + d.Tokens[c.End-1].Text
-			}
+			n := negation{tok: c.Tok, words: d.CueWords(c)}
 			out[strings.ToLower(d.Tokens[c.Tok].Norm)] = n
 		}
 	}

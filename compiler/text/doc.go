@@ -215,8 +215,9 @@ func (d *Doc) annotate(s *Sentence) {
 		}
 		cl := s.Clause(i)
 		switch {
-		case l.particle[t.Norm]:
-			// "ne … pas" negates; "ne … que" restricts.
+		case l.particle[t.Norm] && strings.ToLower(t.Text) == t.Norm:
+			// "ne … pas" negates; "ne … que" restricts. A particle is
+			// written as it is folded: "né" (born) is none.
 			kind, partner := "", -1
 			for j := i + 1; j < min(cl.Hi, i+8); j++ {
 				if ts[j].Kind == Word && !used[j-s.Lo] && l.partners[ts[j].Norm] {
@@ -264,6 +265,13 @@ func (d *Doc) annotate(s *Sentence) {
 				continue
 			}
 			s.Negations = append(s.Negations, Cue{Tok: i, End: i + 1, Kind: t.Norm, Scope: cl})
+		}
+	}
+	for i := s.Lo; i < s.Hi; i++ {
+		for _, p := range l.negPhrases {
+			if n := d.phraseAt(i, s.Hi, p.words); n > 0 {
+				s.Negations = append(s.Negations, Cue{Tok: i, End: i + n, Kind: p.kind, Scope: s.Clause(i)})
+			}
 		}
 	}
 	used = make([]bool, s.Hi-s.Lo)
@@ -440,6 +448,16 @@ func (d *Doc) Len(sp Span) int {
 // for any run of spaces.
 func (d *Doc) Quote(sp Span) string {
 	return strings.Join(strings.Fields(d.Text(sp.Lo, sp.Hi)), " ")
+}
+
+// CueWords returns a cue's words as the text writes them: a particle and
+// its partner with an ellipsis between them ("ne … pas"), a phrase whole
+// ("nicht nur").
+func (d *Doc) CueWords(c Cue) string {
+	if c.End-c.Tok > 1 && strings.Contains(c.Kind, " … ") {
+		return d.Tokens[c.Tok].Text + " … " + d.Tokens[c.End-1].Text
+	}
+	return d.Quote(Span{c.Tok, c.End})
 }
 
 // QuoteSentence quotes sentence k in quotation marks, cut to at most n

@@ -14,6 +14,8 @@ package text
 import (
 	"embed"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -49,6 +51,9 @@ type langFile struct {
 		Partners []string `toml:"partners"`
 		Lexical  []string `toml:"lexical"`
 		Idioms   []string `toml:"idioms"`
+		// Phrases, by a kind every language shares, whose negation
+		// is their own ("not only", "or not"): compared kind by kind.
+		Phrases map[string][]string `toml:"phrases"`
 	} `toml:"negation"`
 	Restriction struct {
 		Words   []string `toml:"words"`
@@ -76,6 +81,7 @@ type Language struct {
 	each                                [][]string
 	neg, particle, partners, lexical    set
 	negIdioms, restrictIdioms           [][]string
+	negPhrases                          []kindPhrase
 	restrict                            set
 	restrictPartner                     set
 	can, must                           [][]string
@@ -153,8 +159,21 @@ func (l *Language) init(f langFile) {
 	l.partitive, l.each = newSet(f.Partitive), phrases(f.Each)
 	l.neg, l.particle, l.partners, l.lexical = newSet(f.Negation.Words), newSet(f.Negation.Particle), newSet(f.Negation.Partners), newSet(f.Negation.Lexical)
 	l.negIdioms, l.restrictIdioms = phrases(f.Negation.Idioms), phrases(f.Restriction.Idioms)
+	for _, kind := range slices.Sorted(maps.Keys(f.Negation.Phrases)) {
+		for _, p := range phrases(f.Negation.Phrases[kind]) {
+			l.negPhrases = append(l.negPhrases, kindPhrase{kind, p})
+			// Its negation word negates nothing else.
+			l.negIdioms = append(l.negIdioms, p)
+		}
+	}
 	l.restrict, l.restrictPartner = newSet(f.Restriction.Words), newSet(f.Restriction.Partner)
 	l.can, l.must = phrases(f.Modal.Can), phrases(f.Modal.Must)
+}
+
+// kindPhrase is a phrase and the kind it says.
+type kindPhrase struct {
+	kind  string
+	words []string
 }
 
 // Stopword reports whether a folded word carries no content.

@@ -158,10 +158,12 @@ func TestPolarity(t *testing.T) {
 		{"fr", "Les cartes non utilisées.", "non", "", ""},
 		{"fr", "Le dragon doit partir.", "", "", "must"},
 		{"de", "Er darf nicht spielen.", "nicht", "", "can"},
-		{"de", "Nur der Riese darf nicht nur bauen.", "", "nur", "can"},
+		{"de", "Nur der Riese darf nicht nur bauen.", "not_only", "nur", "can"},
+		{"fr", "Il peut non seulement bâtir, magique ou non.", "not_only,or_not", "", "can"},
+		{"fr", "Warlock est né d’une question.", "", "", ""},
 		{"de", "Er hat keine Karte.", "keine", "", ""},
 		{"en", "Cities can’t be moved; only giants may.", "n't", "only", "can,can"},
-		{"en", "Magic or not, it must go.", "", "", "must"},
+		{"en", "Magic or not, it must go.", "or_not", "", "must"},
 		{"en", "It is impossible to build.", "impossible", "", ""},
 	}
 	for _, tc := range tests {
@@ -239,6 +241,7 @@ func TestCompare(t *testing.T) {
 		{"proper", strings.Replace(good, "Maldorf", "Maldrof", 1), DiffProper, "Maldrof"},
 		{"code", strings.Replace(good, "121DESIGN", "141DESIGN", 1), DiffProper, "141DESIGN"},
 		{"negation", strings.Replace(good, "Maldorf peut", "Maldorf ne peut pas", 1), DiffNegation, "ne … pas"},
+		{"not only", strings.Replace(good, "Maldorf peut prendre", "Maldorf peut non seulement prendre", 1), DiffNegation, "non seulement"},
 		{"omission", strings.Replace(good, " Un géant va dans la réserve.", "", 1), DiffOmission, ""},
 		{"clause", strings.Replace(good, ", puis le joueur suivant prend la défausse et pioche encore", "", 1), DiffLength, ""},
 	}
