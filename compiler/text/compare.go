@@ -119,6 +119,28 @@ func (sib *Sibling) evidenceAt(sa []int, b *Doc, sb []int, lo, hi float64) float
 	return best
 }
 
+// keeps reports whether the sibling's sentences for pair p count, by n,
+// as many of a thing as the source's do: then a translation that
+// counts otherwise differs from both, even where it words the sentence
+// freely.
+func (sib *Sibling) keeps(p Pair, a *Doc, n func(*Sentence) int) bool {
+	if sib == nil {
+		return false
+	}
+	us := within(sib.FromSource, p.A, true)
+	if len(us) == 0 || !slices.Equal(within(sib.ToB, us, false), p.B) {
+		return false
+	}
+	na, nu := 0, 0
+	for _, i := range p.A {
+		na += n(&a.Sentences[i])
+	}
+	for _, i := range us {
+		nu += n(&sib.Doc.Sentences[i])
+	}
+	return na == nu
+}
+
 // evidenceSlack is how far, in shares of the sentences, the sibling's
 // rendering of a clause may stand from the source's.
 const evidenceSlack = 0.15
@@ -199,7 +221,8 @@ func CompareWith(a, b *Doc, pairs []Pair, c Calibration, free bool, sib *Sibling
 			for _, d := range comparePair(a, b, p, c, misspelt, sib) {
 				// A free translation words a sentence its own way, but
 				// keeps all it says: far too short, it lost a clause.
-				if !free || d.Kind < DiffNegation || d.Kind == DiffClause || d.Kind == DiffLength {
+				if !free || d.Kind < DiffNegation || d.Kind == DiffClause || d.Kind == DiffLength ||
+					d.Kind == DiffNegation && sib.keeps(p, a, func(s *Sentence) int { return len(s.Negations) }) {
 					out = append(out, d)
 				}
 			}

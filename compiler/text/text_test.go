@@ -478,6 +478,40 @@ func TestCompareFree(t *testing.T) {
 	}
 }
 
+// TestCompareFreeSibling judges a free translation's negation where the
+// other translation keeps the source's polarity: the translation then
+// differs from both.
+func TestCompareFreeSibling(t *testing.T) {
+	src := "Take 3 cards face up. Maldorf can take {{.Param.x}} cards."
+	sibText := "Nimm 3 Karten offen. Maldorf kann {{.Param.x}} Karten nehmen."
+	good := "Prenez 3 cartes face visible. Maldorf peut prendre {{.Param.x}} cartes."
+	bad := strings.Replace(good, "Maldorf peut", "Maldorf ne peut pas", 1)
+	eval := Options{LineBreaks: true, Eval: func(string) (string, bool) { return "7", true }}
+	a := vocab(t, "en").Read(src, eval)
+	cal := Calibration{Ratio: 1.1, Spread: 0.003, Short: 1}
+	for _, tc := range []struct {
+		name    string
+		sibling string
+		want    []DiffKind
+	}{
+		{"sibling keeps the polarity", sibText, []DiffKind{DiffNegation}},
+		{"sibling negates too", strings.Replace(sibText, "kann", "kann nicht", 1), nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			u := vocab(t, "de").Read(tc.sibling, Options{LineBreaks: true})
+			b := vocab(t, "fr").Read(bad, Options{LineBreaks: true})
+			sib := &Sibling{Doc: u, FromSource: Align(a, u, cal), ToB: Align(u, b, cal)}
+			var got []DiffKind
+			for _, d := range CompareWith(a, b, Align(a, b, cal), cal, true, sib) {
+				got = append(got, d.Kind)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("CompareWith(free) = %v; want %v", got, tc.want)
+			}
+		})
+	}
+}
+
 // joined0 is the whole of a document as one sentence.
 func joined0(d *Doc) *Sentence { return joined(d, []int{0, len(d.Sentences) - 1}) }
 
