@@ -23,13 +23,15 @@ var mutationSeed = flag.Uint64("mutation.seed", 1, "seed of the edits TestMutati
 
 // floors are the floors per kind of edit, checked for every cell of ten
 // edits or more: what the checks reach in their weakest cell on seeds 10
-// to 13 (30 to 32, 50 to 52 and 70 to 74 for a dropped clause), less a
-// margin, and no more than seeds 20, 21, 40, 41, 60, 61, 80 and 81, which
-// were not looked at, give. A clause dropped from a sentence is the
-// hardest: only its length and its words tell it. A negation is not
-// judged in a free translation (a story), where some of a cell's edits
-// fall; there, too, a dropped clause is found off its line more often
-// (French Warlock, 82% at the line on seed 70).
+// to 13 (30 to 32, 50 to 52, 70 to 74 and 200 to 202 for a dropped
+// clause), less a margin, and no more than seeds 20, 21, 40, 41, 60, 61,
+// 80, 81, 301, 302, 401 and 402, which were not looked at, give. A clause
+// dropped from a sentence is the hardest: only its length and its words
+// tell it (65% in German Warlock on seeds 202 and 402). A negation in a
+// free translation (a story) is judged only where the other translation
+// keeps the source's, and some of a cell's edits fall there; there, too,
+// a dropped clause is found off its line more often (French Warlock, 82%
+// at the line on seed 70).
 func floors() map[mutation.Kind]mutation.Floor {
 	return map[mutation.Kind]mutation.Floor{
 		mutation.Digit:        {Recall: 0.95, AtLine: 0.95},
@@ -37,7 +39,7 @@ func floors() map[mutation.Kind]mutation.Floor {
 		mutation.Placeholder:  {Recall: 0.95, AtLine: 0.95},
 		mutation.TermSwap:     {Recall: 0.85, AtLine: 0.95},
 		mutation.Negation:     {Recall: 0.80, AtLine: 0.95},
-		mutation.SentenceDrop: {Recall: 0.75, AtLine: 0.85},
+		mutation.SentenceDrop: {Recall: 0.80, AtLine: 0.85},
 		mutation.ClauseDrop:   {Recall: 0.55, AtLine: 0.80},
 		mutation.Facing:       {Recall: 0.85, AtLine: 0.95},
 		mutation.Destination:  {Recall: 0.95, AtLine: 0.95},
