@@ -209,8 +209,15 @@ func (t *texts) report(loc *model.Locale, m, s *model.Message, form, sf string, 
 	if df.SentA >= 0 {
 		rel = append(rel, diag.Related{Pos: t.at(t.source, s, sf, off(a, df.A)), Message: fmt.Sprintf("the source (%s) says %s", src, a.QuoteSentence(df.SentA, df.A.Lo, 12))})
 	}
-	here := func() string { return b.QuoteSentence(df.SentB, df.B.Lo, 12) }
-	there := func() string { return a.QuoteSentence(df.SentA, df.A.Lo, 12) }
+	// A pair may join sentences: quote the one the words are in.
+	in := func(d *text.Doc, k, i int) int {
+		if j := d.SentenceAt(i); j >= 0 {
+			return j
+		}
+		return k
+	}
+	here := func() string { return b.QuoteSentence(in(b, df.SentB, df.B.Lo), df.B.Lo, 12) }
+	there := func() string { return a.QuoteSentence(in(a, df.SentA, df.A.Lo), df.A.Lo, 12) }
 	name := func(v *text.Vocab, concept string) string {
 		if ns := v.Names(concept); len(ns) > 0 && v.Proper(concept) {
 			return ns[0]

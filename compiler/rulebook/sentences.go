@@ -381,10 +381,8 @@ func sentenceAt(there, quote string) string {
 
 // sentenceOf returns the sentence that holds token i.
 func sentenceOf(d *text.Doc, i int) *text.Sentence {
-	for k := range d.Sentences {
-		if s := &d.Sentences[k]; s.Lo <= i && i < s.Hi {
-			return s
-		}
+	if k := d.SentenceAt(i); k >= 0 {
+		return &d.Sentences[k]
 	}
 	return nil
 }

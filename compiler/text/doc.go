@@ -450,6 +450,24 @@ func (d *Doc) Quote(sp Span) string {
 	return strings.Join(strings.Fields(d.Text(sp.Lo, sp.Hi)), " ")
 }
 
+// SentenceAt returns the index of the sentence that holds token i, or
+// -1.
+func (d *Doc) SentenceAt(i int) int {
+	k, found := slices.BinarySearchFunc(d.Sentences, i, func(s Sentence, i int) int {
+		switch {
+		case s.Hi <= i:
+			return -1
+		case s.Lo > i:
+			return 1
+		}
+		return 0
+	})
+	if !found {
+		return -1
+	}
+	return k
+}
+
 // CueWords returns a cue's words as the text writes them: a particle and
 // its partner with an ellipsis between them ("ne … pas"), a phrase whole
 // ("nicht nur").

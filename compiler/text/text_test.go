@@ -623,3 +623,19 @@ func TestUnjoin(t *testing.T) {
 		t.Errorf("unjoin = %+v, want %+v", got, want)
 	}
 }
+
+// TestSentenceAt finds the sentence of a token, and none for a token
+// outside every sentence.
+func TestSentenceAt(t *testing.T) {
+	d := vocab(t, "en").Read("Take 3 cards. Then pass.\nMaldorf plays.", Options{LineBreaks: true})
+	for k, s := range d.Sentences {
+		for i := s.Lo; i < s.Hi; i++ {
+			if got := d.SentenceAt(i); got != k {
+				t.Errorf("SentenceAt(%d) = %d, want %d", i, got, k)
+			}
+		}
+	}
+	if got := d.SentenceAt(len(d.Tokens)); got != -1 {
+		t.Errorf("SentenceAt(past the end) = %d, want -1", got)
+	}
+}
