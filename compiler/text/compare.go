@@ -77,6 +77,16 @@ type Sibling struct {
 	Lexicon *Lexicon
 }
 
+// between returns the sibling's sentences for source sentences sa when
+// they are its sentences for translated sentences sb too, else nil.
+func (sib *Sibling) between(sa, sb []int) []int {
+	us := within(sib.FromSource, sa, true)
+	if len(us) == 0 || !slices.Equal(within(sib.ToB, us, false), sb) {
+		return nil
+	}
+	return us
+}
+
 // evidenceAt returns what the sibling says of a clause dropped from
 // sentences sb of b, whose source is sentences sa: the weight of the run
 // of its words b most clearly lacks, among the runs that overlap the share
@@ -87,8 +97,8 @@ func (sib *Sibling) evidenceAt(sa []int, b *Doc, sb []int, lo, hi float64) float
 	if sib == nil || sib.Lexicon == nil {
 		return 0
 	}
-	us := within(sib.FromSource, sa, true)
-	if len(us) == 0 || !slices.Equal(within(sib.ToB, us, false), sb) {
+	us := sib.between(sa, sb)
+	if us == nil {
 		return 0
 	}
 	// Every sentence of sb must come from those of the sibling.
@@ -99,8 +109,8 @@ func (sib *Sibling) evidenceAt(sa []int, b *Doc, sb []int, lo, hi float64) float
 			}
 		}
 	}
-	u := Span{sib.Doc.Sentences[us[0]].Lo, sib.Doc.Sentences[us[len(us)-1]].Hi}
-	ws, w, wc, wu, named := sib.Lexicon.weights(sib.Doc, u, b, Span{b.Sentences[sb[0]].Lo, b.Sentences[sb[len(sb)-1]].Hi})
+	u := sib.Doc.spanOf(us)
+	ws, w, wc, wu, named := sib.Lexicon.weights(sib.Doc, u, b, b.spanOf(sb))
 	best, first := 0.0, true
 	n := float64(max(u.Hi-u.Lo, 1))
 	for i := range ws {
@@ -127,8 +137,8 @@ func (sib *Sibling) keeps(p Pair, a *Doc, n func(*Sentence) int) bool {
 	if sib == nil {
 		return false
 	}
-	us := within(sib.FromSource, p.A, true)
-	if len(us) == 0 || !slices.Equal(within(sib.ToB, us, false), p.B) {
+	us := sib.between(p.A, p.B)
+	if us == nil {
 		return false
 	}
 	na, nu := 0, 0
@@ -187,7 +197,7 @@ func joined(d *Doc, sents []int) *Sentence {
 	if len(sents) == 1 {
 		return &d.Sentences[sents[0]]
 	}
-	s := &Sentence{Span: Span{d.Sentences[sents[0]].Lo, d.Sentences[sents[len(sents)-1]].Hi}}
+	s := &Sentence{Span: d.spanOf(sents)}
 	for _, i := range sents {
 		s.Clauses = append(s.Clauses, d.Sentences[i].Clauses...)
 	}
@@ -211,11 +221,10 @@ func CompareWith(a, b *Doc, pairs []Pair, c Calibration, free bool, sib *Sibling
 			// A free translation may add what it likes, but not leave
 			// a sentence out.
 		case len(p.A) == 0:
-			s := b.Sentences[p.B[0]]
-			out = append(out, Diff{Kind: DiffAddition, B: Span{s.Lo, b.Sentences[p.B[len(p.B)-1]].Hi}, SentA: -1, SentB: p.B[0]})
+			out = append(out, Diff{Kind: DiffAddition, B: b.spanOf(p.B), SentA: -1, SentB: p.B[0]})
 		case len(p.B) == 0:
 			at := omissionAt(a, b, pairs, k)
-			sa := Span{a.Sentences[p.A[0]].Lo, a.Sentences[p.A[len(p.A)-1]].Hi}
+			sa := a.spanOf(p.A)
 			out = append(out, Diff{Kind: DiffOmission, A: sa, B: Span{at, at}, SentA: p.A[0], SentB: -1})
 		default:
 			for _, d := range comparePair(a, b, p, c, misspelt, sib) {
@@ -246,11 +255,11 @@ func (lx *Lexicon) unjoin(a, b *Doc, pairs []Pair) []Pair {
 			out = append(out, p)
 			continue
 		}
-		whole := Sentence{Span: Span{a.Sentences[p.A[0]].Lo, a.Sentences[p.A[len(p.A)-1]].Hi}}
+		whole := Sentence{Span: a.spanOf(p.A)}
 		for _, i := range p.A {
 			whole.Clauses = append(whole.Clauses, a.Sentences[i].Span)
 		}
-		sb := Span{b.Sentences[p.B[0]].Lo, b.Sentences[p.B[len(p.B)-1]].Hi}
+		sb := b.spanOf(p.B)
 		cl, ok := lx.Missing(a, &whole, b, sb, false)
 		switch {
 		case ok && cl == a.Sentences[p.A[0]].Span:
@@ -298,6 +307,12 @@ func omissionAt(a, b *Doc, pairs []Pair, k int) int {
 	return max(len(b.Tokens)-1, 0)
 }
 
+// spanOf returns the tokens of consecutive sentences, from the first's
+// start to the last's end.
+func (d *Doc) spanOf(sents []int) Span {
+	return Span{d.Sentences[sents[0]].Lo, d.Sentences[sents[len(sents)-1]].Hi}
+}
+
 // side is one side of an aligned pair: its sentences joined.
 type side struct {
 	d    *Doc
@@ -326,8 +341,8 @@ func at(x side, i int, y side) int {
 }
 
 func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string, sib *Sibling) []Diff {
-	x := side{a, Span{a.Sentences[p.A[0]].Lo, a.Sentences[p.A[len(p.A)-1]].Hi}, p.A}
-	y := side{b, Span{b.Sentences[p.B[0]].Lo, b.Sentences[p.B[len(p.B)-1]].Hi}, p.B}
+	x := side{a, a.spanOf(p.A), p.A}
+	y := side{b, b.spanOf(p.B), p.B}
 	base := Diff{SentA: p.A[0], SentB: p.B[0]}
 	var out []Diff
 	add := func(d Diff) {
@@ -563,8 +578,8 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string, sib 
 // sentences around it; as many on both sides are also weighed one by one.
 func dropped(a, b *Doc, p Pair, c Calibration, sib *Sibling) (int, Span, float64) {
 	try := func(pa, pb []int) (int, Span, float64) {
-		x := side{a, Span{a.Sentences[pa[0]].Lo, a.Sentences[pa[len(pa)-1]].Hi}, pa}
-		y := side{b, Span{b.Sentences[pb[0]].Lo, b.Sentences[pb[len(pb)-1]].Hi}, pb}
+		x := side{a, a.spanOf(pa), pa}
+		y := side{b, b.spanOf(pb), pb}
 		r := c.Lexicon.drop(a, joined(a, pa), b, y.span, c)
 		n := float64(max(x.span.Hi-x.span.Lo, 1))
 		score := func(cl Span, s, limit float64) float64 {

@@ -13,7 +13,7 @@ func learnt(t *testing.T, from, to string, corpus [][2]string, extra ...[2]*Doc)
 	va, vb := vocab(t, from), vocab(t, to)
 	var pairs [][2]*Doc
 	for _, p := range corpus {
-		pairs = append(pairs, [2]*Doc{va.Read(p[0], Options{LineBreaks: true}), vb.Read(p[1], Options{LineBreaks: true})})
+		pairs = append(pairs, [2]*Doc{read(va, p[0]), read(vb, p[1])})
 	}
 	return Learn(append(pairs, extra...), nil, DefaultCalibration())
 }
@@ -42,31 +42,6 @@ func tokenCorpus() [][2]string {
 	}
 }
 
-// TestCoverageOneToOne covers each source word with a word of the
-// translation that no other source word takes: "jeton" renders "token", so it
-// does not also render "red", whose "rouge" is gone.
-func TestCoverageOneToOne(t *testing.T) {
-	en, fr := vocab(t, "en"), vocab(t, "fr")
-	read := func(v *Vocab, s string) *Doc { return v.Read(s, Options{LineBreaks: true}) }
-	a := read(en, "Move the red token again.")
-	tests := []struct {
-		name, dst string
-		want      bool
-	}{
-		{"kept", "Déplacez encore le jeton rouge.", true},
-		{"lost", "Déplacez encore le jeton.", false},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			b := read(fr, tc.dst)
-			lx := learnt(t, "en", "fr", tokenCorpus(), [2]*Doc{a, b})
-			if got := coveredWord(t, lx, a, b, "red"); got != tc.want {
-				t.Errorf("covered(red) in %q = %v; want %v", tc.dst, got, tc.want)
-			}
-		})
-	}
-}
-
 // compoundCorpus teaches that "order" is "Reihenfolge".
 func compoundCorpus() [][2]string {
 	return [][2]string{
@@ -78,28 +53,38 @@ func compoundCorpus() [][2]string {
 	}
 }
 
-// TestCompoundTails reads a German compound as the words it ends with,
-// when the texts use them alone: "Spielerreihenfolge" renders "order".
-func TestCompoundTails(t *testing.T) {
-	en, de := vocab(t, "en"), vocab(t, "de")
-	read := func(v *Vocab, s string) *Doc { return v.Read(s, Options{LineBreaks: true}) }
-	a := read(en, "Discard in player order.")
+// TestCovered covers each source word with a word of the translation
+// that no other source word takes ("jeton" renders "token", so it does
+// not also render "red", whose "rouge" is gone), and reads a German
+// compound as the words it ends with when the texts use them alone
+// ("Spielerreihenfolge" renders "order").
+func TestCovered(t *testing.T) {
 	tests := []struct {
-		name, dst string
-		want      bool
+		name, to       string
+		corpus         [][2]string
+		src, dst, word string
+		want           bool
 	}{
-		{"compound", "Werft in Spielerreihenfolge ab.", true},
-		{"lost", "Werft in Spielerfarbe ab.", false},
+		{"one to one, kept", "fr", tokenCorpus(), "Move the red token again.", "Déplacez encore le jeton rouge.", "red", true},
+		{"one to one, lost", "fr", tokenCorpus(), "Move the red token again.", "Déplacez encore le jeton.", "red", false},
+		{"compound", "de", compoundCorpus(), "Discard in player order.", "Werft in Spielerreihenfolge ab.", "order", true},
+		{"compound, lost", "de", compoundCorpus(), "Discard in player order.", "Werft in Spielerfarbe ab.", "order", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			b := read(de, tc.dst)
-			lx := learnt(t, "en", "de", compoundCorpus(), [2]*Doc{a, b})
-			if got := coveredWord(t, lx, a, b, "order"); got != tc.want {
-				t.Errorf("covered(order) in %q = %v; want %v", tc.dst, got, tc.want)
+			a, b := read(vocab(t, "en"), tc.src), read(vocab(t, tc.to), tc.dst)
+			lx := learnt(t, "en", tc.to, tc.corpus, [2]*Doc{a, b})
+			if got := coveredWord(t, lx, a, b, tc.word); got != tc.want {
+				t.Errorf("covered(%s) in %q = %v; want %v", tc.word, tc.dst, got, tc.want)
 			}
 		})
 	}
+}
+
+// TestCompoundTails finds the words a German compound ends with among
+// those the texts use alone, and none in English.
+func TestCompoundTails(t *testing.T) {
+	en, de := vocab(t, "en"), vocab(t, "de")
 	lx := learnt(t, "en", "de", compoundCorpus())
 	if got := lx.tails(read(de, "x"), "spielerreihenfolge"); len(got) != 1 || got[0] != Stem("reihenfolge") {
 		t.Errorf("tails(spielerreihenfolge) = %q; want [%q]", got, Stem("reihenfolge"))
@@ -114,8 +99,7 @@ func TestCompoundTails(t *testing.T) {
 // translation.
 func TestDroppedWholeClause(t *testing.T) {
 	en, fr := vocab(t, "en"), vocab(t, "fr")
-	read := func(v *Vocab, s string) *Doc { return v.Read(s, Options{LineBreaks: true}) }
-	corpus := append(lexiconCorpus(), [2]string{"The starting player shuffles the deck and passes the die.", "Le premier joueur mélange le paquet et passe le dé."})
+	corpus := dropCorpus()
 	src := read(en, "Pass the die to the left, then the starting player shuffles the deck.")
 	score := func(dst string) dropScore {
 		b := read(fr, dst)
@@ -140,7 +124,6 @@ func TestDroppedWholeClause(t *testing.T) {
 // length alone to tell a dropped clause.
 func TestDroppedShort(t *testing.T) {
 	en, fr := vocab(t, "en"), vocab(t, "fr")
-	read := func(v *Vocab, s string) *Doc { return v.Read(s, Options{LineBreaks: true}) }
 	src := read(en, "Each round, shuffle the deck.")
 	b := read(fr, "Mélangez le paquet.")
 	if n := src.Len(src.Sentences[0].Span); n >= lengthMin || n < dropMin {
@@ -156,8 +139,7 @@ func TestDroppedShort(t *testing.T) {
 // mark, rather than the run of its words that scores best.
 func TestCompareWholeClause(t *testing.T) {
 	en, fr := vocab(t, "en"), vocab(t, "fr")
-	read := func(v *Vocab, s string) *Doc { return v.Read(s, Options{LineBreaks: true}) }
-	corpus := append(lexiconCorpus(), [2]string{"The starting player shuffles the deck and passes the die.", "Le premier joueur mélange le paquet et passe le dé."})
+	corpus := dropCorpus()
 	src := read(en, "Pass the die to the left, then the starting player shuffles the deck. Always pass to the left.")
 	b := read(fr, "Passez le dé à gauche. Passez toujours à gauche.")
 	c := DefaultCalibration()

@@ -10,12 +10,7 @@ import (
 // a finite weight.
 func TestWeightsUnlearnt(t *testing.T) {
 	en, fr := vocab(t, "en"), vocab(t, "fr")
-	read := func(v *Vocab, s string) *Doc { return v.Read(s, Options{LineBreaks: true}) }
-	var pairs [][2]*Doc
-	for _, p := range lexiconCorpus() {
-		pairs = append(pairs, [2]*Doc{read(en, p[0]), read(fr, p[1])})
-	}
-	lx := Learn(pairs, nil, DefaultCalibration())
+	lx := learnt(t, "en", "fr", lexiconCorpus())
 	a := read(en, "The starting player shuffles the deck and passes the die to the left.")
 	b := read(fr, "Passez le dé à gauche.")
 	us, w, _, _, _ := lx.weights(a, a.Sentences[0].Span, b, b.Sentences[0].Span)
@@ -33,7 +28,6 @@ func TestWeightsUnlearnt(t *testing.T) {
 // source's dropped clause stands, not of another.
 func TestEvidenceAt(t *testing.T) {
 	fr := vocab(t, "fr")
-	read := func(v *Vocab, s string) *Doc { return v.Read(s, Options{LineBreaks: true}) }
 	var pairs [][2]*Doc
 	for _, p := range lexiconCorpus() {
 		pairs = append(pairs, [2]*Doc{read(fr, p[1]), read(fr, p[1])})

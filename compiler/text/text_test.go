@@ -58,6 +58,9 @@ func vocab(t testing.TB, tag string) *Vocab {
 	return NewVocab(lang(t, tag), g, g.Locale(tag))
 }
 
+// read reads a text as message files are read: each line a paragraph.
+func read(v *Vocab, s string) *Doc { return v.Read(s, Options{LineBreaks: true}) }
+
 func TestTokens(t *testing.T) {
 	type tok struct {
 		Text  string
@@ -384,20 +387,20 @@ func lexiconCorpus() [][2]string {
 	}
 }
 
+// dropCorpus is lexiconCorpus and one sentence more, which says in one
+// clause what the dropped clauses of the tests say.
+func dropCorpus() [][2]string {
+	return append(lexiconCorpus(), [2]string{"The starting player shuffles the deck and passes the die.", "Le premier joueur mélange le paquet et passe le dé."})
+}
+
 // TestLexiconMissing learns which words translate which from a few
 // sentence pairs, then finds the clause a translation leaves out.
 func TestLexiconMissing(t *testing.T) {
 	en, fr := vocab(t, "en"), vocab(t, "fr")
-	read := func(v *Vocab, s string) *Doc { return v.Read(s, Options{LineBreaks: true}) }
-	var pairs [][2]*Doc
-	for _, p := range lexiconCorpus() {
-		pairs = append(pairs, [2]*Doc{read(en, p[0]), read(fr, p[1])})
-	}
 	src := read(en, "Pass the die to the left, then the starting player shuffles the deck.")
 	full := read(fr, "Passez le dé à gauche, puis le premier joueur mélange le paquet.")
 	cut := read(fr, "Passez le dé à gauche.")
-	pairs = append(pairs, [2]*Doc{src, cut})
-	lx := Learn(pairs, nil, DefaultCalibration())
+	lx := learnt(t, "en", "fr", lexiconCorpus(), [2]*Doc{src, cut})
 	s := &src.Sentences[0]
 	if _, ok := lx.Missing(src, s, full, full.Sentences[0].Span, false); ok {
 		t.Errorf("a clause reported missing from the full translation")
@@ -416,20 +419,13 @@ func TestLexiconMissing(t *testing.T) {
 // the full translation, and the run found lies in the clause.
 func TestLexiconDropped(t *testing.T) {
 	en, fr := vocab(t, "en"), vocab(t, "fr")
-	read := func(v *Vocab, s string) *Doc { return v.Read(s, Options{LineBreaks: true}) }
-	corpus := append(lexiconCorpus(), [2]string{"The starting player shuffles the deck and passes the die.", "Le premier joueur mélange le paquet et passe le dé."})
+	corpus := dropCorpus()
 	src := read(en, "Pass the die to the left, then the starting player shuffles the deck.")
 	full := read(fr, "Passez le dé à gauche, puis le premier joueur mélange le paquet.")
 	cut := read(fr, "Passez le dé à gauche.")
 	score := func(b *Doc) (Span, float64) {
-		var pairs [][2]*Doc
-		for _, p := range corpus {
-			pairs = append(pairs, [2]*Doc{read(en, p[0]), read(fr, p[1])})
-		}
-		pairs = append(pairs, [2]*Doc{src, b})
-		c := DefaultCalibration()
-		lx := Learn(pairs, nil, c)
-		return lx.Dropped(src, &src.Sentences[0], b, b.Sentences[0].Span, c)
+		lx := learnt(t, "en", "fr", corpus, [2]*Doc{src, b})
+		return lx.Dropped(src, &src.Sentences[0], b, b.Sentences[0].Span, DefaultCalibration())
 	}
 	_, clean := score(full)
 	run, dropped := score(cut)
@@ -521,8 +517,7 @@ func joined0(d *Doc) *Sentence { return joined(d, []int{0, len(d.Sentences) - 1}
 // sentence by sentence.
 func TestCompareJoinedDrop(t *testing.T) {
 	en, fr := vocab(t, "en"), vocab(t, "fr")
-	read := func(v *Vocab, s string) *Doc { return v.Read(s, Options{LineBreaks: true}) }
-	corpus := append(lexiconCorpus(), [2]string{"The starting player shuffles the deck and passes the die.", "Le premier joueur mélange le paquet et passe le dé."})
+	corpus := dropCorpus()
 	src := read(en, "Pass the die to the left, then the starting player shuffles the deck. Always pass to the left.")
 	tests := []struct {
 		name, dst string
@@ -604,14 +599,9 @@ func TestOmissionAt(t *testing.T) {
 // the pair joins it to its neighbour, and leaves a faithful join alone.
 func TestUnjoin(t *testing.T) {
 	en, fr := vocab(t, "en"), vocab(t, "fr")
-	read := func(v *Vocab, s string) *Doc { return v.Read(s, Options{LineBreaks: true}) }
 	src := read(en, "Pass the die to the left. Then the starting player shuffles the deck.")
 	unjoin := func(b *Doc) []Pair {
-		var pairs [][2]*Doc
-		for _, p := range lexiconCorpus() {
-			pairs = append(pairs, [2]*Doc{read(en, p[0]), read(fr, p[1])})
-		}
-		lx := Learn(append(pairs, [2]*Doc{src, b}), nil, DefaultCalibration())
+		lx := learnt(t, "en", "fr", lexiconCorpus(), [2]*Doc{src, b})
 		return lx.unjoin(src, b, []Pair{{A: []int{0, 1}, B: []int{0}}})
 	}
 	joined := read(fr, "Passez le dé à gauche, puis le premier joueur mélange le paquet.")
