@@ -183,8 +183,9 @@ func (t *texts) aligned(loc *model.Locale, m, s *model.Message, form, sf string)
 	if sf == "other" {
 		t.judged(loc.Lang, m.ID)
 	}
-	for _, df := range text.CompareWith(a, b, pairs, cal, t.free[m.ID], t.siblingOf(loc, m, b)) {
-		x, ok := t.report(loc, m, s, form, sf, a, b, df)
+	sib := t.siblingOf(loc, m, b)
+	for _, df := range text.CompareWith(a, b, pairs, cal, t.free[m.ID], sib) {
+		x, ok := t.report(loc, m, s, form, sf, a, b, sib, df)
 		if ok && (sf != "other" || !t.acknowledged(loc.Lang, m.ID, a, df, x.Code)) {
 			t.d.Add(x)
 		}
@@ -193,7 +194,7 @@ func (t *texts) aligned(loc *model.Locale, m, s *model.Message, form, sf string)
 
 // report turns a difference into a diagnostic at the translation's words,
 // with the source's words as its related location.
-func (t *texts) report(loc *model.Locale, m, s *model.Message, form, sf string, a, b *text.Doc, df text.Diff) (diag.Diagnostic, bool) {
+func (t *texts) report(loc *model.Locale, m, s *model.Message, form, sf string, a, b *text.Doc, sib *text.Sibling, df text.Diff) (diag.Diagnostic, bool) {
 	src := t.source.Lang
 	off := func(d *text.Doc, sp text.Span) int {
 		switch {
@@ -255,6 +256,15 @@ func (t *texts) report(loc *model.Locale, m, s *model.Message, form, sf string, 
 		lead := ""
 		if df.Kind == text.DiffPlace {
 			lead = "the card goes to "
+		}
+		if df.Witness.Hi > df.Witness.Lo && sib != nil {
+			// The source names neither concept: the other translation
+			// is the witness, and its words the first related location.
+			other := t.sib[loc.Lang].loc
+			said := sib.Doc.QuoteSentence(df.WitnessSent, df.Witness.Lo, 12)
+			rel = append([]diag.Related{{Pos: t.at(other, other.Message(m.ID), "other", off(sib.Doc, df.Witness)), Message: fmt.Sprintf("the translation (%s) says %s", other.Lang, said)}}, rel...)
+			msg = fmt.Sprintf("%s%q (%s) where the translation (%s) has %q (%s) in %s; the source (%s) names neither: %s", lead, b.Quote(df.B), name(b.Vocab, df.Other), other.Lang, sib.Doc.Quote(df.Witness), name(sib.Doc.Vocab, df.Concept), said, src, there())
+			break
 		}
 		msg = fmt.Sprintf("%s%q (%s) where the source (%s) has %q (%s) in %s", lead, b.Quote(df.B), name(b.Vocab, df.Other), src, a.Quote(df.A), name(a.Vocab, df.Concept), there())
 	case text.DiffProper:

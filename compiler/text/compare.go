@@ -42,6 +42,11 @@ type Diff struct {
 	// Delta is, for DiffLength, how many standard deviations B's length
 	// lies from the expected one; Ratio, B's length over A's.
 	Delta, Ratio float64
+	// Witness, for a concept swapped where the source names neither
+	// concept, is the sibling translation's words naming Concept, in its
+	// sentence WitnessSent; empty otherwise.
+	Witness     Span
+	WitnessSent int
 }
 
 // LengthLimit is how many standard deviations below the expected length a
@@ -149,6 +154,66 @@ func (sib *Sibling) keeps(p Pair, a *Doc, n func(*Sentence) int) bool {
 		nu += n(&sib.Doc.Sentences[i])
 	}
 	return na == nu
+}
+
+// swapped returns, for mention m of concept g that translated sentences y
+// name more often than both the source x and the sibling do, the swap the
+// sibling witnesses where the source names neither concept: it names a
+// concept of g's group more often than y does, and as many of the group
+// in all. "Face up" in a translation is a swap where the sibling has
+// "verdeckt" and the source only "retourner".
+func (sib *Sibling) swapped(p Pair, x, y side, m Mention, g string) (Diff, bool) {
+	// A part of a compound is too weak a witness: "Reichweite" is no
+	// "Reich".
+	if sib == nil || m.Part {
+		return Diff{}, false
+	}
+	us := sib.between(p.A, p.B)
+	if us == nil {
+		return Diff{}, false
+	}
+	u := side{sib.Doc, sib.Doc.spanOf(us), us}
+	mA, mB, mU := mentionsBy(x), mentionsBy(y), mentionsBy(u)
+	if len(mU[g]) >= len(mB[g]) {
+		return Diff{}, false
+	}
+	for _, l := range sortedKeys(mU) {
+		gr := x.d.Vocab.Siblings(l, g)
+		if gr == nil || l == g || len(mU[l]) <= len(mB[l]) || len(mU[l]) <= len(mA[l]) {
+			continue
+		}
+		inGroup := func(ms map[string][]int) int {
+			n := 0
+			for _, c := range gr.Terms {
+				n += len(ms[c])
+			}
+			return n
+		}
+		if inGroup(mU) != inGroup(mB) {
+			continue
+		}
+		left := slices.DeleteFunc(leftOver(u, mU[l], y, mB[l], mentionPos), func(k int) bool { return sib.Doc.Mentions[k].Part })
+		if len(left) == 0 {
+			continue
+		}
+		w := sib.Doc.Mentions[left[nearestOf(y, m.Tok, u, left, mentionPos)]]
+		k := at(y, m.Tok, x)
+		return Diff{Kind: groupDiff(gr), A: Span{k, k}, B: Span{m.Tok, m.End}, Concept: l, Other: g,
+			Witness: Span{w.Tok, w.End}, WitnessSent: sib.Doc.SentenceAt(w.Tok)}, true
+	}
+	return Diff{}, false
+}
+
+// groupDiff is the kind of difference a concept named for another of
+// group gr is.
+func groupDiff(gr *Group) DiffKind {
+	switch gr.Kind {
+	case model.Facing:
+		return DiffFacing
+	case model.Places:
+		return DiffPlace
+	}
+	return DiffConcept
 }
 
 // evidenceSlack is how far, in shares of the sentences, the sibling's
@@ -458,15 +523,12 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string, sib 
 				}
 			}
 			if best == "" {
+				if d, ok := sib.swapped(p, x, y, m, g); ok {
+					add(d)
+				}
 				continue
 			}
-			kind := DiffConcept
-			switch a.Vocab.Siblings(best, g).Kind {
-			case model.Facing:
-				kind = DiffFacing
-			case model.Places:
-				kind = DiffPlace
-			}
+			kind := groupDiff(a.Vocab.Siblings(best, g))
 			var ja int
 			for k, mi := range lost[best] {
 				if a.Mentions[mi].Tok == bestTok {

@@ -508,6 +508,38 @@ func TestCompareFreeSibling(t *testing.T) {
 	}
 }
 
+// TestCompareWitness reports a facing the source does not state where the
+// sibling translation states the other one, quoting the sibling's words.
+func TestCompareWitness(t *testing.T) {
+	src := "Turn one card over onto the discard pile."
+	cal := Calibration{Ratio: 1.1, Spread: 0.003, Short: 1}
+	for _, tc := range []struct {
+		name, sibling, dst string
+		want               string // the sibling's words the finding quotes
+	}{
+		{"translations disagree", "Lege eine Karte verdeckt auf den Ablagestapel.", "Retournez une carte face visible sur la défausse.", "verdeckt"},
+		{"translations agree", "Lege eine Karte offen auf den Ablagestapel.", "Retournez une carte face visible sur la défausse.", ""},
+		{"sibling silent", "Dreh eine Karte um und lege sie auf den Ablagestapel.", "Retournez une carte face visible sur la défausse.", ""},
+		{"a part of a compound is no witness", "Lege eine Karte auf den Ablagestapel, neben den Vorratsbeutel.", "Retournez une carte sur la défausse, à portée de main.", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := read(vocab(t, "en"), src)
+			u := read(vocab(t, "de"), tc.sibling)
+			b := read(vocab(t, "fr"), tc.dst)
+			sib := &Sibling{Doc: u, FromSource: Align(a, u, cal), ToB: Align(u, b, cal)}
+			got := ""
+			for _, d := range CompareWith(a, b, Align(a, b, cal), cal, false, sib) {
+				if d.Witness.Hi > d.Witness.Lo {
+					got = u.Quote(d.Witness)
+				}
+			}
+			if got != tc.want {
+				t.Errorf("witness = %q; want %q", got, tc.want)
+			}
+		})
+	}
+}
+
 // joined0 is the whole of a document as one sentence.
 func joined0(d *Doc) *Sentence { return joined(d, []int{0, len(d.Sentences) - 1}) }
 
