@@ -161,8 +161,9 @@ func (sib *Sibling) keeps(p Pair, a *Doc, n func(*Sentence) int) bool {
 // sibling witnesses where the source names neither concept: it names a
 // concept of g's group more often than y does, and as many of the group
 // in all. "Face up" in a translation is a swap where the sibling has
-// "verdeckt" and the source only "retourner".
-func (sib *Sibling) swapped(p Pair, x, y side, m Mention, g string) (Diff, bool) {
+// "verdeckt" and the source only "retourner". used holds the sibling's
+// mentions that witness a swap already.
+func (sib *Sibling) swapped(p Pair, x, y side, m Mention, g string, used map[int]bool) (Diff, bool) {
 	// A part of a compound is too weak a witness: "Reichweite" is no
 	// "Reich".
 	if sib == nil || m.Part {
@@ -192,11 +193,13 @@ func (sib *Sibling) swapped(p Pair, x, y side, m Mention, g string) (Diff, bool)
 		if inGroup(mU) != inGroup(mB) {
 			continue
 		}
-		left := slices.DeleteFunc(leftOver(u, mU[l], y, mB[l], mentionPos), func(k int) bool { return sib.Doc.Mentions[k].Part })
+		left := slices.DeleteFunc(leftOver(u, mU[l], y, mB[l], mentionPos), func(k int) bool { return used[k] || sib.Doc.Mentions[k].Part })
 		if len(left) == 0 {
 			continue
 		}
-		w := sib.Doc.Mentions[left[nearestOf(y, m.Tok, u, left, mentionPos)]]
+		wi := left[nearestOf(y, m.Tok, u, left, mentionPos)]
+		used[wi] = true
+		w := sib.Doc.Mentions[wi]
 		k := at(y, m.Tok, x)
 		return Diff{Kind: groupDiff(gr), A: Span{k, k}, B: Span{m.Tok, m.End}, Concept: l, Other: g,
 			Witness: Span{w.Tok, w.End}, WitnessSent: sib.Doc.SentenceAt(w.Tok)}, true
@@ -509,6 +512,8 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string, sib 
 			gained = append(gained, cpt)
 		}
 	}
+	// Each word of the sibling witnesses one swap.
+	witnessed := map[int]bool{}
 	for _, g := range gained {
 		for _, i := range leftOver(y, mB[g], x, mA[g], mentionPos) {
 			m := b.Mentions[i]
@@ -523,7 +528,7 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string, sib 
 				}
 			}
 			if best == "" {
-				if d, ok := sib.swapped(p, x, y, m, g); ok {
+				if d, ok := sib.swapped(p, x, y, m, g, witnessed); ok {
 					add(d)
 				}
 				continue

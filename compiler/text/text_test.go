@@ -518,6 +518,8 @@ func TestCompareWitness(t *testing.T) {
 		want               string // the sibling's words the finding quotes
 	}{
 		{"translations disagree", "Lege eine Karte verdeckt auf den Ablagestapel.", "Retournez une carte face visible sur la défausse.", "verdeckt"},
+		{"one witness for one swap", "Lege zwei Karten auf den Ablagestapel, die eine verdeckt, die andere verdeckt.", "Retournez une carte face visible et une face visible, puis posez-les sur la défausse.", "verdeckt, verdeckt"},
+		{"as many of the group in all", "Lege eine Karte verdeckt auf den Ablagestapel.", "Retournez une carte face visible et une face visible sur la défausse.", ""},
 		{"translations agree", "Lege eine Karte offen auf den Ablagestapel.", "Retournez une carte face visible sur la défausse.", ""},
 		{"sibling silent", "Dreh eine Karte um und lege sie auf den Ablagestapel.", "Retournez une carte face visible sur la défausse.", ""},
 		{"a part of a compound is no witness", "Lege eine Karte auf den Ablagestapel, neben den Vorratsbeutel.", "Retournez une carte sur la défausse, à portée de main.", ""},
@@ -527,12 +529,18 @@ func TestCompareWitness(t *testing.T) {
 			u := read(vocab(t, "de"), tc.sibling)
 			b := read(vocab(t, "fr"), tc.dst)
 			sib := &Sibling{Doc: u, FromSource: Align(a, u, cal), ToB: Align(u, b, cal)}
-			got := ""
+			var ws []string
+			seen := map[Span]bool{}
 			for _, d := range CompareWith(a, b, Align(a, b, cal), cal, false, sib) {
 				if d.Witness.Hi > d.Witness.Lo {
-					got = u.Quote(d.Witness)
+					ws = append(ws, u.Quote(d.Witness))
+					if seen[d.Witness] {
+						t.Errorf("%q witnesses two swaps", u.Quote(d.Witness))
+					}
+					seen[d.Witness] = true
 				}
 			}
+			got := strings.Join(ws, ", ")
 			if got != tc.want {
 				t.Errorf("witness = %q; want %q", got, tc.want)
 			}
