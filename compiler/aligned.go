@@ -263,7 +263,11 @@ func (t *texts) report(loc *model.Locale, m, s *model.Message, form, sf string, 
 			other := t.sib[loc.Lang].loc
 			said := sib.Doc.QuoteSentence(df.WitnessSent, df.Witness.Lo, 12)
 			rel = append([]diag.Related{{Pos: t.at(other, other.Message(m.ID), "other", off(sib.Doc, df.Witness)), Message: fmt.Sprintf("the translation (%s) says %s", other.Lang, said)}}, rel...)
-			msg = fmt.Sprintf("%s%q (%s) where the translation (%s) has %q (%s) in %s; the source (%s) names neither: %s", lead, b.Quote(df.B), name(b.Vocab, df.Other), other.Lang, sib.Doc.Quote(df.Witness), name(sib.Doc.Vocab, df.Concept), said, src, there())
+			source := "names neither"
+			if df.Named {
+				source = "names them less often"
+			}
+			msg = fmt.Sprintf("%s%q (%s) where the translation (%s) has %q (%s) in %s; the source (%s) %s: %s", lead, b.Quote(df.B), name(b.Vocab, df.Other), other.Lang, sib.Doc.Quote(df.Witness), name(sib.Doc.Vocab, df.Concept), said, src, source, there())
 			break
 		}
 		msg = fmt.Sprintf("%s%q (%s) where the source (%s) has %q (%s) in %s", lead, b.Quote(df.B), name(b.Vocab, df.Other), src, a.Quote(df.A), name(a.Vocab, df.Concept), there())

@@ -42,11 +42,13 @@ type Diff struct {
 	// Delta is, for DiffLength, how many standard deviations B's length
 	// lies from the expected one; Ratio, B's length over A's.
 	Delta, Ratio float64
-	// Witness, for a concept swapped where the source names neither
-	// concept, is the sibling translation's words naming Concept, in its
-	// sentence WitnessSent; empty otherwise.
+	// Witness, for a concept swapped where the source names too few of
+	// either concept to tell, is the sibling translation's words naming
+	// Concept, in its sentence WitnessSent; empty otherwise. Named says
+	// the source names either at all.
 	Witness     Span
 	WitnessSent int
+	Named       bool
 }
 
 // LengthLimit is how many standard deviations below the expected length a
@@ -202,7 +204,7 @@ func (sib *Sibling) swapped(p Pair, x, y side, m Mention, g string, used map[int
 		w := sib.Doc.Mentions[wi]
 		k := at(y, m.Tok, x)
 		return Diff{Kind: groupDiff(gr), A: Span{k, k}, B: Span{m.Tok, m.End}, Concept: l, Other: g,
-			Witness: Span{w.Tok, w.End}, WitnessSent: sib.Doc.SentenceAt(w.Tok)}, true
+			Witness: Span{w.Tok, w.End}, WitnessSent: sib.Doc.SentenceAt(w.Tok), Named: len(mA[l])+len(mA[g]) > 0}, true
 	}
 	return Diff{}, false
 }

@@ -516,16 +516,24 @@ func TestCompareWitness(t *testing.T) {
 	for _, tc := range []struct {
 		name, sibling, dst string
 		want               string // the sibling's words the finding quotes
+		src                string // the source, if not src
+		named              bool   // the source names either concept
 	}{
-		{"translations disagree", "Lege eine Karte verdeckt auf den Ablagestapel.", "Retournez une carte face visible sur la défausse.", "verdeckt"},
-		{"one witness for one swap", "Lege zwei Karten auf den Ablagestapel, die eine verdeckt, die andere verdeckt.", "Retournez une carte face visible et une face visible, puis posez-les sur la défausse.", "verdeckt, verdeckt"},
-		{"as many of the group in all", "Lege eine Karte verdeckt auf den Ablagestapel.", "Retournez une carte face visible et une face visible sur la défausse.", ""},
-		{"translations agree", "Lege eine Karte offen auf den Ablagestapel.", "Retournez une carte face visible sur la défausse.", ""},
-		{"sibling silent", "Dreh eine Karte um und lege sie auf den Ablagestapel.", "Retournez une carte face visible sur la défausse.", ""},
-		{"a part of a compound is no witness", "Lege eine Karte auf den Ablagestapel, neben den Vorratsbeutel.", "Retournez une carte sur la défausse, à portée de main.", ""},
+		{"the source names one less often", "Lege eine Karte offen auf den Ablagestapel und eine verdeckt.", "Retournez une carte face visible sur la défausse et une face visible.", "verdeckt",
+			"Place one card face up onto the discard pile, and another.", true},
+		{"translations disagree", "Lege eine Karte verdeckt auf den Ablagestapel.", "Retournez une carte face visible sur la défausse.", "verdeckt", "", false},
+		{"one witness for one swap", "Lege zwei Karten auf den Ablagestapel, die eine verdeckt, die andere verdeckt.", "Retournez une carte face visible et une face visible, puis posez-les sur la défausse.", "verdeckt, verdeckt", "", false},
+		{"as many of the group in all", "Lege eine Karte verdeckt auf den Ablagestapel.", "Retournez une carte face visible et une face visible sur la défausse.", "", "", false},
+		{"translations agree", "Lege eine Karte offen auf den Ablagestapel.", "Retournez une carte face visible sur la défausse.", "", "", false},
+		{"sibling silent", "Dreh eine Karte um und lege sie auf den Ablagestapel.", "Retournez une carte face visible sur la défausse.", "", "", false},
+		{"a part of a compound is no witness", "Lege eine Karte auf den Ablagestapel, neben den Vorratsbeutel.", "Retournez une carte sur la défausse, à portée de main.", "", "", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			a := read(vocab(t, "en"), src)
+			source := src
+			if tc.src != "" {
+				source = tc.src
+			}
+			a := read(vocab(t, "en"), source)
 			u := read(vocab(t, "de"), tc.sibling)
 			b := read(vocab(t, "fr"), tc.dst)
 			sib := &Sibling{Doc: u, FromSource: Align(a, u, cal), ToB: Align(u, b, cal)}
@@ -534,6 +542,9 @@ func TestCompareWitness(t *testing.T) {
 			for _, d := range CompareWith(a, b, Align(a, b, cal), cal, false, sib) {
 				if d.Witness.Hi > d.Witness.Lo {
 					ws = append(ws, u.Quote(d.Witness))
+					if d.Named != tc.named {
+						t.Errorf("Named = %v; want %v", d.Named, tc.named)
+					}
 					if seen[d.Witness] {
 						t.Errorf("%q witnesses two swaps", u.Quote(d.Witness))
 					}
