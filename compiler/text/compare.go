@@ -641,7 +641,7 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string, sib 
 // its translation, the token of b where it would be, and by how much its
 // score passes its limit: DropLimit for any run of words
 // (Lexicon.Dropped, with the sibling's evidence), ClauseLimit for a whole
-// clause of the source, from mark to mark, which is what a translator
+// clause of the source (see openedClauses), which is what a translator
 // drops and which fewer runs can be. Sentences joined on either side are
 // weighed as one, since a clause dropped makes the aligner join the
 // sentences around it; as many on both sides are also weighed one by one.

@@ -155,3 +155,27 @@ func TestCompareWholeClause(t *testing.T) {
 		t.Errorf("clauses dropped %q; want %q", got, want)
 	}
 }
+
+// TestOpenedClauses sets off the parts of a clause that a word opening a
+// clause begins, which a translation marking them may drop alone.
+func TestOpenedClauses(t *testing.T) {
+	tests := []struct {
+		lang, in string
+		want     []string
+	}{
+		{"fr", "Pour attaquer un lieu qui présente deux boucliers, le joueur doit tout battre.",
+			[]string{"Pour attaquer un lieu qui présente deux boucliers", "le joueur doit tout battre.", "Pour attaquer un lieu", "qui présente deux boucliers"}},
+		{"en", "Discard a card if you can, then draw.", []string{"Discard a card if you can", "then draw.", "Discard a card", "if you can"}},
+		{"en", "Discard a card, then draw.", []string{"Discard a card", "then draw."}},
+	}
+	for _, tc := range tests {
+		d := read(vocab(t, tc.lang), tc.in)
+		var got []string
+		for _, sp := range openedClauses(d, &d.Sentences[0]) {
+			got = append(got, d.Text(sp.Lo, sp.Hi))
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("openedClauses(%q) = %q; want %q", tc.in, got, tc.want)
+		}
+	}
+}

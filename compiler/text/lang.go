@@ -45,6 +45,7 @@ type langFile struct {
 	Each            []string       `toml:"each"`
 	Compounds       bool           `toml:"compounds"`
 	Doubles         []string       `toml:"doubles"`
+	Openers         []string       `toml:"openers"`
 	Negation        struct {
 		Words    []string `toml:"words"`
 		Particle []string `toml:"particle"`
@@ -76,7 +77,7 @@ type Language struct {
 	numbers, weak, ordinals             map[string]float64
 	suffixes, strongBefore, strongAfter set
 	nouns, stop, refs, joins            set
-	times, into, doubles                set
+	times, into, doubles, openers       set
 	partitive                           set
 	each                                [][]string
 	neg, particle, partners, lexical    set
@@ -155,7 +156,7 @@ func (l *Language) init(f langFile) {
 	l.numbers, l.weak, l.ordinals = values(f.Numbers), values(f.Weak), values(f.Ordinals)
 	l.suffixes, l.strongBefore, l.strongAfter = newSet(f.OrdinalSuffixes), newSet(f.StrongBefore), newSet(f.StrongAfter)
 	l.nouns, l.stop, l.refs, l.joins = newSet(f.Nouns), newSet(f.Stopwords), newSet(f.Refs), newSet(f.Joins)
-	l.times, l.into, l.doubles = newSet(f.Times), newSet(f.Into), newSet(f.Doubles)
+	l.times, l.into, l.doubles, l.openers = newSet(f.Times), newSet(f.Into), newSet(f.Doubles), newSet(f.Openers)
 	l.partitive, l.each = newSet(f.Partitive), phrases(f.Each)
 	l.neg, l.particle, l.partners, l.lexical = newSet(f.Negation.Words), newSet(f.Negation.Particle), newSet(f.Negation.Partners), newSet(f.Negation.Lexical)
 	l.negIdioms, l.restrictIdioms = phrases(f.Negation.Idioms), phrases(f.Restriction.Idioms)
@@ -208,6 +209,10 @@ func (l *Language) Each() [][]string { return l.each }
 // Doubles reports whether the language writes a word twice in a row
 // correctly ("nous nous", "die die").
 func (l *Language) Doubles(w string) bool { return l.doubles[w] }
+
+// Opener reports whether a folded word opens a clause no mark sets off:
+// a relative pronoun or a conjunction ("qui", "which", "weil").
+func (l *Language) Opener(w string) bool { return l.openers[w] }
 
 // Stopwords returns the language's stopwords, for telling languages apart.
 func (l *Language) Stopwords() map[string]bool {

@@ -497,7 +497,8 @@ const (
 	// words are weighed: a short one still has clauses to lose.
 	dropMin = 25
 	// ClauseLimit is the score above which a whole clause of the source,
-	// from mark to mark, is reported dropped: lower than DropLimit, since
+	// from mark to mark or from a word that opens one (see openedClauses),
+	// is reported dropped: lower than DropLimit, since
 	// a sentence has far fewer clauses than runs of words for one to
 	// score high by chance.
 	ClauseLimit = 8.5
@@ -631,11 +632,13 @@ func (lx *Lexicon) drop(a *Doc, sent *Sentence, b *Doc, sb Span, c Calibration) 
 			}
 		}
 	}
-	// A whole clause, from mark to mark: what a translator drops.
-	if len(sent.Clauses) < 2 {
+	// A whole clause, from mark to mark, or from a word that opens one:
+	// what a translator drops.
+	cls := openedClauses(a, sent)
+	if len(cls) < 2 {
 		return out
 	}
-	for _, cl := range sent.Clauses {
+	for _, cl := range cls {
 		i := slices.IndexFunc(us, func(u unit) bool { return u.tok >= cl.Lo && u.tok < cl.Hi })
 		if i < 0 {
 			continue
@@ -647,6 +650,27 @@ func (lx *Lexicon) drop(a *Doc, sent *Sentence, b *Doc, sb Span, c Calibration) 
 		score := runWeight(us, w, wc, wu, named, i, j) + llr(float64(a.Len(cl))/max(x, 1)) + mr
 		if score > out.clauseScore {
 			out.clauseScore, out.clause = score, cl
+		}
+	}
+	return out
+}
+
+// openedClauses returns the clauses of a sentence, from mark to mark, and
+// the parts of each that the words opening a clause set off: "Pour
+// attaquer un lieu qui présente deux boucliers" has "Pour attaquer un
+// lieu", which a translation that marks it may drop.
+func openedClauses(d *Doc, s *Sentence) []Span {
+	out := slices.Clone(s.Clauses)
+	for _, cl := range s.Clauses {
+		lo := cl.Lo
+		for i := cl.Lo + 1; i < cl.Hi; i++ {
+			if t := &d.Tokens[i]; t.Kind == Word && d.Vocab.Lang.Opener(t.Norm) {
+				out = append(out, Span{lo, i})
+				lo = i
+			}
+		}
+		if lo > cl.Lo {
+			out = append(out, Span{lo, cl.Hi})
 		}
 	}
 	return out
