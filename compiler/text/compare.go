@@ -1,6 +1,7 @@
 package text
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
@@ -285,6 +286,7 @@ func CompareWith(a, b *Doc, pairs []Pair, c Calibration, free bool, sib *Sibling
 		}
 	}
 	pairs = c.Lexicon.unjoin(a, b, pairs)
+	drift := negationDrift(a, b, free, sib)
 	for k, p := range pairs {
 		switch {
 		case free && len(p.A) == 0:
@@ -301,13 +303,45 @@ func CompareWith(a, b *Doc, pairs []Pair, c Calibration, free bool, sib *Sibling
 				// A free translation words a sentence its own way, but
 				// keeps all it says: far too short, it lost a clause.
 				if !free || d.Kind < DiffNegation || d.Kind == DiffClause || d.Kind == DiffLength ||
-					d.Kind == DiffNegation && sib.keeps(p, a, func(s *Sentence) int { return len(s.Negations) }) {
+					d.Kind == DiffNegation && (sib.keeps(p, a, func(s *Sentence) int { return len(s.Negations) }) || drift != 0 && d.negates() == drift) {
 					out = append(out, d)
 				}
 			}
 		}
 	}
 	return out
+}
+
+// negationDrift says, for a free translation, which way its negations
+// drift from a source and a sibling that count as many in the whole
+// text: 1 for more, -1 for fewer, 0 for none or when the source and the
+// sibling disagree. A free translation spreads what it says over other
+// sentences, but two texts that agree on the count hold it to them.
+func negationDrift(a, b *Doc, free bool, sib *Sibling) int {
+	if !free || sib == nil {
+		return 0
+	}
+	n := func(d *Doc) int {
+		k := 0
+		for i := range d.Sentences {
+			k += len(d.Sentences[i].Negations)
+		}
+		return k
+	}
+	na := n(a)
+	if n(sib.Doc) != na {
+		return 0
+	}
+	return cmp.Compare(n(b), na)
+}
+
+// negates is, for a negation difference, 1 if the translation negates
+// where the source does not, -1 for the reverse.
+func (d Diff) negates() int {
+	if d.B.Hi > d.B.Lo {
+		return 1
+	}
+	return -1
 }
 
 // unjoin splits off, from each pair that joins more sentences of the

@@ -492,6 +492,10 @@ func TestCompareFreeSibling(t *testing.T) {
 	}{
 		{"sibling keeps the polarity", sibText, []DiffKind{DiffNegation}},
 		{"sibling negates too", strings.Replace(sibText, "kann", "kann nicht", 1), nil},
+		// Joined, the sibling keeps no sentence of the source, but counts
+		// as many negations in all.
+		{"sibling keeps the count in all", "Nimm 3 Karten offen, und Maldorf kann {{.Param.x}} Karten nehmen.", []DiffKind{DiffNegation}},
+		{"sibling counts otherwise in all", "Nimm 3 Karten offen, und Maldorf kann nicht {{.Param.x}} Karten nehmen.", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			u := vocab(t, "de").Read(tc.sibling, Options{LineBreaks: true})
