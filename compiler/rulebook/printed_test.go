@@ -115,6 +115,10 @@ func TestOmissionPlaced(t *testing.T) {
 		{"warlock", "en", " He\ndoesn't have to pay any building costs.", "Example: Scott places a gnome in his castle and places a human city from his hand in his empire."},
 		{"warlock", "de", "Dein Reich: Lege die Karte in dein Reich, um eine Stadt zu bauen. ", "• Du musst ihre Baukosten bezahlen,"},
 		{"warriors", "fr", "\fToute catapulte non utilisée est défaussée à la fin du round en cours.\n", "\f"},
+		// Words that end a page's last sentence, where its last line has
+		// room for them.
+		{"warriors", "en", ", which the defender wins", "second-highest dice is a tie (3 against 3)."},
+		{"warlock", "fr", ", chaque joueur effectue à son tour une action", "montre :"},
 		// A heading and its sentence that started a page, which now
 		// starts blank.
 		{"bellum_magica", "de", "\f1 Ziel des Spiels\nBellum Magica wird von 2 bis 5 Spielern gespielt.", "\f"},

@@ -644,6 +644,12 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 		if prev < l && l <= cur && p.tail[prev] && prev+1 < l {
 			return diag.Pos{File: p.file, Line: prev + 1, Col: 1}
 		}
+		// Words that go on with a sentence of the page before stood at
+		// its end when its last line has room for them: the text flows
+		// line by line.
+		if prev < l && l <= cur && !starts && fitsAfter(p, prev, end, utf8.RuneCountInString(a.Text(lo, hi))+1) {
+			return end
+		}
 		// Across a page break, the words stood on the page that lost
 		// lines; at its start when both or neither did.
 		if prev < l && l <= cur && (!p.short[prev] || p.short[cur]) {
@@ -665,6 +671,17 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 		return end
 	}
 	return p.tokPos(at)
+}
+
+// fitsAfter reports whether n more characters fit on line prev of a
+// book's passage, which ends at end.
+func fitsAfter(p *passage, prev int, end diag.Pos, n int) bool {
+	lens, full := p.lineLens()
+	l, ok := lens[prev]
+	if !ok {
+		l = end.Col
+	}
+	return l+n <= full
 }
 
 // fullLine is the share of the longest line's length from which a line
