@@ -119,6 +119,9 @@ func TestOmissionPlaced(t *testing.T) {
 		// room for them.
 		{"warriors", "en", ", which the defender wins", "second-highest dice is a tie (3 against 3)."},
 		{"warlock", "fr", ", chaque joueur effectue à son tour une action", "montre :"},
+		// A line of proportional type that ran longer than the section's
+		// longest.
+		{"warriors", "de", " wirft immer 2\n", "Drachen sind mächtig: Ob als Angreifer oder als Verteidiger, wer einen Drachen kontrolliert,"},
 		// A heading and its sentence that started a page, which now
 		// starts blank.
 		{"bellum_magica", "de", "\f1 Ziel des Spiels\nBellum Magica wird von 2 bis 5 Spielern gespielt.", "\f"},

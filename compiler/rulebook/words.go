@@ -674,15 +674,21 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 }
 
 // fitsAfter reports whether n more characters fit on line prev of a
-// book's passage, which ends at end.
+// book's passage, which ends at end. Characters are no width, and a
+// passage's longest line may fall short of the page's: a line may run
+// over the longest by lineSlack.
 func fitsAfter(p *passage, prev int, end diag.Pos, n int) bool {
 	lens, full := p.lineLens()
 	l, ok := lens[prev]
 	if !ok {
 		l = end.Col
 	}
-	return l+n <= full
+	return float64(l+n) <= lineSlack*float64(full)
 }
+
+// lineSlack is how much longer than a passage's longest line one of its
+// lines may be.
+const lineSlack = 1.05
 
 // fullLine is the share of the longest line's length from which a line
 // of a justified paragraph is full: characters are no width.
