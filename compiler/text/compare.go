@@ -665,7 +665,11 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string, sib 
 			k := at(x, cl.Lo, y)
 			add(Diff{Kind: DiffClause, A: cl, B: Span{k, k}})
 		} else if k, cl, over := dropped(a, b, p, c, sib); over > 0 {
-			add(Diff{Kind: DiffClause, A: cl, B: Span{k, k}})
+			kind := DiffClause
+			if j := a.SentenceAt(cl.Lo); j >= 0 && a.Sentences[j].Span == cl && len(p.A) > len(p.B) {
+				kind = DiffOmission // a whole sentence, which the aligner joined
+			}
+			add(Diff{Kind: kind, A: cl, B: Span{k, k}})
 		}
 	}
 	return out
@@ -693,6 +697,11 @@ func dropped(a, b *Doc, p Pair, c Calibration, sib *Sibling) (int, Span, float64
 			return s + siblingWeight*sib.evidenceAt(pa, b, pb, lo, hi) - limit
 		}
 		run, whole := score(r.run, r.score, DropLimit), score(r.clause, r.clauseScore, ClauseLimit)
+		if len(pa) > len(pb) {
+			if sent := score(r.sent, r.sentScore, SentenceLimit); sent > max(run, whole) {
+				return at(x, r.sent.Lo, y), r.sent, sent
+			}
+		}
 		if whole > run {
 			return at(x, r.clause.Lo, y), r.clause, whole
 		}

@@ -179,3 +179,24 @@ func TestOpenedClauses(t *testing.T) {
 		}
 	}
 }
+
+// TestDroppedJoinedSentence finds a sentence left out that the aligner
+// joined to the one before: weighed whole, it needs less evidence than a
+// clause.
+func TestDroppedJoinedSentence(t *testing.T) {
+	en, fr := vocab(t, "en"), vocab(t, "fr")
+	src := read(en, "Pass the die to the left. Then, the starting player shuffles the deck.")
+	b := read(fr, "Passez le dé à gauche.")
+	var pairs [][2]*Doc
+	for _, p := range dropCorpus() {
+		pairs = append(pairs, [2]*Doc{read(en, p[0]), read(fr, p[1])})
+	}
+	c := DefaultCalibration()
+	c.Joins = true
+	c.Lexicon = Learn(append(pairs, [2]*Doc{src, b}), nil, c)
+	join := Pair{A: []int{0, 1}, B: []int{0}}
+	_, cl, over := dropped(src, b, join, c, nil)
+	if over <= 0 || cl != src.Sentences[1].Span {
+		t.Fatalf("dropped = %q by %.2f; want the second sentence", src.Text(cl.Lo, cl.Hi), over)
+	}
+}

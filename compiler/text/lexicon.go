@@ -502,6 +502,12 @@ const (
 	// a sentence has far fewer clauses than runs of words for one to
 	// score high by chance.
 	ClauseLimit = 8.5
+	// SentenceLimit is the score above which a whole sentence of the
+	// source that the aligner joined to its neighbours, where the
+	// translation has fewer sentences, is reported dropped: lower still,
+	// since the join itself tells of a sentence gone, and a join has only
+	// a few sentences to lose.
+	SentenceLimit = 4.5
 	// siblingWeight weighs what a sibling translation says (see Sibling):
 	// it tells much the same as the source, so it counts half.
 	siblingWeight = 0.5
@@ -586,14 +592,15 @@ func (lx *Lexicon) Dropped(a *Doc, sent *Sentence, b *Doc, sb Span, c Calibratio
 }
 
 // dropScore is what Dropped finds: the best run of units and its score,
-// and the best run that is one whole clause of the source and its score.
+// the best run that is one whole clause of the source and its score, and,
+// of sentences joined, the best whole sentence and its score.
 type dropScore struct {
-	run, clause        Span
-	score, clauseScore float64
+	run, clause, sent             Span
+	score, clauseScore, sentScore float64
 }
 
 func (lx *Lexicon) drop(a *Doc, sent *Sentence, b *Doc, sb Span, c Calibration) dropScore {
-	out := dropScore{score: math.Inf(-1), clauseScore: math.Inf(-1)}
+	out := dropScore{score: math.Inf(-1), clauseScore: math.Inf(-1), sentScore: math.Inf(-1)}
 	if lx == nil || lx.seen == nil || a.Len(sent.Span) < dropMin {
 		return out
 	}
@@ -632,6 +639,27 @@ func (lx *Lexicon) drop(a *Doc, sent *Sentence, b *Doc, sb Span, c Calibration) 
 			}
 		}
 	}
+	// weigh returns the score of a span as the part dropped, or -Inf for
+	// one with no unit.
+	weigh := func(cl Span) float64 {
+		i := slices.IndexFunc(us, func(u unit) bool { return u.tok >= cl.Lo && u.tok < cl.Hi })
+		if i < 0 {
+			return math.Inf(-1)
+		}
+		j := i
+		for j+1 < len(us) && us[j+1].tok < cl.Hi {
+			j++
+		}
+		return runWeight(us, w, wc, wu, named, i, j) + llr(float64(a.Len(cl))/max(x, 1)) + mr
+	}
+	// A whole sentence of sentences joined.
+	if k := a.SentenceAt(sent.Lo); k >= 0 && a.Sentences[k].Hi < sent.Hi {
+		for ; k < len(a.Sentences) && a.Sentences[k].Lo < sent.Hi; k++ {
+			if score := weigh(a.Sentences[k].Span); score > out.sentScore {
+				out.sentScore, out.sent = score, a.Sentences[k].Span
+			}
+		}
+	}
 	// A whole clause, from mark to mark, or from a word that opens one:
 	// what a translator drops.
 	cls := openedClauses(a, sent)
@@ -639,16 +667,7 @@ func (lx *Lexicon) drop(a *Doc, sent *Sentence, b *Doc, sb Span, c Calibration) 
 		return out
 	}
 	for _, cl := range cls {
-		i := slices.IndexFunc(us, func(u unit) bool { return u.tok >= cl.Lo && u.tok < cl.Hi })
-		if i < 0 {
-			continue
-		}
-		j := i
-		for j+1 < len(us) && us[j+1].tok < cl.Hi {
-			j++
-		}
-		score := runWeight(us, w, wc, wu, named, i, j) + llr(float64(a.Len(cl))/max(x, 1)) + mr
-		if score > out.clauseScore {
+		if score := weigh(cl); score > out.clauseScore {
 			out.clauseScore, out.clause = score, cl
 		}
 	}
