@@ -258,8 +258,9 @@ func (t *texts) report(loc *model.Locale, m, s *model.Message, form, sf string, 
 			lead = "the card goes to "
 		}
 		if df.Witness.Hi > df.Witness.Lo && sib != nil {
-			// The source names neither concept: the other translation
-			// is the witness, and its words the first related location.
+			// The source names too few of either concept to tell: the
+			// other translation is the witness, and its words the first
+			// related location.
 			other := t.sib[loc.Lang].loc
 			said := sib.Doc.QuoteSentence(df.WitnessSent, df.Witness.Lo, 12)
 			rel = append([]diag.Related{{Pos: t.at(other, other.Message(m.ID), "other", off(sib.Doc, df.Witness)), Message: fmt.Sprintf("the translation (%s) says %s", other.Lang, said)}}, rel...)

@@ -161,9 +161,9 @@ func (sib *Sibling) keeps(p Pair, a *Doc, n func(*Sentence) int) bool {
 
 // swapped returns, for mention m of concept g that translated sentences y
 // name more often than both the source x and the sibling do, the swap the
-// sibling witnesses where the source names neither concept: it names a
-// concept of g's group more often than y does, and as many of the group
-// in all. "Face up" in a translation is a swap where the sibling has
+// sibling witnesses where the source names too few of either concept to
+// tell: the sibling names another concept of g's group more often than y
+// and x do, and as many of the group in all as y. "Face up" in a translation is a swap where the sibling has
 // "verdeckt" and the source only "retourner". used holds the sibling's
 // mentions that witness a swap already.
 func (sib *Sibling) swapped(p Pair, x, y side, m Mention, g string, used map[int]bool) (Diff, bool) {
@@ -680,7 +680,8 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string, sib 
 // score passes its limit: DropLimit for any run of words
 // (Lexicon.Dropped, with the sibling's evidence), ClauseLimit for a whole
 // clause of the source (see openedClauses), which is what a translator
-// drops and which fewer runs can be. Sentences joined on either side are
+// drops and which fewer runs can be, and SentenceLimit for a whole
+// sentence of sentences the aligner joined into fewer. Sentences joined on either side are
 // weighed as one, since a clause dropped makes the aligner join the
 // sentences around it; as many on both sides are also weighed one by one.
 func dropped(a, b *Doc, p Pair, c Calibration, sib *Sibling) (int, Span, float64) {
