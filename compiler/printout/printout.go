@@ -6,11 +6,15 @@
 package printout
 
 import (
+	"cmp"
+	_ "embed"
 	"fmt"
 	"io"
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/BurntSushi/toml"
 
 	"github.com/grimoire-games/grimoire/compiler/diag"
 	"github.com/grimoire-games/grimoire/compiler/l10n"
@@ -168,6 +172,8 @@ type printer struct {
 	// rendered holds the messages laid out, which CheckGlyphs must know
 	// of (printedMessages); the tests compare the two.
 	rendered map[string]bool
+	// words are Grimoire's own words in the printout's language (ui).
+	words map[string]string
 	// wrapBuf is wrap's room for a line that is not a slice of its text,
 	// reused for every line.
 	wrapBuf []byte
@@ -306,34 +312,32 @@ func (p *printer) overflow(id, where string, need, have float64) {
 }
 
 // ui is a word of Grimoire's own on the printouts (not of the game), in
-// the printout's language, English when it has none.
+// the printout's language, English when it has none (see words.toml).
 func (p *printer) ui(key string) string {
-	var en, fr, de string
-	switch key {
-	case "reference":
-		en, fr, de = "Reference sheet", "Aide de jeu", "Spielhilfe"
-	case "cards":
-		en, fr, de = "Reference cards", "Cartes d’aide", "Übersichtskarten"
-	case "rules":
-		en, fr, de = "Rules", "Règles du jeu", "Spielregel"
-	case "contents":
-		en, fr, de = "Contents", "Sommaire", "Inhalt"
-	case "scale":
-		en, fr, de = "Print at 100\u00a0% (no scaling): this bar is 50\u00a0mm long.", "Imprimer à 100\u00a0% (sans mise à l’échelle)\u00a0: cette barre mesure 50\u00a0mm.", "Mit 100\u00a0% drucken (ohne Skalierung): dieser Balken ist 50\u00a0mm lang."
-	case "backs":
-		en, fr, de = "Backs: print this sheet on the back of the one before (long-edge duplex).", "Dos\u00a0: imprimer cette feuille au verso de la précédente (recto verso, bord long).", "Rückseiten: dieses Blatt auf die Rückseite des vorigen drucken (Duplex, lange Kante)."
-	case "page":
-		en, fr, de = "Page", "Page", "Seite"
-	case "deck":
-		en, fr, de = "Cards", "Cartes", "Karten"
+	if p.words == nil {
+		words, err := uiWords(p.lang)
+		if err != nil {
+			p.err = cmp.Or(p.err, err)
+			return key
+		}
+		p.words = words
 	}
-	switch p.lang {
-	case "fr":
-		return fr
-	case "de":
-		return de
+	return p.words[key]
+}
+
+//go:embed words.toml
+var wordsTOML string
+
+// uiWords returns Grimoire's own words in a language, each in English
+// where the language has none.
+func uiWords(lang string) (map[string]string, error) {
+	var all map[string]map[string]string
+	if _, err := toml.Decode(wordsTOML, &all); err != nil {
+		return nil, fmt.Errorf("printout words: %w", err)
 	}
-	return en
+	out := maps.Clone(all["en"])
+	maps.Copy(out, all[lang])
+	return out, nil
 }
 
 // CheckGlyphs reports each character of the texts the printouts of g
