@@ -609,6 +609,14 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 		return p.tokPos(at)
 	}
 	prev, cur := end.Line, p.tokPos(at).Line
+	// The lines' lengths, the line before the gap's at least to the text's
+	// end, and the length of the words left out with their space.
+	lens, full := p.lineLens()
+	prevLen, ok := lens[prev]
+	if !ok {
+		prevLen = end.Col
+	}
+	n := utf8.RuneCountInString(a.Text(lo, hi)) + 1
 	s := sentenceOf(a, lo)
 	starts := s != nil && onlyPunct(a, s.Lo, lo)
 	opening := starts && !onlyPunct(a, hi, s.Hi)
@@ -616,7 +624,6 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 	// line of the text before; words that start a paragraph of theirs
 	// started the line after the text before, where it ends a sentence.
 	if k := sentenceIndex(a, lo); starts && k > 0 && prev < cur {
-		lens, full := p.lineLens()
 		switch {
 		case a.Sentences[k-1].Para == s.Para && float64(lens[prev]) < fullLine*float64(full):
 			return end
@@ -647,7 +654,7 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 		// Words that go on with a sentence of the page before stood at
 		// its end when its last line has room for them: the text flows
 		// line by line.
-		if prev < l && l <= cur && !starts && fitsAfter(p, prev, end, utf8.RuneCountInString(a.Text(lo, hi))+1) {
+		if prev < l && l <= cur && !starts && float64(prevLen+n) <= lineSlack*float64(full) {
 			return end
 		}
 		// Across a page break, the words stood on the page that lost
@@ -662,32 +669,15 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 	if starts && cur > prev+1 && p.emptyBetween(prev, cur) {
 		return diag.Pos{File: p.file, Line: prev + 1, Col: 1}
 	}
-	lens, full := p.lineLens()
-	if _, ok := lens[prev]; !ok {
-		lens[prev] = end.Col
-	}
-	n := utf8.RuneCountInString(a.Text(lo, hi)) + 1
-	if abs(lens[prev]+n-full) <= abs(lens[cur]+n-full) {
+	if abs(prevLen+n-full) <= abs(lens[cur]+n-full) {
 		return end
 	}
 	return p.tokPos(at)
 }
 
-// fitsAfter reports whether n more characters fit on line prev of a
-// book's passage, which ends at end. Characters are no width, and a
-// passage's longest line may fall short of the page's: a line may run
-// over the longest by lineSlack.
-func fitsAfter(p *passage, prev int, end diag.Pos, n int) bool {
-	lens, full := p.lineLens()
-	l, ok := lens[prev]
-	if !ok {
-		l = end.Col
-	}
-	return float64(l+n) <= lineSlack*float64(full)
-}
-
 // lineSlack is how much longer than a passage's longest line one of its
-// lines may be.
+// lines may be: characters are no width, and a passage's longest line may
+// fall short of the page's.
 const lineSlack = 1.05
 
 // fullLine is the share of the longest line's length from which a line
