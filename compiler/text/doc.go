@@ -36,6 +36,9 @@ type Sentence struct {
 	Negations     []Cue // cues that negate their clause
 	Restrictions  []Cue // "only", "ne … que", "nur"
 	Modals        []Cue // Kind "can" or "must"
+	// Connectives are the language's connectives the sentence uses,
+	// the longest at each place, Kind the kind each says.
+	Connectives []Cue
 }
 
 // Cue is a word or phrase of polarity or modality, and its scope.
@@ -292,6 +295,25 @@ func (d *Doc) annotate(s *Sentence) {
 				}
 			}
 		}
+	}
+	// The longest connective at each place: "l'une après l'autre" says
+	// one by one, not after nor other. A phrase of several kinds ("wenn":
+	// if and when) says each.
+	for i := s.Lo; i < s.Hi; {
+		best := 0
+		for _, p := range l.connectives {
+			best = max(best, d.phraseAt(i, s.Hi, p.words))
+		}
+		if best == 0 {
+			i++
+			continue
+		}
+		for _, p := range l.connectives {
+			if d.phraseAt(i, s.Hi, p.words) == best && !slices.ContainsFunc(s.Connectives, func(c Cue) bool { return c.Tok == i && c.Kind == p.kind }) {
+				s.Connectives = append(s.Connectives, Cue{Tok: i, End: i + best, Kind: p.kind, Scope: s.Clause(i)})
+			}
+		}
+		i += best
 	}
 }
 

@@ -3,6 +3,7 @@ package text
 import (
 	"math"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -198,5 +199,64 @@ func TestDroppedJoinedSentence(t *testing.T) {
 	_, cl, over := dropped(src, b, join, c, nil)
 	if over <= 0 || cl != src.Sentences[1].Span {
 		t.Fatalf("dropped = %q by %.2f; want the second sentence", src.Text(cl.Lo, cl.Hi), over)
+	}
+}
+
+// TestConnectives reads the longest connective at each place, of every
+// kind its words say, and elisions as words.
+func TestConnectives(t *testing.T) {
+	tests := []struct {
+		lang, in string
+		want     string
+	}{
+		{"fr", "Les cités rapportent, l’une après l’autre, 2 points.", "one_by_one"},
+		{"fr", "Après le tour, une autre carte.", "after,other"},
+		{"fr", "S’il le peut, il joue ; sinon, il passe.", "if,otherwise"},
+		{"fr", "Des cités adjacentes les unes aux autres.", "each_other"},
+		{"de", "Wenn er kann, spielt er beide.", "if,when,both"},
+		{"en", "Score them one after the other, and so on.", "one_by_one,and_so_on"},
+		{"en", "Take one card.", ""},
+	}
+	for _, tc := range tests {
+		d := read(vocab(t, tc.lang), tc.in)
+		var got []string
+		for _, s := range d.Sentences {
+			for _, c := range s.Connectives {
+				got = append(got, c.Kind)
+			}
+		}
+		if strings.Join(got, ",") != tc.want {
+			t.Errorf("connectives of %q = %q; want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestCueUnits makes a connective a unit of the source, covered by one
+// of its kind in the translation and by nothing else: a clause dropped
+// takes its "one after the other" with it.
+func TestCueUnits(t *testing.T) {
+	en, fr := vocab(t, "en"), vocab(t, "fr")
+	src := read(en, "The cities score, one after the other, 2 points.")
+	lx := learnt(t, "en", "fr", dropCorpus())
+	for _, tc := range []struct {
+		dst  string
+		want bool
+	}{
+		{"Les cités rapportent, l’une après l’autre, 2 points.", true},
+		{"Les cités rapportent 2 points les unes aux autres.", false},
+		{"Les cités rapportent 2 points.", false},
+	} {
+		b := read(fr, tc.dst)
+		us, cov := lx.coverage(src, src.Sentences[0].Span, b, b.Sentences[0].Span)
+		k := slices.IndexFunc(us, func(u unit) bool { return u.key == cueKey("one_by_one") })
+		if k < 0 {
+			t.Fatalf("no unit one_by_one in %q", src.Src)
+		}
+		if cov[k] != tc.want {
+			t.Errorf("one_by_one covered in %q = %v; want %v", tc.dst, cov[k], tc.want)
+		}
+		if slices.ContainsFunc(us, func(u unit) bool { return u.stem == Stem("after") || u.stem == Stem("other") }) {
+			t.Errorf("the words of a connective are units of their own too")
+		}
 	}
 }

@@ -1,11 +1,12 @@
 // Package text reads rule texts the way every check of Grimoire needs them:
 // split into tokens, sentences and clauses, each token at its exact place,
 // and each sentence annotated with what it states — numbers and what they
-// count, game concepts, placeholders, negation with its scope, modality.
+// count, game concepts, placeholders, negation with its scope, modality,
+// connectives.
 //
 // The package knows languages and nothing of any game: number words,
-// negation and modal cues and stopwords of English, French and German live
-// in lang/<tag>.toml. What a text says about a game is found through a
+// negation and modal cues, connectives and stopwords of English, French
+// and German live in lang/<tag>.toml. What a text says about a game is found through a
 // Vocab, built from that game's glossary (its terms, their forms in each
 // language, its groups of alternatives), so a new game gets every check
 // without code.
@@ -46,7 +47,11 @@ type langFile struct {
 	Compounds       bool           `toml:"compounds"`
 	Doubles         []string       `toml:"doubles"`
 	Openers         []string       `toml:"openers"`
-	Negation        struct {
+	// Connectives, by a kind every language shares ("if", "both",
+	// "one_by_one"): what a sentence states with words no lexicon of one
+	// game learns, since they are too common or too short.
+	Connectives map[string][]string `toml:"connectives"`
+	Negation    struct {
 		Words    []string `toml:"words"`
 		Particle []string `toml:"particle"`
 		Partners []string `toml:"partners"`
@@ -82,7 +87,7 @@ type Language struct {
 	each                                [][]string
 	neg, particle, partners, lexical    set
 	negIdioms, restrictIdioms           [][]string
-	negPhrases                          []kindPhrase
+	negPhrases, connectives             []kindPhrase
 	restrict                            set
 	restrictPartner                     set
 	can, must                           [][]string
@@ -165,6 +170,11 @@ func (l *Language) init(f langFile) {
 			l.negPhrases = append(l.negPhrases, kindPhrase{kind, p})
 			// Its negation word negates nothing else.
 			l.negIdioms = append(l.negIdioms, p)
+		}
+	}
+	for _, kind := range slices.Sorted(maps.Keys(f.Connectives)) {
+		for _, p := range phrases(f.Connectives[kind]) {
+			l.connectives = append(l.connectives, kindPhrase{kind, p})
 		}
 	}
 	l.restrict, l.restrictPartner = newSet(f.Restriction.Words), newSet(f.Restriction.Partner)

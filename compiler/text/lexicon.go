@@ -291,8 +291,9 @@ func (lx *Lexicon) Missing(a *Doc, sent *Sentence, b *Doc, sb Span, short bool) 
 }
 
 // unit is a thing a source sentence says that its translation should say
-// too: a concept it names (key "§" and the concept), a content word
-// outside any mention (key its stem, first occurrence only), or a word too
+// too: a concept it names (key "§" and the concept), a cue (a connective,
+// negation, restriction or modal; key cueKey of its kind), a content word
+// outside both (key its stem, first occurrence only), or a word too
 // rare in the game to have a known translation (key rareKey), which a
 // rare word of the translation at about its place may render.
 type unit struct {
@@ -316,10 +317,57 @@ func mentionTokens(d *Doc, sp Span) map[int]bool {
 	return in
 }
 
+// cueKey is the unit key of a cue: a connective, negation, restriction
+// or modal, which the language's files name alike in every language.
+func cueKey(kind string) string { return "¶" + kind }
+
+// unitCues returns the cues of a span that make units, in order, each Kind
+// its unit key.
+func unitCues(d *Doc, sp Span) []Cue {
+	var out []Cue
+	for k := range d.Sentences {
+		s := &d.Sentences[k]
+		if s.Hi <= sp.Lo || s.Lo >= sp.Hi {
+			continue
+		}
+		add := func(cs []Cue, kind string) {
+			for _, c := range cs {
+				if c.Tok >= sp.Lo && c.Tok < sp.Hi {
+					if kind != "" {
+						c.Kind = kind
+					}
+					c.Kind = cueKey(c.Kind)
+					out = append(out, c)
+				}
+			}
+		}
+		add(s.Connectives, "")
+		add(s.Modals, "")
+		add(s.Negations, "not")
+		add(s.Restrictions, "only")
+	}
+	slices.SortStableFunc(out, func(x, y Cue) int { return cmp.Compare(x.Tok, y.Tok) })
+	return out
+}
+
+// owned marks the tokens of a span that a mention or a cue owns: no
+// word unit of their own.
+func owned(d *Doc, sp Span) map[int]bool {
+	in := mentionTokens(d, sp)
+	for _, c := range unitCues(d, sp) {
+		for i := c.Tok; i < c.End; i++ {
+			in[i] = true
+		}
+	}
+	return in
+}
+
 // units returns the units of a source span, in order.
 func (lx *Lexicon) units(d *Doc, sp Span) []unit {
 	var out []unit
-	inMention := mentionTokens(d, sp)
+	own := owned(d, sp)
+	cs := unitCues(d, sp)
+	ck := 0
 	seen := map[string]bool{}
 	mk := 0
 	for i := sp.Lo; i < sp.Hi; i++ {
@@ -330,8 +378,11 @@ func (lx *Lexicon) units(d *Doc, sp Span) []unit {
 			m := d.Mentions[k]
 			out = append(out, unit{m.Tok, m.End, "§" + m.Concept, ""})
 		}
+		for ; ck < len(cs) && cs[ck].Tok <= i; ck++ {
+			out = append(out, unit{cs[ck].Tok, cs[ck].End, cs[ck].Kind, ""})
+		}
 		t := &d.Tokens[i]
-		if inMention[i] || t.Kind != Word || !d.Vocab.Lang.Content(t.Norm) {
+		if own[i] || t.Kind != Word || !d.Vocab.Lang.Content(t.Norm) {
 			continue
 		}
 		s := Stem(t.Norm)
@@ -352,11 +403,11 @@ func (lx *Lexicon) units(d *Doc, sp Span) []unit {
 // in the game's translations, outside mentions.
 func (lx *Lexicon) rareWords(d *Doc, sp Span) []int {
 	var out []int
-	inMention := mentionTokens(d, sp)
+	own := owned(d, sp)
 	seen := map[string]bool{}
 	for i := sp.Lo; i < sp.Hi; i++ {
 		t := &d.Tokens[i]
-		if inMention[i] || t.Kind != Word || !d.Vocab.Lang.Content(t.Norm) {
+		if own[i] || t.Kind != Word || !d.Vocab.Lang.Content(t.Norm) {
 			continue
 		}
 		s := Stem(t.Norm)
@@ -398,6 +449,9 @@ func (lx *Lexicon) coverage(a *Doc, sa Span, b *Doc, sb Span) ([]unit, []bool) {
 			claim(mt.Tok, 1, func(u unit) bool { return u.key == "§"+mt.Concept })
 		}
 	}
+	for _, c := range unitCues(b, sb) {
+		claim(c.Tok, 1, func(u unit) bool { return u.key == c.Kind })
+	}
 	lx.link(us, cov, sa, b, sb, rel)
 	for _, i := range lx.rareWords(b, sb) {
 		claim(i, rareNear, func(u unit) bool { return u.key == rareKey })
@@ -416,18 +470,19 @@ func (lx *Lexicon) link(us []unit, cov []bool, sa Span, b *Doc, sb Span, rel fun
 		dice, dist  float64
 	}
 	var links []link
-	// A word of a mention renders its concept, not a word unit.
-	inMention := mentionTokens(b, sb)
+	// A word of a mention renders its concept, not a word unit; one of a
+	// cue, its cue.
+	own := owned(b, sb)
 	for i := sb.Lo; i < sb.Hi; i++ {
 		t := &b.Tokens[i]
-		if inMention[i] || t.Kind != Word || !b.Vocab.Lang.Content(t.Norm) {
+		if own[i] || t.Kind != Word || !b.Vocab.Lang.Content(t.Norm) {
 			continue
 		}
 		fs := lx.tails(b, t.Norm)
 		fs = append(fs, Stem(t.Norm))
 		for k, u := range us {
-			if strings.HasPrefix(u.key, "§") {
-				continue
+			if u.stem == "" {
+				continue // a concept or a cue
 			}
 			best := 0.0
 			for _, f := range fs {
@@ -526,9 +581,12 @@ func (lx *Lexicon) weights(a *Doc, sa Span, b *Doc, sb Span) (us []unit, w, wc, 
 		if cov[k] {
 			h--
 		}
-		if n < 1 {
+		// A cue the language files name is translated as a rule: one the
+		// game's other pairs do not show starts from the game's rate.
+		if n < 1 && !strings.HasPrefix(u.key, "¶") {
 			continue
 		}
+		n = max(n, 0)
 		// A span the lexicon did not learn from (sentences joined) has
 		// nothing of its own to take away.
 		h = min(max(h, 0), n)
