@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Calibration is how the lengths of a language pair's sentences relate:
@@ -170,8 +172,8 @@ func groupsOf(d *Doc, an []anchors) groups {
 
 // Align aligns the sentences of a text with those of its translation: a
 // dynamic programme over both sequences whose cost weighs lengths against
-// the calibration and anchors (numbers, placeholders, concepts) shared or
-// not. With c.Joins, a pair joins up to three sentences of one side with
+// the calibration and anchors (numbers, placeholders, concepts, names)
+// shared or not. With c.Joins, a pair joins up to three sentences of one side with
 // up to two of the other (a translator may join three sentences into
 // one), seldom across a blank line.
 func Align(a, b *Doc, c Calibration) []Pair {
@@ -188,7 +190,7 @@ func Align(a, b *Doc, c Calibration) []Pair {
 		}
 	}
 	dp[0][0].cost = 0
-	anchA, anchB := anchorsOf(a), anchorsOf(b)
+	anchA, anchB := anchorsOf(a, namesIn(a, b)), anchorsOf(b, namesIn(b, a))
 	ga, gb := groupsOf(a, anchA), groupsOf(b, anchB)
 	mvs := moves(c.Joins)
 	block := 0.0
@@ -285,7 +287,7 @@ func moved(a, b *Doc, c Calibration, pairs []Pair, anchA, anchB []anchors) []Pai
 }
 
 // anchors are what a sentence states that translations keep: numbers,
-// placeholders, concepts; sorted, each with how often it occurs, so that
+// placeholders, concepts, names; sorted, each with how often it occurs, so that
 // two sentences compare in one walk.
 type anchors []anchor
 
@@ -294,11 +296,43 @@ type anchor struct {
 	n   int
 }
 
-func anchorsOf(d *Doc) []anchors {
+// namesIn returns, by token, the names of d that other writes the same:
+// words capitalised inside a sentence, outside mentions ("Norah",
+// "Citopia"), which a translation keeps as they are.
+func namesIn(d, other *Doc) map[int]bool {
+	inOther := map[string]bool{}
+	for _, t := range other.Tokens {
+		if t.Kind == Word {
+			inOther[t.Text] = true
+		}
+	}
+	out := map[int]bool{}
+	for k := range d.Sentences {
+		s := &d.Sentences[k]
+		inMention := mentionTokens(d, s.Span)
+		for i := s.Lo + 1; i < s.Hi; i++ {
+			t := &d.Tokens[i]
+			if t.Kind != Word || inMention[i] || utf8.RuneCountInString(t.Text) < 3 || !inOther[t.Text] {
+				continue
+			}
+			if r, _ := utf8.DecodeRuneInString(t.Text); unicode.IsUpper(r) && !d.Vocab.Lang.Stopword(t.Norm) {
+				out[i] = true
+			}
+		}
+	}
+	return out
+}
+
+func anchorsOf(d *Doc, names map[int]bool) []anchors {
 	out := make([]anchors, len(d.Sentences))
 	for k := range d.Sentences {
 		s := &d.Sentences[k]
 		var keys []string
+		for i := s.Lo; i < s.Hi; i++ {
+			if names[i] {
+				keys = append(keys, "w:"+d.Tokens[i].Text)
+			}
+		}
 		for _, i := range s.Numbers {
 			keys = append(keys, "n:"+strconv.FormatFloat(d.Tokens[i].Value, 'f', -1, 64))
 		}

@@ -684,3 +684,16 @@ func TestSentenceAt(t *testing.T) {
 		t.Errorf("SentenceAt(past the end) = %d, want -1", got)
 	}
 }
+
+// TestAlignNames pairs a translation cut short by the names both texts
+// write alike, where its length alone would pair it with the sentence
+// before.
+func TestAlignNames(t *testing.T) {
+	a := read(vocab(t, "en"), "It took five years of work. I hope that playing it will be as fascinating for you as it was for me. Many thanks to my wife, my children Norah and Kobe, my brothers, Arno, every publisher who reviewed the prototype and the many playtesters.")
+	b := read(vocab(t, "fr"), "Il a fallu cinq ans de travail, une expérience passionnante. J’espère que le jeu vous plaira. Un grand merci à ma femme, à mes enfants Norah et Kobe, à Arno.")
+	cal := Calibration{Ratio: 1.15, Spread: 0.01, Short: 2, Joins: true}
+	got := Align(a, b, cal)
+	if last := got[len(got)-1]; !cmp.Equal(last, Pair{A: []int{2}, B: []int{2}}) {
+		t.Errorf("Align = %+v; want the thanks paired with the thanks", got)
+	}
+}
