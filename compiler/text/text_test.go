@@ -25,7 +25,7 @@ func lang(t testing.TB, tag string) *Language {
 // German.
 func game() *model.Game {
 	g := &model.Game{ID: "tiny"}
-	for _, id := range []string{"giant", "wizard", "face_up", "face_down", "hand", "discard_pile", "supply", "card", "maldorf"} {
+	for _, id := range []string{"giant", "wizard", "face_up", "face_down", "hand", "discard_pile", "supply", "card", "city", "starting_player", "maldorf"} {
 		g.Terms = append(g.Terms, &model.Term{ID: id, Message: "term." + id, Proper: id == "maldorf"})
 	}
 	g.Groups = []*model.Group{
@@ -34,9 +34,9 @@ func game() *model.Game {
 		{ID: "places", Kind: model.Places, Terms: []string{"hand", "discard_pile", "supply"}},
 	}
 	names := map[string]map[string][2]string{
-		"en": {"giant": {"giant", "giants"}, "wizard": {"wizard", "wizards"}, "face_up": {"face up", "face up"}, "face_down": {"face down", "face down"}, "hand": {"hand", "hands"}, "discard_pile": {"discard pile", "discard piles"}, "supply": {"supply", "supplies"}, "card": {"card", "cards"}, "maldorf": {"Maldorf", "Maldorf"}},
-		"fr": {"giant": {"géant", "géants"}, "wizard": {"magicien", "magiciens"}, "face_up": {"face visible", "faces visibles"}, "face_down": {"face cachée", "faces cachées"}, "hand": {"main", "mains"}, "discard_pile": {"défausse", "défausses"}, "supply": {"réserve", "réserves"}, "card": {"carte", "cartes"}, "maldorf": {"Maldorf", "Maldorf"}},
-		"de": {"giant": {"Riese", "Riesen"}, "wizard": {"Zauberer", "Zauberer"}, "face_up": {"offen", "offen"}, "face_down": {"verdeckt", "verdeckt"}, "hand": {"Hand", "Hände"}, "discard_pile": {"Ablagestapel", "Ablagestapel"}, "supply": {"Vorrat", "Vorräte"}, "card": {"Karte", "Karten"}, "maldorf": {"Maldorf", "Maldorf"}},
+		"en": {"giant": {"giant", "giants"}, "wizard": {"wizard", "wizards"}, "face_up": {"face up", "face up"}, "face_down": {"face down", "face down"}, "hand": {"hand", "hands"}, "discard_pile": {"discard pile", "discard piles"}, "supply": {"supply", "supplies"}, "card": {"card", "cards"}, "city": {"city", "cities"}, "starting_player": {"starting player", "starting players"}, "maldorf": {"Maldorf", "Maldorf"}},
+		"fr": {"giant": {"géant", "géants"}, "wizard": {"magicien", "magiciens"}, "face_up": {"face visible", "faces visibles"}, "face_down": {"face cachée", "faces cachées"}, "hand": {"main", "mains"}, "discard_pile": {"défausse", "défausses"}, "supply": {"réserve", "réserves"}, "card": {"carte", "cartes"}, "city": {"cité", "cités"}, "starting_player": {"premier joueur", "premiers joueurs"}, "maldorf": {"Maldorf", "Maldorf"}},
+		"de": {"giant": {"Riese", "Riesen"}, "wizard": {"Zauberer", "Zauberer"}, "face_up": {"offen", "offen"}, "face_down": {"verdeckt", "verdeckt"}, "hand": {"Hand", "Hände"}, "discard_pile": {"Ablagestapel", "Ablagestapel"}, "supply": {"Vorrat", "Vorräte"}, "card": {"Karte", "Karten"}, "city": {"Stadt", "Städte"}, "starting_player": {"Startspieler", "Startspieler"}, "maldorf": {"Maldorf", "Maldorf"}},
 	}
 	for _, tag := range []string{"en", "fr", "de"} {
 		loc := &model.Locale{Lang: tag}
@@ -202,6 +202,7 @@ func TestMentionsAndUnits(t *testing.T) {
 		{"de", "Lege 2 Riesenkarten offen in den Vorrat.", "card,face_up,giant,supply", "giant"},
 		{"en", "Maldorf gives 25 wizards and a giant.", "giant,maldorf,wizard", "wizard"},
 		{"en", "Roll 3 times.", "", ""},
+		{"fr", "Le premier joueur pose 3 cartes.", "card,starting_player", "card"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.in, func(t *testing.T) {
@@ -695,5 +696,29 @@ func TestAlignNames(t *testing.T) {
 	got := Align(a, b, cal)
 	if last := got[len(got)-1]; !cmp.Equal(last, Pair{A: []int{2}, B: []int{2}}) {
 		t.Errorf("Align = %+v; want the thanks paired with the thanks", got)
+	}
+}
+
+// TestCompoundMentions reads a German compound as the concepts it is
+// made of, its head included, even where a shorter split would make a
+// form of its first part alone ("Riesens|tädte").
+func TestCompoundMentions(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"Riesenstädte", "city,giant"},
+		{"Riesenstadt", "city,giant"},
+		{"Zaubererstadt", "city,wizard"},
+		{"Riesenkarten", "card,giant"},
+		{"Riesenschritt", "giant"},
+	}
+	for _, tc := range tests {
+		d := read(vocab(t, "de"), "Kobe sieht die "+tc.in+".")
+		var got []string
+		for _, m := range d.Mentions {
+			got = append(got, m.Concept)
+		}
+		slices.Sort(got)
+		if strings.Join(got, ",") != tc.want {
+			t.Errorf("concepts of %q = %q; want %q", tc.in, got, tc.want)
+		}
 	}
 }

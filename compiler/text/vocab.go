@@ -131,7 +131,8 @@ type Mention struct {
 func (v *Vocab) Mentions(ts []Token) []Mention {
 	var out []Mention
 	for i := 0; i < len(ts); {
-		if ts[i].Kind != Word {
+		// A form may start with a number word: "premier joueur".
+		if ts[i].Kind != Word && ts[i].Kind != Number {
 			i++
 			continue
 		}
@@ -140,7 +141,7 @@ func (v *Vocab) Mentions(ts []Token) []Mention {
 			i = e.End
 			continue
 		}
-		if v.Lang.Compounds {
+		if v.Lang.Compounds && ts[i].Kind == Word {
 			out = append(out, v.compound(ts[i].Norm, i)...)
 		}
 		i++
@@ -167,9 +168,12 @@ func (v *Vocab) match(ts []Token, i int) (Mention, bool) {
 }
 
 // compound finds the concepts of a word made of forms: "Gnomstädte" names
-// gnomes and cities, "Riesenstadt" giants and cities.
+// gnomes and cities, "Riesenstadt" giants and cities. A split into two
+// forms wins over one whose head alone is a form: "Riesens|tadt" is no
+// split of "Riesenstadt".
 func (v *Vocab) compound(w string, i int) []Mention {
 	rs := []rune(w)
+	var headOnly []Mention
 	for k := len(rs) - 3; k >= 3; k-- {
 		head, tail := string(rs[:k]), string(rs[k:])
 		b := v.single[tail]
@@ -182,11 +186,11 @@ func (v *Vocab) compound(w string, i int) []Mention {
 		switch {
 		case a != "" && b != "":
 			return []Mention{{Tok: i, End: i + 1, Concept: a, Part: true}, {Tok: i, End: i + 1, Concept: b, Part: true}}
-		case a != "" && len(rs)-k >= 4:
-			return []Mention{{Tok: i, End: i + 1, Concept: a, Part: true}}
+		case a != "" && len(rs)-k >= 4 && headOnly == nil:
+			headOnly = []Mention{{Tok: i, End: i + 1, Concept: a, Part: true}}
 		}
 	}
-	return nil
+	return headOnly
 }
 
 // Misspelt returns the proper name a capitalised word misspells (one
