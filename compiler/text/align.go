@@ -173,9 +173,9 @@ func groupsOf(d *Doc, an []anchors) groups {
 // Align aligns the sentences of a text with those of its translation: a
 // dynamic programme over both sequences whose cost weighs lengths against
 // the calibration and anchors (numbers, placeholders, concepts, names)
-// shared or not. With c.Joins, a pair joins up to three sentences of one side with
-// up to two of the other (a translator may join three sentences into
-// one), seldom across a blank line.
+// shared or not. With c.Joins, a pair joins up to three sentences of one
+// side with up to two of the other (a translator may join three
+// sentences into one), seldom across a blank line.
 func Align(a, b *Doc, c Calibration) []Pair {
 	n, m := len(a.Sentences), len(b.Sentences)
 	type cell struct {
@@ -287,8 +287,8 @@ func moved(a, b *Doc, c Calibration, pairs []Pair, anchA, anchB []anchors) []Pai
 }
 
 // anchors are what a sentence states that translations keep: numbers,
-// placeholders, concepts, names; sorted, each with how often it occurs, so that
-// two sentences compare in one walk.
+// placeholders, concepts, names; sorted, each with how often it occurs,
+// so that two sentences compare in one walk.
 type anchors []anchor
 
 type anchor struct {
@@ -298,24 +298,36 @@ type anchor struct {
 
 // namesIn returns, by token, the names of d that other writes the same:
 // words capitalised inside a sentence, outside mentions ("Norah",
-// "Citopia"), which a translation keeps as they are.
+// "Citopia"), which a translation keeps as they are. Both texts must
+// capitalise them so: a German noun ("Gold") is no name where English
+// writes it in lower case.
 func namesIn(d, other *Doc) map[int]bool {
 	inOther := map[string]bool{}
-	for _, t := range other.Tokens {
-		if t.Kind == Word {
-			inOther[t.Text] = true
+	for i := range capitalised(other) {
+		inOther[other.Tokens[i].Text] = true
+	}
+	out := map[int]bool{}
+	for i := range capitalised(d) {
+		if inOther[d.Tokens[i].Text] {
+			out[i] = true
 		}
 	}
+	return out
+}
+
+// capitalised returns the words of d capitalised inside a sentence,
+// outside mentions, of three letters or more.
+func capitalised(d *Doc) map[int]bool {
 	out := map[int]bool{}
 	for k := range d.Sentences {
 		s := &d.Sentences[k]
 		inMention := mentionTokens(d, s.Span)
 		for i := s.Lo + 1; i < s.Hi; i++ {
 			t := &d.Tokens[i]
-			if t.Kind != Word || inMention[i] || utf8.RuneCountInString(t.Text) < 3 || !inOther[t.Text] {
+			if t.Kind != Word || inMention[i] || utf8.RuneCountInString(t.Text) < 3 || d.Vocab.Lang.Stopword(t.Norm) {
 				continue
 			}
-			if r, _ := utf8.DecodeRuneInString(t.Text); unicode.IsUpper(r) && !d.Vocab.Lang.Stopword(t.Norm) {
+			if r, _ := utf8.DecodeRuneInString(t.Text); unicode.IsUpper(r) {
 				out[i] = true
 			}
 		}
