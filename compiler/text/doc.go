@@ -301,14 +301,15 @@ func (d *Doc) annotate(s *Sentence) {
 	// if and when) says each.
 	for i := s.Lo; i < s.Hi; {
 		best := 0
-		for _, p := range l.connectives {
+		cands := l.connectives[ts[i].Norm]
+		for _, p := range cands {
 			best = max(best, d.phraseAt(i, s.Hi, p.words))
 		}
 		if best == 0 {
 			i++
 			continue
 		}
-		for _, p := range l.connectives {
+		for _, p := range cands {
 			if d.phraseAt(i, s.Hi, p.words) == best && !slices.ContainsFunc(s.Connectives, func(c Cue) bool { return c.Tok == i && c.Kind == p.kind }) {
 				s.Connectives = append(s.Connectives, Cue{Tok: i, End: i + best, Kind: p.kind, Scope: s.Clause(i)})
 			}

@@ -87,7 +87,8 @@ type Language struct {
 	each                                [][]string
 	neg, particle, partners, lexical    set
 	negIdioms, restrictIdioms           [][]string
-	negPhrases, connectives             []kindPhrase
+	negPhrases                          []kindPhrase
+	connectives                         map[string][]kindPhrase // by first word
 	restrict                            set
 	restrictPartner                     set
 	can, must                           [][]string
@@ -172,9 +173,12 @@ func (l *Language) init(f langFile) {
 			l.negIdioms = append(l.negIdioms, p)
 		}
 	}
+	l.connectives = map[string][]kindPhrase{}
 	for _, kind := range slices.Sorted(maps.Keys(f.Connectives)) {
 		for _, p := range phrases(f.Connectives[kind]) {
-			l.connectives = append(l.connectives, kindPhrase{kind, p})
+			if len(p) > 0 {
+				l.connectives[p[0]] = append(l.connectives[p[0]], kindPhrase{kind, p})
+			}
 		}
 	}
 	l.restrict, l.restrictPartner = newSet(f.Restriction.Words), newSet(f.Restriction.Partner)

@@ -325,11 +325,9 @@ func cueKey(kind string) string { return "¶" + kind }
 // its unit key.
 func unitCues(d *Doc, sp Span) []Cue {
 	var out []Cue
-	for k := range d.Sentences {
+	k, _ := slices.BinarySearchFunc(d.Sentences, sp.Lo, func(s Sentence, i int) int { return cmp.Compare(s.Hi, i+1) })
+	for ; k < len(d.Sentences) && d.Sentences[k].Lo < sp.Hi; k++ {
 		s := &d.Sentences[k]
-		if s.Hi <= sp.Lo || s.Lo >= sp.Hi {
-			continue
-		}
 		add := func(cs []Cue, kind string) {
 			for _, c := range cs {
 				if c.Tok >= sp.Lo && c.Tok < sp.Hi {
@@ -350,11 +348,11 @@ func unitCues(d *Doc, sp Span) []Cue {
 	return out
 }
 
-// owned marks the tokens of a span that a mention or a cue owns: no
-// word unit of their own.
-func owned(d *Doc, sp Span) map[int]bool {
+// owned marks the tokens of a span that a mention or one of its cues cs
+// owns: no word unit of their own.
+func owned(d *Doc, sp Span, cs []Cue) map[int]bool {
 	in := mentionTokens(d, sp)
-	for _, c := range unitCues(d, sp) {
+	for _, c := range cs {
 		for i := c.Tok; i < c.End; i++ {
 			in[i] = true
 		}
@@ -365,8 +363,8 @@ func owned(d *Doc, sp Span) map[int]bool {
 // units returns the units of a source span, in order.
 func (lx *Lexicon) units(d *Doc, sp Span) []unit {
 	var out []unit
-	own := owned(d, sp)
 	cs := unitCues(d, sp)
+	own := owned(d, sp, cs)
 	ck := 0
 	seen := map[string]bool{}
 	mk := 0
@@ -403,7 +401,7 @@ func (lx *Lexicon) units(d *Doc, sp Span) []unit {
 // in the game's translations, outside mentions.
 func (lx *Lexicon) rareWords(d *Doc, sp Span) []int {
 	var out []int
-	own := owned(d, sp)
+	own := owned(d, sp, unitCues(d, sp))
 	seen := map[string]bool{}
 	for i := sp.Lo; i < sp.Hi; i++ {
 		t := &d.Tokens[i]
@@ -472,7 +470,7 @@ func (lx *Lexicon) link(us []unit, cov []bool, sa Span, b *Doc, sb Span, rel fun
 	var links []link
 	// A word of a mention renders its concept, not a word unit; one of a
 	// cue, its cue.
-	own := owned(b, sb)
+	own := owned(b, sb, unitCues(b, sb))
 	for i := sb.Lo; i < sb.Hi; i++ {
 		t := &b.Tokens[i]
 		if own[i] || t.Kind != Word || !b.Vocab.Lang.Content(t.Norm) {
