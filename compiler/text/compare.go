@@ -163,9 +163,10 @@ func (sib *Sibling) keeps(p Pair, a *Doc, n func(*Sentence) int) bool {
 // name more often than both the source x and the sibling do, the swap the
 // sibling witnesses where the source names too few of either concept to
 // tell: the sibling names another concept of g's group more often than y
-// and x do, and as many of the group in all as y. "Face up" in a translation is a swap where the sibling has
-// "verdeckt" and the source only "retourner". used holds the sibling's
-// mentions that witness a swap already.
+// and x do, and as many of the group in all as y. "Face up" in a
+// translation is a swap where the sibling has "verdeckt" and the source
+// only "retourner". used holds the sibling's mentions that witness a swap
+// already.
 func (sib *Sibling) swapped(p Pair, x, y side, m Mention, g string, used map[int]bool) (Diff, bool) {
 	// A part of a compound is too weak a witness: "Reichweite" is no
 	// "Reich".
@@ -681,9 +682,10 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string, sib 
 // (Lexicon.Dropped, with the sibling's evidence), ClauseLimit for a whole
 // clause of the source (see openedClauses), which is what a translator
 // drops and which fewer runs can be, and SentenceLimit for a whole
-// sentence of sentences the aligner joined into fewer. Sentences joined on either side are
-// weighed as one, since a clause dropped makes the aligner join the
-// sentences around it; as many on both sides are also weighed one by one.
+// sentence of sentences the aligner joined into fewer. Sentences joined
+// on either side are weighed as one, since a clause dropped makes the
+// aligner join the sentences around it; as many on both sides are also
+// weighed one by one.
 func dropped(a, b *Doc, p Pair, c Calibration, sib *Sibling) (int, Span, float64) {
 	try := func(pa, pb []int) (int, Span, float64) {
 		x := side{a, a.spanOf(pa), pa}

@@ -310,7 +310,7 @@ func (d *Doc) annotate(s *Sentence) {
 			continue
 		}
 		for _, p := range cands {
-			if d.phraseAt(i, s.Hi, p.words) == best && !slices.ContainsFunc(s.Connectives, func(c Cue) bool { return c.Tok == i && c.Kind == p.kind }) {
+			if d.phraseAt(i, s.Hi, p.words) == best {
 				s.Connectives = append(s.Connectives, Cue{Tok: i, End: i + best, Kind: p.kind, Scope: s.Clause(i)})
 			}
 		}

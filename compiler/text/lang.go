@@ -176,8 +176,10 @@ func (l *Language) init(f langFile) {
 	l.connectives = map[string][]kindPhrase{}
 	for _, kind := range slices.Sorted(maps.Keys(f.Connectives)) {
 		for _, p := range phrases(f.Connectives[kind]) {
-			if len(p) > 0 {
-				l.connectives[p[0]] = append(l.connectives[p[0]], kindPhrase{kind, p})
+			kp := kindPhrase{kind, p}
+			// A phrase a kind lists twice ("où" and "ou" fold alike) says it once.
+			if len(p) > 0 && !slices.ContainsFunc(l.connectives[p[0]], func(x kindPhrase) bool { return x.kind == kind && slices.Equal(x.words, p) }) {
+				l.connectives[p[0]] = append(l.connectives[p[0]], kp)
 			}
 		}
 	}

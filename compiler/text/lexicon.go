@@ -398,10 +398,9 @@ func (lx *Lexicon) units(d *Doc, sp Span) []unit {
 }
 
 // rareWords returns the tokens of a translated span whose words are rare
-// in the game's translations, outside mentions.
-func (lx *Lexicon) rareWords(d *Doc, sp Span) []int {
+// in the game's translations, outside the tokens own marks (see owned).
+func (lx *Lexicon) rareWords(d *Doc, sp Span, own map[int]bool) []int {
 	var out []int
-	own := owned(d, sp, unitCues(d, sp))
 	seen := map[string]bool{}
 	for i := sp.Lo; i < sp.Hi; i++ {
 		t := &d.Tokens[i]
@@ -447,11 +446,15 @@ func (lx *Lexicon) coverage(a *Doc, sa Span, b *Doc, sb Span) ([]unit, []bool) {
 			claim(mt.Tok, 1, func(u unit) bool { return u.key == "§"+mt.Concept })
 		}
 	}
-	for _, c := range unitCues(b, sb) {
+	cues := unitCues(b, sb)
+	for _, c := range cues {
 		claim(c.Tok, 1, func(u unit) bool { return u.key == c.Kind })
 	}
-	lx.link(us, cov, sa, b, sb, rel)
-	for _, i := range lx.rareWords(b, sb) {
+	// A word of a mention renders its concept, not a word unit; one of a
+	// cue, its cue.
+	own := owned(b, sb, cues)
+	lx.link(us, cov, sa, b, sb, own, rel)
+	for _, i := range lx.rareWords(b, sb, own) {
 		claim(i, rareNear, func(u unit) bool { return u.key == rareKey })
 	}
 	return us, cov
@@ -461,16 +464,14 @@ func (lx *Lexicon) coverage(a *Doc, sa Span, b *Doc, sb Span) ([]unit, []bool) {
 // translated span sb, one word for one unit: the strongest translations
 // first, then the nearest in place. A word the translation has once
 // renders one source word, so the words of a dropped clause are not
-// covered by the translations of the words around them.
-func (lx *Lexicon) link(us []unit, cov []bool, sa Span, b *Doc, sb Span, rel func(int, Span) float64) {
+// covered by the translations of the words around them. Words of b that
+// own marks (see owned) render no word unit.
+func (lx *Lexicon) link(us []unit, cov []bool, sa Span, b *Doc, sb Span, own map[int]bool, rel func(int, Span) float64) {
 	type link struct {
 		k, i, parts int
 		dice, dist  float64
 	}
 	var links []link
-	// A word of a mention renders its concept, not a word unit; one of a
-	// cue, its cue.
-	own := owned(b, sb, unitCues(b, sb))
 	for i := sb.Lo; i < sb.Hi; i++ {
 		t := &b.Tokens[i]
 		if own[i] || t.Kind != Word || !b.Vocab.Lang.Content(t.Norm) {
