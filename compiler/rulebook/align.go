@@ -185,6 +185,11 @@ func (ix *index) candidates(b *Book) []candidate {
 		if first, _ := utf8.DecodeRuneInString(t); len(words) == 0 || len(words) > 8 || len([]rune(t)) > 60 || unicode.IsLower(first) {
 			continue
 		}
+		// A line that ends a sentence the line before left open ("… (see"
+		// then "“Powers and skills”).") quotes a title; it is none.
+		if strings.ContainsAny(lastRune(l.text), ".!?;)") && leftOpen(b, i) {
+			continue
+		}
 		tw := titleWords(t)
 		n := len(strings.Join(tw, ""))
 		for _, s := range ix.sections {
@@ -206,6 +211,17 @@ func (ix *index) candidates(b *Book) []candidate {
 		}
 	}
 	return out
+}
+
+// leftOpen reports whether line i (0-based) of a book goes on with a
+// sentence the line before it left open: that line, on the same page,
+// ends with a letter, a comma or an opening bracket.
+func leftOpen(b *Book, i int) bool {
+	if i == 0 || i < len(b.PageStart) && b.PageStart[i] || b.lines[i-1].heading {
+		return false
+	}
+	r, _ := utf8.DecodeLastRuneInString(strings.TrimSpace(b.lines[i-1].text))
+	return unicode.IsLetter(r) || r == ',' || r == '('
 }
 
 // headingScore says how well a candidate heading fits a section: its
@@ -328,8 +344,10 @@ func (ix *index) opening(ts []token, s *gameSection, lo, hi int, starts map[int]
 	var best *placed
 	bestScore := 0.0
 	for i := firstToken(ts, lo, 0); i < len(ts) && ts[i].line < hi; i++ {
-		if i > 0 && ts[i-1].line == ts[i].line || ts[i].kind != word {
-			continue // only lines that start with a word
+		// Only lines that start with a word, after a list's mark if any:
+		// a section may open with a list.
+		if ts[i].kind != word || !lineOpens(ts, i) {
+			continue
 		}
 		if para != nil && !para(ts[i].line) {
 			continue
@@ -356,6 +374,17 @@ func (ix *index) opening(ts []token, s *gameSection, lo, hi int, starts map[int]
 		}
 	}
 	return best
+}
+
+// lineOpens reports whether token i is the first of its line but for a
+// list's mark.
+func lineOpens(ts []token, i int) bool {
+	for j := i - 1; j >= 0 && ts[j].line == ts[i].line; j-- {
+		if ts[j].kind != punct || !strings.Contains("•·-–—*>", ts[j].text) {
+			return false
+		}
+	}
+	return true
 }
 
 // titleEnd returns the index of the first token after a section's title.

@@ -109,6 +109,15 @@ func TestPrintedEdits(t *testing.T) {
 		// the same word.
 		{"negation around a word", "warriors", "fr", "4 symboles Bouclier ne permettent pas", "4 symboles Bouclier permettent", diag.RulebookRule, "Exemple : un symbole"},
 		{"negation doubled", "warriors", "de", "können\nnicht in einer", "können nicht\nnicht in einer", diag.RulebookRule, "Drachen sind Einzelgänger"},
+		// A heading left out with the sentence after it, where the
+		// section goes on with a list: its opening words are a list
+		// item's, not the words of the sentence before.
+		{"heading before a list", "warlock", "en", "Final scoring\nPreparation of the final scoring:\n", "", diag.RulebookOmission, "• Giant cities"},
+		// A heading left out whose title a sentence of the section
+		// before quotes at a line's start ("(see\n“Powers and
+		// skills”)."): that line goes on with its sentence; it is no
+		// heading.
+		{"title quoted", "warlock", "en", "5 Powers and skills\nBy now it should be clear that you have to be both evil and clever here. ", "", diag.RulebookOmission, "Combine these traits"},
 		// Words left out where a heading meets its text.
 		{"heading cut short", "warlock", "en", "recruiting creatures in Hubba's bar\nStaring at your subordinates is tiresome and extremely dull", "", diag.RulebookOmission, "3 The auction"},
 		// Words that open a paragraph of the rules, left out, started
