@@ -118,6 +118,13 @@ func TestPrintedEdits(t *testing.T) {
 		// skills”)."): that line goes on with its sentence; it is no
 		// heading.
 		{"title quoted", "warlock", "en", "5 Powers and skills\nBy now it should be clear that you have to be both evil and clever here. ", "", diag.RulebookOmission, "Combine these traits"},
+		// The last item of a list and the last paragraph of a block,
+		// left out before a page padded to its foot: they ended the
+		// page, on a line of their own, not started the next.
+		{"last item before a page break", "warriors", "en", "• there are factions they can legally target with an attack.\n", "", diag.RulebookOmission, "battle card);\n"},
+		{"last paragraph before a page break", "warriors", "en",
+			"Had the defender rolled 6 and 3, the attacker would have had to discard 2 flames so as not to give\ntheir dragon to the defender: after the bonus of +1 for the dragon’s power, the comparison of the\n" +
+				"second-highest dice is a tie (3 against 3), which the defender wins.\n", "", diag.RulebookOmission, "and put it in their victory pile.\n"},
 		// Words left out where a heading meets its text.
 		{"heading cut short", "warlock", "en", "recruiting creatures in Hubba's bar\nStaring at your subordinates is tiresome and extremely dull", "", diag.RulebookOmission, "3 The auction"},
 		// Words that open a paragraph of the rules, left out, started
@@ -139,12 +146,17 @@ func TestPrintedEdits(t *testing.T) {
 			if edited == clean {
 				t.Fatalf("%q is not in the book", tt.old)
 			}
-			// The line looked for is near the edit.
+			// The line looked for is near the edit; at ending with a
+			// line break stands for the line after at's.
 			near := strings.Count(clean[:strings.Index(clean, tt.old)], "\n") - 3
+			at, after := strings.CutSuffix(tt.at, "\n")
 			want := 0
 			for i, l := range strings.Split(edited, "\n") {
-				if i >= near && strings.HasPrefix(strings.TrimPrefix(l, "\f"), tt.at) {
+				if i >= near && strings.HasPrefix(strings.TrimPrefix(l, "\f"), at) {
 					want = i + 1
+					if after {
+						want++
+					}
 					break
 				}
 			}

@@ -587,7 +587,8 @@ func before(x, y diag.Pos) bool {
 // edges: it is after what leads this line (a bullet) when a has the same
 // before the words; else at the end of the line before, when the lines
 // are next to each other, unless the words opened a sentence, which
-// starts a line as often as it ends one. Across a page break it is at the
+// starts a line as often as it ends one. Words that end a block of the
+// rules' lines ended the text before. Across a page break it is at the
 // page's start. Then, and across a blank line or a heading, the words
 // ended the line before or started this one: the one they bring nearer a
 // full line.
@@ -636,6 +637,16 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 	if prev == cur-1 && !opening {
 		return end
 	}
+	// Words that end a block of the rules' lines, the text before them
+	// in the same block, ended it in the book too, wherever a page break
+	// or empty lines part it from the text after: on a line of their own
+	// when they start one in the rules.
+	if cur > prev+1 && endsBlock(a, lo, hi) {
+		if starts && !slices.Contains(p.pages, prev+1) && p.empty[prev+1] {
+			return diag.Pos{File: p.file, Line: prev + 1, Col: 1}
+		}
+		return end
+	}
 	for _, l := range p.pages {
 		// Words that open a sentence the next page goes on with, in
 		// lower case, stood at the end of the page before.
@@ -673,6 +684,22 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 		return end
 	}
 	return p.tokPos(at)
+}
+
+// endsBlock reports whether the words [lo, hi) of a text end a block of
+// its lines, the text before them in the same block: a blank line comes
+// after them and none before.
+func endsBlock(d *text.Doc, lo, hi int) bool {
+	first, last := sentenceOf(d, lo), sentenceOf(d, hi-1)
+	if lo == 0 || first == nil || last == nil {
+		return false
+	}
+	next := hi
+	for next < len(d.Tokens) && onlyPunct(d, next, next+1) {
+		next++
+	}
+	before, after := sentenceOf(d, lo-1), sentenceOf(d, next)
+	return before != nil && after != nil && before.Block == first.Block && after.Block > last.Block
 }
 
 // lineSlack is how much longer than a passage's longest line one of its
