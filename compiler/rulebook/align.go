@@ -344,9 +344,10 @@ func (ix *index) opening(ts []token, s *gameSection, lo, hi int, starts map[int]
 	var best *placed
 	bestScore := 0.0
 	for i := firstToken(ts, lo, 0); i < len(ts) && ts[i].line < hi; i++ {
-		// Only lines that start with a word, after a list's mark if any:
-		// a section may open with a list.
-		if ts[i].kind != word || !lineOpens(ts, i) {
+		// Only lines that start with a word, a number word ("Une",
+		// "Fünf") included, after a list's mark if any: a section may
+		// open with a list.
+		if first, _ := utf8.DecodeRuneInString(ts[i].text); ts[i].kind == punct || !unicode.IsLetter(first) || !lineOpens(ts, i) {
 			continue
 		}
 		if para != nil && !para(ts[i].line) {

@@ -125,6 +125,13 @@ func TestPrintedEdits(t *testing.T) {
 		{"last paragraph before a page break", "warriors", "en",
 			"Had the defender rolled 6 and 3, the attacker would have had to discard 2 flames so as not to give\ntheir dragon to the defender: after the bonus of +1 for the dragon’s power, the comparison of the\n" +
 				"second-highest dice is a tie (3 against 3), which the defender wins.\n", "", diag.RulebookOmission, "and put it in their victory pile.\n"},
+		// A heading left out with the sentence after it, where the
+		// section goes on with a line that starts with "Une", a number
+		// word.
+		{"opening with a number word", "warriors", "fr", "5.2 Les magiciens\nLes magiciens servent à protéger une faction, mais cette protection ne dure qu’un round. ", "", diag.RulebookOmission, "Une fois posé"},
+		// A table's title left out at a page's start, after the blank
+		// lines that end the page before.
+		{"table title at a page's start", "warriors", "en", "\fFirst and second rounds: cards kept (expansion)\n", "\f\n", diag.RulebookOmission, "\f"},
 		// Words left out where a heading meets its text.
 		{"heading cut short", "warlock", "en", "recruiting creatures in Hubba's bar\nStaring at your subordinates is tiresome and extremely dull", "", diag.RulebookOmission, "3 The auction"},
 		// Words that open a paragraph of the rules, left out, started
@@ -147,12 +154,13 @@ func TestPrintedEdits(t *testing.T) {
 				t.Fatalf("%q is not in the book", tt.old)
 			}
 			// The line looked for is near the edit; at ending with a
-			// line break stands for the line after at's.
+			// line break stands for the line after at's, a form feed
+			// alone for a page's first line.
 			near := strings.Count(clean[:strings.Index(clean, tt.old)], "\n") - 3
 			at, after := strings.CutSuffix(tt.at, "\n")
 			want := 0
 			for i, l := range strings.Split(edited, "\n") {
-				if i >= near && strings.HasPrefix(strings.TrimPrefix(l, "\f"), at) {
+				if i >= near && (at == "\f" && strings.HasPrefix(l, at) || at != "\f" && strings.HasPrefix(strings.TrimPrefix(l, "\f"), at)) {
 					want = i + 1
 					if after {
 						want++

@@ -160,7 +160,7 @@ func (c *checker) tableTitles(id string, from, to int, numbers []bookCell) {
 		}
 		// Back from line i (0-based) over the table's headings, words or
 		// numbers (the players' counts of a row), to the blank lines
-		// before them, where the title stood.
+		// before them, where the title stood, on the headings' page.
 		// above also tells how many lines of words it went over.
 		above := func(i int) (int, int) {
 			line, words := i+1, 0
@@ -176,7 +176,7 @@ func (c *checker) tableTitles(id string, from, to int, numbers []bookCell) {
 				}
 				line = j + 1
 			}
-			for line-1 > lo && strings.TrimSpace(c.r.b.lines[line-2].text) == "" {
+			for line-1 > lo && strings.TrimSpace(c.r.b.lines[line-2].text) == "" && !c.r.b.PageStart[line-1] {
 				line--
 			}
 			return line, words
