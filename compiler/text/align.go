@@ -302,13 +302,9 @@ type anchor struct {
 // capitalise them so: a German noun ("Gold") is no name where English
 // writes it in lower case.
 func namesIn(d, other *Doc) map[int]bool {
-	inOther := map[string]bool{}
-	for i := range capitalised(other) {
-		inOther[other.Tokens[i].Text] = true
-	}
 	out := map[int]bool{}
-	for i := range capitalised(d) {
-		if inOther[d.Tokens[i].Text] {
+	for i := range d.caps {
+		if other.capText[d.Tokens[i].Text] {
 			out[i] = true
 		}
 	}
@@ -319,9 +315,9 @@ func namesIn(d, other *Doc) map[int]bool {
 // outside mentions, of three letters or more.
 func capitalised(d *Doc) map[int]bool {
 	out := map[int]bool{}
+	inMention := mentionTokens(d, Span{0, len(d.Tokens)})
 	for k := range d.Sentences {
 		s := &d.Sentences[k]
-		inMention := mentionTokens(d, s.Span)
 		for i := s.Lo + 1; i < s.Hi; i++ {
 			t := &d.Tokens[i]
 			if t.Kind != Word || inMention[i] || utf8.RuneCountInString(t.Text) < 3 || d.Vocab.Lang.Stopword(t.Norm) {

@@ -13,6 +13,10 @@ type Doc struct {
 	Tokens    []Token
 	Mentions  []Mention
 	Sentences []Sentence
+	// caps holds the words capitalised inside a sentence (see
+	// capitalised), capText their texts: the names a translation keeps.
+	caps    map[int]bool
+	capText map[string]bool
 }
 
 // Span is the tokens [Lo, Hi) of a text.
@@ -75,6 +79,11 @@ func (v *Vocab) Read(src string, opt Options) *Doc {
 			m++
 		}
 		d.annotate(s)
+	}
+	d.caps = capitalised(d)
+	d.capText = map[string]bool{}
+	for i := range d.caps {
+		d.capText[d.Tokens[i].Text] = true
 	}
 	return d
 }

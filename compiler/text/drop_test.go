@@ -260,3 +260,42 @@ func TestCueUnits(t *testing.T) {
 		}
 	}
 }
+
+// TestNameUnits makes each name of the game a unit, at each occurrence,
+// covered only by the same name: a name the translation drops, though it
+// is the message's only one, weighs as what translations always keep. A
+// word the source alone capitalises ("Battle") is no name.
+func TestNameUnits(t *testing.T) {
+	en, fr := vocab(t, "en"), vocab(t, "fr")
+	lx := learnt(t, "en", "fr", [][2]string{
+		{"Then Norah takes a card.", "Puis Norah prend une carte."},
+		{"Then Kobe passes.", "Puis Kobe passe."},
+		{"Then Norah plays a Battle card.", "Puis Norah joue une carte Bataille."},
+	})
+	src := read(en, "Thanks to my children Norah and Kobe, to Arno and to Norah again for the Battle card.")
+	for _, tc := range []struct {
+		dst  string
+		want []bool // Norah, Kobe, Arno, Norah
+	}{
+		{"Merci à mes enfants Norah et Kobe, à Arno et encore à Norah pour la carte Bataille.", []bool{true, true, true, true}},
+		// The Norah left covers the one nearest its place.
+		{"Merci à mes enfants, à Arno et encore à Norah pour la carte Bataille.", []bool{false, false, true, true}},
+	} {
+		b := read(fr, tc.dst)
+		us, cov := lx.coverage(src, src.Sentences[0].Span, b, b.Sentences[0].Span)
+		var got []bool
+		for k, u := range us {
+			switch w := src.Tokens[u.tok].Text; {
+			case u.key == nameKey && w == "Battle":
+				t.Errorf("%q is a name", w)
+			case u.key == nameKey:
+				got = append(got, cov[k])
+			case u.stem == Stem("norah"):
+				t.Errorf("%q is a word unit", w)
+			}
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("names covered in %q = %v; want %v", tc.dst, got, tc.want)
+		}
+	}
+}

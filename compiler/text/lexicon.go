@@ -2,6 +2,7 @@ package text
 
 import (
 	"cmp"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -30,6 +31,9 @@ type Lexicon struct {
 	// alone holds the stems of the words the texts use alone, which
 	// may end a compound.
 	alone map[string]bool
+	// names holds the names of the game: words both its sources and its
+	// translations capitalise inside a sentence (see capitalised).
+	names map[string]bool
 }
 
 // clauseMarks counts the marks that part clauses in a span.
@@ -137,6 +141,17 @@ func Learn(pairs [][2]*Doc, aligns [][]Pair, c Calibration) *Lexicon {
 		sa, sb Span
 	}
 	var ones []onePair
+	inA, inB := map[string]bool{}, map[string]bool{}
+	for _, p := range pairs {
+		maps.Copy(inA, p[0].capText)
+		maps.Copy(inB, p[1].capText)
+	}
+	lx.names = map[string]bool{}
+	for w := range inA {
+		if inB[w] {
+			lx.names[w] = true
+		}
+	}
 	for k, p := range pairs {
 		a, b := p[0], p[1]
 		var al []Pair
@@ -360,8 +375,14 @@ func owned(d *Doc, sp Span, cs []Cue) map[int]bool {
 	return in
 }
 
-// units returns the units of a source span, in order.
-func (lx *Lexicon) units(d *Doc, sp Span) []unit {
+// nameKey is the unit key of a name: a word capitalised inside a
+// sentence that the translation's text also capitalises (see namesIn).
+const nameKey = "¶name"
+
+// units returns the units of a source span, in order. A name of the
+// game, or one that other, the translation, writes alike, is a unit of
+// its own at each occurrence: translations keep names as they are.
+func (lx *Lexicon) units(d *Doc, sp Span, other *Doc) []unit {
 	var out []unit
 	cs := unitCues(d, sp)
 	own := owned(d, sp, cs)
@@ -381,6 +402,10 @@ func (lx *Lexicon) units(d *Doc, sp Span) []unit {
 		}
 		t := &d.Tokens[i]
 		if own[i] || t.Kind != Word || !d.Vocab.Lang.Content(t.Norm) {
+			continue
+		}
+		if d.caps[i] && (lx.names[t.Text] || other.capText[t.Text]) {
+			out = append(out, unit{i, i + 1, nameKey, ""})
 			continue
 		}
 		s := Stem(t.Norm)
@@ -421,12 +446,12 @@ func (lx *Lexicon) rareWords(d *Doc, sp Span, own map[int]bool) []int {
 // with a translation (or the same spelling) there, a rare word matched by
 // place with a rare word there.
 func (lx *Lexicon) coverage(a *Doc, sa Span, b *Doc, sb Span) ([]unit, []bool) {
-	us := lx.units(a, sa)
+	us := lx.units(a, sa, b)
 	cov := make([]bool, len(us))
 	rel := func(i int, sp Span) float64 { return float64(i-sp.Lo) / float64(max(sp.Hi-sp.Lo, 1)) }
 	// claim has each token of b take the nearest uncovered unit of a it
 	// may render.
-	claim := func(tok int, near float64, ok func(unit) bool) {
+	claim := func(tok int, near float64, ok func(unit) bool) bool {
 		want := rel(tok, sb)
 		best := -1
 		for k, u := range us {
@@ -440,6 +465,7 @@ func (lx *Lexicon) coverage(a *Doc, sa Span, b *Doc, sb Span) ([]unit, []bool) {
 		if best >= 0 {
 			cov[best] = true
 		}
+		return best >= 0
 	}
 	for _, mt := range b.Mentions {
 		if mt.Tok >= sb.Lo && mt.Tok < sb.Hi {
@@ -451,8 +477,15 @@ func (lx *Lexicon) coverage(a *Doc, sa Span, b *Doc, sb Span) ([]unit, []bool) {
 		claim(c.Tok, 1, func(u unit) bool { return u.key == c.Kind })
 	}
 	// A word of a mention renders its concept, not a word unit; one of a
-	// cue, its cue.
+	// cue, its cue; a name, the name, wherever it stands.
 	own := owned(b, sb, cues)
+	for i := sb.Lo; i < sb.Hi; i++ {
+		if t := &b.Tokens[i]; t.Kind == Word && a.capText[t.Text] && !own[i] {
+			if claim(i, 1, func(u unit) bool { return u.key == nameKey && a.Tokens[u.tok].Text == t.Text }) {
+				own[i] = true
+			}
+		}
+	}
 	lx.link(us, cov, sa, b, sb, own, rel)
 	for _, i := range lx.rareWords(b, sb, own) {
 		claim(i, rareNear, func(u unit) bool { return u.key == rareKey })
