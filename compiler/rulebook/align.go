@@ -344,10 +344,11 @@ func (ix *index) opening(ts []token, s *gameSection, lo, hi int, starts map[int]
 	var best *placed
 	bestScore := 0.0
 	for i := firstToken(ts, lo, 0); i < len(ts) && ts[i].line < hi; i++ {
-		// Only lines that start with a word, a number word ("Une",
-		// "Fünf") included, after a list's mark if any: a section may
-		// open with a list.
-		if first, _ := utf8.DecodeRuneInString(ts[i].text); ts[i].kind == punct || !unicode.IsLetter(first) || !lineOpens(ts, i) {
+		// Only lines that start with a word, after a list's mark if any
+		// (a section may open with a list), or with a number that counts
+		// words after it ("Une fois", "84 Kriegerkarten"), not a table's
+		// cell.
+		if ts[i].kind == punct || !lineOpens(ts, i) || ts[i].kind == number && !counts(ts, i) {
 			continue
 		}
 		if para != nil && !para(ts[i].line) {
@@ -375,6 +376,15 @@ func (ix *index) opening(ts []token, s *gameSection, lo, hi int, starts map[int]
 		}
 	}
 	return best
+}
+
+// counts reports whether number token i is written in letters or goes
+// on, on its line, with a word.
+func counts(ts []token, i int) bool {
+	if r, _ := utf8.DecodeRuneInString(ts[i].text); unicode.IsLetter(r) {
+		return true
+	}
+	return i+1 < len(ts) && ts[i+1].line == ts[i].line && ts[i+1].kind == word
 }
 
 // lineOpens reports whether token i is the first of its line but for a

@@ -88,7 +88,7 @@ func (c *checker) rules() {
 				rp.verbatim(p)
 			}
 			if c.r.headed && gs.sec.Number != "" {
-				lost = append(lost, lostSection{k, bp, loc})
+				lost = append(lost, c.lost(tv, k, bp, spans))
 			}
 			continue
 		}
@@ -96,7 +96,7 @@ func (c *checker) rules() {
 		// A numbered section found by its opening words alone, with no
 		// line above it that reads as a heading, lost its heading.
 		if pl := byID[gs.sec.ID]; c.r.headed && gs.sec.Number != "" && !pl.heading && c.r.titleBefore(pl.line) == 0 {
-			lost = append(lost, lostSection{k, p.b, loc})
+			lost = append(lost, c.lost(tv, k, p.b, spans))
 		}
 		rp.report(p)
 		compared++
@@ -185,21 +185,35 @@ const paragraphReach = 2
 
 // lostSection is a numbered section of the rules a book that prints the
 // rules' headings has no heading for, and what the book has left of its
-// text, if anything.
+// text, if anything, or else where the text of the sections before it
+// ends.
 type lostSection struct {
-	k    int
-	rest *passage
-	loc  *model.Locale
+	k     int
+	rest  *passage
+	after diag.Pos
+	loc   *model.Locale
+}
+
+// lost returns section k as lost, with rest, what the book has left of
+// its text, if anything.
+func (c *checker) lost(tv *text.Vocab, k int, rest *passage, spans map[string][2]int) lostSection {
+	ls := lostSection{k: k, rest: rest, loc: c.ix.g.Locale(c.r.b.Lang)}
+	if rest == nil || len(rest.doc.Tokens) == 0 {
+		ls.after = c.r.textAfter(tv, c.ix.sections, k, spans)
+	}
+	return ls
 }
 
 // lostHeading reports the heading of a section the book left out (G309):
-// where the section's words resume, or, if none do, where the next
-// section starts.
+// where the section's words resume; if none do, where the text of the
+// section before ends, or else where the next section starts.
 func (c *checker) lostHeading(ls lostSection) {
 	gs := c.ix.sections[ls.k]
 	var at diag.Pos
 	if ls.rest != nil && len(ls.rest.doc.Tokens) > 0 {
 		at = c.paragraphAt(ls.rest)
+	} else if ls.after.Line > 0 {
+		at = ls.after
 	} else {
 		byID := placedByID(c.r.placed)
 		for _, next := range c.ix.sections[ls.k+1:] {
@@ -247,20 +261,7 @@ func (c *checker) lostHeading(ls lostSection) {
 // leads with the end of the text before it, where what the book lost of
 // the section was.
 func (r *reading) remains(tv *text.Vocab, gp *passage, secs []*gameSection, k int, spans map[string][2]int) *passage {
-	from, to := 0, len(r.b.lines)
-	prev := -1 // the section placed before
-	for j := k - 1; j >= 0; j-- {
-		if sp, ok := spans[secs[j].sec.ID]; ok {
-			from, prev = sp[0], j
-			break
-		}
-	}
-	for j := k + 1; j < len(secs); j++ {
-		if sp, ok := spans[secs[j].sec.ID]; ok {
-			to = sp[0]
-			break
-		}
-	}
+	from, to, prev := between(secs, k, spans, len(r.b.lines))
 	if from >= to {
 		return nil
 	}
@@ -309,6 +310,43 @@ func (r *reading) remains(tv *text.Vocab, gp *passage, secs []*gameSection, k in
 	bp = r.bookPassage(tv, start, to)
 	r.lead(bp, from, start)
 	return bp
+}
+
+// between returns the lines [from, to) (0-based) of a book between the
+// sections placed before and after section k of the rules, and the
+// index of the one before, or -1.
+func between(secs []*gameSection, k int, spans map[string][2]int, lines int) (from, to, prev int) {
+	from, to, prev = 0, lines, -1
+	for j := k - 1; j >= 0; j-- {
+		if sp, ok := spans[secs[j].sec.ID]; ok {
+			from, prev = sp[0], j
+			break
+		}
+	}
+	for j := k + 1; j < len(secs); j++ {
+		if sp, ok := spans[secs[j].sec.ID]; ok {
+			to = sp[0]
+			break
+		}
+	}
+	return from, to, prev
+}
+
+// textAfter returns where the book's text goes on after the words of the
+// section placed before section k end: where section k, none of whose
+// words the book has where they start, should start; or the zero Pos.
+func (r *reading) textAfter(tv *text.Vocab, secs []*gameSection, k int, spans map[string][2]int) diag.Pos {
+	from, to, prev := between(secs, k, spans, len(r.b.lines))
+	if prev < 0 || from >= to {
+		return diag.Pos{}
+	}
+	bp := r.bookPassage(tv, from, to)
+	ub := wordUnits(bp.doc, 0, len(bp.doc.Tokens))
+	end := r.textEnd(tv, secs[prev], ub)
+	if end < 0 || end+1 >= len(ub) {
+		return diag.Pos{}
+	}
+	return bp.tokPos(ub[end+1].lo)
 }
 
 // textEnd returns the index, among a book's words ub, of the last word

@@ -129,6 +129,18 @@ func TestPrintedEdits(t *testing.T) {
 		// section goes on with a line that starts with "Une", a number
 		// word.
 		{"opening with a number word", "warriors", "fr", "5.2 Les magiciens\nLes magiciens servent à protéger une faction, mais cette protection ne dure qu’un round. ", "", diag.RulebookOmission, "Une fois posé"},
+		// The same, where the section goes on with a number ("84
+		// Kriegerkarten") after a cover page whose blank lines part it
+		// from the tagline.
+		{"opening with a number", "warriors", "de", "\f1 Spielmaterial\nDie Schachtel enthält folgende Karten und Würfel.\n", "\f\n", diag.RulebookOmission, "\f"},
+		// The same, where the rest of the section reads too little like
+		// its start to place it: the section started where the text of
+		// the section before ends.
+		{"opening not found", "warriors", "de",
+			"7.5 Spielvorbereitung\nMit der Erweiterung hängt die Zahl der ausgeteilten Karten von der Zahl der Spieler ab, wie die folgenden\n" +
+				"Tabellen zeigen: Sie geben an, wie viele Karten jeder Spieler bei der ersten Verteilung erhält und wie viele\n" +
+				"er vor der ersten und zweiten Runde sowie vor der dritten und letzten Runde erhält und behält.\n", "",
+			diag.RulebookOmission, "Wie im Grundspiel"},
 		// A table's title left out at a page's start, after the blank
 		// lines that end the page before.
 		{"table title at a page's start", "warriors", "en", "\fFirst and second rounds: cards kept (expansion)\n", "\f\n", diag.RulebookOmission, "\f"},
