@@ -359,17 +359,11 @@ func (ix *index) opening(ts []token, s *gameSection, lo, hi int, starts map[int]
 			got = ix.stemList(ts, i, openingWords)
 			starts[i] = got
 		}
-		n, first := 0, -1
-		seen := map[string]bool{}
-		for k, w := range got {
-			if want[w] && !seen[w] {
-				seen[w] = true
-				n++
-				if first < 0 {
-					first = k
-				}
-			}
-		}
+		// The words in the same order: a line that starts the section
+		// has them in its order, one that repeats its words or names
+		// them otherwise ("A new auction" for "after each auction, a new
+		// day") fewer.
+		n, first := inOrder(got, want), slices.IndexFunc(got, func(w string) bool { return slices.Contains(want, w) })
 		if score := float64(n) - 0.25*float64(first); n >= openingMatch && score > bestScore {
 			bestScore = score
 			best = &placed{id: s.sec.ID, line: ts[i].line, col: ts[i].col, title: ts[i].text}
@@ -411,27 +405,51 @@ func titleEnd(ts []token) int {
 	return len(ts)
 }
 
-// stemList returns the stems of the first n content words from token i,
-// in order.
+// stemList returns the first n stems of content words from token i, in
+// order, each once: a sentence that repeats its words ("3 cards from the
+// draw pile … a card from the draw pile") matches as many of a section's
+// first words as the lines after it.
 func (ix *index) stemList(ts []token, i, n int) []string {
 	var out []string
 	for end := min(len(ts), i+reach); i < end && len(out) < n; i++ {
 		if ts[i].kind == word && ix.lang.Content(ts[i].norm) {
-			out = append(out, text.Stem(ts[i].norm))
+			if s := text.Stem(ts[i].norm); !slices.Contains(out, s) {
+				out = append(out, s)
+			}
 		}
 	}
 	return out
 }
 
-// firstStems returns the stems of the first n content words from token i.
-func (ix *index) firstStems(ts []token, i, n int) map[string]bool {
-	out := map[string]bool{}
+// firstStems returns the first n stems of content words from token i,
+// in order, each once.
+func (ix *index) firstStems(ts []token, i, n int) []string {
+	var out []string
 	for ; i < len(ts) && len(out) < n; i++ {
 		if ts[i].kind == word && ix.lang.Content(ts[i].norm) {
-			out[text.Stem(ts[i].norm)] = true
+			if s := text.Stem(ts[i].norm); !slices.Contains(out, s) {
+				out = append(out, s)
+			}
 		}
 	}
 	return out
+}
+
+// inOrder returns the length of the longest list of words that a and b
+// both have in that order.
+func inOrder(a, b []string) int {
+	prev, cur := make([]int, len(b)+1), make([]int, len(b)+1)
+	for i := range a {
+		for j := range b {
+			if a[i] == b[j] {
+				cur[j+1] = prev[j] + 1
+			} else {
+				cur[j+1] = max(prev[j+1], cur[j])
+			}
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
 
 // debris finds the lines of OCR debris (mostly stray letters and symbols)

@@ -56,6 +56,12 @@ func TestPrintedEdits(t *testing.T) {
 		{"unnumbered heading", "warlock", "en", "A new day\n", "A new round\n", diag.RulebookConcept, "A new round"},
 		{"concept twice", "warlock", "fr", "5 Pouvoirs et capacités\n", "5 Pouvoirs et pouvoirs\n", diag.RulebookConcept, "5 Pouvoirs et pouvoirs"},
 		{"unrelated concept", "warlock", "en", "A new day\n", "A new auction\n", diag.RulebookConcept, "A new auction"},
+		// A race's heading naming another race, where the section's
+		// first sentence repeats its words ("3 Karten vom Ziehstapel
+		// … eine Karte vom Ziehstapel"), or where that race has a
+		// section of its own.
+		{"race heading", "warlock", "de", "\nMenschen\n", "\nZwerge\n", diag.RulebookConcept, "Zwerge"},
+		{"another race's heading", "warlock", "fr", "\nLes humains\n", "\nLes géants\n", diag.RulebookConcept, "Les géants"},
 		// A heading numbered otherwise, its section not placed there.
 		{"numbered otherwise", "warriors", "fr", "7.6 Fin du jeu", "9.6 Fin du jeu", diag.HeadingNumber, "9.6 Fin du jeu"},
 		{"table title", "bellum_magica", "fr", "Cartes Ville du royaume des humains\n", "Cartes Taverne du royaume des humains\n", diag.RulebookConcept, "Cartes Taverne"},
