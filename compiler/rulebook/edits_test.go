@@ -109,6 +109,12 @@ func TestPrintedEdits(t *testing.T) {
 			"3.2 Preparing the third (and last) round\nThis round is prepared like the first two, except for the dealing of the cards: the dealer takes the draw\n" +
 				"pile, shuffles into it all the cards discarded during the first two rounds, then deals 7 new cards to each\nplayer, who keeps 5 of them. ", "",
 			diag.RulebookOmission, "The cards not kept are removed"},
+		// A line of text that reads as a table's cell ("2."), and the
+		// sentence after it, left out: the line ends the sentence
+		// before, so the gap is after it.
+		{"text that reads as a number cell", "warriors", "fr",
+			"Exemple : un symbole Bouclier permet de jeter un dé, mais 4 symboles Bouclier ne permettent pas\nd’en jeter plus de 2.\n", "",
+			diag.RulebookOmission, "Note : même si"},
 		// A line of text whose words read as a table's cell ("peuple.").
 		{"text that reads as a cell", "warriors", "fr", ", ou une faction de l’ennemi juré de son peuple", "", diag.RulebookOmission, "peuple"},
 		// A negation taken out around a word, and one put in next to

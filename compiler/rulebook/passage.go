@@ -129,7 +129,7 @@ func (r *reading) bookPassage(v *text.Vocab, from, to int) *passage {
 		// A heading ends the sentence before it and is left out: the
 		// rules' sections have their titles apart, and a book may head
 		// its sections otherwise.
-		if l.heading || r.heads[i+1] || capsHeading(strings.TrimSpace(l.text)) || cell(l.text) || r.ix.tableText[tableKey(l.text)] && !r.goesOn(i) {
+		if l.heading || r.heads[i+1] || capsHeading(strings.TrimSpace(l.text)) || (cell(l.text) || r.ix.tableText[tableKey(l.text)]) && !r.goesOn(i) {
 			w.b.WriteString("\n\n")
 			continue
 		}
@@ -143,8 +143,8 @@ func (r *reading) bookPassage(v *text.Vocab, from, to int) *passage {
 }
 
 // goesOn reports whether line i (0-based) of a book ends the sentence
-// the line before it left open: it is text, though its words may read as
-// a table's cell ("peuple.").
+// the line before it left open: it is text, though it may read as a
+// table's cell ("peuple.", "2.").
 func (r *reading) goesOn(i int) bool {
 	t := strings.TrimSpace(r.b.lines[i].text)
 	if t == "" || !strings.ContainsAny(lastRune(t), ".!?;") || i == 0 || r.void(i-1) || r.b.PageStart[i] {
