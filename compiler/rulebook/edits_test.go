@@ -109,6 +109,11 @@ func TestPrintedEdits(t *testing.T) {
 			"3.2 Preparing the third (and last) round\nThis round is prepared like the first two, except for the dealing of the cards: the dealer takes the draw\n" +
 				"pile, shuffles into it all the cards discarded during the first two rounds, then deals 7 new cards to each\nplayer, who keeps 5 of them. ", "",
 			diag.RulebookOmission, "The cards not kept are removed"},
+		// The first words of a list's item that the next page goes on
+		// with, a name after them.
+		{"item going on with a name", "warlock", "de",
+			"\n• Korrekturlesen und Übersetzung der Spielregel: Benjamin Verpoort, Marleen Windels, Dieter Claus,", "",
+			diag.RulebookOmission, "• Grafikdesign"},
 		// A line of text that reads as a table's cell ("2."), and the
 		// sentence after it, left out: the line ends the sentence
 		// before, so the gap is after it.

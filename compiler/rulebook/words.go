@@ -648,9 +648,10 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 		return end
 	}
 	for _, l := range p.pages {
-		// Words that open a sentence the next page goes on with, in
-		// lower case, stood at the end of the page before.
-		if prev < l && l <= cur && opening && lowerStart(p.doc.Tokens[at].Text) {
+		// Words that open a sentence the next page goes on with stood
+		// at the end of the page before, whatever the case of the word
+		// it goes on with ("Rafaël Theunis, Kevin …").
+		if prev < l && l <= cur && opening {
 			return end
 		}
 		// Words that started a page whose first line is now blank stood
