@@ -21,11 +21,11 @@ func lang(t testing.TB, tag string) *Language {
 }
 
 // game is a small game: races that are alternatives, face up and face
-// down, three places and a proper name, named in English, French and
-// German.
+// down, three places, a proper name and a possessive ("horses' heads"),
+// named in English, French and German.
 func game() *model.Game {
 	g := &model.Game{ID: "tiny"}
-	for _, id := range []string{"giant", "wizard", "face_up", "face_down", "hand", "discard_pile", "supply", "card", "city", "starting_player", "maldorf"} {
+	for _, id := range []string{"giant", "wizard", "face_up", "face_down", "hand", "discard_pile", "supply", "card", "city", "starting_player", "maldorf", "horse_head"} {
 		g.Terms = append(g.Terms, &model.Term{ID: id, Message: "term." + id, Proper: id == "maldorf"})
 	}
 	g.Groups = []*model.Group{
@@ -34,7 +34,7 @@ func game() *model.Game {
 		{ID: "places", Kind: model.Places, Terms: []string{"hand", "discard_pile", "supply"}},
 	}
 	names := map[string]map[string][2]string{
-		"en": {"giant": {"giant", "giants"}, "wizard": {"wizard", "wizards"}, "face_up": {"face up", "face up"}, "face_down": {"face down", "face down"}, "hand": {"hand", "hands"}, "discard_pile": {"discard pile", "discard piles"}, "supply": {"supply", "supplies"}, "card": {"card", "cards"}, "city": {"city", "cities"}, "starting_player": {"starting player", "starting players"}, "maldorf": {"Maldorf", "Maldorf"}},
+		"en": {"giant": {"giant", "giants"}, "wizard": {"wizard", "wizards"}, "face_up": {"face up", "face up"}, "face_down": {"face down", "face down"}, "hand": {"hand", "hands"}, "discard_pile": {"discard pile", "discard piles"}, "supply": {"supply", "supplies"}, "card": {"card", "cards"}, "city": {"city", "cities"}, "starting_player": {"starting player", "starting players"}, "maldorf": {"Maldorf", "Maldorf"}, "horse_head": {"horse's head", "horses' heads"}},
 		"fr": {"giant": {"géant", "géants"}, "wizard": {"magicien", "magiciens"}, "face_up": {"face visible", "faces visibles"}, "face_down": {"face cachée", "faces cachées"}, "hand": {"main", "mains"}, "discard_pile": {"défausse", "défausses"}, "supply": {"réserve", "réserves"}, "card": {"carte", "cartes"}, "city": {"cité", "cités"}, "starting_player": {"premier joueur", "premiers joueurs"}, "maldorf": {"Maldorf", "Maldorf"}},
 		"de": {"giant": {"Riese", "Riesen"}, "wizard": {"Zauberer", "Zauberer"}, "face_up": {"offen", "offen"}, "face_down": {"verdeckt", "verdeckt"}, "hand": {"Hand", "Hände"}, "discard_pile": {"Ablagestapel", "Ablagestapel"}, "supply": {"Vorrat", "Vorräte"}, "card": {"Karte", "Karten"}, "city": {"Stadt", "Städte"}, "starting_player": {"Startspieler", "Startspieler"}, "maldorf": {"Maldorf", "Maldorf"}},
 	}
@@ -203,6 +203,9 @@ func TestMentionsAndUnits(t *testing.T) {
 		{"en", "Maldorf gives 25 wizards and a giant.", "giant,maldorf,wizard", "wizard"},
 		{"en", "Roll 3 times.", "", ""},
 		{"fr", "Le premier joueur pose 3 cartes.", "card,starting_player", "card"},
+		// A possessive's apostrophe, typeset or not.
+		{"en", "Horses’ heads do not count.", "horse_head", ""},
+		{"en", "Take a horse's head and 2 cards.", "card,horse_head", "card"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.in, func(t *testing.T) {

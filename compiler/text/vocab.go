@@ -153,7 +153,12 @@ func (v *Vocab) match(ts []Token, i int) (Mention, bool) {
 	for _, f := range v.byFirst[ts[i].Norm] {
 		j := i
 		ok := true
-		for _, w := range f.words {
+		for k, w := range f.words {
+			// A possessive's apostrophe written against the word before
+			// is no word of the form ("horses’ heads").
+			if k > 0 && j < len(ts) && ts[j].Kind == Punct && ts[j].Joined && apostrophe(ts[j].Text) {
+				j++
+			}
 			if j >= len(ts) || ts[j].Kind == Punct || ts[j].Norm != w {
 				ok = false
 				break
@@ -165,6 +170,12 @@ func (v *Vocab) match(ts []Token, i int) (Mention, bool) {
 		}
 	}
 	return Mention{}, false
+}
+
+// apostrophe reports whether a token is an apostrophe alone.
+func apostrophe(s string) bool {
+	r, n := utf8.DecodeRuneInString(s)
+	return n == len(s) && isApostrophe(r)
 }
 
 // compound finds the concepts of a word made of forms: "Gnomstädte" names
