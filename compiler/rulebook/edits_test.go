@@ -161,6 +161,17 @@ func TestPrintedEdits(t *testing.T) {
 		// A table's title left out at a page's start, after the blank
 		// lines that end the page before.
 		{"table title at a page's start", "warriors", "en", "\fFirst and second rounds: cards kept (expansion)\n", "\f\n", diag.RulebookOmission, "\f"},
+		// A block of its own (an example) left out at the top of a page:
+		// it does not end the block before it, so it stood there.
+		{"block at a page's top", "warriors", "fr",
+			"Exemple : 2 symboles Bouclier permettent de jeter 2 dés, mais 5 symboles Bouclier ne permettent pas\nd’en jeter plus de 3.\n", "",
+			diag.RulebookOmission, "\f"},
+		// The end of a sentence, and of its block, left out at the top
+		// of a page: the last line of the page before has no room for
+		// it.
+		{"end of a block at a page's top", "warlock", "fr",
+			"\fles éditeurs qui ont examiné le prototype « Citopia » et aux nombreux testeurs.\n", "\f\n",
+			diag.RulebookOmission, "\f"},
 		// Words left out where a heading meets its text.
 		{"heading cut short", "warlock", "en", "recruiting creatures in Hubba's bar\nStaring at your subordinates is tiresome and extremely dull", "", diag.RulebookOmission, "3 The auction"},
 		// Words that open a paragraph of the rules, left out, started

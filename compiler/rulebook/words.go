@@ -637,12 +637,13 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 	if prev == cur-1 && !opening {
 		return end
 	}
-	// Words that end a block of the rules' lines, the text before them
-	// in the same block, ended it in the book too, wherever a page break
-	// or empty lines part it from the text after: on a line of their own
-	// when they start one in the rules.
-	if cur > prev+1 && endsBlock(a, lo, hi) {
-		if starts && !slices.Contains(p.pages, prev+1) && p.empty[prev+1] {
+	// Sentences that end a block of the rules' lines, the text before
+	// them in the same block, ended it in the book too, wherever a page
+	// break or empty lines part it from the text after: on a line of
+	// their own when they start one in the rules. (The end of a sentence
+	// goes on where the line before has room, below.)
+	if starts && cur > prev+1 && endsBlock(a, lo, hi) {
+		if !slices.Contains(p.pages, prev+1) && p.empty[prev+1] {
 			return diag.Pos{File: p.file, Line: prev + 1, Col: 1}
 		}
 		return end
@@ -695,11 +696,19 @@ func endsBlock(d *text.Doc, lo, hi int) bool {
 	if lo == 0 || first == nil || last == nil {
 		return false
 	}
-	next := hi
+	// The words before and after, past the marks that lead or end them
+	// ("> ", ".").
+	prev, next := lo-1, hi
+	for prev >= 0 && onlyPunct(d, prev, prev+1) {
+		prev--
+	}
 	for next < len(d.Tokens) && onlyPunct(d, next, next+1) {
 		next++
 	}
-	before, after := sentenceOf(d, lo-1), sentenceOf(d, next)
+	if prev < 0 {
+		return false
+	}
+	before, after := sentenceOf(d, prev), sentenceOf(d, next)
 	return before != nil && after != nil && before.Block == first.Block && after.Block > last.Block
 }
 
