@@ -33,6 +33,12 @@ func TestPrintedEdits(t *testing.T) {
 				"destroyed all the cards of the targeted faction and put them in their victory pile), the attacker may make\n" +
 				"a cavalry charge if they have at least one horse’s head in their attacking faction or on their battle card. ", "",
 			diag.RulebookOmission, "A"},
+		// The same at a section whose words repeat from its first: the
+		// gap does not slide past the section's start (it once
+		// panicked there).
+		{"heading and first sentence, words repeated", "warriors", "en",
+			"3.1 Preparing the first and second rounds\nThe dealer deals 7 new cards to each player, who must keep 4 of them. ", "",
+			diag.RulebookOmission, "The cards not kept"},
 		// A heading left out alone: the section is found by its
 		// opening words, which do not make it a heading.
 		{"heading alone", "warriors", "fr", "7.4 Nouvelles règles des batailles\n", "", diag.RulebookOmission, "A. Charge de cavalerie"},

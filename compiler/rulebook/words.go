@@ -308,10 +308,10 @@ func mentionAt(d *text.Doc) map[int]string {
 // repeat, the first word of a sentence is best, then a word after a
 // punctuation mark (a clause's, a list item's), as an editor leaves out
 // sentences and clauses whole; 0 when none is better than where they
-// are.
+// are. A word in common stays before them.
 func gapSlide(d *text.Doc, ua []wordUnit, ai, aj, limit int) int {
 	best, rank := 0, cutRank(d, ua, ai)
-	for sl := 1; rank < 2 && sl <= limit && ai-sl >= 0 && ua[ai-sl].key == ua[aj-sl].key; sl++ {
+	for sl := 1; rank < 2 && sl <= limit && ai-sl > 0 && ua[ai-sl].key == ua[aj-sl].key; sl++ {
 		if r := cutRank(d, ua, ai-sl); r > rank {
 			best, rank = sl, r
 		}
