@@ -87,15 +87,16 @@ func (c *checker) rules() {
 				p.cut = true
 				rp.verbatim(p)
 			}
-			if c.r.headed && gs.sec.Number != "" {
+			if c.r.headed {
 				lost = append(lost, c.lost(tv, k, bp, spans))
 			}
 			continue
 		}
 		p := newSectionPair(gs, gp, c.r.bookPassage(tv, sp[0], sp[1]), cal)
-		// A numbered section found by its opening words alone, with no
-		// line above it that reads as a heading, lost its heading.
-		if pl := byID[gs.sec.ID]; c.r.headed && gs.sec.Number != "" && !pl.heading && c.r.titleBefore(pl.line) == 0 {
+		// A section found by its opening words alone, with no line
+		// above it that reads as a heading, lost its heading, numbered
+		// or not ("Les gobelins", a race's).
+		if pl := byID[gs.sec.ID]; c.r.headed && !pl.heading && c.r.titleBefore(pl.line) == 0 {
 			lost = append(lost, c.lost(tv, k, p.b, spans))
 		}
 		rp.report(p)
@@ -183,8 +184,8 @@ const headingReach = 3
 // its first paragraph may start.
 const paragraphReach = 2
 
-// lostSection is a numbered section of the rules a book that prints the
-// rules' headings has no heading for, and what the book has left of its
+// lostSection is a section of the rules a book that prints the rules'
+// headings has no heading for, and what the book has left of its
 // text, if anything, or else where the text of the sections before it
 // ends.
 type lostSection struct {

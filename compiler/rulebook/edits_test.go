@@ -39,6 +39,8 @@ func TestPrintedEdits(t *testing.T) {
 		{"heading and first sentence, words repeated", "warriors", "en",
 			"3.1 Preparing the first and second rounds\nThe dealer deals 7 new cards to each player, who must keep 4 of them. ", "",
 			diag.RulebookOmission, "The cards not kept"},
+		// An unnumbered heading left out with the label after it.
+		{"unnumbered heading", "warlock", "fr", "Les gobelins\nPouvoir : prenez", "Prenez", diag.RulebookOmission, "Prenez une carte"},
 		// A heading left out alone: the section is found by its
 		// opening words, which do not make it a heading.
 		{"heading alone", "warriors", "fr", "7.4 Nouvelles règles des batailles\n", "", diag.RulebookOmission, "A. Charge de cavalerie"},
