@@ -25,7 +25,7 @@ import (
 // needPoppler skips a test that reads PDFs when pdftotext is missing. CI
 // installs poppler-utils and sets GRIMOIRE_POPPLER=required, so there the
 // test always runs.
-func needPoppler(t *testing.T) {
+func needPoppler(t testing.TB) {
 	t.Helper()
 	if _, err := exec.LookPath("pdftotext"); err != nil {
 		if os.Getenv("GRIMOIRE_POPPLER") == "required" {

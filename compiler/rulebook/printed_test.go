@@ -29,7 +29,7 @@ type printed struct {
 
 // printBooks prints the rulebook of each game in each language and reads
 // it back, as a user checking the project's own rulebooks would.
-func printBooks(t *testing.T) map[string]map[string]*printed {
+func printBooks(t testing.TB) map[string]map[string]*printed {
 	t.Helper()
 	needPoppler(t)
 	// The translation checks' findings are no concern of the rulebooks'.
