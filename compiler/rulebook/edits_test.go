@@ -122,6 +122,12 @@ func TestPrintedEdits(t *testing.T) {
 		{"item going on with a name", "warlock", "de",
 			"\n• Korrekturlesen und Übersetzung der Spielregel: Benjamin Verpoort, Marleen Windels, Dieter Claus,", "",
 			diag.RulebookOmission, "• Grafikdesign"},
+		// The first words of a sentence left out at a page's top, the
+		// rest of it starting the page with a capital the rules do not
+		// write there.
+		{"sentence start at a page's top", "bellum_magica", "de",
+			"\fDann gibt der Kapitän den Würfel an den Spieler zu seiner Linken weiter, der neuer", "\fDer neuer",
+			diag.RulebookOmission, "\f"},
 		// A line of text that reads as a table's cell ("2."), and the
 		// sentence after it, left out: the line ends the sentence
 		// before, so the gap is after it.

@@ -650,9 +650,12 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 	}
 	for _, l := range p.pages {
 		// Words that open a sentence the next page goes on with stood
-		// at the end of the page before, whatever the case of the word
-		// it goes on with ("Rafaël Theunis, Kevin …").
-		if prev < l && l <= cur && opening {
+		// at the end of the page before, unless that page starts with a
+		// capital the rules do not write there: it starts the sentence,
+		// the words left out at its top ("Der neuer Kapitän wird" for
+		// "…, der neuer Kapitän wird"), where a name ("Rafaël Theunis,
+		// Kevin …") tells nothing.
+		if prev < l && l <= cur && opening && (lowerStart(p.doc.Tokens[at].Text) || !lowerStart(a.Tokens[nextWord(a, hi)].Text)) {
 			return end
 		}
 		// Words that started a page whose first line is now blank stood
@@ -761,6 +764,15 @@ func gapAfter(p *passage, i int) diag.Pos {
 func sameLead(x, y string) bool {
 	const bullets = "-•*–—"
 	return x == y || strings.Contains(bullets, x) && strings.Contains(bullets, y)
+}
+
+// nextWord returns the index of the first word or number of a text at
+// or after token i, or the last token.
+func nextWord(d *text.Doc, i int) int {
+	for i < len(d.Tokens)-1 && onlyPunct(d, i, i+1) {
+		i++
+	}
+	return min(i, len(d.Tokens)-1)
 }
 
 // onlyPunct reports whether tokens [lo, hi) of a text hold no word or
