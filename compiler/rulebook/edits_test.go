@@ -92,6 +92,9 @@ func TestPrintedEdits(t *testing.T) {
 		{"place of several words", "warriors", "en", "not kept are removed from the game.", "not kept are discard pile.", diag.RulebookRule, "player, who keeps"},
 		// A concept named by an elided word ("l’attaquant").
 		{"elided concept", "warriors", "fr", "jetés, l’attaquant compte", "jetés, le défenseur compte", diag.RulebookConcept, "Une fois les dés"},
+		// An ordinal in digits changed, which the data states.
+		{"ordinal", "warlock", "fr", "après le 3e jour", "après le 9e jour", diag.RulebookParam, "• après le 9e jour"},
+		{"ordinal with a point", "warlock", "de", "nach dem 3. Tag", "nach dem 6. Tag", diag.RulebookParam, "• nach dem 6. Tag"},
 		// A number the reading takes for a section's ("6.5").
 		{"number read as a reference", "warlock", "en", "provides 0.5 or 2", "provides 6.5 or 2", diag.RulebookParam, "SKILL: a human"},
 		// A subheading that opens a section, with a concept changed or

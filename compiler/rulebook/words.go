@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/grimoire-games/grimoire/compiler/diag"
@@ -70,6 +71,14 @@ func wordUnits(d *text.Doc, lo, hi int) []wordUnit {
 		// as a number still: the rules' may be none ("0.5").
 		if (t.Explicit() || t.Kind == text.Number && t.HasValue && t.Ref) && !t.Ordinal {
 			u.key, u.num, u.value = "#"+formatNumber(t.Value), true, t.Value
+			out = append(out, u)
+			i++
+			continue
+		}
+		// An ordinal in digits ("3e jour", "3. Tag") is a number too,
+		// though never one for a cardinal.
+		if r, _ := utf8.DecodeRuneInString(t.Text); t.Ordinal && t.HasValue && unicode.IsDigit(r) {
+			u.key, u.num, u.value = "#."+formatNumber(t.Value), true, t.Value
 			out = append(out, u)
 			i++
 			continue
