@@ -311,6 +311,13 @@ func (ix *index) anchor(b *Book, ts []token, found []*placed, headed bool, parte
 		for k := j - 1; k >= 0; k-- {
 			if found[k] != nil {
 				lo = found[k].line + 1
+				// A section at a heading, with text of its own, has its
+				// first line: the next cannot start there, though the
+				// words of both may be alike ("Pouvoir : prenez une
+				// carte …", "Pouvoir : placez … une carte").
+				if found[k].heading && titleEnd(ix.sections[k].tokens) < len(ix.sections[k].tokens) {
+					lo++
+				}
 				break
 			}
 		}

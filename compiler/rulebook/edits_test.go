@@ -39,6 +39,12 @@ func TestPrintedEdits(t *testing.T) {
 		{"heading and first sentence, words repeated", "warriors", "en",
 			"3.1 Preparing the first and second rounds\nThe dealer deals 7 new cards to each player, who must keep 4 of them. ", "",
 			diag.RulebookOmission, "The cards not kept"},
+		// An unnumbered heading left out with the first sentence after
+		// it, which reads like the section before's first: the section
+		// does not start on that one's first line.
+		{"opening like the section before's", "warlock", "fr",
+			"\fLes gnomes\nPouvoir : placez dans votre empire une carte de votre main valant au maximum 2 points de victoire. ", "\f",
+			diag.RulebookOmission, "\f"},
 		// An unnumbered heading left out with the label after it.
 		{"unnumbered heading", "warlock", "fr", "Les gobelins\nPouvoir : prenez", "Prenez", diag.RulebookOmission, "Prenez une carte"},
 		// A heading left out alone: the section is found by its
