@@ -137,6 +137,12 @@ func TestPrintedEdits(t *testing.T) {
 		{"sentence start at a page's top", "bellum_magica", "de",
 			"\fDann gibt der Kapitän den Würfel an den Spieler zu seiner Linken weiter, der neuer", "\fDer neuer",
 			diag.RulebookOmission, "\f"},
+		// A sentence left out that leaves a line reading like a
+		// numbered heading ("2. Thanks to your thief, you steal 1 chest
+		// from"), amid a sentence.
+		{"line like a numbered heading", "bellum_magica", "en",
+			"2. Your 2 swords beat their shield: the attack succeeds. Thanks", "2. Thanks",
+			diag.RulebookOmission, "2. Thanks"},
 		// A line of text that reads as a table's cell ("2."), and the
 		// sentence after it, left out: the line ends the sentence
 		// before, so the gap is after it.

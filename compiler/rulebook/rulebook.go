@@ -150,7 +150,11 @@ func (b *Book) scanHeadings(undot bool) bool {
 				m = nil
 			}
 		}
-		if m != nil && titleLike(m[2]) {
+		// A line amid a sentence, which the line before left open and
+		// the line after goes on with in lower case ("… is worth", "2.
+		// Thanks to your thief, you steal 1 chest from", "this
+		// player."), is none.
+		if m != nil && titleLike(m[2]) && !(leftOpen(b, i) && i+1 < len(b.lines) && !b.PageStart[i+1] && lowerStart(b.lines[i+1].text)) {
 			m[1] = strings.TrimSuffix(m[1], ".")
 			num := parseNumber(m[1])
 			if follows(last, num) {
