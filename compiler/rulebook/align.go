@@ -186,8 +186,10 @@ func (ix *index) candidates(b *Book) []candidate {
 			continue
 		}
 		// A line that ends a sentence the line before left open ("… (see"
-		// then "“Powers and skills”).") quotes a title; it is none.
-		if strings.ContainsAny(lastRune(l.text), ".!?;)") && leftOpen(b, i) {
+		// then "“Powers and skills”).") quotes a title; it is none. Nor
+		// is one whose sentence the next line goes on with in lower case
+		// ("Ces cartes" then "forment votre main").
+		if strings.ContainsAny(lastRune(l.text), ".!?;)") && leftOpen(b, i) || leftOpen(b, i+1) && lowerStart(b.lines[i+1].text) {
 			continue
 		}
 		tw := titleWords(t)
@@ -217,7 +219,7 @@ func (ix *index) candidates(b *Book) []candidate {
 // sentence the line before it left open: that line, on the same page,
 // ends with a letter, a comma or an opening bracket.
 func leftOpen(b *Book, i int) bool {
-	if i == 0 || i < len(b.PageStart) && b.PageStart[i] || b.lines[i-1].heading {
+	if i == 0 || i >= len(b.lines) || i < len(b.PageStart) && b.PageStart[i] || b.lines[i-1].heading {
 		return false
 	}
 	r, _ := utf8.DecodeLastRuneInString(strings.TrimSpace(b.lines[i-1].text))

@@ -45,6 +45,12 @@ func TestPrintedEdits(t *testing.T) {
 		{"opening like the section before's", "warlock", "fr",
 			"\fLes gnomes\nPouvoir : placez dans votre empire une carte de votre main valant au maximum 2 points de victoire. ", "\f",
 			diag.RulebookOmission, "\f"},
+		// A heading left out with the sentence after it, leaving a
+		// short line that reads like its title ("Ces cartes" for
+		// "Distribuer des cartes"), its sentence going on below.
+		{"short line like the title", "warlock", "fr",
+			"2.1 Distribuer des cartes\nLe premier joueur, celui qui possède Elrohir, distribue 5 cartes de la pioche à chaque joueur. ", "",
+			diag.RulebookOmission, "Ces cartes"},
 		// An unnumbered heading left out with the label after it.
 		{"unnumbered heading", "warlock", "fr", "Les gobelins\nPouvoir : prenez", "Prenez", diag.RulebookOmission, "Prenez une carte"},
 		// A heading left out alone: the section is found by its
