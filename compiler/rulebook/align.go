@@ -189,7 +189,7 @@ func (ix *index) candidates(b *Book) []candidate {
 		// then "“Powers and skills”).") quotes a title; it is none. Nor
 		// is one whose sentence the next line goes on with in lower case
 		// ("Ces cartes" then "forment votre main").
-		if strings.ContainsAny(lastRune(l.text), ".!?;)") && leftOpen(b, i) || leftOpen(b, i+1) && lowerStart(b.lines[i+1].text) {
+		if strings.ContainsAny(lastRune(l.text), ".!?;)") && leftOpen(b, i) || leftOpen(b, i+1) && lowerBelow(b, i) {
 			continue
 		}
 		tw := titleWords(t)
@@ -224,6 +224,12 @@ func leftOpen(b *Book, i int) bool {
 	}
 	r, _ := utf8.DecodeLastRuneInString(strings.TrimSpace(b.lines[i-1].text))
 	return unicode.IsLetter(r) || r == ',' || r == '('
+}
+
+// lowerBelow reports whether the line after line i (0-based) of a book,
+// on the same page, starts in lower case: it goes on with a sentence.
+func lowerBelow(b *Book, i int) bool {
+	return i+1 < len(b.lines) && !b.PageStart[i+1] && lowerStart(b.lines[i+1].text)
 }
 
 // headingScore says how well a candidate heading fits a section: its
@@ -346,7 +352,7 @@ const (
 // caches the first words of lines. A non-nil para says which lines may
 // start the section.
 func (ix *index) opening(ts []token, s *gameSection, lo, hi int, starts map[int][]string, para func(line int) bool) *placed {
-	want := ix.firstStems(s.tokens, titleEnd(s.tokens), openingWords)
+	want := ix.stemList(s.tokens, titleEnd(s.tokens), len(s.tokens), openingWords)
 	if len(want) < openingMatch {
 		return nil
 	}
@@ -365,7 +371,7 @@ func (ix *index) opening(ts []token, s *gameSection, lo, hi int, starts map[int]
 		}
 		got, ok := starts[i]
 		if !ok {
-			got = ix.stemList(ts, i, openingWords)
+			got = ix.stemList(ts, i, i+reach, openingWords)
 			starts[i] = got
 		}
 		// The words in the same order: a line that starts the section
@@ -394,7 +400,7 @@ func counts(ts []token, i int) bool {
 // list's mark.
 func lineOpens(ts []token, i int) bool {
 	for j := i - 1; j >= 0 && ts[j].line == ts[i].line; j-- {
-		if ts[j].kind != punct || !strings.Contains("•·-–—*>", ts[j].text) {
+		if ts[j].kind != punct || !strings.Contains(bullets+"·>", ts[j].text) {
 			return false
 		}
 	}
@@ -414,27 +420,13 @@ func titleEnd(ts []token) int {
 	return len(ts)
 }
 
-// stemList returns the first n stems of content words from token i, in
-// order, each once: a sentence that repeats its words ("3 cards from the
-// draw pile … a card from the draw pile") matches as many of a section's
-// first words as the lines after it.
-func (ix *index) stemList(ts []token, i, n int) []string {
+// stemList returns the first n stems of content words among tokens
+// [i, end), in order, each once: a sentence that repeats its words ("3
+// cards from the draw pile … a card from the draw pile") matches as many
+// of a section's first words as the lines after it.
+func (ix *index) stemList(ts []token, i, end, n int) []string {
 	var out []string
-	for end := min(len(ts), i+reach); i < end && len(out) < n; i++ {
-		if ts[i].kind == word && ix.lang.Content(ts[i].norm) {
-			if s := text.Stem(ts[i].norm); !slices.Contains(out, s) {
-				out = append(out, s)
-			}
-		}
-	}
-	return out
-}
-
-// firstStems returns the first n stems of content words from token i,
-// in order, each once.
-func (ix *index) firstStems(ts []token, i, n int) []string {
-	var out []string
-	for ; i < len(ts) && len(out) < n; i++ {
+	for end = min(len(ts), end); i < end && len(out) < n; i++ {
 		if ts[i].kind == word && ix.lang.Content(ts[i].norm) {
 			if s := text.Stem(ts[i].norm); !slices.Contains(out, s) {
 				out = append(out, s)

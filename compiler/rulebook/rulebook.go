@@ -154,7 +154,7 @@ func (b *Book) scanHeadings(undot bool) bool {
 		// the line after goes on with in lower case ("… is worth", "2.
 		// Thanks to your thief, you steal 1 chest from", "this
 		// player."), is none.
-		if m != nil && titleLike(m[2]) && !(leftOpen(b, i) && i+1 < len(b.lines) && !b.PageStart[i+1] && lowerStart(b.lines[i+1].text)) {
+		if m != nil && titleLike(m[2]) && !(leftOpen(b, i) && lowerBelow(b, i)) {
 			m[1] = strings.TrimSuffix(m[1], ".")
 			num := parseNumber(m[1])
 			if follows(last, num) {

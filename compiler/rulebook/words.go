@@ -710,14 +710,12 @@ func endsBlock(d *text.Doc, lo, hi int) bool {
 	}
 	// The words before and after, past the marks that lead or end them
 	// ("> ", ".").
-	prev, next := lo-1, hi
+	prev := lo - 1
 	for prev >= 0 && onlyPunct(d, prev, prev+1) {
 		prev--
 	}
-	for next < len(d.Tokens) && onlyPunct(d, next, next+1) {
-		next++
-	}
-	if prev < 0 {
+	next := nextWord(d, hi)
+	if prev < 0 || onlyPunct(d, next, next+1) {
 		return false
 	}
 	before, after := sentenceOf(d, prev), sentenceOf(d, next)
@@ -768,10 +766,12 @@ func gapAfter(p *passage, i int) diag.Pos {
 	return at
 }
 
+// bullets are the marks that lead a list's items.
+const bullets = "-•*–—"
+
 // sameLead reports whether two marks that lead a line are alike: the
 // same, or two bullets, which a book sets otherwise than the rules.
 func sameLead(x, y string) bool {
-	const bullets = "-•*–—"
 	return x == y || strings.Contains(bullets, x) && strings.Contains(bullets, y)
 }
 

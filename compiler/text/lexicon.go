@@ -376,7 +376,8 @@ func owned(d *Doc, sp Span, cs []Cue) map[int]bool {
 }
 
 // nameKey is the unit key of a name: a word capitalised inside a
-// sentence that the translation's text also capitalises (see namesIn).
+// sentence that the game's translations, or this translation's text,
+// also capitalise (see Lexicon.names and namesIn).
 const nameKey = "¶name"
 
 // units returns the units of a source span, in order. A name of the
