@@ -219,7 +219,20 @@ func TestPrintedEdits(t *testing.T) {
 		{"sentence the next one repeats", "warriors", "en", "A dragon can always be the target of a charge.", "", diag.RulebookOmission, "(see the base game)"},
 		{"sentence the next line repeats", "warlock", "en", "If Hubba's bar isn't full, continue with the next round.", "", diag.RulebookOmission, "pile."},
 		{"list item the next one repeats", "warlock", "en", "15\ngnomes (red) and 15 goblins (brown)", "", diag.RulebookOmission, "• 120 creature cards"},
+		// The end of a list item's sentence, on lines of its own after
+		// the item's colon, left out at a page's foot: the page lost
+		// lines, so the words stood there, after the item. The item is
+		// there: only the words are reported.
+		{"end of an item at a page's foot", "warlock", "de",
+			"Die Städte einer Kette bringen nacheinander 1, 2, 3, 5, 7, 9 Siegpunkte, und jede weitere Stadt bringt\nso viel wie die letzte.\n", "",
+			diag.RulebookOmission, "• Siegpunkte für jede Kette"},
+		// Words that open a paragraph after one ending with an ellipsis
+		// started its line.
+		{"paragraph start after an ellipsis", "warriors", "fr", "Pour annoncer une charge, l’attaquant", "L’attaquant", diag.RulebookOmission, "L’attaquant doit retourner"},
 	}
+	// The edits whose finding is the only one: the rest of the sentence
+	// is no loss.
+	alone := map[string]bool{"end of an item at a page's foot": true}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p := books[tt.game][tt.lang]
@@ -252,6 +265,9 @@ func TestPrintedEdits(t *testing.T) {
 				if strings.Contains(d.Message, "\"“") || strings.Contains(d.Message, "”\"") {
 					t.Errorf("quoted twice: %s", d.Message)
 				}
+			}
+			if alone[tt.name] && len(got) > 1 {
+				t.Errorf("%d findings, want 1:\n%s", len(got), got)
 			}
 			for _, d := range got {
 				if d.Code == tt.code && d.Pos.Line == want {

@@ -150,7 +150,41 @@ func (p *sectionPair) lost(df text.Diff) bool {
 			missing++
 		}
 	}
+	// A sentence whose opening words the book has there lost only its
+	// end, which the words' comparison reports where it was.
+	if words && lo < hi && opensIn(a, df.A, b, text.Span{Lo: b.Sentences[lo].Lo, Hi: b.Sentences[hi-1].Hi}) {
+		return false
+	}
 	return 2*missing >= len(mine)
+}
+
+// sentenceOpening is how many content words open a sentence: as many as
+// another sentence, or one cut short, rarely shares in a row.
+const sentenceOpening = 4
+
+// opensIn reports whether the first content words of span sa of a, as
+// many as openingWords, follow one another among the content words of
+// span sb of b.
+func opensIn(a *text.Doc, sa text.Span, b *text.Doc, sb text.Span) bool {
+	stems := func(d *text.Doc, sp text.Span, n int) []string {
+		var out []string
+		for i := sp.Lo; i < sp.Hi && len(out) != n; i++ {
+			if t := d.Tokens[i]; t.Kind == text.Word && d.Vocab.Lang.Content(t.Norm) {
+				out = append(out, text.Stem(t.Norm))
+			}
+		}
+		return out
+	}
+	first, all := stems(a, sa, sentenceOpening), stems(b, sb, -1)
+	if len(first) < sentenceOpening {
+		return false
+	}
+	for i := 0; i+len(first) <= len(all); i++ {
+		if slices.Equal(all[i:i+len(first)], first) {
+			return true
+		}
+	}
+	return false
 }
 
 // shareAnchor reports whether two sentences name a concept or state a

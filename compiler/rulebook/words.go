@@ -639,7 +639,7 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 			return end
 		case a.Sentences[k-1].Para == s.Para && prev == cur-1 && opening:
 			return p.tokPos(at) // the line before was full
-		case a.Sentences[k-1].Para != s.Para && prev == cur-1 && before >= 0 && strings.ContainsAny(p.doc.Tokens[before].Text, ".!?:"):
+		case a.Sentences[k-1].Para != s.Para && prev == cur-1 && before >= 0 && strings.ContainsAny(p.doc.Tokens[before].Text, ".!?:…"):
 			return p.tokPos(at)
 		}
 	}
@@ -683,7 +683,12 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 			return end
 		}
 		// Across a page break, the words stood on the page that lost
-		// lines; at its start when both or neither did.
+		// lines: words that go on with a sentence, at the end of the text
+		// before; words that start one, as below; at the next page's start
+		// when both pages or neither lost lines.
+		if prev < l && l <= cur && p.short[prev] && !p.short[cur] && !starts {
+			return end
+		}
 		if prev < l && l <= cur && (!p.short[prev] || p.short[cur]) {
 			return diag.Pos{File: p.file, Line: l, Col: 1}
 		}
