@@ -226,6 +226,10 @@ func TestPrintedEdits(t *testing.T) {
 		{"end of an item at a page's foot", "warlock", "de",
 			"Die Städte einer Kette bringen nacheinander 1, 2, 3, 5, 7, 9 Siegpunkte, und jede weitere Stadt bringt\nso viel wie die letzte.\n", "",
 			diag.RulebookOmission, "• Siegpunkte für jede Kette"},
+		// Words that go on with a sentence, left out at the start of a
+		// line that is short now, the paragraph going on below it: they
+		// did not fit on the full line before.
+		{"words starting a line", "warriors", "de", "Der Geber nimmt den Ziehstapel, mischt", "Mischt", diag.RulebookOmission, "Mischt alle"},
 		// Words that open a paragraph after one ending with an ellipsis
 		// started its line.
 		{"paragraph start after an ellipsis", "warriors", "fr", "Pour annoncer une charge, l’attaquant", "L’attaquant", diag.RulebookOmission, "L’attaquant doit retourner"},

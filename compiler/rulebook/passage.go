@@ -80,6 +80,17 @@ func (p *passage) lineLens() (map[int]int, int) {
 	return out, slices.Max(lens)
 }
 
+// lineText returns the text the passage reads of line l of its file, or
+// "".
+func (p *passage) lineText(l int) string {
+	for _, s := range p.segs {
+		if s.line == l {
+			return s.text
+		}
+	}
+	return ""
+}
+
 // tokPos returns the place of token i, or of the end of the text.
 func (p *passage) tokPos(i int) diag.Pos {
 	ts := p.doc.Tokens

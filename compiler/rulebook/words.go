@@ -643,7 +643,14 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 			return p.tokPos(at)
 		}
 	}
+	// Words that go on with a sentence from the line before ended it,
+	// unless they do not fit there and started a line of a paragraph
+	// that is short now, the paragraph going on below it: that line lost
+	// them.
 	if prev == cur-1 && !opening {
+		if float64(prevLen+n) > lineSlack*float64(full) && float64(lens[cur]) < fullLine*float64(full) && lowerStart(p.lineText(cur+1)) && !slices.Contains(p.pages, cur+1) {
+			return p.tokPos(at)
+		}
 		return end
 	}
 	// Sentences that end a block of the rules' lines, the text before
