@@ -9,6 +9,7 @@ import (
 	"io"
 	"os/exec"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -157,16 +158,27 @@ func pdfText(data []byte) (string, error) {
 // layoutText writes the text of pdftotext's layout output as its plain
 // text does: a line of text for each line of the page, words separated by
 // a space, a blank line after each flow of text, and a form feed before
-// each page but the first.
+// each page but the first. Flows are read in poppler's order but for one
+// thing (see leftFirst): a flow is read before the flows poppler put
+// ahead of it that stand to its right and no higher, as a table's title
+// and row labels before its cells.
 func layoutText(data []byte) (string, error) {
 	d := xml.NewDecoder(bytes.NewReader(data))
 	d.Strict = false
 	d.AutoClose = xml.HTMLAutoClose
 	d.Entity = xml.HTMLEntity
-	var b, word strings.Builder
+	var b, word, fl strings.Builder
 	var words []string
+	var page []flow
+	var lines []rect
 	pages := 0
 	inWord := false
+	endPage := func() {
+		for _, f := range leftFirst(page) {
+			b.WriteString(f.text)
+		}
+		page = page[:0]
+	}
 	for {
 		tok, err := d.Token()
 		if err == io.EOF {
@@ -179,6 +191,7 @@ func layoutText(data []byte) (string, error) {
 		case xml.StartElement:
 			switch t.Name.Local {
 			case "page":
+				endPage()
 				if pages > 0 {
 					b.WriteByte('\f')
 				}
@@ -186,6 +199,8 @@ func layoutText(data []byte) (string, error) {
 			case "word":
 				inWord = true
 				word.Reset()
+			case "line":
+				lines = append(lines, boxOf(t.Attr))
 			}
 		case xml.CharData:
 			if inWord {
@@ -197,15 +212,90 @@ func layoutText(data []byte) (string, error) {
 				words = append(words, strings.ToValidUTF8(word.String(), "\uFFFD"))
 				inWord = false
 			case "line":
-				b.WriteString(strings.Join(words, " "))
-				b.WriteByte('\n')
+				fl.WriteString(strings.Join(words, " "))
+				fl.WriteByte('\n')
 				words = words[:0]
 			case "flow":
-				b.WriteByte('\n')
+				fl.WriteByte('\n')
+				page = append(page, flow{fl.String(), lines})
+				fl.Reset()
+				lines = nil
 			}
 		}
 	}
+	endPage()
 	return b.String(), nil
+}
+
+// flow is a flow of text of pdftotext's layout: its text, and the boxes
+// of its lines on the page.
+type flow struct {
+	text  string
+	lines []rect
+}
+
+// rect is a box on a page, y growing downwards.
+type rect struct{ x0, y0, x1, y1 float64 }
+
+// boxOf reads the box of a layout element.
+func boxOf(attrs []xml.Attr) rect {
+	var r rect
+	for _, a := range attrs {
+		v, err := strconv.ParseFloat(a.Value, 64)
+		if err != nil {
+			continue
+		}
+		switch a.Name.Local {
+		case "xMin":
+			r.x0 = v
+		case "yMin":
+			r.y0 = v
+		case "xMax":
+			r.x1 = v
+		case "yMax":
+			r.y1 = v
+		}
+	}
+	return r
+}
+
+// besideBelow reports whether flow k stands beside f and lower, to its
+// right: k starts no higher than f, and lies wholly right of each line
+// of f that reaches down to k's top.
+func (f flow) besideBelow(k flow) bool {
+	if len(f.lines) == 0 || len(k.lines) == 0 {
+		return false
+	}
+	top, left := k.lines[0].y0, k.lines[0].x0
+	for _, l := range k.lines {
+		top, left = min(top, l.y0), min(left, l.x0)
+	}
+	if top < f.lines[0].y0 {
+		return false
+	}
+	for _, l := range f.lines {
+		if l.y1 > top && l.x1 > left {
+			return false
+		}
+	}
+	return true
+}
+
+// leftFirst orders the flows of a page as they read, left to right where
+// they stand side by side: poppler sometimes puts the flows of a table's
+// cells before the flow of its title and row labels, left of them and
+// starting above them. Each flow goes before the flows just ahead of it
+// that stand beside it, lower and to its right.
+func leftFirst(fs []flow) []flow {
+	out := make([]flow, 0, len(fs))
+	for _, f := range fs {
+		at := len(out)
+		for at > 0 && f.besideBelow(out[at-1]) {
+			at--
+		}
+		out = slices.Insert(out, at, f)
+	}
+	return out
 }
 
 func lastLine(s string) string {

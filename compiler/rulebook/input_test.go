@@ -651,3 +651,58 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// TestLayoutOrder checks the order layoutText reads pdftotext's flows in:
+// poppler's, but for a flow that stands left of flows it put first,
+// beside them and above.
+func TestLayoutOrder(t *testing.T) {
+	// flow writes a flow of one line a line, each given as x, y and its
+	// text; a line is 10 high and 5 wide a character.
+	flow := func(lines ...any) string {
+		var b strings.Builder
+		b.WriteString("<flow><block>")
+		for i := 0; i+2 < len(lines); i += 3 {
+			x, y, s := lines[i].(int), lines[i+1].(int), lines[i+2].(string)
+			fmt.Fprintf(&b, `<line xMin="%d" yMin="%d" xMax="%d" yMax="%d"><word>%s</word></line>`, x, y, x+5*len(s), y+10, s)
+		}
+		b.WriteString("</block></flow>")
+		return b.String()
+	}
+	page := func(flows ...string) string { return "<page>" + strings.Join(flows, "") + "</page>" }
+	tests := []struct {
+		name, xml, want string
+	}{
+		{"a table's cells before its title and labels",
+			page(flow(10, 0, "Text"), flow(200, 30, "2"), flow(200, 50, "3"), flow(10, 10, "Title", 50, 30, "Players", 50, 50, "Cards")),
+			"Text\n\nTitle\nPlayers\nCards\n\n2\n\n3\n\n"},
+		{"the right column first",
+			page(flow(300, 0, "Right", 300, 20, "column"), flow(10, 0, "Left", 10, 20, "column")),
+			"Left\ncolumn\n\nRight\ncolumn\n\n"},
+		{"columns in order",
+			page(flow(10, 0, "Left", 10, 20, "column"), flow(300, 0, "Right", 300, 20, "column")),
+			"Left\ncolumn\n\nRight\ncolumn\n\n"},
+		// A flow below the columns, as wide as both, stays after them.
+		{"a wide flow after columns",
+			page(flow(10, 0, "Left"), flow(300, 0, "Right"), flow(10, 40, "A line across the whole page's width, longer")),
+			"Left\n\nRight\n\nA line across the whole page's width, longer\n\n"},
+		// A flow of the left column that starts below the right's top
+		// stays after it.
+		{"a left flow lower than the right column",
+			page(flow(10, 0, "Left"), flow(300, 0, "Right", 300, 40, "column"), flow(10, 30, "More")),
+			"Left\n\nRight\ncolumn\n\nMore\n\n"},
+		{"pages apart",
+			page(flow(200, 30, "2")) + page(flow(10, 10, "Title")),
+			"2\n\n\fTitle\n\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := layoutText([]byte("<doc>" + tt.xml + "</doc>"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
