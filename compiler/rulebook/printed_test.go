@@ -177,6 +177,13 @@ func TestGapPlaced(t *testing.T) {
 		// A table's title with the heading its table shares with
 		// another, before its cells.
 		{"warriors", "en", "Last round: cards kept (expansion)", "Players", "7"},
+		// A table's title left out with its headings, after a table's
+		// cells that are numbers its own headings have too.
+		{"warriors", "fr", "Dernier round : cartes distribuées (extension)", "Cartes distribuées", "4"},
+		// A table's title left out with its headings, above headings
+		// the rules leave blank (the peoples' symbols), in a section of
+		// one table.
+		{"warriors", "en", "People bonus", "Bonus", "victory pile wins."},
 		// Tables' titles, each after the cells of the table before.
 		{"warriors", "de", "Erste und zweite Runde: ausgeteilte Karten (Erweiterung)", "Erste und zweite Runde: ausgeteilte Karten (Erweiterung)", "11"},
 		{"warriors", "de", "Erste und zweite Runde: behaltene Karten (Erweiterung)", "Erste und zweite Runde: behaltene Karten (Erweiterung)", "7"},

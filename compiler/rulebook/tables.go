@@ -48,6 +48,17 @@ func (c *checker) tables() {
 		words[t.Section] = append(words[t.Section], w...)
 	}
 	lines := c.r.bookSections()
+	// Whether the book prints the tables' titles: most of those of the
+	// sections it has. Then a section's only title left out is lost.
+	found, all := 0, 0
+	for _, id := range order {
+		if sp, ok := lines[id]; ok {
+			titles := c.sectionTitles(id)
+			_, n := c.findTitles(titles, sp[0], sp[1])
+			found, all = found+n, all+len(titles)
+		}
+	}
+	titled := found >= minTitled && 2*found >= all
 	for _, id := range order {
 		sp, ok := lines[id]
 		if !ok {
@@ -60,7 +71,7 @@ func (c *checker) tables() {
 		}
 		c.judgeCells(texts, words[id])
 		if len(numbers) == len(nums[id]) && len(numbers) > 0 {
-			c.tableTitles(id, sp[0], sp[1], numbers)
+			c.tableTitles(id, sp[0], sp[1], numbers, titled)
 		}
 	}
 }
@@ -69,13 +80,15 @@ func (c *checker) tables() {
 // printing the tables and the other titles left out (G309). A PDF's text
 // gives a title before or after its cells, but the titles in order: one
 // left out is placed before the next title found, or after the one
-// before.
-func (c *checker) tableTitles(id string, from, to int, numbers []bookCell) {
+// before. A section none of whose titles the book has lost them only in
+// a book that prints the tables' titles (titled).
+func (c *checker) tableTitles(id string, from, to int, numbers []bookCell, titled bool) {
 	var titles []string
 	var heads []map[string]bool    // the keys of each table's heading cells
 	var headNums []map[string]bool // the numbers of its heading cells ("2" players)
 	var cellCount []int            // how many cells of numbers each table has
 	var firstNum []int             // the index in numbers of each table's first number
+	var unsaid []int               // how many heading cells each table leaves blank (symbols)
 	nNums := 0
 	for _, t := range c.ix.tables {
 		if t.Section != id {
@@ -86,9 +99,12 @@ func (c *checker) tableTitles(id string, from, to int, numbers []bookCell) {
 		nc, _ := c.tableCells(t)
 		nNums += len(nc)
 		h, hn := map[string]bool{}, map[string]bool{}
-		n := 0
+		n, blank := 0, 0
 		for r, row := range t.Cells {
 			for k, cell := range row {
+				if (r == 0 || k == 0) && strings.TrimSpace(cell) == "" {
+					blank++
+				}
 				if r == 0 || k == 0 {
 					h[tableKey(cell)] = true
 					if isCell(cell) {
@@ -101,34 +117,13 @@ func (c *checker) tableTitles(id string, from, to int, numbers []bookCell) {
 			}
 		}
 		cellCount = append(cellCount, n)
+		unsaid = append(unsaid, blank)
 		delete(h, "")
 		heads = append(heads, h)
 		headNums = append(headNums, hn)
 	}
-	titleKeys := map[string]bool{}
-	for _, t := range titles {
-		titleKeys[tableKey(t)] = true
-	}
-	at := make([]int, len(titles)) // the line of each title, or 0
-	found := 0
-	next := from
-	for k, title := range titles {
-		key, words := tableKey(title), titleWords(title)
-		for i := next; i < min(to, len(c.r.b.lines)); i++ {
-			l := c.r.b.lines[i]
-			// Another table's title as written is not this one's,
-			// however like it reads.
-			if l.skip || c.r.furn[i+1] || tableKey(l.text) != key && titleKeys[tableKey(l.text)] {
-				continue
-			}
-			if tableKey(l.text) == key || titleSim(titleWords(l.text), words) >= tableTitleSim {
-				at[k], next = i+1, i+1
-				found++
-				break
-			}
-		}
-	}
-	if found == 0 || found == len(titles) {
+	at, found := c.findTitles(titles, from, to)
+	if found == len(titles) || found == 0 && !titled {
 		return
 	}
 	dup := c.titleCopies(titles, at, from, to)
@@ -161,15 +156,22 @@ func (c *checker) tableTitles(id string, from, to int, numbers []bookCell) {
 		// Back from line i (0-based) over the table's headings, words or
 		// numbers (the players' counts of a row), to the blank lines
 		// before them, where the title stood, on the headings' page.
-		// above also tells how many lines of words it went over.
-		above := func(i int) (int, int) {
+		// above also tells how many lines of words it went over. From
+		// the table's first number (nums false), the numbers above are
+		// an earlier table's. Headings the rules leave blank (symbols)
+		// may read as any word, a line each.
+		above := func(i int, nums bool) (int, int) {
 			line, words := i+1, 0
+			blank := unsaid[k]
 			for j := i - 1; j >= lo; j-- {
 				t := c.r.b.lines[j].text
 				if strings.TrimSpace(t) == "" {
 					continue
 				}
-				if key := tableKey(t); key == "" && !headNums[k][strings.TrimSpace(t)] || key != "" && !heads[k][key] {
+				key := tableKey(t)
+				if key != "" && !heads[k][key] && blank > 0 && !strings.Contains(strings.TrimSpace(t), " ") {
+					blank--
+				} else if key == "" && (!nums || !headNums[k][strings.TrimSpace(t)]) || key != "" && !heads[k][key] {
 					break
 				} else if key != "" {
 					words++
@@ -187,7 +189,7 @@ func (c *checker) tableTitles(id string, from, to int, numbers []bookCell) {
 			for i := lo; i < min(hi, len(c.r.b.lines)); i++ {
 				key := tableKey(c.r.b.lines[i].text)
 				if heads[k][key] && (unique && !sharedHead(heads, k, key) || !unique && (k == 0 || !heads[k-1][key])) {
-					return above(i)
+					return above(i, true)
 				}
 			}
 			return 0, 0
@@ -200,7 +202,7 @@ func (c *checker) tableTitles(id string, from, to int, numbers []bookCell) {
 			var block int
 			if line, block = headLine(false); block == 0 {
 				if f := firstNum[k]; f < len(numbers) && numbers[f].line > lo && numbers[f].line <= hi {
-					line, _ = above(numbers[f].line - 1)
+					line, _ = above(numbers[f].line-1, false)
 				}
 			}
 		}
@@ -231,6 +233,50 @@ func (c *checker) tableTitles(id string, from, to int, numbers []bookCell) {
 			Message: fmt.Sprintf("the title of the rules' table %q is not here: was it left out?", spaces(strings.TrimSpace(title)))})
 	}
 }
+
+// sectionTitles returns the titles of a section's tables, in order.
+func (c *checker) sectionTitles(id string) []string {
+	var out []string
+	for _, t := range c.ix.tables {
+		if t.Section == id {
+			out = append(out, t.Title)
+		}
+	}
+	return out
+}
+
+// findTitles returns the line (from 1) where the book's lines [from, to)
+// have each title, in order, or 0, and how many it has.
+func (c *checker) findTitles(titles []string, from, to int) ([]int, int) {
+	titleKeys := map[string]bool{}
+	for _, t := range titles {
+		titleKeys[tableKey(t)] = true
+	}
+	at := make([]int, len(titles))
+	found := 0
+	next := from
+	for k, title := range titles {
+		key, words := tableKey(title), titleWords(title)
+		for i := next; i < min(to, len(c.r.b.lines)); i++ {
+			l := c.r.b.lines[i]
+			// Another table's title as written is not this one's,
+			// however like it reads.
+			if l.skip || c.r.furn[i+1] || tableKey(l.text) != key && titleKeys[tableKey(l.text)] {
+				continue
+			}
+			if tableKey(l.text) == key || titleSim(titleWords(l.text), words) >= tableTitleSim {
+				at[k], next = i+1, i+1
+				found++
+				break
+			}
+		}
+	}
+	return at, found
+}
+
+// minTitled is the fewest tables' titles a book must print to be read as
+// printing them all.
+const minTitled = 2
 
 // sharedHead reports whether a heading of table k heads another table
 // too: it does not tell where table k stands.
