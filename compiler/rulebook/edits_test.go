@@ -230,13 +230,21 @@ func TestPrintedEdits(t *testing.T) {
 		// line that is short now, the paragraph going on below it: they
 		// did not fit on the full line before.
 		{"words starting a line", "warriors", "de", "Der Geber nimmt den Ziehstapel, mischt", "Mischt", diag.RulebookOmission, "Mischt alle"},
+		// A subheading left out with the sentence after it at a page's
+		// top: a book keeps a subheading with its text, so they stood
+		// there, not on the blank lines that end the page before.
+		{"subheading at a page's top", "warlock", "en", "A. Play a card from your hand\nIf you play a card from your hand, you give the creature a task. ", "", diag.RulebookOmission, "\f"},
+		{"subheading and its paragraph at a page's top", "bellum_magica", "fr",
+			"C. Les pioches de créatures\nMélangez séparément les cartes Créature maléfique et les cartes Créature super maléfique pour former\n" +
+				"deux pioches distinctes, que vous placez face cachée au-dessus du royaume des humains. ", "",
+			diag.RulebookOmission, "\f"},
 		// Words that open a paragraph after one ending with an ellipsis
 		// started its line.
 		{"paragraph start after an ellipsis", "warriors", "fr", "Pour annoncer une charge, l’attaquant", "L’attaquant", diag.RulebookOmission, "L’attaquant doit retourner"},
 	}
 	// The edits whose finding is the only one: the rest of the sentence
 	// is no loss.
-	alone := map[string]bool{"end of an item at a page's foot": true}
+	alone := map[string]bool{"end of an item at a page's foot": true, "subheading and its paragraph at a page's top": true}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p := books[tt.game][tt.lang]

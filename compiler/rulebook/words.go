@@ -665,6 +665,13 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 		return end
 	}
 	for _, l := range p.pages {
+		// Words that start with a subheading stood with the text after
+		// them, which a book does not leave alone at a page's foot; so
+		// did words that start the text of a subheading the book lacks
+		// too.
+		if prev < l && l <= cur && (subheading(a, lo) || afterLostSubheading(a, lo, p.doc, before)) {
+			return diag.Pos{File: p.file, Line: l, Col: 1}
+		}
 		// Words that open a sentence the next page goes on with stood
 		// at the end of the page before, unless that page starts with a
 		// capital the rules do not write there: it starts the sentence,
@@ -711,6 +718,37 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 	}
 	return p.tokPos(at)
 }
+
+// subheading reports whether token i of a text starts a subheading: a
+// paragraph of one short sentence that ends with no mark ("C. Les
+// pioches de créatures").
+func subheading(d *text.Doc, i int) bool {
+	k := d.SentenceAt(i)
+	if k < 0 || !onlyPunct(d, d.Sentences[k].Lo, i) {
+		return false
+	}
+	s := d.Sentences[k]
+	if k > 0 && d.Sentences[k-1].Para == s.Para || k+1 < len(d.Sentences) && d.Sentences[k+1].Para == s.Para {
+		return false
+	}
+	last := d.Tokens[s.Hi-1]
+	return words(d, s.Span) <= maxSubheading && (last.Kind != text.Punct || !strings.Contains(".!?…:;,", last.Text))
+}
+
+// afterLostSubheading reports whether token i of text a starts the
+// paragraph after a subheading that the book's text b does not end with
+// at its token before.
+func afterLostSubheading(a *text.Doc, i int, b *text.Doc, before int) bool {
+	k := a.SentenceAt(i)
+	if k < 1 || !onlyPunct(a, a.Sentences[k].Lo, i) || !subheading(a, a.Sentences[k-1].Lo) {
+		return false
+	}
+	h := a.Sentences[k-1]
+	return before < 0 || text.Stem(b.Tokens[before].Norm) != text.Stem(a.Tokens[h.Hi-1].Norm)
+}
+
+// maxSubheading is the most words a subheading has.
+const maxSubheading = 8
 
 // endsBlock reports whether the words [lo, hi) of a text end a block of
 // its lines, the text before them in the same block: a blank line comes
