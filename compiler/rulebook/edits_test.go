@@ -100,6 +100,9 @@ func TestPrintedEdits(t *testing.T) {
 		{"name of several words", "bellum_magica", "fr", "Créature super maléfique pour", "Créature maléfique pour", diag.RulebookConcept, "Mélangez séparément"},
 		// The first word of such a name left out.
 		{"first word of a name", "bellum_magica", "en", "the most evil creature cards separately", "the evil creature cards separately", diag.RulebookConcept, "Shuffle the evil"},
+		// A word put in that opens another name, which the sentence
+		// also has.
+		{"word put in a name", "bellum_magica", "en", "Shuffle the evil creature cards", "Shuffle the most evil creature cards", diag.RulebookConcept, "Shuffle the most"},
 		// A name of several words for another ("removed from the game").
 		{"place of several words", "warriors", "en", "not kept are removed from the game.", "not kept are discard pile.", diag.RulebookRule, "player, who keeps"},
 		// A concept named by an elided word ("l’attaquant").

@@ -180,6 +180,8 @@ func TestGapPlaced(t *testing.T) {
 		// A table's title left out with its headings, after a table's
 		// cells that are numbers its own headings have too.
 		{"warriors", "fr", "Dernier round : cartes distribuées (extension)", "Cartes distribuées", "4"},
+		// The same title left out alone, before its headings.
+		{"warriors", "fr", "Dernier round : cartes distribuées (extension)", "Dernier round : cartes distribuées (extension)", "4"},
 		// A table's title left out with its headings, above headings
 		// the rules leave blank (the peoples' symbols), in a section of
 		// one table.

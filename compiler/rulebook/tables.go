@@ -84,11 +84,11 @@ func (c *checker) tables() {
 // a book that prints the tables' titles (titled).
 func (c *checker) tableTitles(id string, from, to int, numbers []bookCell, titled bool) {
 	var titles []string
-	var heads []map[string]bool    // the keys of each table's heading cells
-	var headNums []map[string]bool // the numbers of its heading cells ("2" players)
-	var cellCount []int            // how many cells of numbers each table has
-	var firstNum []int             // the index in numbers of each table's first number
-	var unsaid []int               // how many heading cells each table leaves blank (symbols)
+	var heads []map[string]bool // the keys of each table's heading cells
+	var headNums [][]string     // the numbers of its first row's cells, in order ("2" players)
+	var cellCount []int         // how many cells of numbers each table has
+	var firstNum []int          // the index in numbers of each table's first number
+	var unsaid []int            // how many heading cells each table leaves blank (symbols)
 	nNums := 0
 	for _, t := range c.ix.tables {
 		if t.Section != id {
@@ -98,7 +98,7 @@ func (c *checker) tableTitles(id string, from, to int, numbers []bookCell, title
 		firstNum = append(firstNum, nNums)
 		nc, _ := c.tableCells(t)
 		nNums += len(nc)
-		h, hn := map[string]bool{}, map[string]bool{}
+		h, hn := map[string]bool{}, []string{}
 		n, blank := 0, 0
 		for r, row := range t.Cells {
 			for k, cell := range row {
@@ -107,9 +107,9 @@ func (c *checker) tableTitles(id string, from, to int, numbers []bookCell, title
 				}
 				if r == 0 || k == 0 {
 					h[tableKey(cell)] = true
-					if isCell(cell) {
-						hn[strings.TrimSpace(cell)] = true
-					}
+				}
+				if r == 0 && isCell(cell) {
+					hn = append(hn, strings.TrimSpace(cell))
 				}
 				if isCell(cell) {
 					n++
@@ -163,6 +163,8 @@ func (c *checker) tableTitles(id string, from, to int, numbers []bookCell, title
 		above := func(i int, nums bool) (int, int) {
 			line, words := i+1, 0
 			blank := unsaid[k]
+			// The first row's numbers read back from its last.
+			row := len(headNums[k])
 			for j := i - 1; j >= lo; j-- {
 				t := c.r.b.lines[j].text
 				if strings.TrimSpace(t) == "" {
@@ -171,9 +173,11 @@ func (c *checker) tableTitles(id string, from, to int, numbers []bookCell, title
 				key := tableKey(t)
 				if key != "" && !heads[k][key] && blank > 0 && !strings.Contains(strings.TrimSpace(t), " ") {
 					blank--
-				} else if key == "" && (!nums || !headNums[k][strings.TrimSpace(t)]) || key != "" && !heads[k][key] {
+				} else if key == "" && nums && row > 0 && headNums[k][row-1] == strings.TrimSpace(t) {
+					row--
+				} else if key == "" || !heads[k][key] {
 					break
-				} else if key != "" {
+				} else {
 					words++
 				}
 				line = j + 1

@@ -250,7 +250,7 @@ func (rp *reporter) verbatim(p *sectionPair) bool {
 		// subheading ("A. Castles and goblins") opens the section.
 		fromStart := before[k] == k+1 && m[0] == [2]int{0, 0}
 		if swap || (before[k] >= verbatimContext || fromStart) && (after[end] >= verbatimContext || toEnd) {
-			rp.wordDiff(p, ua[ai:aj], ub[bi:bj], ua[prev], ub[next], conceptA, conceptB, false)
+			rp.wordDiff(p, ua[ai:aj], ub[bi:bj], ua[prev], ua[aj], ub[next], conceptA, conceptB, false)
 		}
 		k = end - 1
 	}
@@ -260,12 +260,12 @@ func (rp *reporter) verbatim(p *sectionPair) bool {
 		return true
 	}
 	if first := m[0]; first[0] > 0 && after[0] >= verbatimContext {
-		rp.wordDiff(p, ua[:first[0]], ub[:first[1]], ua[0], ub[first[1]], conceptA, conceptB, false)
+		rp.wordDiff(p, ua[:first[0]], ub[:first[1]], ua[0], ua[first[0]], ub[first[1]], conceptA, conceptB, false)
 	}
 	if last := m[len(m)-1]; last[0] < len(ua)-1 && before[len(m)-1] >= verbatimContext {
 		// The book's last word in common stands before the difference,
 		// not after it.
-		rp.wordDiff(p, ua[last[0]+1:], ub[last[1]+1:], ua[last[0]], ub[last[1]], conceptA, conceptB, true)
+		rp.wordDiff(p, ua[last[0]+1:], ub[last[1]+1:], ua[last[0]], wordUnit{}, ub[last[1]], conceptA, conceptB, true)
 	}
 	return true
 }
@@ -347,9 +347,10 @@ func cutRank(d *text.Doc, ua []wordUnit, x int) int {
 
 // wordDiff reports one difference of a section the book renders word for
 // word: the rules' words xs where the book has ys, after the rules' word
-// prevA and before the book's word nextB, which agree; with tail, nextB
-// is the book's last word in common, before the difference.
-func (rp *reporter) wordDiff(p *sectionPair, xs, ys []wordUnit, prevA, nextB wordUnit, conceptA, conceptB map[int]string, tail bool) {
+// prevA and before the rules' word nextA and the book's nextB, which
+// agree; with tail, nextB is the book's last word in common, before the
+// difference, and nextA is none.
+func (rp *reporter) wordDiff(p *sectionPair, xs, ys []wordUnit, prevA, nextA, nextB wordUnit, conceptA, conceptB map[int]string, tail bool) {
 	a, b := p.a.doc, p.b.doc
 	// Words of the rules left out: what they say is not here at all, so
 	// a negation among them reverses nothing.
@@ -454,6 +455,11 @@ func (rp *reporter) wordDiff(p *sectionPair, xs, ys []wordUnit, prevA, nextB wor
 		ca, cb := unitConcept(conceptA, prevA), unitConcept(conceptB, nextB)
 		if len(xs) == 1 && len(ys) == 0 && unitConcept(conceptA, xs[0]) != "" {
 			ca = unitConcept(conceptA, xs[0]) // the word left out opened the name
+		}
+		if len(xs) == 0 && len(ys) == 1 && unitConcept(conceptB, ys[0]) != "" {
+			// The word put in opens a name: "most evil creature" for
+			// "evil creature".
+			ca, cb = unitConcept(conceptA, nextA), unitConcept(conceptB, ys[0])
 		}
 		if ca != "" && cb != "" && ca != cb && !tail && len(xs)+len(ys) == 1 {
 			at := nextB.lo
