@@ -200,6 +200,12 @@ func (ix *index) candidates(b *Book) []candidate {
 			if m := len(strings.Join(s.words, "")); n > 2*m || m > 2*n {
 				continue
 			}
+			// A line that says more than a title and leads in what
+			// follows with a colon ("Un nouveau jour commence :") is a
+			// sentence.
+			if len(tw) > len(s.words) && strings.HasSuffix(strings.TrimSpace(l.text), ":") {
+				continue
+			}
 			if titleSim(tw, s.words) >= 0.7 {
 				trimmed := strings.TrimSpace(l.text)
 				m := numbered.FindStringSubmatch(trimmed)

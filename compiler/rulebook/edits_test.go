@@ -241,6 +241,16 @@ func TestPrintedEdits(t *testing.T) {
 			"C. Les pioches de créatures\nMélangez séparément les cartes Créature maléfique et les cartes Créature super maléfique pour former\n" +
 				"deux pioches distinctes, que vous placez face cachée au-dessus du royaume des humains. ", "",
 			diag.RulebookOmission, "\f"},
+		// A subheading left out at a page's foot with the first line of
+		// a sentence the next page goes on with: they stood on that
+		// foot.
+		{"subheading and a sentence's start at a page's foot", "bellum_magica", "de",
+			"C. Die Kreaturenstapel\nMischt die bösen Kreaturen und die superbösen Kreaturen getrennt und bildet daraus zwei eigene Stapel,\n", "",
+			diag.RulebookOmission, "neben die Taverne."},
+		// A heading left out with the words that open its sentence,
+		// leaving a line that starts with the heading's words and leads
+		// in a list with a colon: a sentence, not the heading.
+		{"heading's words leading in a list", "warlock", "fr", "Un nouveau jour\nAprès chaque vente aux enchères, un nouveau jour", "Un nouveau jour", diag.RulebookOmission, "Un nouveau jour commence"},
 		// Words that open a paragraph after one ending with an ellipsis
 		// started its line.
 		{"paragraph start after an ellipsis", "warriors", "fr", "Pour annoncer une charge, l’attaquant", "L’attaquant", diag.RulebookOmission, "L’attaquant doit retourner"},

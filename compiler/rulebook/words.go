@@ -670,22 +670,29 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 		}
 		return end
 	}
+	// Whether the words end inside a sentence the text after them goes
+	// on with: then they, or their last sentence, opened it.
+	endsOpen := opening
+	if e := sentenceOf(a, hi-1); e != nil && e != s {
+		endsOpen = !onlyPunct(a, hi, e.Hi)
+	}
 	for _, l := range p.pages {
+		// Words that open a sentence the next page goes on with stood
+		// at the end of the page before, unless that page starts with a
+		// capital the rules do not write there: it starts the sentence,
+		// the words left out at its top ("Der neuer Kapitän wird" for
+		// "…, der neuer Kapitän wird"), where a name ("Rafaël Theunis,
+		// Kevin …") tells nothing. So do words that end by opening one,
+		// a subheading before them.
+		if prev < l && l <= cur && starts && endsOpen && (lowerStart(p.doc.Tokens[at].Text) || !lowerStart(a.Tokens[nextWord(a, hi)].Text)) {
+			return end
+		}
 		// Words that start with a subheading stood with the text after
 		// them, which a book does not leave alone at a page's foot; so
 		// did words that start the text of a subheading the book lacks
 		// too.
 		if prev < l && l <= cur && (subheading(a, lo) || afterLostSubheading(a, lo, p.doc, before)) {
 			return diag.Pos{File: p.file, Line: l, Col: 1}
-		}
-		// Words that open a sentence the next page goes on with stood
-		// at the end of the page before, unless that page starts with a
-		// capital the rules do not write there: it starts the sentence,
-		// the words left out at its top ("Der neuer Kapitän wird" for
-		// "…, der neuer Kapitän wird"), where a name ("Rafaël Theunis,
-		// Kevin …") tells nothing.
-		if prev < l && l <= cur && opening && (lowerStart(p.doc.Tokens[at].Text) || !lowerStart(a.Tokens[nextWord(a, hi)].Text)) {
-			return end
 		}
 		// Words that started a page whose first line is now blank stood
 		// there; words that ended a page whose text now ends higher than
