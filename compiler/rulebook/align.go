@@ -23,7 +23,7 @@ type reading struct {
 	noisy  map[int]bool // lines of OCR debris, tables and figure labels
 	furn   map[int]bool // lines of page furniture (running titles)
 	heads  map[int]bool // lines where a section is placed at a heading
-	short  map[int]bool // lines of a page shorter than most: it lost lines
+	short  map[int]int  // lines of a page shorter than most, by how many lines: it lost lines
 	tail   map[int]bool // lines of a page whose text ends higher than most: it lost its last lines
 	// headed is whether the book prints the rules' numbered headings: a
 	// numbered section it has no heading for lost its heading.
@@ -575,11 +575,17 @@ func labels(b *Book) map[int]bool {
 }
 
 // shortPages returns the lines of the pages of a book that hold fewer
-// lines than most of its pages, its first and last aside: a converted
-// PDF sets as many lines on every full page, blank ones included, so a
-// page that lost lines is short.
-func shortPages(b *Book) map[int]bool {
-	return oddPages(b, func(lo, hi int) int { return hi - lo }, func(n, median int) bool { return n < median-shortBy })
+// lines than most of its pages, its first and last aside, and by how
+// many: a converted PDF sets as many lines on every full page, blank ones
+// included, so a page that lost lines is short.
+func shortPages(b *Book) map[int]int {
+	out := map[int]int{}
+	for line, n := range pageMeasures(b, func(lo, hi int) int { return hi - lo }) {
+		if n < -shortBy {
+			out[line] = -n
+		}
+	}
+	return out
 }
 
 // lostTails returns the lines of the pages of a book whose text ends
@@ -594,13 +600,19 @@ func lostTails(b *Book) map[int]bool {
 		}
 		return n
 	}
-	return oddPages(b, blankTail, func(n, median int) bool { return n > median })
+	out := map[int]bool{}
+	for line, n := range pageMeasures(b, blankTail) {
+		if n > 0 {
+			out[line] = true
+		}
+	}
+	return out
 }
 
-// oddPages returns the lines (from 1) of the full pages of a book, all
-// but the first and the last, whose measure of lines [lo, hi) is odd
-// against the median of those pages' measures.
-func oddPages(b *Book, measure func(lo, hi int) int, odd func(n, median int) bool) map[int]bool {
+// pageMeasures returns, for the lines (from 1) of the full pages of a
+// book, all but the first and the last, how far their page's measure of
+// lines [lo, hi) lies above the median of those pages' measures.
+func pageMeasures(b *Book, measure func(lo, hi int) int) map[int]int {
 	var starts []int
 	for i, ps := range b.PageStart {
 		if ps {
@@ -617,12 +629,10 @@ func oddPages(b *Book, measure func(lo, hi int) int, odd func(n, median int) boo
 	sorted := slices.Clone(ns)
 	slices.Sort(sorted)
 	median := sorted[len(sorted)/2]
-	out := map[int]bool{}
+	out := map[int]int{}
 	for k, n := range ns {
-		if odd(n, median) {
-			for i := starts[k]; i < starts[k+1]; i++ {
-				out[i+1] = true
-			}
+		for i := starts[k]; i < starts[k+1]; i++ {
+			out[i+1] = n - median
 		}
 	}
 	return out

@@ -251,13 +251,23 @@ func TestPrintedEdits(t *testing.T) {
 		// leaving a line that starts with the heading's words and leads
 		// in a list with a colon: a sentence, not the heading.
 		{"heading's words leading in a list", "warlock", "fr", "Un nouveau jour\nAprès chaque vente aux enchères, un nouveau jour", "Un nouveau jour", diag.RulebookOmission, "Un nouveau jour commence"},
+		// The end of a sentence left out at the top of a page that is
+		// short by nature, not by the words: they stood there.
+		{"end of a sentence at a page's top", "bellum_magica", "de", "die ihr verdeckt oberhalb des Menschenreichs ablegt. ", "", diag.RulebookOmission, "\f"},
+		// A sentence that ends a block of the rules, left out at the top
+		// of a page that lost its line: it stood there, reported once.
+		{"end of a block at the top of a page that lost it", "bellum_magica", "en", "\fThe rule of magic shields and magic swords applies too.\n", "\f", diag.RulebookOmission, "\f"},
 		// Words that open a paragraph after one ending with an ellipsis
 		// started its line.
 		{"paragraph start after an ellipsis", "warriors", "fr", "Pour annoncer une charge, l’attaquant", "L’attaquant", diag.RulebookOmission, "L’attaquant doit retourner"},
 	}
 	// The edits whose finding is the only one: the rest of the sentence
 	// is no loss.
-	alone := map[string]bool{"end of an item at a page's foot": true, "subheading and its paragraph at a page's top": true}
+	alone := map[string]bool{
+		"end of an item at a page's foot":                  true,
+		"subheading and its paragraph at a page's top":     true,
+		"end of a block at the top of a page that lost it": true,
+	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p := books[tt.game][tt.lang]

@@ -34,8 +34,9 @@ type passage struct {
 	// hold, the end of that text: words lost before the passage's first
 	// word stood there, or on the empty lines after it.
 	lead diag.Pos
-	// short are the lines of the book on a page that lost lines.
-	short map[int]bool
+	// short are the lines of the book on a page that lost lines, and
+	// how many.
+	short map[int]int
 	// tail are the lines of the book on a page whose text lost its end.
 	tail map[int]bool
 	// bare are the pages of the passage whose first line is blank: a

@@ -391,7 +391,14 @@ func (rp *reporter) finding(p *sectionPair, df text.Diff, at *int) (finding, boo
 		}
 		f := finding{sev: diag.Warning, code: diag.RulebookOmission, msg: fmt.Sprintf("%s has no counterpart here: was it left out?", sentenceAt(there, a.QuoteSentence(ka, df.A.Lo, 10)))}
 		if df.B.Hi == df.B.Lo {
-			pos := gapAt(p.b, a, df.A.Lo, df.A.Hi, *at)
+			// The gap is before the book's token after it: the
+			// omission stands after the sentence whose last token it
+			// names, or before the sentence whose first.
+			next := *at
+			if k := b.SentenceAt(next); k >= 0 && b.Sentences[k].Hi-1 == next && b.Sentences[k].Lo < next && next+1 < len(b.Tokens) {
+				next++
+			}
+			pos := gapAt(p.b, a, df.A.Lo, df.A.Hi, next)
 			f.at = &pos
 		}
 		return f, true

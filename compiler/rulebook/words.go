@@ -664,7 +664,9 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 	// break or empty lines part it from the text after: on a line of
 	// their own when they start one in the rules. (The end of a sentence
 	// goes on where the line before has room, below.)
-	if starts && cur > prev+1 && endsBlock(a, lo, hi) {
+	// But for words the next page lost, as the page before did not.
+	lostBelow := p.short[cur] > 0 && p.short[prev] == 0 && slices.ContainsFunc(p.pages, func(l int) bool { return prev < l && l <= cur })
+	if starts && cur > prev+1 && endsBlock(a, lo, hi) && !lostBelow {
 		if !slices.Contains(p.pages, prev+1) && p.empty[prev+1] {
 			return diag.Pos{File: p.file, Line: prev + 1, Col: 1}
 		}
@@ -710,13 +712,14 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 			return end
 		}
 		// Across a page break, the words stood on the page that lost
-		// lines: words that go on with a sentence, at the end of the text
-		// before; words that start one, as below; at the next page's start
-		// when both pages or neither lost lines.
-		if prev < l && l <= cur && p.short[prev] && !p.short[cur] && !starts {
+		// lines, about as many as they take (a page may be short by
+		// nature): words that go on with a sentence, at the end of the
+		// text before; words that start one, as below; at the next page's
+		// start when both pages or neither lost lines.
+		if prev < l && l <= cur && !starts && p.short[cur] == 0 && p.short[prev] > 0 && p.short[prev] <= (n+full-1)/max(full, 1)+1 {
 			return end
 		}
-		if prev < l && l <= cur && (!p.short[prev] || p.short[cur]) {
+		if prev < l && l <= cur && (p.short[prev] == 0 || p.short[cur] > 0) {
 			return diag.Pos{File: p.file, Line: l, Col: 1}
 		}
 	}
