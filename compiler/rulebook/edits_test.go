@@ -257,6 +257,9 @@ func TestPrintedEdits(t *testing.T) {
 		// A sentence that ends a block of the rules, left out at the top
 		// of a page that lost its line: it stood there, reported once.
 		{"end of a block at the top of a page that lost it", "bellum_magica", "en", "\fThe rule of magic shields and magic swords applies too.\n", "\f", diag.RulebookOmission, "\f"},
+		// The same, its line left blank: a page that starts blank lost
+		// its first line.
+		{"end of a block at a blank page top", "bellum_magica", "en", "\fThe rule of magic shields and magic swords applies too.\n", "\f\n", diag.RulebookOmission, "\f"},
 		// Words that open a paragraph after one ending with an ellipsis
 		// started its line.
 		{"paragraph start after an ellipsis", "warriors", "fr", "Pour annoncer une charge, l’attaquant", "L’attaquant", diag.RulebookOmission, "L’attaquant doit retourner"},

@@ -664,8 +664,11 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 	// break or empty lines part it from the text after: on a line of
 	// their own when they start one in the rules. (The end of a sentence
 	// goes on where the line before has room, below.)
-	// But for words the next page lost, as the page before did not.
-	lostBelow := p.short[cur] > 0 && p.short[prev] == 0 && slices.ContainsFunc(p.pages, func(l int) bool { return prev < l && l <= cur })
+	// But for words the next page lost: it starts blank, or lost lines
+	// as the page before did not.
+	lostBelow := slices.ContainsFunc(p.pages, func(l int) bool {
+		return prev < l && l <= cur && (p.bare[l] || p.short[cur] > 0 && p.short[prev] == 0)
+	})
 	if starts && cur > prev+1 && endsBlock(a, lo, hi) && !lostBelow {
 		if !slices.Contains(p.pages, prev+1) && p.empty[prev+1] {
 			return diag.Pos{File: p.file, Line: prev + 1, Col: 1}
