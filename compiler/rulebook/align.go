@@ -53,7 +53,7 @@ func (ix *index) read(b *Book) *reading {
 	})
 	r.heads = map[int]bool{}
 	r.short = shortPages(b)
-	r.tail = lostTails(b)
+	r.tail = lostTails(b, r.furn)
 	for i, p := range r.placed {
 		r.heads[p.line] = r.heads[p.line] || p.heading
 		lo := firstToken(r.tokens, p.line, p.col)
@@ -591,11 +591,12 @@ func shortPages(b *Book) map[int]int {
 // lostTails returns the lines of the pages of a book whose text ends
 // more blank lines above the page's end than on most of its pages, its
 // first and last aside: a converted PDF pads every page to its foot, so
-// a page whose last lines were left out ends higher.
-func lostTails(b *Book) map[int]bool {
+// a page whose last lines were left out ends higher. Page furniture
+// (furn, lines from 1) counts as blank.
+func lostTails(b *Book, furn map[int]bool) map[int]bool {
 	blankTail := func(lo, hi int) int {
 		n := 0
-		for i := hi - 1; i >= lo && strings.TrimSpace(b.lines[i].text) == ""; i-- {
+		for i := hi - 1; i >= lo && (strings.TrimSpace(b.lines[i].text) == "" || furn[i+1]); i-- {
 			n++
 		}
 		return n

@@ -260,6 +260,12 @@ func TestPrintedEdits(t *testing.T) {
 		// The same, its line left blank: a page that starts blank lost
 		// its first line.
 		{"end of a block at a blank page top", "bellum_magica", "en", "\fThe rule of magic shields and magic swords applies too.\n", "\f\n", diag.RulebookOmission, "\f"},
+		// A list item left out at a page's top, its line left blank:
+		// it stood there, not after the next item's bullet.
+		{"item at a blank page top", "warlock", "de", "\f• eine Karte aus seiner Hand spielen ODER\n", "\f\n", diag.RulebookOmission, "\f"},
+		// The last sentence of a section's text left out before a page
+		// break, the page lost its line: it stood on that page.
+		{"last sentence before a page break", "bellum_magica", "en", "The table below gives the chests of the game and their value.\n", "", diag.RulebookOmission, "In case of a tie, the player with the most chests wins.\n"},
 		// Words that open a paragraph after one ending with an ellipsis
 		// started its line.
 		{"paragraph start after an ellipsis", "warriors", "fr", "Pour annoncer une charge, l’attaquant", "L’attaquant", diag.RulebookOmission, "L’attaquant doit retourner"},

@@ -621,6 +621,13 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 	default:
 		return p.tokPos(at)
 	}
+	// A page that starts blank before the text after lost its first
+	// line: the words stood there, whatever leads the line after.
+	for _, l := range p.pages {
+		if end.Line < l && l < p.tokPos(at).Line && p.bare[l] {
+			return diag.Pos{File: p.file, Line: l, Col: 1}
+		}
+	}
 	if lead := at - 1; lead > before && lo > 0 && sameLead(a.Tokens[lo-1].Text, p.doc.Tokens[lead].Text) {
 		return p.tokPos(at)
 	}
@@ -823,12 +830,17 @@ func (p *passage) emptyBetween(prev, cur int) bool {
 }
 
 // gapAfter returns where in book passage p to report words left out
-// after its last token i: at the start of a page that follows, else at
-// the token.
+// after its last token i: at the start of a page that follows, unless
+// the token's page lost its last lines (it ends higher than most, or it
+// is short and the next is not): then on the empty line after the token;
+// else at the token.
 func gapAfter(p *passage, i int) diag.Pos {
 	at := p.tokPos(i)
 	for _, l := range p.pages {
 		if l > at.Line {
+			if (p.tail[at.Line] || p.short[at.Line] > 0 && p.short[l] == 0) && at.Line+1 < l && p.empty[at.Line+1] {
+				return diag.Pos{File: p.file, Line: at.Line + 1, Col: 1}
+			}
 			return diag.Pos{File: p.file, Line: l, Col: 1}
 		}
 	}
