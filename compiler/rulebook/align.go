@@ -390,8 +390,32 @@ func (ix *index) opening(ts []token, s *gameSection, lo, hi int, starts map[int]
 			best = &placed{id: s.sec.ID, line: ts[i].line, col: ts[i].col, title: ts[i].text}
 		}
 	}
+	// A line found where the book has the section's later words before
+	// it, in their order, repeats the section's opening further on: the
+	// book lost the opening itself ("If a dragon loses a comparison of
+	// dice", in the last paragraph of a section whose first sentence
+	// says "when a dragon loses a comparison of dice").
+	if best != nil {
+		body := ix.stemList(s.tokens, titleEnd(s.tokens), len(s.tokens), openingWords+bodyWords)
+		if len(body) > openingWords {
+			rest := body[openingWords:]
+			ahead := ix.stemList(ts, firstToken(ts, lo, 0), firstToken(ts, best.line, best.col), len(rest)*2)
+			if n := inOrder(ahead, rest); n >= bodyMatch && 3*n >= len(rest) {
+				return nil
+			}
+		}
+	}
 	return best
 }
+
+// bodyWords is how many content words of a section's text after its
+// opening words are looked for ahead of the line found to open it, and
+// bodyMatch how many of them, in order, tell that the section started
+// before.
+const (
+	bodyWords = 30
+	bodyMatch = 8
+)
 
 // counts reports whether number token i is written in letters or goes
 // on, on its line, with a word.

@@ -266,6 +266,15 @@ func TestPrintedEdits(t *testing.T) {
 		// The last sentence of a section's text left out before a page
 		// break, the page lost its line: it stood on that page.
 		{"last sentence before a page break", "bellum_magica", "en", "The table below gives the chests of the game and their value.\n", "", diag.RulebookOmission, "In case of a tie, the player with the most chests wins.\n"},
+		// A heading left out with the sentence after it, where a later
+		// paragraph of the section repeats that sentence's words ("If a
+		// dragon loses a comparison of dice"): the section starts where
+		// its words resume, not there.
+		{"opening repeated later", "warriors", "en",
+			"7.2 Flame cards\nFlame cards protect the dragon they are assigned to: when a dragon loses a comparison of dice between\n" +
+				"the attacker and the defender (of the highest dice or of the second-highest dice), its owner may discard a\n" +
+				"flame card assigned to this dragon so as not to lose it. ", "",
+			diag.RulebookOmission, "A flame never goes"},
 		// Words that open a paragraph after one ending with an ellipsis
 		// started its line.
 		{"paragraph start after an ellipsis", "warriors", "fr", "Pour annoncer une charge, l’attaquant", "L’attaquant", diag.RulebookOmission, "L’attaquant doit retourner"},
