@@ -341,7 +341,11 @@ func (ix *index) anchor(b *Book, ts []token, found []*placed, headed bool, parte
 				break
 			}
 		}
-		found[j] = ix.opening(ts, ix.sections[j], lo, hi, starts, para)
+		var before *gameSection
+		if j > 0 {
+			before = ix.sections[j-1]
+		}
+		found[j] = ix.opening(ts, ix.sections[j], before, lo, hi, starts, para)
 	}
 }
 
@@ -356,8 +360,9 @@ const (
 // first words of a section's text, or nil. Words found late in the window
 // count for less, so that the line where the match starts wins. starts
 // caches the first words of lines. A non-nil para says which lines may
-// start the section.
-func (ix *index) opening(ts []token, s *gameSection, lo, hi int, starts map[int][]string, para func(line int) bool) *placed {
+// start the section. before is the section before it in the rules, or
+// nil.
+func (ix *index) opening(ts []token, s, before *gameSection, lo, hi int, starts map[int][]string, para func(line int) bool) *placed {
 	want := ix.stemList(s.tokens, titleEnd(s.tokens), len(s.tokens), openingWords)
 	if len(want) < openingMatch {
 		return nil
@@ -394,12 +399,18 @@ func (ix *index) opening(ts []token, s *gameSection, lo, hi int, starts map[int]
 	// it, in their order, repeats the section's opening further on: the
 	// book lost the opening itself ("If a dragon loses a comparison of
 	// dice", in the last paragraph of a section whose first sentence
-	// says "when a dragon loses a comparison of dice").
+	// says "when a dragon loses a comparison of dice"). Words the section
+	// before uses too tell nothing: sections alike ("POWER: … SKILL: …")
+	// share them.
 	if best != nil {
 		body := ix.stemList(s.tokens, titleEnd(s.tokens), len(s.tokens), openingWords+bodyWords)
 		if len(body) > openingWords {
-			rest := body[openingWords:]
-			ahead := ix.stemList(ts, firstToken(ts, lo, 0), firstToken(ts, best.line, best.col), len(rest)*2)
+			var shared []string
+			if before != nil {
+				shared = ix.stemList(before.tokens, 0, len(before.tokens), len(before.tokens))
+			}
+			rest := slices.DeleteFunc(slices.Clone(body[openingWords:]), func(w string) bool { return slices.Contains(shared, w) })
+			ahead := ix.stemList(ts, firstToken(ts, lo, 0), firstToken(ts, best.line, best.col), 2*(openingWords+bodyWords))
 			if n := inOrder(ahead, rest); n >= bodyMatch && 3*n >= len(rest) {
 				return nil
 			}

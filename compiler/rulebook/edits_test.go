@@ -82,6 +82,9 @@ func TestPrintedEdits(t *testing.T) {
 		// section of its own.
 		{"race heading", "warlock", "de", "\nMenschen\n", "\nZwerge\n", diag.RulebookConcept, "Zwerge"},
 		{"another race's heading", "warlock", "fr", "\nLes humains\n", "\nLes géants\n", diag.RulebookConcept, "Les géants"},
+		// The same at a page's top, after a race's section written
+		// alike ("POWER: … SKILL: …").
+		{"race heading at a page's top", "warlock", "en", "\fWizards\n", "\fGiants\n", diag.RulebookConcept, "Giants"},
 		// A heading numbered otherwise, its section not placed there.
 		{"numbered otherwise", "warriors", "fr", "7.6 Fin du jeu", "9.6 Fin du jeu", diag.HeadingNumber, "9.6 Fin du jeu"},
 		{"table title", "bellum_magica", "fr", "Cartes Ville du royaume des humains\n", "Cartes Taverne du royaume des humains\n", diag.RulebookConcept, "Cartes Taverne"},
