@@ -81,6 +81,10 @@ func (p *passage) lineLens() (map[int]int, int) {
 	return out, slices.Max(lens)
 }
 
+// lostLines reports whether the page of line l lost lines and the page
+// of line other did not: the words left out between them stood on l's.
+func (p *passage) lostLines(l, other int) bool { return p.short[l] > 0 && p.short[other] == 0 }
+
 // lineText returns the text the passage reads of line l of its file, or
 // "".
 func (p *passage) lineText(l int) string {

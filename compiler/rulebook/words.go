@@ -621,17 +621,17 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 	default:
 		return p.tokPos(at)
 	}
+	prev, cur := end.Line, p.tokPos(at).Line
 	// A page that starts blank before the text after lost its first
 	// line: the words stood there, whatever leads the line after.
 	for _, l := range p.pages {
-		if end.Line < l && l < p.tokPos(at).Line && p.bare[l] {
+		if prev < l && l < cur && p.bare[l] {
 			return diag.Pos{File: p.file, Line: l, Col: 1}
 		}
 	}
 	if lead := at - 1; lead > before && lo > 0 && sameLead(a.Tokens[lo-1].Text, p.doc.Tokens[lead].Text) {
 		return p.tokPos(at)
 	}
-	prev, cur := end.Line, p.tokPos(at).Line
 	// The lines' lengths, the line before the gap's at least to the text's
 	// end, and the length of the words left out with their space.
 	lens, full := p.lineLens()
@@ -671,11 +671,9 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 	// break or empty lines part it from the text after: on a line of
 	// their own when they start one in the rules. (The end of a sentence
 	// goes on where the line before has room, below.)
-	// But for words the next page lost: it starts blank, or lost lines
-	// as the page before did not.
-	lostBelow := slices.ContainsFunc(p.pages, func(l int) bool {
-		return prev < l && l <= cur && (p.bare[l] || p.short[cur] > 0 && p.short[prev] == 0)
-	})
+	// But for words the next page lost, as the page before did not (one
+	// that starts blank is above).
+	lostBelow := p.lostLines(cur, prev) && slices.ContainsFunc(p.pages, func(l int) bool { return prev < l && l <= cur })
 	if starts && cur > prev+1 && endsBlock(a, lo, hi) && !lostBelow {
 		if !slices.Contains(p.pages, prev+1) && p.empty[prev+1] {
 			return diag.Pos{File: p.file, Line: prev + 1, Col: 1}
@@ -689,6 +687,9 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 		endsOpen = !onlyPunct(a, hi, e.Hi)
 	}
 	for _, l := range p.pages {
+		if l <= prev || l > cur {
+			continue
+		}
 		// Words that open a sentence the next page goes on with stood
 		// at the end of the page before, unless that page starts with a
 		// capital the rules do not write there: it starts the sentence,
@@ -696,29 +697,26 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 		// "…, der neuer Kapitän wird"), where a name ("Rafaël Theunis,
 		// Kevin …") tells nothing. So do words that end by opening one,
 		// a subheading before them.
-		if prev < l && l <= cur && starts && endsOpen && (lowerStart(p.doc.Tokens[at].Text) || !lowerStart(a.Tokens[nextWord(a, hi)].Text)) {
+		if starts && endsOpen && (lowerStart(p.doc.Tokens[at].Text) || !lowerStart(a.Tokens[nextWord(a, hi)].Text)) {
 			return end
 		}
 		// Words that start with a subheading stood with the text after
 		// them, which a book does not leave alone at a page's foot; so
 		// did words that start the text of a subheading the book lacks
 		// too.
-		if prev < l && l <= cur && (subheading(a, lo) || afterLostSubheading(a, lo, p.doc, before)) {
+		if subheading(a, lo) || afterLostSubheading(a, lo, p.doc, before) {
 			return diag.Pos{File: p.file, Line: l, Col: 1}
 		}
-		// Words that started a page whose first line is now blank stood
-		// there; words that ended a page whose text now ends higher than
-		// most pages', before a page that starts with text, stood there.
-		if prev < l && l <= cur && p.bare[l] {
-			return diag.Pos{File: p.file, Line: l, Col: 1}
-		}
-		if prev < l && l <= cur && p.tail[prev] && prev+1 < l {
+		// Words that ended a page whose text now ends higher than most
+		// pages', before a page that starts with text, stood there (one
+		// that starts blank is above).
+		if p.tail[prev] && prev+1 < l {
 			return diag.Pos{File: p.file, Line: prev + 1, Col: 1}
 		}
 		// Words that go on with a sentence of the page before stood at
 		// its end when its last line has room for them: the text flows
 		// line by line.
-		if prev < l && l <= cur && !starts && float64(prevLen+n) <= lineSlack*float64(full) {
+		if !starts && float64(prevLen+n) <= lineSlack*float64(full) {
 			return end
 		}
 		// Across a page break, the words stood on the page that lost
@@ -726,10 +724,10 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 		// nature): words that go on with a sentence, at the end of the
 		// text before; words that start one, as below; at the next page's
 		// start when both pages or neither lost lines.
-		if prev < l && l <= cur && !starts && p.short[cur] == 0 && p.short[prev] > 0 && p.short[prev] <= (n+full-1)/max(full, 1)+1 {
+		if !starts && p.lostLines(prev, cur) && p.short[prev] <= (n+full-1)/max(full, 1)+1 {
 			return end
 		}
-		if prev < l && l <= cur && (p.short[prev] == 0 || p.short[cur] > 0) {
+		if !p.lostLines(prev, cur) {
 			return diag.Pos{File: p.file, Line: l, Col: 1}
 		}
 	}
@@ -838,7 +836,7 @@ func gapAfter(p *passage, i int) diag.Pos {
 	at := p.tokPos(i)
 	for _, l := range p.pages {
 		if l > at.Line {
-			if (p.tail[at.Line] || p.short[at.Line] > 0 && p.short[l] == 0) && at.Line+1 < l && p.empty[at.Line+1] {
+			if (p.tail[at.Line] || p.lostLines(at.Line, l)) && at.Line+1 < l && p.empty[at.Line+1] {
 				return diag.Pos{File: p.file, Line: at.Line + 1, Col: 1}
 			}
 			return diag.Pos{File: p.file, Line: l, Col: 1}
