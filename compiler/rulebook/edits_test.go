@@ -360,3 +360,33 @@ func TestNegationQuoted(t *testing.T) {
 		}
 	}
 }
+
+// TestQuoteStopsAtTitle: a finding's quotation does not run a subheading
+// the book sets on its own line into the sentence below it.
+func TestQuoteStopsAtTitle(t *testing.T) {
+	books := printBooks(t)
+	p := books["bellum_magica"]["en"]
+	clean := bookText(p.book)
+	const title = "The creature decks"
+	edited := strings.Replace(clean, "Shuffle the evil creature cards", "Shuffle the most evil creature cards", 1)
+	if edited == clean || !strings.Contains(clean, title+"\n") {
+		t.Fatalf("the printed book no longer has the text this test edits")
+	}
+	got, err := checkText(p.g, "book.txt", "en", edited)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, d := range got {
+		if d.Code != diag.RulebookConcept {
+			continue
+		}
+		found = true
+		if strings.Contains(d.Message, title) {
+			t.Errorf("the quotation runs the title into the sentence: %s", d.Message)
+		}
+	}
+	if !found {
+		t.Errorf("no %s finding; got:\n%s", diag.RulebookConcept, got)
+	}
+}

@@ -149,14 +149,44 @@ func (r *reading) bookPassage(v *text.Vocab, from, to int) *passage {
 			w.b.WriteString("\n\n")
 			continue
 		}
-		if l.pageBreak || bullet(l.text) {
+		title := r.titleLine(i, from, to)
+		if l.pageBreak || bullet(l.text) || title {
 			w.b.WriteString("\n")
 		}
 		w.line(l.text, i+1, l.offset+1)
 		w.b.WriteString("\n")
+		if title {
+			w.b.WriteString("\n")
+		}
 	}
 	return &passage{doc: v.Read(w.b.String(), text.Options{}), file: b.Name, segs: w.segs, pages: pages, empty: empty, short: r.short, tail: r.tail, bare: bare}
 }
+
+// titleLine reports whether line i (0-based) of the lines [from, to) of
+// a book is a subheading that runs into no paragraph: a short line in
+// capitals at its start and with no mark at its end, after a sentence
+// that ended, and before a longer line that starts one ("C. The
+// creature decks" over "Shuffle the evil creature cards …"). The rules
+// write such a title as a paragraph of its own, and so it is read.
+func (r *reading) titleLine(i, from, to int) bool {
+	t := strings.TrimSpace(r.b.lines[i].text)
+	rs := []rune(t)
+	if len(rs) == 0 || bullet(t) || len(strings.Fields(t)) > maxSubheading ||
+		!unicode.IsUpper(rs[0]) || !unicode.IsLetter(rs[len(rs)-1]) && !unicode.IsDigit(rs[len(rs)-1]) {
+		return false
+	}
+	if i > from && !r.void(i-1) && !r.b.PageStart[i] && !strings.ContainsAny(lastRune(r.b.lines[i-1].text), ".!?:;…") {
+		return false
+	}
+	if i+1 >= min(to, len(r.b.lines)) || r.void(i+1) || r.b.PageStart[i+1] {
+		return false
+	}
+	next := []rune(strings.TrimSpace(r.b.lines[i+1].text))
+	return unicode.IsUpper(next[0]) && float64(len(rs)) <= titleShare*float64(len(next))
+}
+
+// titleShare is the longest a title line is, as a share of the line after.
+const titleShare = 0.6
 
 // goesOn reports whether line i (0-based) of a book ends the sentence
 // the line before it left open: it is text, though it may read as a
