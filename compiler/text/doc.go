@@ -227,9 +227,11 @@ func (d *Doc) annotate(s *Sentence) {
 		}
 		cl := s.Clause(i)
 		switch {
-		case l.particle[t.Norm] && strings.ToLower(t.Text) == t.Norm:
+		case l.particle[t.Norm] && strings.ToLower(t.Text) == t.Norm && (len(t.Norm) > 1 || i+1 < len(ts) && ts[i+1].Joined):
 			// "ne … pas" negates; "ne … que" restricts. A particle is
-			// written as it is folded: "né" (born) is none.
+			// written as it is folded: "né" (born) is none. One elided
+			// stands against the word after it: a letter alone, as a
+			// people's symbol "N" in a table, is none.
 			kind, partner := "", -1
 			for j := i + 1; j < min(cl.Hi, i+8); j++ {
 				if ts[j].Kind == Word && !used[j-s.Lo] && l.partners[ts[j].Norm] {

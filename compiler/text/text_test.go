@@ -164,6 +164,8 @@ func TestPolarity(t *testing.T) {
 		{"de", "Nur der Riese darf nicht nur bauen.", "not_only", "nur", "can"},
 		{"fr", "Il peut non seulement bâtir, magique ou non.", "not_only,or_not", "", "can"},
 		{"fr", "Warlock est né d’une question.", "", "", ""},
+		{"fr", "Il n’a pas de carte.", "n … pas", "", ""},
+		{"fr", "Peuple M N T E G B", "", "", ""},
 		{"de", "Er hat keine Karte.", "keine", "", ""},
 		{"en", "Cities can’t be moved; only giants may.", "n't", "only", "can,can"},
 		{"en", "Magic or not, it must go.", "or_not", "", "must"},
