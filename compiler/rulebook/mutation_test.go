@@ -1,8 +1,10 @@
 package rulebook
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
+	"os/exec"
 	"slices"
 	"strings"
 	"testing"
@@ -61,6 +63,7 @@ type cleanBook struct {
 	lang     string
 	name     string
 	text     string
+	sites    string // the text where edits are made: text, furniture blanked
 	vocab    *mutation.Vocabulary
 	findings diag.List       // the findings on the clean text
 	clean    map[bookKey]int // the same, by key
@@ -82,6 +85,49 @@ func bookText(b *Book) string {
 	return s.String()
 }
 
+// pdftotextLayout converts a PDF to text as a user would with pdftotext
+// -layout: each page as it looks, a table's row on one line.
+func pdftotextLayout(t testing.TB, pdf []byte) string {
+	t.Helper()
+	cmd := exec.Command("pdftotext", "-layout", "-enc", "UTF-8", "-", "-")
+	cmd.Stdin = bytes.NewReader(pdf)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("pdftotext -layout: %v", err)
+	}
+	return string(out)
+}
+
+// keptText blanks, byte for byte, the lines of a text that the reading
+// of a rulebook leaves out as page furniture (contents, running heads and
+// feet, page numbers), so that edits are made only where the checker
+// reads, as in the text bookText gives.
+func keptText(t testing.TB, name, lang, text string) string {
+	t.Helper()
+	b, err := Read(name, lang, []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(text, "\n")
+	if len(lines) < len(b.lines) {
+		t.Fatalf("%s: %d lines read from a text of %d", name, len(b.lines), len(lines))
+	}
+	for i, l := range b.lines {
+		if l.skip && strings.TrimSpace(lines[i]) != "" {
+			// Byte for byte, so that offsets hold; a page's form feed
+			// stays.
+			bs := []byte(lines[i])
+			for k := range bs {
+				if bs[k] != '\f' {
+					bs[k] = ' '
+				}
+			}
+			lines[i] = string(bs)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
 // checkText reads a text as a rulebook and checks it against a game.
 func checkText(g *model.Game, name, lang, text string) (diag.List, error) {
 	b, err := Read(name, lang, []byte(text))
@@ -96,7 +142,16 @@ func checkText(g *model.Game, name, lang, text string) (diag.List, error) {
 // kind translators make by mistake, and counts those the checker reports
 // in the edited sentence and on the edited lines. Run it with -v for the
 // table and every miss, and with -rulebook.seed for other edits.
-func TestMutation(t *testing.T) {
+func TestMutation(t *testing.T) { mutateBooks(t, false) }
+
+// TestMutationLayout is TestMutation on the printed rulebooks as a user
+// converts them with pdftotext -layout: pages as they look, a table's row
+// on one line, contents and running heads and feet in the text.
+func TestMutationLayout(t *testing.T) { mutateBooks(t, true) }
+
+// mutateBooks runs the benchmark on the printed rulebooks, as the checker
+// reads their PDFs or, with layout, as pdftotext -layout gives them.
+func mutateBooks(t *testing.T, layout bool) {
 	perCell := 10
 	if testing.Short() {
 		perCell = 3
@@ -108,6 +163,11 @@ func TestMutation(t *testing.T) {
 			p := printedBooks[id][lang]
 			cb := &cleanBook{game: p.g, lang: lang, name: id + "-" + lang + ".txt", clean: map[bookKey]int{}}
 			cb.text = bookText(p.book)
+			cb.sites = cb.text
+			if layout {
+				cb.text = pdftotextLayout(t, p.pdf)
+				cb.sites = keptText(t, cb.name, lang, cb.text)
+			}
 			cb.vocab = mutation.NewVocabulary(p.g, lang)
 			d, err := checkText(p.g, cb.name, lang, cb.text)
 			if err != nil {
@@ -133,13 +193,13 @@ func TestMutation(t *testing.T) {
 			}
 		}
 	})
-	logBookTable(t, cells, books)
+	logBookTable(t, cells, books, layout)
 }
 
 // runBookCell makes the edits of one cell, checks the text with each and
 // judges the findings.
 func runBookCell(t *testing.T, b *cleanBook, c *mutation.Cell, n int) {
-	edits, err := mutation.Text(b.text, b.lang, b.vocab, c.Kind, n, *rulebookSeed)
+	edits, err := mutation.Text(b.sites, b.lang, b.vocab, c.Kind, n, *rulebookSeed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -217,9 +277,12 @@ func freshFindings(got diag.List, clean map[bookKey]int) string {
 
 // logBookTable logs the figures of every cell, the totals per kind and in
 // all, and the findings on the clean texts.
-func logBookTable(t *testing.T, cells []*mutation.Cell, books []*cleanBook) {
+func logBookTable(t *testing.T, cells []*mutation.Cell, books []*cleanBook, layout bool) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "seed %d\n", *rulebookSeed)
+	if layout {
+		b.WriteString("texts as pdftotext -layout gives them\n")
+	}
 	mutation.Table(&b, cells)
 	b.WriteString("\nfindings on the clean texts:\n")
 	for _, cb := range books {

@@ -25,6 +25,7 @@ type printed struct {
 	g    *model.Game
 	lang string
 	book *Book
+	pdf  []byte
 }
 
 // printBooks prints the rulebook of each game in each language and reads
@@ -55,7 +56,7 @@ func printBooks(t testing.TB) map[string]map[string]*printed {
 			if err != nil {
 				t.Fatalf("%s %s: %v", id, lang, err)
 			}
-			out[id][lang] = &printed{g: g, lang: lang, book: b}
+			out[id][lang] = &printed{g: g, lang: lang, book: b, pdf: buf.Bytes()}
 		}
 	}
 	return out
@@ -77,13 +78,24 @@ func TestPrintedRulebooksClean(t *testing.T) {
 				name string
 				get  func() diag.List
 			}{{la, func() diag.List { return Check(a.g, a.book) }}}
+			// As a user would give it too: converted with pdftotext
+			// -layout, each table's row on one line.
+			al := layoutBook(t, a, id)
+			runs = append(runs, struct {
+				name string
+				get  func() diag.List
+			}{la + "-layout", func() diag.List { return Check(a.g, al) }})
 			for _, lb := range printedLangs {
 				if lb != la {
 					b := books[id][lb]
+					bl := layoutBook(t, b, id)
 					runs = append(runs, struct {
 						name string
 						get  func() diag.List
-					}{la + "-" + lb, func() diag.List { return Compare(a.g, a.book, b.book) }})
+					}{la + "-" + lb, func() diag.List { return Compare(a.g, a.book, b.book) }}, struct {
+						name string
+						get  func() diag.List
+					}{la + "-" + lb + "-layout", func() diag.List { return Compare(a.g, al, bl) }})
 				}
 			}
 			for _, r := range runs {
@@ -98,6 +110,70 @@ func TestPrintedRulebooksClean(t *testing.T) {
 				})
 			}
 		}
+	}
+}
+
+// layoutBook reads a printed rulebook as pdftotext -layout converts it.
+func layoutBook(t testing.TB, p *printed, id string) *Book {
+	t.Helper()
+	b, err := Read(id+"-"+p.lang+".txt", p.lang, []byte(pdftotextLayout(t, p.pdf)))
+	if err != nil {
+		t.Fatalf("%s %s as pdftotext -layout gives it: %v", id, p.lang, err)
+	}
+	return b
+}
+
+// TestLayoutTables edits the tables of printed rulebooks converted with
+// pdftotext -layout, which gives each row on one line, its cells apart by
+// wide gaps, and wants a finding of the code on the edited line, which
+// starts with at.
+func TestLayoutTables(t *testing.T) {
+	books := printBooks(t)
+	tests := []struct {
+		name, game, lang string
+		old, new         string
+		code             diag.Code
+		at               string
+	}{
+		{"a number", "warriors", "fr", "Bonus                  5             6             7", "Bonus                  5             6             9", diag.RulebookParam, "Bonus"},
+		{"a number by number of players", "bellum_magica", "fr", "Cartes Village                                3            4†        6", "Cartes Village                                3            4†        5", diag.RulebookParam, "Cartes Village"},
+		{"a row heading, one number a row", "bellum_magica", "en", "Metal chest                                     3†", "Gold chest                                     3†", diag.RulebookParam, "Gold chest"},
+		{"a row's heading not the game's", "bellum_magica", "en", "Town cards                      10", "Tavern cards                      10", diag.RulebookOmission, "Tavern cards"},
+		{"a row left out", "warriors", "en", "Cards dealt                         9", "", diag.RulebookOmission, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := books[tt.game][tt.lang]
+			clean := pdftotextLayout(t, p.pdf)
+			lines := strings.Split(clean, "\n")
+			k := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, tt.old) })
+			if k < 0 {
+				t.Fatalf("%q is not in the book", tt.old)
+			}
+			want, alsoBefore := k+1, false
+			if tt.new == "" {
+				// The row's line is left out: the finding stands where
+				// it was, or on the line before (the benchmark's rule
+				// for a deletion that starts a line).
+				lines = slices.Delete(lines, k, k+1)
+				alsoBefore = true
+			} else {
+				lines[k] = strings.Replace(lines[k], tt.old, tt.new, 1)
+				if !strings.HasPrefix(strings.TrimSpace(lines[k]), tt.at) {
+					t.Fatalf("line %d does not start with %q: %q", want, tt.at, lines[k])
+				}
+			}
+			got, err := checkText(p.g, "book.txt", tt.lang, strings.Join(lines, "\n"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range got {
+				if d.Code == tt.code && (d.Pos.Line == want || alsoBefore && d.Pos.Line == want-1) {
+					return
+				}
+			}
+			t.Errorf("no %s finding at line %d; got:\n%s", tt.code, want, got)
+		})
 	}
 }
 

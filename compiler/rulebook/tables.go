@@ -26,6 +26,7 @@ type tableCell struct {
 	text  string
 	table string // the table's title
 	head  string // the row's and the column's headings
+	row   int    // the row, from 0
 }
 
 // bookCell is a cell of a table in a book.
@@ -65,6 +66,7 @@ func (c *checker) tables() {
 			continue
 		}
 		numbers, texts := c.bookCells(sp[0], sp[1], words[id])
+		c.lostCells(numbers, nums[id])
 		c.judgeCells(numbers, nums[id])
 		if len(numbers) == len(nums[id]) {
 			texts = c.changedCells(sp[0], sp[1], texts, words[id])
@@ -511,6 +513,93 @@ func (c *checker) judgeCells(got []bookCell, want []tableCell) {
 	}
 }
 
+// lostCells reports the numbers of the data's tables that a book giving
+// fewer left out in one run, the numbers before and after it as the data
+// has them: a row left out, or a title's headings (G309). Cells of words
+// are not weighed: a book may print a symbol where the data's heading is
+// blank.
+func (c *checker) lostCells(got []bookCell, want []tableCell) {
+	if len(got) == 0 || len(got) >= len(want) {
+		return
+	}
+	pre := 0
+	for pre < len(got) && got[pre].key == want[pre].key {
+		pre++
+	}
+	post := 0
+	for post < len(got) && got[len(got)-1-post].key == want[len(want)-1-post].key {
+		post++
+	}
+	if pre < len(got)-post {
+		return
+	}
+	// The run may start anywhere the cells on both sides match: at the
+	// first row's start there, as a book leaves out rows, not parts.
+	starts := func(k int) bool {
+		return k == 0 || want[k].table != want[k-1].table || want[k].row != want[k-1].row
+	}
+	from := pre
+	for k := len(got) - post; k <= pre; k++ {
+		if starts(k) {
+			from = k
+			break
+		}
+	}
+	lost := want[from : from+len(want)-len(got)]
+	// Cells that go on with a table stood after its cell before them;
+	// those that start one (the title too may be gone), after the text
+	// before the book's next cell.
+	var at diag.Pos
+	if from < len(got) && (from == 0 || want[from-1].table != lost[0].table) {
+		l := got[from].line
+		for l > 1 && strings.TrimSpace(c.r.b.lines[l-2].text) == "" {
+			l--
+		}
+		at = c.r.b.lineStart(l)
+	} else {
+		// The first line with text after the cell before, when it has
+		// the numbers lost: the row is there, its heading not the
+		// game's. Else the line after the cell before.
+		l := min(got[from-1].line+1, len(c.r.b.lines))
+		for n := l; n <= len(c.r.b.lines); n++ {
+			if !c.r.void(n - 1) {
+				if c.holds(n, lost) {
+					l = n
+				}
+				break
+			}
+		}
+		at = c.r.b.lineStart(l)
+	}
+	texts := make([]string, len(lost))
+	for k, w := range lost {
+		texts[k] = w.text
+	}
+	where := ""
+	if h := lost[0].head; h != "" {
+		where = " (" + h + ")"
+	}
+	c.d.Add(diag.Diagnostic{Pos: at, Severity: diag.Warning, Code: diag.RulebookOmission,
+		Message: fmt.Sprintf("the table %q lacks %q%s here, which the game has: was it left out?", lost[0].table, strings.Join(texts, " "), where)})
+}
+
+// holds reports whether line n (from 1) of the book gives the numbers of
+// cells, in order, and no other.
+func (c *checker) holds(n int, cells []tableCell) bool {
+	l := c.r.b.lines[n-1]
+	k := 0
+	for _, tk := range lineTokens(c.ix.lang, l.text, n, l.offset) {
+		if tk.kind != number {
+			continue
+		}
+		if k >= len(cells) || numKey(tk.value) != cells[k].key {
+			return false
+		}
+		k++
+	}
+	return k == len(cells)
+}
+
 // tableCells returns the cells of a table the data prints, row by row:
 // the numbers of its cells without words, and its cells of words.
 func (c *checker) tableCells(t printout.RuleTable) (nums, words []tableCell) {
@@ -536,7 +625,7 @@ func (c *checker) tableCells(t printout.RuleTable) (nums, words []tableCell) {
 			}
 			head := strings.Join(heads, ", ")
 			if key := tableKey(cell); key != "" {
-				words = append(words, tableCell{key: key, text: spaces(strings.TrimSpace(cell)), table: title, head: head})
+				words = append(words, tableCell{key: key, text: spaces(strings.TrimSpace(cell)), table: title, head: head, row: r})
 				continue
 			}
 			if !isCell(cell) {
@@ -544,7 +633,7 @@ func (c *checker) tableCells(t printout.RuleTable) (nums, words []tableCell) {
 			}
 			for _, tk := range lineTokens(c.ix.lang, cell, 0, 0) {
 				if tk.kind == number {
-					nums = append(nums, tableCell{key: numKey(tk.value), text: tk.text, table: title, head: head})
+					nums = append(nums, tableCell{key: numKey(tk.value), text: tk.text, table: title, head: head, row: r})
 				}
 			}
 		}
@@ -571,19 +660,79 @@ func (c *checker) bookCells(from, to int, words []tableCell) (nums, texts []book
 		if l.skip || l.heading || c.r.furn[i+1] {
 			continue
 		}
+		// A text laid out as the page (pdftotext -layout) gives a row on
+		// one line, its cells apart by wide gaps.
+		if row := rowCells(l.text, keys); row != nil {
+			for _, f := range row {
+				if f.words {
+					texts = append(texts, bookCell{key: tableKey(f.text), text: spaces(f.text), at: c.r.b.lineStart(i + 1), line: i + 1})
+					continue
+				}
+				for _, tk := range lineTokens(c.ix.lang, f.text, i+1, l.offset+f.col) {
+					if tk.kind == number {
+						nums = append(nums, bookCell{key: numKey(tk.value), text: tk.text, at: c.pos(tk), line: i + 1})
+					}
+				}
+			}
+			continue
+		}
 		if key := tableKey(l.text); keys[key] {
 			at := c.r.b.lineStart(i + 1)
 			texts = append(texts, bookCell{key: key, text: spaces(strings.TrimSpace(l.text)), at: at, line: i + 1})
 			continue
 		}
-		if !isCell(l.text) {
-			continue
-		}
-		for _, tk := range lineTokens(c.ix.lang, l.text, i+1, l.offset) {
-			if tk.kind == number {
-				nums = append(nums, bookCell{key: numKey(tk.value), text: tk.text, at: c.pos(tk), line: i + 1})
+		if isCell(l.text) {
+			for _, tk := range lineTokens(c.ix.lang, l.text, i+1, l.offset) {
+				if tk.kind == number {
+					nums = append(nums, bookCell{key: numKey(tk.value), text: tk.text, at: c.pos(tk), line: i + 1})
+				}
 			}
+			continue
 		}
 	}
 	return nums, texts
+}
+
+// rowField is a cell of a table's row laid out on one line: its text, the
+// runes before it on the line, and whether it is a cell of words.
+type rowField struct {
+	text  string
+	col   int
+	words bool
+}
+
+// rowCells returns the cells of a line that is a table's row as a page
+// lays it out: two cells or more, apart by gaps of two spaces or more,
+// each a number or a cell of words of the section's tables (keys):
+// "Metal chest   3†", "Kind   Value". Any other line has none.
+func rowCells(s string, keys map[string]bool) []rowField {
+	var out []rowField
+	rs := []rune(s)
+	numbers, labels := 0, 0
+	for i := 0; i < len(rs); {
+		if unicode.IsSpace(rs[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(rs) && !(unicode.IsSpace(rs[j]) && (j+1 == len(rs) || unicode.IsSpace(rs[j+1]))) {
+			j++
+		}
+		f := rowField{text: string(rs[i:j]), col: i}
+		switch {
+		case isCell(f.text):
+			numbers++
+		case keys[tableKey(f.text)]:
+			f.words = true
+			labels++
+		default:
+			return nil
+		}
+		out = append(out, f)
+		i = j
+	}
+	if numbers+labels < 2 {
+		return nil
+	}
+	return out
 }
