@@ -46,6 +46,11 @@ func Check(g *model.Game, b *Book) diag.List {
 	c.pageNotes()
 	c.headings()
 	c.rules()
+	if c.verbatim {
+		for _, u := range c.uneven {
+			c.lostCells(u.got, u.want, true)
+		}
+	}
 	return d.Sort()
 }
 
@@ -110,6 +115,7 @@ func (c *checker) rules() {
 	if compared == 0 || float64(close) < verbatimShare*float64(compared) {
 		return
 	}
+	c.verbatim = true
 	for _, ls := range lost {
 		c.lostHeading(ls)
 	}
@@ -556,6 +562,19 @@ type checker struct {
 	r  *reading
 	ix *index
 	d  *diag.List
+	// verbatim says the book renders the rules word for word (rules).
+	verbatim bool
+	// uneven holds the numbers of sections whose tables the book gives
+	// fewer of, where more than one row left out would explain them: they
+	// are weighed only in a book that renders the rules word for word.
+	uneven []unevenTable
+}
+
+// unevenTable is a section's numbers of tables in a book, got, and in the
+// data, want.
+type unevenTable struct {
+	got  []bookCell
+	want []tableCell
 }
 
 func (c *checker) pos(t token) diag.Pos {

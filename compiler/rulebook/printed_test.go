@@ -305,3 +305,36 @@ func TestGapPlaced(t *testing.T) {
 		})
 	}
 }
+
+// TestLayoutTablesTwoEdits leaves a row out of one table and changes a
+// number of the next, in a printed rulebook converted with pdftotext
+// -layout: both are reported at their lines, though the book's numbers no
+// longer line up with the data's one for one.
+func TestLayoutTablesTwoEdits(t *testing.T) {
+	p := printBooks(t)["warriors"]["en"]
+	lines := strings.Split(pdftotextLayout(t, p.pdf), "\n")
+	row := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "Cards dealt                     14") })
+	cell := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "Cards dealt                         9") })
+	if row < 0 || cell < row {
+		t.Fatal("the printed book no longer has the rows this test edits")
+	}
+	lines[cell] = lines[cell][:len(lines[cell])-1] + "6" // the last 7 becomes 6
+	lines = slices.Delete(lines, row, row+1)
+	got, err := checkText(p.g, "book.txt", "en", strings.Join(lines, "\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []struct {
+		code  diag.Code
+		lines []int
+	}{
+		{diag.RulebookOmission, []int{row, row + 1}}, // where the row was, or the line before
+		{diag.RulebookParam, []int{cell}},            // the changed line, one up
+	} {
+		if !slices.ContainsFunc(got, func(d diag.Diagnostic) bool {
+			return d.Code == want.code && slices.Contains(want.lines, d.Pos.Line)
+		}) {
+			t.Errorf("no %s finding at line %v; got:\n%s", want.code, want.lines, got)
+		}
+	}
+}

@@ -66,7 +66,7 @@ func (c *checker) tables() {
 			continue
 		}
 		numbers, texts := c.bookCells(sp[0], sp[1], words[id])
-		c.lostCells(numbers, nums[id])
+		c.lostCells(numbers, nums[id], false)
 		c.judgeCells(numbers, nums[id])
 		if len(numbers) == len(nums[id]) {
 			texts = c.changedCells(sp[0], sp[1], texts, words[id])
@@ -514,44 +514,127 @@ func (c *checker) judgeCells(got []bookCell, want []tableCell) {
 }
 
 // lostCells reports the numbers of the data's tables that a book giving
-// fewer left out in one run, the numbers before and after it as the data
-// has them: a row left out, or a title's headings (G309). Cells of words
-// are not weighed: a book may print a symbol where the data's heading is
-// blank.
-func (c *checker) lostCells(got []bookCell, want []tableCell) {
+// fewer left out: rows left out (G309), and, beside them, numbers
+// changed (G302), where the book's numbers align with the data's with at
+// most maxLost runs left out and maxChanged numbers changed and none put
+// in. Unless loose, only one run left out alone is reported, and other
+// alignments are kept for later (checker.uneven): a scan's tables lose
+// numbers to its OCR. Cells of words are not weighed: a book may print a
+// symbol where the data's heading is blank.
+func (c *checker) lostCells(got []bookCell, want []tableCell, loose bool) {
 	if len(got) == 0 || len(got) >= len(want) {
 		return
 	}
-	pre := 0
-	for pre < len(got) && got[pre].key == want[pre].key {
-		pre++
+	// Edit distance, the book's numbers against the data's.
+	n, m := len(got), len(want)
+	cost := make([][]int, n+1)
+	for i := range cost {
+		cost[i] = make([]int, m+1)
+		for j := range cost[i] {
+			switch {
+			case i == 0:
+				cost[i][j] = j
+			case j == 0:
+				cost[i][j] = i
+			default:
+				d := cost[i-1][j-1]
+				if got[i-1].key != want[j-1].key {
+					d++
+				}
+				cost[i][j] = min(d, cost[i][j-1]+1, cost[i-1][j]+1)
+			}
+		}
 	}
-	post := 0
-	for post < len(got) && got[len(got)-1-post].key == want[len(want)-1-post].key {
-		post++
+	// Back from the end, a cell matched before one left out.
+	type run struct{ gi, wi, n int }
+	var runs []run
+	var changed [][2]int
+	for i, j := n, m; i > 0 || j > 0; {
+		switch {
+		case i > 0 && j > 0 && cost[i][j] == cost[i-1][j-1]+b2i(got[i-1].key != want[j-1].key):
+			if got[i-1].key != want[j-1].key {
+				changed = append(changed, [2]int{i - 1, j - 1})
+			}
+			i, j = i-1, j-1
+		case j > 0 && cost[i][j] == cost[i][j-1]+1:
+			if len(runs) > 0 && runs[len(runs)-1].gi == i && runs[len(runs)-1].wi == j {
+				runs[len(runs)-1].wi, runs[len(runs)-1].n = j-1, runs[len(runs)-1].n+1
+			} else {
+				runs = append(runs, run{i, j - 1, 1})
+			}
+			j--
+		default:
+			return // a number the data does not have: debris, or another table
+		}
 	}
-	if pre < len(got)-post {
+	if len(runs) > maxLost || len(changed) > maxChanged {
 		return
 	}
-	// The run may start anywhere the cells on both sides match: at the
-	// first row's start there, as a book leaves out rows, not parts.
+	if !loose && (len(runs) != 1 || len(changed) > 0) {
+		c.uneven = append(c.uneven, unevenTable{got, want})
+		return
+	}
+	for _, r := range slices.Backward(runs) {
+		c.reportLost(got, want, r.gi, r.wi, r.n)
+	}
+	for _, x := range slices.Backward(changed) {
+		g, w := got[x[0]], want[x[1]]
+		c.d.Errorf(g.at, diag.RulebookParam, "the table %q has %q where the game has %q%s", w.table, g.text, w.text, headOf(w))
+	}
+}
+
+// At most maxLost runs of a table's numbers left out, and maxChanged
+// numbers changed beside them, tell a book that renders the data's tables
+// from one whose tables are other.
+const (
+	maxLost    = 2
+	maxChanged = 2
+)
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// headOf returns a cell's headings as a message gives them.
+func headOf(w tableCell) string {
+	if w.head == "" {
+		return ""
+	}
+	return " (" + w.head + ")"
+}
+
+// reportLost reports the n numbers of the data from want[wi] on, left out
+// of the book before its number got[gi].
+func (c *checker) reportLost(got []bookCell, want []tableCell, gi, wi, n int) {
+	// The run may stand anywhere the same numbers match on both sides:
+	// at the first row's start there, as a book leaves out rows, not
+	// parts of them.
 	starts := func(k int) bool {
 		return k == 0 || want[k].table != want[k-1].table || want[k].row != want[k-1].row
 	}
-	from := pre
-	for k := len(got) - post; k <= pre; k++ {
-		if starts(k) {
-			from = k
+	lo, hi := 0, 0 // how far it may slide left and right
+	for wi-lo-1 >= 0 && gi-lo-1 >= 0 && want[wi-lo-1].key == want[wi+n-lo-1].key {
+		lo++
+	}
+	for wi+n+hi < len(want) && gi+hi < len(got) && want[wi+hi].key == want[wi+n+hi].key {
+		hi++
+	}
+	for k := -lo; k <= hi; k++ {
+		if starts(wi + k) {
+			gi, wi = gi+k, wi+k
 			break
 		}
 	}
-	lost := want[from : from+len(want)-len(got)]
+	lost := want[wi : wi+n]
 	// Cells that go on with a table stood after its cell before them;
 	// those that start one (the title too may be gone), after the text
 	// before the book's next cell.
 	var at diag.Pos
-	if from < len(got) && (from == 0 || want[from-1].table != lost[0].table) {
-		l := got[from].line
+	if gi < len(got) && (wi == 0 || want[wi-1].table != lost[0].table) {
+		l := got[gi].line
 		for l > 1 && strings.TrimSpace(c.r.b.lines[l-2].text) == "" {
 			l--
 		}
@@ -560,11 +643,11 @@ func (c *checker) lostCells(got []bookCell, want []tableCell) {
 		// The first line with text after the cell before, when it has
 		// the numbers lost: the row is there, its heading not the
 		// game's. Else the line after the cell before.
-		l := min(got[from-1].line+1, len(c.r.b.lines))
-		for n := l; n <= len(c.r.b.lines); n++ {
-			if !c.r.void(n - 1) {
-				if c.holds(n, lost) {
-					l = n
+		l := min(got[gi-1].line+1, len(c.r.b.lines))
+		for k := l; k <= len(c.r.b.lines); k++ {
+			if !c.r.void(k - 1) {
+				if c.holds(k, lost) {
+					l = k
 				}
 				break
 			}
@@ -575,12 +658,8 @@ func (c *checker) lostCells(got []bookCell, want []tableCell) {
 	for k, w := range lost {
 		texts[k] = w.text
 	}
-	where := ""
-	if h := lost[0].head; h != "" {
-		where = " (" + h + ")"
-	}
 	c.d.Add(diag.Diagnostic{Pos: at, Severity: diag.Warning, Code: diag.RulebookOmission,
-		Message: fmt.Sprintf("the table %q lacks %q%s here, which the game has: was it left out?", lost[0].table, strings.Join(texts, " "), where)})
+		Message: fmt.Sprintf("the table %q lacks %q%s here, which the game has: was it left out?", lost[0].table, strings.Join(texts, " "), headOf(lost[0]))})
 }
 
 // holds reports whether line n (from 1) of the book gives the numbers of
