@@ -635,8 +635,17 @@ func (c *checker) reportLost(got []bookCell, want []tableCell, gi, wi, n int) {
 	var at diag.Pos
 	if gi < len(got) && (wi == 0 || want[wi-1].table != lost[0].table) {
 		l := got[gi].line
-		for l > 1 && strings.TrimSpace(c.r.b.lines[l-2].text) == "" {
+		up := func() {
+			for l > 1 && strings.TrimSpace(c.r.b.lines[l-2].text) == "" {
+				l--
+			}
+		}
+		up()
+		// The next cell opens another table: the run stood before its
+		// title.
+		if next := want[wi+n].table; next != lost[0].table && l > 1 && tableKey(c.r.b.lines[l-2].text) == tableKey(next) {
 			l--
+			up()
 		}
 		at = c.r.b.lineStart(l)
 	} else {
