@@ -48,6 +48,10 @@ func Check(g *model.Game, b *Book) diag.List {
 	c.rules()
 	if c.verbatim {
 		for _, u := range c.uneven {
+			if len(u.got) == 0 {
+				c.allLost(u)
+				continue
+			}
 			c.lostCells(u.got, u.want, true)
 		}
 	}
@@ -571,10 +575,12 @@ type checker struct {
 }
 
 // unevenTable is a section's numbers of tables in a book, got, and in the
-// data, want.
+// data, want; when the book has none, the section and its lines [from, to).
 type unevenTable struct {
-	got  []bookCell
-	want []tableCell
+	got      []bookCell
+	want     []tableCell
+	section  string
+	from, to int
 }
 
 func (c *checker) pos(t token) diag.Pos {

@@ -140,6 +140,7 @@ func TestLayoutTables(t *testing.T) {
 		{"a row heading, one number a row", "bellum_magica", "en", "Metal chest                                     3†", "Gold chest                                     3†", diag.RulebookParam, "Gold chest"},
 		{"a row's heading not the game's", "bellum_magica", "en", "Town cards                      10", "Tavern cards                      10", diag.RulebookOmission, "Tavern cards"},
 		{"a table's first numbers left out, before the next table's title", "warlock", "de", "Siegpunkte                    6", "", diag.RulebookOmission, ""},
+		{"a table's only row of numbers left out", "warriors", "en", "Bonus                  5", "", diag.RulebookOmission, ""},
 		{"a row left out", "warriors", "en", "Cards dealt                         9", "", diag.RulebookOmission, ""},
 	}
 	for _, tt := range tests {

@@ -66,6 +66,12 @@ func (c *checker) tables() {
 			continue
 		}
 		numbers, texts := c.bookCells(sp[0], sp[1], words[id])
+		if len(numbers) == 0 && len(nums[id]) > 0 {
+			// No number of the section's tables: weighed only in a book
+			// that renders the rules word for word, where the tables
+			// were printed with them.
+			c.uneven = append(c.uneven, unevenTable{want: nums[id], section: id, from: sp[0], to: sp[1]})
+		}
 		c.lostCells(numbers, nums[id], false)
 		c.judgeCells(numbers, nums[id])
 		if len(numbers) == len(nums[id]) {
@@ -571,7 +577,7 @@ func (c *checker) lostCells(got []bookCell, want []tableCell, loose bool) {
 		return
 	}
 	if !loose && (len(runs) != 1 || len(changed) > 0) {
-		c.uneven = append(c.uneven, unevenTable{got, want})
+		c.uneven = append(c.uneven, unevenTable{got: got, want: want})
 		return
 	}
 	for _, r := range slices.Backward(runs) {
@@ -669,6 +675,27 @@ func (c *checker) reportLost(got []bookCell, want []tableCell, gi, wi, n int) {
 	}
 	c.d.Add(diag.Diagnostic{Pos: at, Severity: diag.Warning, Code: diag.RulebookOmission,
 		Message: fmt.Sprintf("the table %q lacks %q%s here, which the game has: was it left out?", lost[0].table, strings.Join(texts, " "), headOf(lost[0]))})
+}
+
+// allLost reports the numbers of a section's tables that a book which
+// has none of them left out, below the first table's title and the lines
+// that go with it (G309): a table's only row of numbers. A book that
+// lacks the title too is not judged here.
+func (c *checker) allLost(u unevenTable) {
+	at, _ := c.findTitles(c.sectionTitles(u.section)[:1], u.from, u.to)
+	if at[0] == 0 {
+		return
+	}
+	l := at[0] + 1
+	for l <= len(c.r.b.lines) && strings.TrimSpace(c.r.b.lines[l-1].text) != "" && !c.r.furn[l] {
+		l++
+	}
+	texts := make([]string, len(u.want))
+	for k, w := range u.want {
+		texts[k] = w.text
+	}
+	c.d.Add(diag.Diagnostic{Pos: c.r.b.lineStart(min(l, len(c.r.b.lines))), Severity: diag.Warning, Code: diag.RulebookOmission,
+		Message: fmt.Sprintf("the table %q lacks %q%s here, which the game has: was it left out?", u.want[0].table, strings.Join(texts, " "), headOf(u.want[0]))})
 }
 
 // holds reports whether line n (from 1) of the book gives the numbers of
