@@ -511,12 +511,14 @@ func (c *checker) judgeCells(got []bookCell, want []tableCell) {
 			continue
 		}
 		excess[g.key]--
-		where := ""
-		if w.head != "" {
-			where = " (" + w.head + ")"
-		}
-		c.d.Errorf(g.at, diag.RulebookParam, "the table %q has %q where the game has %q%s", w.table, g.text, w.text, where)
+		c.changedCell(g, w)
 	}
+}
+
+// changedCell reports a cell of the book that gives another number or
+// words than the data's cell w (G302).
+func (c *checker) changedCell(g bookCell, w tableCell) {
+	c.d.Errorf(g.at, diag.RulebookParam, "the table %q has %q where the game has %q%s", w.table, g.text, w.text, headOf(w))
 }
 
 // lostCells reports the numbers of the data's tables that a book giving
@@ -584,8 +586,7 @@ func (c *checker) lostCells(got []bookCell, want []tableCell, loose bool) {
 		c.reportLost(got, want, r.gi, r.wi, r.n)
 	}
 	for _, x := range slices.Backward(changed) {
-		g, w := got[x[0]], want[x[1]]
-		c.d.Errorf(g.at, diag.RulebookParam, "the table %q has %q where the game has %q%s", w.table, g.text, w.text, headOf(w))
+		c.changedCell(got[x[0]], want[x[1]])
 	}
 }
 
@@ -669,6 +670,12 @@ func (c *checker) reportLost(got []bookCell, want []tableCell, gi, wi, n int) {
 		}
 		at = c.r.b.lineStart(l)
 	}
+	c.lostAt(at, lost)
+}
+
+// lostAt reports the data's numbers lost as left out of the book at at
+// (G309).
+func (c *checker) lostAt(at diag.Pos, lost []tableCell) {
 	texts := make([]string, len(lost))
 	for k, w := range lost {
 		texts[k] = w.text
@@ -690,29 +697,27 @@ func (c *checker) allLost(u unevenTable) {
 	for l <= len(c.r.b.lines) && strings.TrimSpace(c.r.b.lines[l-1].text) != "" && !c.r.furn[l] {
 		l++
 	}
-	texts := make([]string, len(u.want))
-	for k, w := range u.want {
-		texts[k] = w.text
-	}
-	c.d.Add(diag.Diagnostic{Pos: c.r.b.lineStart(min(l, len(c.r.b.lines))), Severity: diag.Warning, Code: diag.RulebookOmission,
-		Message: fmt.Sprintf("the table %q lacks %q%s here, which the game has: was it left out?", u.want[0].table, strings.Join(texts, " "), headOf(u.want[0]))})
+	c.lostAt(c.r.b.lineStart(min(l, len(c.r.b.lines))), u.want)
 }
 
 // holds reports whether line n (from 1) of the book gives the numbers of
 // cells, in order, and no other.
 func (c *checker) holds(n int, cells []tableCell) bool {
 	l := c.r.b.lines[n-1]
-	k := 0
-	for _, tk := range lineTokens(c.ix.lang, l.text, n, l.offset) {
-		if tk.kind != number {
-			continue
+	got := c.numberCells(l.text, n, l.offset)
+	return slices.EqualFunc(got, cells, func(g bookCell, w tableCell) bool { return g.key == w.key })
+}
+
+// numberCells returns the numbers of text s, which stands on line n (from
+// 1) of the book after offset runes, as cells.
+func (c *checker) numberCells(s string, n, offset int) []bookCell {
+	var out []bookCell
+	for _, tk := range lineTokens(c.ix.lang, s, n, offset) {
+		if tk.kind == number {
+			out = append(out, bookCell{key: numKey(tk.value), text: tk.text, at: c.pos(tk), line: n})
 		}
-		if k >= len(cells) || numKey(tk.value) != cells[k].key {
-			return false
-		}
-		k++
 	}
-	return k == len(cells)
+	return out
 }
 
 // tableCells returns the cells of a table the data prints, row by row:
@@ -783,11 +788,7 @@ func (c *checker) bookCells(from, to int, words []tableCell) (nums, texts []book
 					texts = append(texts, bookCell{key: tableKey(f.text), text: spaces(f.text), at: c.r.b.lineStart(i + 1), line: i + 1})
 					continue
 				}
-				for _, tk := range lineTokens(c.ix.lang, f.text, i+1, l.offset+f.col) {
-					if tk.kind == number {
-						nums = append(nums, bookCell{key: numKey(tk.value), text: tk.text, at: c.pos(tk), line: i + 1})
-					}
-				}
+				nums = append(nums, c.numberCells(f.text, i+1, l.offset+f.col)...)
 			}
 			continue
 		}
@@ -797,12 +798,7 @@ func (c *checker) bookCells(from, to int, words []tableCell) (nums, texts []book
 			continue
 		}
 		if isCell(l.text) {
-			for _, tk := range lineTokens(c.ix.lang, l.text, i+1, l.offset) {
-				if tk.kind == number {
-					nums = append(nums, bookCell{key: numKey(tk.value), text: tk.text, at: c.pos(tk), line: i + 1})
-				}
-			}
-			continue
+			nums = append(nums, c.numberCells(l.text, i+1, l.offset)...)
 		}
 	}
 	return nums, texts
