@@ -24,6 +24,7 @@ type reading struct {
 	furn   map[int]bool // lines of page furniture (running titles)
 	heads  map[int]bool // lines where a section is placed at a heading
 	short  map[int]int  // lines of a page shorter than most, by how many lines: it lost lines
+	rows   map[int]int  // lines of a page, how many lines more than most it holds
 	tail   map[int]bool // lines of a page whose text ends higher than most: it lost its last lines
 	// headed is whether the book prints the rules' numbered headings: a
 	// numbered section it has no heading for lost its heading.
@@ -53,6 +54,7 @@ func (ix *index) read(b *Book) *reading {
 	})
 	r.heads = map[int]bool{}
 	r.short = shortPages(b)
+	r.rows = pageMeasures(b, func(lo, hi int) int { return hi - lo })
 	r.tail = lostTails(b, r.furn)
 	for i, p := range r.placed {
 		r.heads[p.line] = r.heads[p.line] || p.heading

@@ -257,6 +257,9 @@ func (c *checker) lostHeading(ls lostSection) {
 		}
 		return
 	}
+	if ls.rest == nil || len(ls.rest.doc.Tokens) == 0 {
+		at = c.amidBlanks(at)
+	}
 	heading := strings.TrimSpace(gs.sec.Number + " " + spaces(gs.title))
 	var rel []diag.Related
 	if m := ls.loc.Message("rules." + gs.sec.ID + ".title"); m != nil {
@@ -264,6 +267,38 @@ func (c *checker) lostHeading(ls lostSection) {
 	}
 	c.d.Add(diag.Diagnostic{Pos: at, Severity: diag.Error, Code: diag.RulebookOmission, Related: rel,
 		Message: fmt.Sprintf("the rules' heading %q is not here: was the section's start left out?", heading)})
+}
+
+// amidBlanks returns, for a section left out whole before place at, the
+// middle of the empty lines just above at, when there are more of them
+// than the book sets above most headings: a text converted with its
+// layout keeps the blank lines above the section's heading and those
+// above the next, which now run together.
+func (c *checker) amidBlanks(at diag.Pos) diag.Pos {
+	var runs []int
+	for _, p := range c.r.placed {
+		if p.heading {
+			runs = append(runs, c.blanksAbove(p.line))
+		}
+	}
+	if len(runs) == 0 {
+		return at
+	}
+	slices.Sort(runs)
+	if n := c.blanksAbove(at.Line); n > runs[len(runs)/2] {
+		return diag.Pos{File: at.File, Line: at.Line - n + n/2, Col: 1}
+	}
+	return at
+}
+
+// blanksAbove returns how many empty lines stand just above line l (from
+// 1) on its page.
+func (c *checker) blanksAbove(l int) int {
+	n := 0
+	for k := l - 1; k >= 1 && k < len(c.r.b.PageStart) && c.r.void(k-1) && !c.r.b.PageStart[k]; k-- {
+		n++
+	}
+	return n
 }
 
 // remains returns the book's passage from where the words of section k of

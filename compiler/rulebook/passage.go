@@ -37,6 +37,9 @@ type passage struct {
 	// short are the lines of the book on a page that lost lines, and
 	// how many.
 	short map[int]int
+	// rows are, for the lines of the book, how many lines more than most
+	// pages their page holds.
+	rows map[int]int
 	// tail are the lines of the book on a page whose text lost its end.
 	tail map[int]bool
 	// bare are the pages of the passage whose first line is blank: a
@@ -145,7 +148,7 @@ func (r *reading) bookPassage(v *text.Vocab, from, to int) *passage {
 		// A heading ends the sentence before it and is left out: the
 		// rules' sections have their titles apart, and a book may head
 		// its sections otherwise.
-		if l.heading || r.heads[i+1] || capsHeading(strings.TrimSpace(l.text)) || (cell(l.text) || r.ix.tableText[tableKey(l.text)]) && !r.goesOn(i) {
+		if l.heading || r.heads[i+1] || capsHeading(strings.TrimSpace(l.text)) || (cell(l.text) || r.ix.tableText[tableKey(l.text)]) && !r.goesOn(i) || r.symbolRow(l.text) {
 			w.b.WriteString("\n\n")
 			continue
 		}
@@ -159,7 +162,7 @@ func (r *reading) bookPassage(v *text.Vocab, from, to int) *passage {
 			w.b.WriteString("\n")
 		}
 	}
-	return &passage{doc: v.Read(w.b.String(), text.Options{}), file: b.Name, segs: w.segs, pages: pages, empty: empty, short: r.short, tail: r.tail, bare: bare}
+	return &passage{doc: v.Read(w.b.String(), text.Options{}), file: b.Name, segs: w.segs, pages: pages, empty: empty, short: r.short, rows: r.rows, tail: r.tail, bare: bare}
 }
 
 // titleLine reports whether line i (0-based) of the lines [from, to) of
@@ -187,6 +190,34 @@ func (r *reading) titleLine(i, from, to int) bool {
 
 // titleShare is the longest a title line is, as a share of the line after.
 const titleShare = 0.6
+
+// symbolRow reports whether a line is a table's row as a page lays it
+// out, whose cells the game's data does not spell: a heading of the
+// section's tables, then three cells or more, apart by wide gaps, each a
+// cell of numbers or a symbol of a letter or two ("Peuple   M   N   T").
+func (r *reading) symbolRow(s string) bool {
+	fs := wideFields(s)
+	if len(fs) < 4 || !r.ix.tableText[tableKey(fs[0])] {
+		return false
+	}
+	for _, f := range fs[1:] {
+		if !cell(f) && utf8.RuneCountInString(f) > 2 {
+			return false
+		}
+	}
+	return true
+}
+
+// wideFields splits a line at its gaps of two spaces or more.
+func wideFields(s string) []string {
+	var out []string
+	for f := range strings.SplitSeq(strings.TrimSpace(s), "  ") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
 
 // goesOn reports whether line i (0-based) of a book ends the sentence
 // the line before it left open: it is text, though it may read as a

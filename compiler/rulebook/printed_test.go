@@ -340,3 +340,64 @@ func TestLayoutTablesTwoEdits(t *testing.T) {
 		}
 	}
 }
+
+// TestLayoutPlaced edits a printed rulebook converted with pdftotext
+// -layout and wants the finding where the edit was: lines left out at a
+// page's foot, which keeps its blank lines; a section left out whole,
+// whose blank lines run into the next's; words left out before the mark
+// that ends their sentence, or at a line's start when the line above has
+// no room for them.
+func TestLayoutPlaced(t *testing.T) {
+	books := printBooks(t)
+	tests := []struct {
+		name, game, lang string
+		old, new         string
+		code             diag.Code
+		after            string // the start of a line at or above the finding, as left by the edit; "" for the first
+		lo, hi           int    // the finding stands that many lines below it, from lo to hi
+	}{
+		{"a page's last sentences", "warriors", "fr",
+			"attaques.\nL’attaquant compte les symboles Bouclier de sa faction attaquante et y ajoute ceux de sa carte Bataille,\ns’il y en a. Ce nombre indique combien de dés rouges il jette, au maximum 3.\n", "attaques.\n",
+			diag.RulebookOmission, "attaques.", 0, 1},
+		{"a section left out whole", "warriors", "fr",
+			"\n5 Les événements\nIl existe deux sortes d’événements : les catapultes et les magiciens.\n", "\n",
+			diag.RulebookOmission, "et la carte Bataille avec mercenaires est défaussée.", 2, 4},
+		{"words before their sentence's mark", "bellum_magica", "de",
+			", muss der Spieler beide Werte gleichzeitig\nerreichen oder übertreffen.", ".",
+			diag.RulebookOmission, "Um einen Ort anzugreifen, der beide Arten von Schilden zeigt.", 0, 0},
+		{"words that start a line", "warlock", "de",
+			"   (zusammen mit Norah) die meisten Orkstädte hat.", "   die meisten Orkstädte hat.",
+			diag.RulebookOmission, "die meisten Orkstädte hat.", 0, 0},
+		{"a sentence before a row of symbols", "warriors", "fr",
+			" En cas d’égalité finale, l’emporte celui des ex æquo qui a le plus\nde cartes dans sa pile de victoire.", "",
+			diag.RulebookOmission, "Le joueur qui a le plus de points gagne.", 0, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := books[tt.game][tt.lang]
+			clean := pdftotextLayout(t, p.pdf)
+			edited := strings.Replace(clean, tt.old, tt.new, 1)
+			if edited == clean {
+				t.Fatalf("%q is not in the book", tt.old)
+			}
+			lines := strings.Split(edited, "\n")
+			k := 0 // the first line, for an edit there
+			if tt.after != "" {
+				k = slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(strings.TrimSpace(l), tt.after) })
+			}
+			if k < 0 {
+				t.Fatalf("no line starts with %q", tt.after)
+			}
+			got, err := checkText(p.g, "book.txt", tt.lang, edited)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range got {
+				if d.Code == tt.code && d.Pos.Line >= k+1+tt.lo && d.Pos.Line <= k+1+tt.hi {
+					return
+				}
+			}
+			t.Errorf("no %s finding at lines %d to %d; got:\n%s", tt.code, k+1+tt.lo, k+1+tt.hi, got)
+		})
+	}
+}

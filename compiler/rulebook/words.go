@@ -643,6 +643,11 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 	s := sentenceOf(a, lo)
 	starts := s != nil && onlyPunct(a, s.Lo, lo)
 	opening := starts && !onlyPunct(a, hi, s.Hi)
+	// Words that end a sentence stood before its mark, where the book
+	// keeps it at the end of the text before.
+	if s != nil && !starts && before >= 0 && hi < s.Hi && onlyPunct(a, hi, s.Hi) && p.doc.Tokens[before].Kind == text.Punct && p.doc.Tokens[before].Text == a.Tokens[s.Hi-1].Text {
+		return end
+	}
 	// Words that start a sentence of the rules' paragraph went on the
 	// line of the text before; words that start a paragraph of theirs
 	// started the line after the text before, where it ends a sentence.
@@ -657,11 +662,11 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 		}
 	}
 	// Words that go on with a sentence from the line before ended it,
-	// unless they do not fit there and started a line of a paragraph
-	// that is short now, the paragraph going on below it: that line lost
-	// them.
+	// unless they do not fit there and started a line that is short now,
+	// the paragraph going on below it or the sentence going on after
+	// them on that line, where they fit: that line lost them.
 	if prev == cur-1 && !opening {
-		if float64(prevLen+n) > lineSlack*float64(full) && float64(lens[cur]) < fullLine*float64(full) && lowerStart(p.lineText(cur+1)) && !slices.Contains(p.pages, cur+1) {
+		if float64(prevLen+n) > lineSlack*float64(full) && float64(lens[cur]) < fullLine*float64(full) && (lowerStart(p.lineText(cur+1)) || float64(lens[cur]+n) <= fullLine*float64(full) && s != nil && !onlyPunct(a, hi, s.Hi)) && !slices.Contains(p.pages, cur+1) {
 			return p.tokPos(at)
 		}
 		return end
@@ -722,12 +727,29 @@ func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 		// Across a page break, the words stood on the page that lost
 		// lines, about as many as they take (a page may be short by
 		// nature): words that go on with a sentence, at the end of the
-		// text before; words that start one, as below; at the next page's
-		// start when both pages or neither lost lines.
-		if !starts && p.lostLines(prev, cur) && p.short[prev] <= (n+full-1)/max(full, 1)+1 {
-			return end
+		// text before; words that start one, on the blank line after
+		// it where the page keeps its blank lines (pdftotext -layout),
+		// else as below; at the next page's start when both pages lost
+		// lines.
+		if p.lostLines(prev, cur) && p.short[prev] <= (n+full-1)/max(full, 1)+1 {
+			if !starts {
+				return end
+			}
+			if prev+1 < l && p.empty[prev+1] {
+				return diag.Pos{File: p.file, Line: prev + 1, Col: 1}
+			}
 		}
 		if !p.lostLines(prev, cur) {
+			// Neither page short by a count of lines, which varies by a
+			// line or two from page to page of a text converted with its
+			// layout: words that start a sentence stood on the page that
+			// holds fewer lines.
+			if starts && !p.lostLines(cur, prev) && p.rows[prev] < p.rows[cur] {
+				if prev+1 < l && p.empty[prev+1] {
+					return diag.Pos{File: p.file, Line: prev + 1, Col: 1}
+				}
+				return end
+			}
 			return diag.Pos{File: p.file, Line: l, Col: 1}
 		}
 	}
