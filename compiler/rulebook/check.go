@@ -125,6 +125,8 @@ func (c *checker) rules() {
 	}
 	c.shortHeadings(loc)
 	c.tagline(tv, loc)
+	c.coverNames()
+	c.coverName(loc)
 }
 
 // shortHeadings reports the numbered headings of a book that renders the
@@ -837,6 +839,25 @@ func (ix *index) afterPartitive(x tokRun, i int) bool {
 func (c *checker) names() {
 	for _, t := range c.r.tokens {
 		if t.kind != word || c.r.quiet(t) {
+			continue
+		}
+		if name, ok := c.ix.misspelt(t); ok {
+			c.d.Errorf(c.pos(t), diag.RulebookName, "%q misspells the proper name %q", t.text, name)
+		}
+	}
+}
+
+// coverNames reports, in a book that renders the rules word for word,
+// the words of its first page's running lines that misspell a proper
+// name (G303): the cover prints the game's name, which the pages after
+// repeat at their head or foot, so names leaves it alone.
+func (c *checker) coverNames() {
+	end := len(c.r.b.lines)
+	if ps := c.r.b.pages(); len(ps) > 1 {
+		end = ps[1]
+	}
+	for _, t := range c.r.tokens {
+		if t.line > end || t.kind != word || !c.r.furn[t.line] || c.r.noisy[t.line] {
 			continue
 		}
 		if name, ok := c.ix.misspelt(t); ok {

@@ -52,3 +52,42 @@ func (c *checker) tagline(tv *text.Vocab, loc *model.Locale) {
 	c.d.Add(diag.Diagnostic{Pos: diag.Pos{File: c.r.b.Name, Line: line, Col: 1}, Severity: diag.Warning, Code: diag.RulebookOmission,
 		Message: fmt.Sprintf("the game's tagline %q is not on the first page: was it left out?", spaces(strings.TrimSpace(want)))})
 }
+
+// coverName checks the first page of a book that renders the rules word
+// for word and keeps its running lines: they repeat the game's name, which
+// the cover prints first (G309 when it does not). A text without running
+// lines (the checker's own reading of a PDF leaves them out) tells
+// nothing.
+func (c *checker) coverName(loc *model.Locale) {
+	m := loc.Message("game.name")
+	if m == nil {
+		return
+	}
+	name := tableKey(m.Forms["other"])
+	if name == "" {
+		return
+	}
+	lines := c.r.b.lines
+	end := len(lines)
+	if ps := c.r.b.pages(); len(ps) > 1 {
+		end = ps[1]
+	}
+	running := false
+	for i := end; i < len(lines) && !running; i++ {
+		stripped := lines[i].skip || c.r.furn[i+1] || strings.TrimSpace(lines[i].text) == ""
+		running = stripped && i < len(c.r.b.Lines) && strings.Contains(tableKey(c.r.b.Lines[i]), name)
+	}
+	if !running {
+		return
+	}
+	for i := range min(end, len(c.r.b.Lines)) {
+		if t := c.r.b.Lines[i]; strings.TrimSpace(t) != "" {
+			if strings.Contains(tableKey(t), name) {
+				return
+			}
+			break
+		}
+	}
+	c.d.Add(diag.Diagnostic{Pos: diag.Pos{File: c.r.b.Name, Line: 1, Col: 1}, Severity: diag.Warning, Code: diag.RulebookOmission,
+		Message: fmt.Sprintf("the game's name %q does not open the first page: was it left out?", spaces(strings.TrimSpace(m.Forms["other"])))})
+}

@@ -346,7 +346,8 @@ func TestLayoutTablesTwoEdits(t *testing.T) {
 // page's foot, which keeps its blank lines; a section left out whole,
 // whose blank lines run into the next's; words left out before the mark
 // that ends their sentence, or at a line's start when the line above has
-// no room for them.
+// no room for them, or before a table's row of symbols; and the cover's
+// name, which the running feet repeat, left out or misspelt.
 func TestLayoutPlaced(t *testing.T) {
 	books := printBooks(t)
 	tests := []struct {
@@ -371,6 +372,12 @@ func TestLayoutPlaced(t *testing.T) {
 		{"a sentence before a row of symbols", "warriors", "fr",
 			" En cas d’égalité finale, l’emporte celui des ex æquo qui a le plus\nde cartes dans sa pile de victoire.", "",
 			diag.RulebookOmission, "Le joueur qui a le plus de points gagne.", 0, 0},
+		{"the cover's name left out", "warlock", "de",
+			"Warlock: Maldorfs Fluch\nSpielregel\n", "\n\n",
+			diag.RulebookOmission, "", 0, 0},
+		{"the cover's title", "warlock", "fr",
+			"Warlock : la malédiction de Maldorf\n", "Warlock : la malédiction de Madorf\n",
+			diag.RulebookName, "Warlock : la malédiction de Madorf", 0, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
