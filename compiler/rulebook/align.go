@@ -25,6 +25,7 @@ type reading struct {
 	heads  map[int]bool // lines where a section is placed at a heading
 	short  map[int]int  // lines of a page shorter than most, by how many lines: it lost lines
 	rows   map[int]int  // lines of a page, how many lines more than most it holds
+	width  int          // the length of the book's longest line of prose
 	tail   map[int]bool // lines of a page whose text ends higher than most: it lost its last lines
 	// headed is whether the book prints the rules' numbered headings: a
 	// numbered section it has no heading for lost its heading.
@@ -55,6 +56,7 @@ func (ix *index) read(b *Book) *reading {
 	r.heads = map[int]bool{}
 	r.short = shortPages(b)
 	r.rows = pageMeasures(b, func(lo, hi int) int { return hi - lo })
+	r.width = proseWidth(b, r.furn)
 	r.tail = lostTails(b, r.furn)
 	for i, p := range r.placed {
 		r.heads[p.line] = r.heads[p.line] || p.heading
@@ -679,3 +681,18 @@ func pageMeasures(b *Book, measure func(lo, hi int) int) map[int]int {
 // shortBy is how many lines fewer than most a page must hold to be
 // short: full pages differ by a few lines with what they hold.
 const shortBy = 1
+
+// proseWidth returns the length, in runes from the line's start, of the
+// longest line of a book that reads as prose: not furniture (furn, lines
+// from 1), not a table's row laid out with wide gaps.
+func proseWidth(b *Book, furn map[int]bool) int {
+	n := 0
+	for i, l := range b.lines {
+		t := strings.TrimRightFunc(l.text, unicode.IsSpace)
+		if l.skip || furn[i+1] || strings.Contains(strings.TrimSpace(t), "  ") {
+			continue
+		}
+		n = max(n, l.offset+utf8.RuneCountInString(t))
+	}
+	return n
+}

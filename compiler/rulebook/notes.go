@@ -63,14 +63,41 @@ func (c *checker) pageNote(start, end int) {
 	}
 	// The note stood at the page's foot, under its last line: on the
 	// line after it when it ends a sentence, else at its end, as for
-	// words left out where lines meet.
+	// words left out where lines meet. A page that keeps its blank lines
+	// (a text converted with its layout) set it just above its running
+	// foot.
 	l := lines[last]
 	at := c.r.b.lineEnd(last + 1)
 	if strings.ContainsAny(lastRune(l.text), ".!?") && last+2 <= end {
 		at = diag.Pos{File: c.r.b.Name, Line: last + 2, Col: 1}
 	}
+	if j := c.aboveFoot(last, end); j > 0 {
+		at = diag.Pos{File: c.r.b.Name, Line: j, Col: 1}
+	}
 	c.d.Add(diag.Diagnostic{Pos: at, Severity: diag.Warning, Code: diag.RulebookOmission,
 		Message: fmt.Sprintf("the page shows the mark %q but not the game's note %q at its foot: was it left out?", string(mark), spaces(note))})
+}
+
+// aboveFoot returns the blank line (from 1) just above the running foot
+// of the page of lines (last, end), 0-based, whose last line of text is
+// last, when the page keeps blank lines between them; else 0.
+func (c *checker) aboveFoot(last, end int) int {
+	blank := func(j int) bool {
+		l := c.r.b.lines[j]
+		return strings.TrimSpace(l.text) == "" && !l.skip && !c.r.furn[j+1]
+	}
+	j := end - 1
+	for j > last && blank(j) {
+		j--
+	}
+	foot := j
+	for j > last && (c.r.b.lines[j].skip || c.r.furn[j+1]) {
+		j--
+	}
+	if j == foot || j <= last || !blank(j) {
+		return 0
+	}
+	return j + 1
 }
 
 // numberMark returns the sign a number carries right after it ("3†"),

@@ -42,6 +42,9 @@ type passage struct {
 	rows map[int]int
 	// tail are the lines of the book on a page whose text lost its end.
 	tail map[int]bool
+	// width is the length of the book's longest line of prose: a
+	// passage of a line or two tells nothing of how much a line holds.
+	width int
 	// bare are the pages of the passage whose first line is blank: a
 	// converted PDF starts a page with its text, so it lost its first.
 	bare map[int]bool
@@ -162,7 +165,7 @@ func (r *reading) bookPassage(v *text.Vocab, from, to int) *passage {
 			w.b.WriteString("\n")
 		}
 	}
-	return &passage{doc: v.Read(w.b.String(), text.Options{}), file: b.Name, segs: w.segs, pages: pages, empty: empty, short: r.short, rows: r.rows, tail: r.tail, bare: bare}
+	return &passage{doc: v.Read(w.b.String(), text.Options{}), file: b.Name, segs: w.segs, pages: pages, empty: empty, short: r.short, rows: r.rows, tail: r.tail, bare: bare, width: r.width}
 }
 
 // titleLine reports whether line i (0-based) of the lines [from, to) of

@@ -346,8 +346,10 @@ func TestLayoutTablesTwoEdits(t *testing.T) {
 // page's foot, which keeps its blank lines; a section left out whole,
 // whose blank lines run into the next's; words left out before the mark
 // that ends their sentence, or at a line's start when the line above has
-// no room for them, or before a table's row of symbols; and the cover's
-// name, which the running feet repeat, left out or misspelt.
+// no room for them, or before a table's row of symbols; a sentence that
+// goes on its paragraph at a section's end, on the line before where its
+// first word fits; a page's note, above its running foot; and the
+// cover's name, which the running feet repeat, left out or misspelt.
 func TestLayoutPlaced(t *testing.T) {
 	books := printBooks(t)
 	tests := []struct {
@@ -369,6 +371,12 @@ func TestLayoutPlaced(t *testing.T) {
 		{"words that start a line", "warlock", "de",
 			"   (zusammen mit Norah) die meisten Orkstädte hat.", "   die meisten Orkstädte hat.",
 			diag.RulebookOmission, "die meisten Orkstädte hat.", 0, 0},
+		{"a sentence that goes on its paragraph at a section's end", "warriors", "fr",
+			" En cas d’égalité,\nchacun des ex æquo marque ces 12 points.", "",
+			diag.RulebookOmission, "Le joueur qui possède le plus de dragons en vie", 0, 0},
+		{"a page's note", "bellum_magica", "en",
+			"8†\n\n\n\n\n† reconstructed: not printed in the rulebook\n", "8†\n\n\n\n\n",
+			diag.RulebookOmission, "Gold chest                                      8†", 4, 5},
 		{"a sentence before a row of symbols", "warriors", "fr",
 			" En cas d’égalité finale, l’emporte celui des ex æquo qui a le plus\nde cartes dans sa pile de victoire.", "",
 			diag.RulebookOmission, "Le joueur qui a le plus de points gagne.", 0, 0},

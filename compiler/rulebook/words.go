@@ -363,7 +363,7 @@ func (rp *reporter) wordDiff(p *sectionPair, xs, ys []wordUnit, prevA, nextA, ne
 		case len(ys) > 0:
 			pos = p.b.tokPos(ys[0].lo)
 		case tail:
-			pos = gapAfter(p.b, nextB.hi-1)
+			pos = gapAfter(p.b, nextB.hi-1, a, xs[0].lo)
 		default:
 			pos = gapAt(p.b, a, xs[0].lo, xs[len(xs)-1].hi, nextB.lo)
 		}
@@ -609,7 +609,7 @@ func before(x, y diag.Pos) bool {
 // full line.
 func gapAt(p *passage, a *text.Doc, lo, hi, at int) diag.Pos {
 	if at >= len(p.doc.Tokens) {
-		return gapAfter(p, len(p.doc.Tokens)-1)
+		return gapAfter(p, len(p.doc.Tokens)-1, a, lo)
 	}
 	before := lastOnLineBefore(p, at)
 	var end diag.Pos // the end of the text before the gap
@@ -849,13 +849,21 @@ func (p *passage) emptyBetween(prev, cur int) bool {
 	return true
 }
 
-// gapAfter returns where in book passage p to report words left out
-// after its last token i: at the start of a page that follows, unless
-// the token's page lost its last lines (it ends higher than most, or it
-// is short and the next is not): then on the empty line after the token;
-// else at the token.
-func gapAfter(p *passage, i int) diag.Pos {
+// gapAfter returns where in book passage p to report words of text a
+// left out, from token lo, after its last token i: at the start of a
+// page that follows, unless the token's page lost its last lines (it
+// ends higher than most, or it is short and the next is not): then on
+// the empty line after the token, or at the token when the words go on
+// with its paragraph and their first fits on its line; else at the
+// token.
+func gapAfter(p *passage, i int, a *text.Doc, lo int) diag.Pos {
 	at := p.tokPos(i)
+	if k := sentenceIndex(a, lo); k > 0 && a.Sentences[k-1].Para == a.Sentences[k].Para && onlyPunct(a, a.Sentences[k].Lo, lo) {
+		lens, _ := p.lineLens()
+		if fits(p, lens[at.Line], a, lo) {
+			return at
+		}
+	}
 	for _, l := range p.pages {
 		if l > at.Line {
 			if (p.tail[at.Line] || p.lostLines(at.Line, l)) && at.Line+1 < l && p.empty[at.Line+1] {
@@ -865,6 +873,19 @@ func gapAfter(p *passage, i int) diag.Pos {
 		}
 	}
 	return at
+}
+
+// fits reports whether the first word of text a from token lo, with a
+// space, fits after a line of book passage p that is n runes long: a
+// paragraph fills its lines, so words that go on with it and whose
+// first fits there started on that line; not where the text breaks the
+// line before them (the lines of a story).
+func fits(p *passage, n int, a *text.Doc, lo int) bool {
+	w := nextWord(a, lo)
+	if w > 0 && strings.Contains(a.Src[a.Tokens[w-1].End:a.Tokens[w].Off], "\n") {
+		return false
+	}
+	return p.width > 0 && n+1+utf8.RuneCountInString(a.Tokens[w].Text) <= p.width
 }
 
 // bullets are the marks that lead a list's items.
