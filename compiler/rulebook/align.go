@@ -384,6 +384,9 @@ func (ix *index) opening(ts []token, s, before *gameSection, lo, hi int, starts 
 		if para != nil && !para(ts[i].line) {
 			continue
 		}
+		if before != nil && ix.sentenceOf(ts, i, before) {
+			continue
+		}
 		got, ok := starts[i]
 		if !ok {
 			got = ix.stemList(ts, i, i+reach, openingWords)
@@ -421,6 +424,42 @@ func (ix *index) opening(ts []token, s, before *gameSection, lo, hi int, starts 
 		}
 	}
 	return best
+}
+
+// sentenceOf reports whether the sentence of the book's tokens ts that
+// starts at token i is one of section gs's, word for word: it goes on
+// that section, and the section after it does not open there, though
+// its words may open alike ("At the end of the current round, all
+// surviving wizards are discarded." before "At the end of the last
+// round", the next section's opening, which a book left out).
+func (ix *index) sentenceOf(ts []token, i int, gs *gameSection) bool {
+	j := i
+	for j < len(ts) && !ts[j].stop && ts[j].line-ts[i].line < 3 {
+		j++
+	}
+	if j == len(ts) || !ts[j].stop {
+		return false
+	}
+	seq := func(ts []token, i, j int) []string {
+		var out []string
+		for ; i < j; i++ {
+			if ts[i].kind == word && ix.lang.Content(ts[i].norm) {
+				out = append(out, text.Stem(ts[i].norm))
+			}
+		}
+		return out
+	}
+	sent := seq(ts, i, j+1)
+	if len(sent) < openingMatch {
+		return false
+	}
+	all := seq(gs.tokens, 0, len(gs.tokens))
+	for k := 0; k+len(sent) <= len(all); k++ {
+		if slices.Equal(all[k:k+len(sent)], sent) {
+			return true
+		}
+	}
+	return false
 }
 
 // bodyWords is how many content words of a section's text after its

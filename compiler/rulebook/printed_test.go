@@ -346,7 +346,8 @@ func TestLayoutTablesTwoEdits(t *testing.T) {
 // page's foot, which keeps its blank lines; a section left out whole,
 // whose blank lines run into the next's; words left out before the mark
 // that ends their sentence, or at a line's start when the line above has
-// no room for them, or before a table's row of symbols; a sentence that
+// no room for them, or before a table's row of symbols, or with its
+// section's heading after a sentence that opens as they do; a sentence that
 // goes on its paragraph at a section's end, on the line before where its
 // first word fits; a page's note, above its running foot; and the
 // cover's name, which the running feet repeat, left out or misspelt.
@@ -377,6 +378,9 @@ func TestLayoutPlaced(t *testing.T) {
 		{"a page's note", "bellum_magica", "en",
 			"8†\n\n\n\n\n† reconstructed: not printed in the rulebook\n", "8†\n\n\n\n\n",
 			diag.RulebookOmission, "Gold chest                                      8†", 4, 5},
+		{"a section's heading and opening left out after a sentence that opens alike", "warriors", "en",
+			"6 End of the game\nAt the end of the last round, the game ends and points are scored as follows:\n", "",
+			diag.RulebookOmission, "At the end of the current round, all surviving wizards are discarded.", 1, 3},
 		{"a sentence before a row of symbols", "warriors", "fr",
 			" En cas d’égalité finale, l’emporte celui des ex æquo qui a le plus\nde cartes dans sa pile de victoire.", "",
 			diag.RulebookOmission, "Le joueur qui a le plus de points gagne.", 0, 0},
