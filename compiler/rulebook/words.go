@@ -850,12 +850,11 @@ func (p *passage) emptyBetween(prev, cur int) bool {
 }
 
 // gapAfter returns where in book passage p to report words of text a
-// left out, from token lo, after its last token i: at the start of a
-// page that follows, unless the token's page lost its last lines (it
-// ends higher than most, or it is short and the next is not): then on
-// the empty line after the token, or at the token when the words go on
-// with its paragraph and their first fits on its line; else at the
-// token.
+// left out, from token lo, after its last token i: at the token when the
+// words go on with its paragraph and their first fits on its line; else
+// at the start of a page that follows, unless the token's page lost its
+// last lines (it ends higher than most, or it is short and the next is
+// not): then on the empty line after the token; else at the token.
 func gapAfter(p *passage, i int, a *text.Doc, lo int) diag.Pos {
 	at := p.tokPos(i)
 	if k := sentenceIndex(a, lo); k > 0 && a.Sentences[k-1].Para == a.Sentences[k].Para && onlyPunct(a, a.Sentences[k].Lo, lo) {
