@@ -139,6 +139,7 @@ func TestLayoutTables(t *testing.T) {
 		{"a number by number of players", "bellum_magica", "fr", "Cartes Village                                3            4†        6", "Cartes Village                                3            4†        5", diag.RulebookParam, "Cartes Village"},
 		{"a row heading, one number a row", "bellum_magica", "en", "Metal chest                                     3†", "Gold chest                                     3†", diag.RulebookParam, "Gold chest"},
 		{"a row's heading not the game's", "bellum_magica", "en", "Town cards                      10", "Tavern cards                      10", diag.RulebookOmission, "Tavern cards"},
+		{"a row's heading swapped, the table's last", "warlock", "de", "Siegpunkte                    6            6            4", "Gold                    6            6            4", diag.RulebookOmission, "Gold"},
 		{"a table's first numbers left out, before the next table's title", "warlock", "de", "Siegpunkte                    6", "", diag.RulebookOmission, ""},
 		{"a table's only row of numbers left out", "warriors", "en", "Bonus                  5", "", diag.RulebookOmission, ""},
 		{"a row left out", "warriors", "en", "Cards dealt                         9", "", diag.RulebookOmission, ""},

@@ -654,6 +654,18 @@ func (c *checker) reportLost(got []bookCell, want []tableCell, gi, wi, n int) {
 			l--
 			up()
 		}
+		// The row may be there above, its heading not the game's: on
+		// its line.
+		from := 1
+		if gi > 0 {
+			from = got[gi-1].line + 1
+		}
+		for k := l - 1; k >= from; k-- {
+			if !c.r.void(k-1) && c.holds(k, lost) {
+				l = k
+				break
+			}
+		}
 		at = c.r.b.lineStart(l)
 	} else {
 		// The first line with text after the cell before, when it has
