@@ -412,12 +412,19 @@ func TestLayoutPlaced(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			found := false
 			for _, d := range got {
 				if d.Code == tt.code && d.Pos.Line >= k+1+tt.lo && d.Pos.Line <= k+1+tt.hi {
-					return
+					found = true
 				}
 			}
-			t.Errorf("no %s finding at lines %d to %d; got:\n%s", tt.code, k+1+tt.lo, k+1+tt.hi, got)
+			if !found {
+				t.Errorf("no %s finding at lines %d to %d; got:\n%s", tt.code, k+1+tt.lo, k+1+tt.hi, got)
+			}
+			// A name misspelt is that alone: not a name left out too.
+			if tt.code == diag.RulebookName && len(got) > 1 {
+				t.Errorf("a name misspelt gives other findings:\n%s", got)
+			}
 		})
 	}
 }
