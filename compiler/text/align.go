@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -146,17 +147,27 @@ const maxRun = 3
 // sides: a translator joins sentences of a paragraph, seldom paragraphs.
 const costBlock = 3.0
 
+// costItem is what a pair costs for each list item or example it takes
+// in after its first sentence, and for a first sentence that opens one
+// on one side only: a translation keeps its source's list items.
+const costItem = 5.0
+
 // groups holds, for a text, the length, anchors and blank lines of every
 // run of up to maxRun consecutive sentences.
 type groups struct {
 	lens   [][maxRun]float64 // at [i][d-1]: sentences i-d … i-1
 	anch   [][maxRun]anchors
 	blocks [][maxRun]int
+	items  [][maxRun]int // list items opened after the first sentence
+	opens  []bool        // by sentence: it opens a list item
 }
 
 func groupsOf(d *Doc, an []anchors) groups {
 	n := len(d.Sentences)
-	g := groups{make([][maxRun]float64, n+1), make([][maxRun]anchors, n+1), make([][maxRun]int, n+1)}
+	g := groups{make([][maxRun]float64, n+1), make([][maxRun]anchors, n+1), make([][maxRun]int, n+1), make([][maxRun]int, n+1), make([]bool, n)}
+	for i := range n {
+		g.opens[i] = opensItem(d, i)
+	}
 	for i := 1; i <= n; i++ {
 		for k := 1; k <= maxRun && k <= i; k++ {
 			g.lens[i][k-1] = float64(d.Len(d.Sentences[i-1].Span))
@@ -165,6 +176,12 @@ func groupsOf(d *Doc, an []anchors) groups {
 			}
 			g.anch[i][k-1] = merge(an[i-k : i])
 			g.blocks[i][k-1] = d.Sentences[i-1].Block - d.Sentences[i-k].Block
+			if k > 1 {
+				g.items[i][k-1] = g.items[i-1][k-2]
+				if g.opens[i-1] {
+					g.items[i][k-1]++
+				}
+			}
 		}
 	}
 	return g
@@ -193,9 +210,9 @@ func Align(a, b *Doc, c Calibration) []Pair {
 	anchA, anchB := anchorsOf(a, namesIn(a, b)), anchorsOf(b, namesIn(b, a))
 	ga, gb := groupsOf(a, anchA), groupsOf(b, anchB)
 	mvs := moves(c.Joins)
-	block := 0.0
+	block, item := 0.0, 0.0
 	if c.Joins {
-		block = costBlock
+		block, item = costBlock, costItem
 	}
 	for i := 0; i <= n; i++ {
 		for j := 0; j <= m; j++ {
@@ -215,7 +232,11 @@ func Align(a, b *Doc, c Calibration) []Pair {
 				default:
 					d := c.delta(ga.lens[i][di-1], gb.lens[j][dj-1])
 					cost = mv.cost + lengthCost(d) + anchorCost(ga.anch[i][di-1], gb.anch[j][dj-1]) +
-						block*float64(ga.blocks[i][di-1]+gb.blocks[j][dj-1])
+						block*float64(ga.blocks[i][di-1]+gb.blocks[j][dj-1]) +
+						item*float64(ga.items[i][di-1]+gb.items[j][dj-1])
+					if ga.opens[i-di] != gb.opens[j-dj] {
+						cost += item
+					}
 				}
 				if cost += dp[i-di][j-dj].cost; cost < best.cost {
 					best = cell{cost, di, dj}
@@ -239,6 +260,17 @@ func Align(a, b *Doc, c Calibration) []Pair {
 	}
 	slices.Reverse(out)
 	return moved(a, b, c, out, anchA, anchB)
+}
+
+// opensItem reports whether sentence k opens a list item or an example:
+// its first token is a list mark at the start of its line.
+func opensItem(d *Doc, k int) bool {
+	t := &d.Tokens[d.Sentences[k].Lo]
+	if t.Kind != Punct {
+		return false
+	}
+	ls := strings.LastIndexByte(d.Src[:t.Off], '\n') + 1
+	return strings.TrimSpace(d.Src[ls:t.Off]) == "" && item(d.Src[t.Off:])
 }
 
 // moved pairs a sentence left alone on each side when the two state the

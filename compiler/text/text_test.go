@@ -334,6 +334,39 @@ func TestAlignJoined(t *testing.T) {
 	}
 }
 
+// TestAlignItems keeps a translation's list items as its source's: a
+// list item left out stands alone rather than pairing with the sentence
+// before the list, and a join takes in no list item.
+func TestAlignItems(t *testing.T) {
+	tests := []struct {
+		name, src, dst string
+		want           []Pair
+	}{
+		{
+			"an item left out after a split sentence",
+			"In player order, each player may make one attack, choosing between the following options:\n\n- attacking the kingdom of the humans;\n- attacking another player's castle (see the next section).",
+			"Dans l’ordre du jeu, chaque joueur peut faire une attaque. Il choisit alors entre :\n\n- attaquer le château d’un autre joueur (voir la section suivante).",
+			[]Pair{{A: []int{0}, B: []int{0, 1}}, {A: []int{1}}, {A: []int{2}, B: []int{2}}},
+		},
+		{
+			"an item's last sentence left out",
+			"- The player who holds the gavel opens the bidding by placing any number of cards face up on the table, or passes. The total gold on the cards is the value of the bid.\n- Then, in player order, each other player may place any number of cards on the table or pass. A bid must be higher or lower than the bids already on the table: a bid equal to another is not allowed. Players cannot change or raise their bid later; a player who passes makes no bid.",
+			"- Le joueur qui a le marteau ouvre les enchères : il pose autant de cartes qu’il veut face visible sur la table, ou passe.\n- Ensuite, dans l’ordre du jeu, c’est-à-dire dans le sens des aiguilles d’une montre et sans jamais revenir en arrière, chaque autre joueur peut à son tour poser autant de cartes qu’il veut sur la table, ou bien passer. Une offre doit être plus forte ou plus faible que les offres déjà sur la table : une offre égale à une autre est interdite. Les joueurs ne peuvent ni changer ni augmenter leur offre plus tard ; un joueur qui passe ne fait pas d’offre.",
+			[]Pair{{A: []int{0}, B: []int{0}}, {A: []int{1}}, {A: []int{2}, B: []int{1}}, {A: []int{3}, B: []int{2}}, {A: []int{4}, B: []int{3}}},
+		},
+	}
+	cal := Calibration{Ratio: 1.1, Spread: 0.01, Short: 2, Joins: true}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			a := vocab(t, "en").Read(tc.src, Options{LineBreaks: true})
+			b := vocab(t, "fr").Read(tc.dst, Options{LineBreaks: true})
+			if got := Align(a, b, cal); !cmp.Equal(got, tc.want) {
+				t.Errorf("Align = %+v; want %+v", got, tc.want)
+			}
+		})
+	}
+}
+
 // TestCompareJoinedShort reports a pair of joined sentences far shorter
 // than its sources: a sentence dropped from a join, which the alignment
 // takes for part of it.
