@@ -173,7 +173,7 @@ func (t *texts) aligned(loc *model.Locale, m, s *model.Message, form, sf string)
 	}
 	cal, ok := t.cal[loc.Lang]
 	if !ok {
-		cal = text.DefaultCalibration()
+		cal = text.Prior(a.Vocab.Lang, b.Vocab.Lang)
 		cal.Joins = true
 	}
 	pairs, ok := t.aligns[b]

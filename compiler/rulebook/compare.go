@@ -54,7 +54,7 @@ func Compare(g *model.Game, a, b *Book) diag.List {
 func calibrate(g *model.Game, ixA *index, va *text.Vocab, ixB *index, vb *text.Vocab) text.Calibration {
 	la, lb := g.Locale(ixA.lang.Tag), g.Locale(ixB.lang.Tag)
 	if la == nil || lb == nil {
-		return text.DefaultCalibration()
+		return text.Prior(va.Lang, vb.Lang)
 	}
 	var pairs [][2]*text.Doc
 	for _, gs := range ixA.sections {

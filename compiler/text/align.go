@@ -30,6 +30,18 @@ type Calibration struct {
 // languages.
 func DefaultCalibration() Calibration { return Calibration{Ratio: 1, Spread: 0.01, Short: 6.8} }
 
+// Prior is the calibration of a language pair before a game's texts
+// measure it: DefaultCalibration with the ratio of the two languages'
+// usual lengths, where their files give them. Without it, a short
+// sentence a translation leaves out reads as the source running long.
+func Prior(a, b *Language) Calibration {
+	c := DefaultCalibration()
+	if a != nil && b != nil && a.Length > 0 && b.Length > 0 {
+		c.Ratio = b.Length / a.Length
+	}
+	return c
+}
+
 // Calibrate measures a language pair on texts known to be translations of
 // one another: the sentences of each pair of documents with as many
 // sentences on both sides, less the outliers.
@@ -48,6 +60,9 @@ func Calibrate(pairs [][2]*Doc) Calibration {
 		}
 	}
 	if len(xs) < 20 {
+		if len(pairs) > 0 {
+			return Prior(pairs[0][0].Vocab.Lang, pairs[0][1].Vocab.Lang)
+		}
 		return DefaultCalibration()
 	}
 	keep := make([]bool, len(xs))

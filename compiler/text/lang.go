@@ -45,6 +45,7 @@ type langFile struct {
 	Partitive       []string       `toml:"partitive"`
 	Each            []string       `toml:"each"`
 	Compounds       bool           `toml:"compounds"`
+	Length          float64        `toml:"length"`
 	Doubles         []string       `toml:"doubles"`
 	Openers         []string       `toml:"openers"`
 	// Connectives, by a kind every language shares ("if", "both",
@@ -78,6 +79,9 @@ type Language struct {
 	Tag       string
 	Decimal   byte // the decimal separator: '.' or ','
 	Compounds bool // words join into compounds, as in German
+	// Length is how long a text in the language usually runs against
+	// the same text in English, in characters; 0 where unknown.
+	Length float64
 
 	numbers, weak, ordinals             map[string]float64
 	suffixes, strongBefore, strongAfter set
@@ -159,6 +163,7 @@ func (l *Language) init(f langFile) {
 		l.Decimal = ','
 	}
 	l.Compounds = f.Compounds
+	l.Length = f.Length
 	l.numbers, l.weak, l.ordinals = values(f.Numbers), values(f.Weak), values(f.Ordinals)
 	l.suffixes, l.strongBefore, l.strongAfter = newSet(f.OrdinalSuffixes), newSet(f.StrongBefore), newSet(f.StrongAfter)
 	l.nouns, l.stop, l.refs, l.joins = newSet(f.Nouns), newSet(f.Stopwords), newSet(f.Refs), newSet(f.Joins)

@@ -2,6 +2,7 @@ package text
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -364,6 +365,28 @@ func TestAlignItems(t *testing.T) {
 				t.Errorf("Align = %+v; want %+v", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestAlignPrior aligns a game too small to measure its languages with
+// their usual lengths: a short sentence left out stands alone, where a
+// ratio of 1 reads French as running as long as English and joins it to
+// the sentence before.
+func TestAlignPrior(t *testing.T) {
+	en, fr := vocab(t, "en"), vocab(t, "fr")
+	a := en.Read("Shuffle the trees and deal 4 cards to each player. Put the remaining cards face down in the supply.\n\nEach player places one tree face up in front of them. The youngest player starts.", Options{LineBreaks: true})
+	b := fr.Read("Mélangez les arbres et distribuez 4 cartes à chaque joueur. Placez les cartes restantes face cachée dans la réserve.\n\nChaque joueur pose un arbre face visible devant lui.", Options{LineBreaks: true})
+	c := Prior(en.Lang, fr.Lang)
+	if want := 1.19; math.Abs(c.Ratio-want) > 1e-9 {
+		t.Errorf("Prior(en, fr).Ratio = %g; want %g", c.Ratio, want)
+	}
+	c.Joins = true
+	want := []Pair{{A: []int{0}, B: []int{0}}, {A: []int{1}, B: []int{1}}, {A: []int{2}, B: []int{2}}, {A: []int{3}}}
+	if got := Align(a, b, c); !cmp.Equal(got, want) {
+		t.Errorf("Align = %+v; want %+v", got, want)
+	}
+	if got := Prior(en.Lang, &Language{Tag: "x"}).Ratio; got != 1 {
+		t.Errorf("Prior with a language of unknown length: ratio %g; want 1", got)
 	}
 }
 
