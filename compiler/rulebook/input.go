@@ -625,7 +625,9 @@ const (
 // stripContents drops the tables of contents: runs of at least three
 // entries, with dot leaders anywhere in the book, or without near its
 // start, either a title and its page number or a title repeated by a
-// later line, in the same order (the headings of the sections).
+// later line, in the same order (the headings of the sections); near its
+// start, two entries do when both have their page number and both
+// headings follow in order.
 func (b *Book) stripContents(pages []int) {
 	// Near the start: the first pages, or the first lines of a text
 	// without pages.
@@ -650,16 +652,23 @@ func (b *Book) stripContents(pages []int) {
 		// run repeats them, in order.
 		var next []int
 		n := map[tocEntry]int{}
+		numbered := 0 // repeated titles with their page number
 		for k, kind := range kinds {
 			if kind == repeated {
 				if j := nextTitle(later, b.lines[ends[k]].text, end); j >= 0 {
 					next = append(next, j)
+					if pageRef.MatchString(strings.TrimSpace(b.lines[ends[k]].text)) {
+						numbered++
+					}
 				}
 				continue
 			}
 			n[kind]++
 		}
-		ok := n[dotted] >= 3 || skip < front && n[paged]+increasing(next) >= 3
+		// A book of two sections lists two: each with its page number,
+		// and each the heading of a section that follows, in order.
+		whole := len(kinds) >= 2 && numbered == len(kinds) && increasing(next) == len(kinds)
+		ok := n[dotted] >= 3 || skip < front && (n[paged]+increasing(next) >= 3 || whole)
 		// A list a sentence introduces ("A turn has these phases:") may
 		// name the headings that follow too.
 		if !ok || n[dotted] < 3 && b.introduced(skip) {

@@ -291,6 +291,15 @@ func TestFurniture(t *testing.T) {
 			dropped: []int{1, 2, 3, 4, 5},
 		},
 		{
+			name:    "contents of two sections, each with its page, both headings after",
+			text:    lines("Verger", "Règles du jeu", "", "Sommaire", "Mise en place    2", "Un tour          2", "", "\fMise en place", fill(3), "Un tour", fill(3)),
+			dropped: []int{4, 5, 6},
+		},
+		{
+			name: "two titles with numbers are no contents unless both headings follow",
+			text: lines("Verger", "", "Joueurs    2", "Âge    8", "", "Mise en place", fill(3), "Joueurs", fill(3)),
+		},
+		{
 			name: "a list is no table of contents",
 			text: lines(fill(30), "Un tour se compose de :", "Distribuer des cartes", "Déposer des cartes", "Les actions du jeu", fill(2),
 				"Distribuer des cartes", "Déposer des cartes", "Les actions du jeu"),
