@@ -578,6 +578,14 @@ func (rp *reporter) addAt(p *sectionPair, pos diag.Pos, j int, code diag.Code, s
 	}
 	ka := diffSentence(p.a.doc, -1, text.Span{Lo: j, Hi: j + 1})
 	rel := []diag.Related{{Pos: p.a.tokPos(j), Message: fmt.Sprintf("%s say %s", rp.other, p.a.doc.QuoteSentence(ka, j, 10))}}
+	// Words left out that open a sentence of the rules the comparison
+	// sentence by sentence found without counterpart are that omission,
+	// told word for word.
+	if code == diag.RulebookOmission {
+		*rp.d = slices.DeleteFunc(*rp.d, func(d diag.Diagnostic) bool {
+			return d.Code == code && d.Pos.File == pos.File && len(d.Related) > 0 && d.Related[0].Pos == rel[0].Pos
+		})
+	}
 	rp.d.Add(diag.Diagnostic{Pos: pos, Severity: sev, Code: code, Message: msg, Related: rel})
 }
 
