@@ -89,6 +89,11 @@ func readBook(e *env, g *model.Game, lang, file, flag string) (*rulebook.Book, i
 		le.Flag = flag
 		err = fmt.Errorf("%s: %w", file, le)
 	}
+	if err == nil {
+		if err = rulebook.Matches(g, book); err != nil {
+			err = fmt.Errorf("%s: %w", file, err)
+		}
+	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "grimoire rulebook: %v\n", err)
 		return nil, ExitFail, false

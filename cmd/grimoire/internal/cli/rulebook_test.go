@@ -40,7 +40,14 @@ func TestRulebookRefused(t *testing.T) {
 	for i := range noise {
 		noise[i] = byte(r.UintN(256))
 	}
-	for f, data := range map[string][]byte{empty: nil, random: noise} {
+	// The first page of the English rulebook: too little of the game.
+	excerpt := filepath.Join(tmp, "excerpt.txt")
+	en, err := os.ReadFile(dir + "warlock-en.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := strings.Join(strings.SplitAfterN(string(en), "\n", 61)[:60], "")
+	for f, data := range map[string][]byte{empty: nil, random: noise, excerpt: []byte(first)} {
 		if err := os.WriteFile(f, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -58,6 +65,10 @@ func TestRulebookRefused(t *testing.T) {
 			"grimoire rulebook: " + empty + ": empty file\n"},
 		{"German as English to compare with", []string{"--against", "en=" + dir + "warlock-de.txt", dir + "warlock-fr.txt"},
 			"grimoire rulebook: " + dir + "warlock-de.txt: the text reads as German, not English (--against en=" + dir + "warlock-de.txt)\n"},
+		{"another game's rulebook", []string{"--game", "bellum_magica", dir + "warlock-fr.txt"},
+			"grimoire rulebook: " + dir + "warlock-fr.txt: the text matches too little of game bellum_magica to check: "},
+		{"an excerpt to compare with", []string{"--against", "en=" + excerpt, dir + "warlock-fr.txt"},
+			"grimoire rulebook: " + excerpt + ": the text matches too little of game warlock to check: "},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
