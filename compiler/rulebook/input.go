@@ -305,12 +305,7 @@ func lastLine(s string) string {
 
 // refuse reports why a book is no rulebook in its language, or nil.
 func (b *Book) refuse(v *languages) error {
-	var words []string
-	for _, l := range b.lines {
-		if !l.skip {
-			words = append(words, wordsOf(l.text)...)
-		}
-	}
+	words := b.words()
 	switch {
 	case len(words) == 0:
 		return errors.New("no text")
@@ -326,6 +321,18 @@ func (b *Book) refuse(v *languages) error {
 		return &LangError{Lang: b.Lang, Reads: best}
 	}
 	return nil
+}
+
+// words returns the words of the book, folded, its page furniture left
+// out.
+func (b *Book) words() []string {
+	var out []string
+	for _, l := range b.lines {
+		if !l.skip {
+			out = append(out, wordsOf(l.text)...)
+		}
+	}
+	return out
 }
 
 // LangError is the error of a text in another language than the one

@@ -50,26 +50,20 @@ func Matches(g *model.Game, b *Book) error {
 	}
 	ix := newIndex(g, v, b.Lang)
 	stop := ix.lang.Stopwords()
-	counted := func(w string) bool { return utf8.RuneCountInString(w) >= matchWord && !stop[w] }
-	rules := map[string]bool{}
+	distinct := func(words []string) map[string]bool {
+		out := map[string]bool{}
+		for _, w := range words {
+			if utf8.RuneCountInString(w) >= matchWord && !stop[w] {
+				out[w] = true
+			}
+		}
+		return out
+	}
+	var text []string
 	for _, gs := range ix.sections {
-		for _, w := range wordsOf(gs.text) {
-			if counted(w) {
-				rules[w] = true
-			}
-		}
+		text = append(text, wordsOf(gs.text)...)
 	}
-	book := map[string]bool{}
-	for _, l := range b.lines {
-		if l.skip {
-			continue
-		}
-		for _, w := range wordsOf(l.text) {
-			if counted(w) {
-				book[w] = true
-			}
-		}
-	}
+	rules, book := distinct(text), distinct(b.words())
 	if len(rules) == 0 || len(book) == 0 {
 		return nil
 	}
