@@ -1,0 +1,32 @@
+// Package longtest gives tests the -long flag. The everyday `go test ./...`
+// answers in minutes; the slow seeded studies (mutation benchmarks,
+// thousands of random games) run in full only with -long, which CI passes
+// to every package that imports this one.
+package longtest
+
+import (
+	"flag"
+	"testing"
+)
+
+var enabled = flag.Bool("long", false, "run the slow seeded studies in full")
+
+// Enabled reports whether -long was given.
+func Enabled() bool { return *enabled }
+
+// Skip skips a test that only runs with -long.
+func Skip(t testing.TB) {
+	t.Helper()
+	if !*enabled {
+		t.Skip("a slow seeded study: run with -long")
+	}
+}
+
+// Size is short in the everyday run and long with -long: the number of
+// games or edits a study plays.
+func Size(short, long int) int {
+	if *enabled {
+		return long
+	}
+	return short
+}
