@@ -13,7 +13,6 @@ import (
 
 	"github.com/grimoire-games/grimoire/compiler/diag"
 	"github.com/grimoire-games/grimoire/compiler/model"
-	"github.com/grimoire-games/grimoire/compiler/printout"
 	"github.com/grimoire-games/grimoire/compiler/tomlpos"
 )
 
@@ -355,8 +354,8 @@ func regionDef(n node, i int, at copyAt, t *model.Type, g *model.Game, dk *model
 	}
 	if ic, in, has := o.str("icon", false); has {
 		ic = at.sub(ic)
-		if !slices.Contains(printout.IconNames(), ic) {
-			d.Errorf(in.pos(), diag.UnknownIcon, "region %s: no icon %q; the printouts draw %s", r.ID, ic, strings.Join(printout.IconNames(), ", "))
+		if !slices.Contains(model.IconNames(), ic) {
+			d.Errorf(in.pos(), diag.UnknownIcon, "region %s: no icon %q; the printouts draw %s", r.ID, ic, strings.Join(model.IconNames(), ", "))
 			ok = false
 		}
 		r.Icon = ic

@@ -235,3 +235,12 @@ func (d *Deck) Messages() []string {
 	}
 	return ids
 }
+
+// IconNames are the symbols a game may name (an enum value's icon, a
+// block's column heading, a card region's symbol), sorted: the printouts
+// draw each of them, and no other.
+func IconNames() []string {
+	return []string{"any", "axe", "bow", "cards", "catapult", "chain", "club", "coin", "crown",
+		"die1", "die2", "die3", "die4", "die5", "die6", "dragon", "flame", "hammer", "hat",
+		"horse", "jester", "pickaxe", "plus", "races", "shield", "star", "sword"}
+}

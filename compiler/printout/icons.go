@@ -123,19 +123,6 @@ func diePips(n int) [][2]float64 {
 	return [][2]float64{{-a, -a}, {a, -a}, {-a, 0}, {a, 0}, {-a, a}, {a, a}}
 }
 
-// IconNames returns every icon the printouts draw, sorted.
-func IconNames() []string {
-	names := []string{iconCoin, iconChain, iconRaces, iconAny}
-	for i := 1; i <= dieFaces; i++ {
-		names = append(names, iconDie+strconv.Itoa(i))
-	}
-	for n := range shapeTable() {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	return names
-}
-
 // iconOn draws a named icon of size mm centred on (x, y) on any surface. A
 // colour other than black puts the pictogram on a disc of that colour.
 func iconOn(d surface, name string, x, y, size float64, c pdf.Color) {
@@ -248,7 +235,7 @@ func parseColor(s string) pdf.Color {
 // checkIcons reports icon names the printouts cannot draw: those of enum
 // values and those the blocks name.
 func checkIcons(g *model.Game, d *diag.List) {
-	known := IconNames()
+	known := model.IconNames()
 	bad := func(pos diag.Pos, name, what string) {
 		if name != "" && !slices.Contains(known, name) {
 			d.Errorf(pos, diag.UnknownIcon, "%s: no icon %q; the printouts draw %s", what, name, strings.Join(known, ", "))

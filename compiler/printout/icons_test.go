@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"testing"
 
+	"github.com/grimoire-games/grimoire/compiler/model"
 	"github.com/grimoire-games/grimoire/compiler/printout/pdf"
 )
 
@@ -50,14 +52,18 @@ func (r *recorder) Polygon(pts []pdf.Point, p pdf.Paint) {
 	r.ops = append(r.ops, s)
 }
 
-// TestIconsDrawn draws every icon the printouts name, plain and on a
-// disc: each draws something, within its square, and no two alike, so
-// that a troop's or a row's symbol reads apart from the others.
+// TestIconsDrawn draws every icon a game may name, plain and on a disc:
+// each draws something, within its square, and no two alike, so that a
+// troop's or a row's symbol reads apart from the others. The printouts
+// draw exactly the model's icons.
 func TestIconsDrawn(t *testing.T) {
-	names := IconNames()
+	names := model.IconNames()
+	if got := drawn(); !slices.Equal(got, names) {
+		t.Errorf("the printouts draw %v; the model's icons are %v", got, names)
+	}
 	for _, want := range []string{"shield", "bow", "horse", "dragon", "flame", "catapult", "die1", "die6"} {
 		if !slices.Contains(names, want) {
-			t.Errorf("IconNames() = %v; want %s among them", names, want)
+			t.Errorf("model.IconNames() = %v; want %s among them", names, want)
 		}
 	}
 	for _, disc := range []pdf.Color{{}, {R: 0xf7, G: 0xf1, B: 0xe3}} {
@@ -80,4 +86,18 @@ func TestIconsDrawn(t *testing.T) {
 			seen[key] = name
 		}
 	}
+}
+
+// drawn lists the icons iconOn draws, sorted: the model's IconNames, which
+// TestIconsDrawn holds them to.
+func drawn() []string {
+	names := []string{iconCoin, iconChain, iconRaces, iconAny}
+	for i := 1; i <= dieFaces; i++ {
+		names = append(names, iconDie+strconv.Itoa(i))
+	}
+	for n := range shapeTable() {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
 }
