@@ -17,7 +17,7 @@ func BenchmarkLoadShipped(b *testing.B) {
 	fsys := grimoire.Games()
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, d := compiler.Load(fsys, compiler.Options{}); d.HasErrors() {
+		if _, d := load(fsys, compiler.Options{}); d.HasErrors() {
 			b.Fatal(d)
 		}
 	}
@@ -26,7 +26,7 @@ func BenchmarkLoadShipped(b *testing.B) {
 // TestShippedGamesAreClean: the shipped games load without any diagnostic,
 // warnings included.
 func TestShippedGamesAreClean(t *testing.T) {
-	games, d := compiler.Load(grimoire.Games(), compiler.Options{})
+	games, d := load(grimoire.Games(), compiler.Options{})
 	if len(d) > 0 {
 		t.Fatalf("shipped games have diagnostics:\n%s", d)
 	}
@@ -63,7 +63,7 @@ func BenchmarkLoadMessages(b *testing.B) {
 			tree := messagesTree(b, n)
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, d := compiler.Load(tree, compiler.Options{}); d.HasErrors() {
+				if _, d := load(tree, compiler.Options{}); d.HasErrors() {
 					b.Fatal(d)
 				}
 			}

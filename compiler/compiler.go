@@ -19,8 +19,6 @@ import (
 
 	"github.com/grimoire-games/grimoire/compiler/diag"
 	"github.com/grimoire-games/grimoire/compiler/model"
-	"github.com/grimoire-games/grimoire/compiler/printout"
-	"github.com/grimoire-games/grimoire/compiler/printout/pdf"
 	"github.com/grimoire-games/grimoire/compiler/tomlpos"
 )
 
@@ -42,17 +40,45 @@ type Options struct {
 	// safe to call from several goroutines at once; the game must not be
 	// changed.
 	Loaded func(*model.Game)
-	// Fonts gives the printouts' fonts, which checking a deck lays text
-	// out with. Parsing them is costly, so a program that loads games more
-	// than once, or prints them after, passes one parse to share; when nil,
-	// each Load parses them once, if a game needs them.
-	Fonts func() (*pdf.Fonts, error)
-	// Play loads games to be played, not published: translations are not
-	// compared with their source, nor texts and cards laid out against
-	// the printouts, which is most of loading's cost. The data's errors
-	// and each locale's own are still reported, and the game is the same.
-	Play bool
+	// Checks run on each game once it has loaded, before Loaded is
+	// called: the translations' checks and the printouts' fit, which
+	// `grimoire check` and `build` run (package checks). A game to be
+	// played needs none of them.
+	Checks []Check
 }
+
+// A Check looks at a game once it has loaded. It runs whether or not
+// loading found errors, so that one run reports every mistake, on the game
+// as far as it loaded; st says what did not load, of which a check says
+// nothing (what it would find there only repeats the error that lost it).
+// Games load concurrently: a check must be safe to run on several games
+// at once.
+type Check func(g *model.Game, st Status) diag.List
+
+// Status says how a game loaded.
+type Status interface {
+	// Errors reports whether loading found errors in the game.
+	Errors() bool
+	// CopiesLost reports whether a card's copies did not load.
+	CopiesLost(card string) bool
+	// CountLost reports whether a component's count did not load.
+	CountLost(component string) bool
+	// Broken reports whether a locale file has errors of its own: a check
+	// looks no further into it.
+	Broken(lang string) bool
+}
+
+// status is a game's Status, from what its loading recorded.
+type status struct {
+	d      *diag.List
+	lost   *lost
+	broken map[string]bool
+}
+
+func (s status) Errors() bool                    { return s.d.HasErrors() }
+func (s status) CopiesLost(card string) bool     { return s.lost.is(lostCopies, card) }
+func (s status) CountLost(component string) bool { return s.lost.is(lostCount, component) }
+func (s status) Broken(lang string) bool         { return s.broken[lang] }
 
 // Load reads and checks every game of the tree in fsys. It returns the
 // games without errors (sorted by id) and every diagnostic, sorted.
@@ -63,9 +89,6 @@ func Load(fsys fs.FS, opts Options) (*model.Games, diag.List) {
 	if err != nil {
 		d.Errorf(diag.Pos{File: opts.Prefix + "cards"}, diag.BadTree, "a games tree needs a cards/ directory with one directory per game: %v", unwrapPath(err))
 		return games, d.Sort()
-	}
-	if opts.Fonts == nil {
-		opts.Fonts = sync.OnceValues(pdf.ParseFonts)
 	}
 	var todo []string
 	for _, id := range ids {
@@ -216,23 +239,15 @@ func loadGame(fsys fs.FS, id string, opts Options, d *diag.List) *model.Game {
 			declPos = diag.Pos{File: s.name, Line: p.Line, Col: p.Col}
 		}
 	}
-	checkLocales(g, locs, unparsed, lost, declPos, !opts.Play, d)
+	checkLocales(g, locs, unparsed, lost, declPos, d)
 	g.SourceHash = hex.EncodeToString(h.Sum(nil))
-	if opts.Play {
-		return g
+	st := status{d: d, lost: lost, broken: map[string]bool{}}
+	for lang, lf := range locs {
+		st.broken[lang] = lf.broken
 	}
-	// What sheet and build would refuse to print, check reports too; the
-	// printouts know their font.
-	gd, err := printout.CheckGlyphs(g)
-	if err != nil {
-		d.Errorf(g.Pos, diag.Unprintable, "cannot check the texts against the printouts' font: %v", err)
+	for _, c := range opts.Checks {
+		*d = append(*d, c(g, st)...)
 	}
-	*d = append(*d, gd...)
-	dd, err := printout.CheckDeck(g, opts.Fonts)
-	if err != nil && !d.HasErrors() { // else the errors found say why
-		d.Errorf(g.Pos, diag.Unprintable, "cannot lay out the deck: %v", err)
-	}
-	*d = append(*d, dd...)
 	return g
 }
 

@@ -49,7 +49,7 @@ func TestLoadConcurrent(t *testing.T) {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
 		var mu sync.Mutex
 		var r result
-		games, d := compiler.Load(tree, compiler.Options{Loaded: func(g *model.Game) {
+		games, d := load(tree, compiler.Options{Loaded: func(g *model.Game) {
 			mu.Lock()
 			defer mu.Unlock()
 			r.loaded = append(r.loaded, g.ID)

@@ -270,17 +270,6 @@ func describe(path string) string {
 	return path
 }
 
-// suggest offers the closest known name, for misspellings.
-func suggest(got string, known []string) string {
-	const most = 2 // edits a suggestion may be away
-	best, bestD := "", most+1
-	for _, k := range known {
-		if d := editdist.Distance(got, k, most); d < bestD {
-			best, bestD = k, d
-		}
-	}
-	if best == "" {
-		return ""
-	}
-	return fmt.Sprintf(" (did you mean %q?)", best)
-}
+// suggest is " (did you mean "x"?)" for the known name closest to a
+// misspelt one, or "".
+func suggest(got string, known []string) string { return editdist.Suggest(got, known) }

@@ -3,6 +3,7 @@ package compiler_test
 import (
 	"bytes"
 	"flag"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,22 +12,31 @@ import (
 	"testing/fstest"
 
 	"github.com/grimoire-games/grimoire/compiler"
+	"github.com/grimoire-games/grimoire/compiler/checks"
 	"github.com/grimoire-games/grimoire/compiler/diag"
 	"github.com/grimoire-games/grimoire/compiler/internal/txtar"
+	"github.com/grimoire-games/grimoire/compiler/model"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files and the want sections of fixtures")
 
+// load loads a tree as `grimoire check` does: with every check after
+// loading.
+func load(fsys fs.FS, o compiler.Options) (*model.Games, diag.List) {
+	o.Checks = checks.All(nil)
+	return compiler.Load(fsys, o)
+}
+
 // tinyTree returns the tiny example game as an in-memory tree.
 func tinyTree(t testing.TB) fstest.MapFS {
 	t.Helper()
-	return mapTree(t, os.DirFS(filepath.Join("testdata", "tiny")))
+	return txtar.Tree(t, os.DirFS(filepath.Join("testdata", "tiny")))
 }
 
 // TestTinyIsClean keeps the base of every fixture (and the README's example
 // game) free of diagnostics.
 func TestTinyIsClean(t *testing.T) {
-	games, d := compiler.Load(tinyTree(t), compiler.Options{})
+	games, d := load(tinyTree(t), compiler.Options{})
 	if len(d) > 0 || len(games.Games) != 1 {
 		t.Fatalf("tiny game: %d games, diagnostics:\n%s", len(games.Games), d)
 	}
@@ -47,7 +57,7 @@ func TestDiagnostics(t *testing.T) {
 				delete(tree, name)
 			}
 		}
-		_, d := compiler.Load(tree, compiler.Options{})
+		_, d := load(tree, compiler.Options{})
 		return d.String()
 	})
 }

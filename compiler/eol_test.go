@@ -33,14 +33,14 @@ func withLineEnds(tree fstest.MapFS, eol string) fstest.MapFS {
 // JSON export, source hash included.
 func TestLineEndsShipped(t *testing.T) {
 	tree := fstest.MapFS{}
-	for name, f := range mapTree(t, grimoire.Games()) {
+	for name, f := range txtar.Tree(t, grimoire.Games()) {
 		if strings.HasPrefix(name, "cards/warlock/") || strings.HasPrefix(name, "locales/warlock/") {
 			tree[name] = f
 		}
 	}
 	load := func(t *testing.T, tree fstest.MapFS) (string, []byte) {
 		t.Helper()
-		games, d := compiler.Load(tree, compiler.Options{})
+		games, d := load(tree, compiler.Options{})
 		g := games.Game("warlock")
 		if g == nil {
 			t.Fatalf("warlock did not load:\n%s", d)
@@ -93,10 +93,10 @@ func TestLineEndsPositions(t *testing.T) {
 				tree[f.Name] = &fstest.MapFile{Data: f.Data}
 			}
 		}
-		_, want := compiler.Load(tree, compiler.Options{})
+		_, want := load(tree, compiler.Options{})
 		for _, e := range lineEnds() {
 			t.Run(strings.TrimSuffix(filepath.Base(p), ".txtar")+"/"+e.name, func(t *testing.T) {
-				_, d := compiler.Load(withLineEnds(tree, e.eol), compiler.Options{})
+				_, d := load(withLineEnds(tree, e.eol), compiler.Options{})
 				if d.String() != want.String() {
 					t.Errorf("diagnostics:\n%s\nwant (as with LF):\n%s", d, want)
 				}

@@ -21,7 +21,7 @@ func withDeck(t *testing.T, deck string) fstest.MapFS {
 // than the one before, with its number in place of {i} in its id, field,
 // icon and conditions.
 func TestFaceRepeat(t *testing.T) {
-	games, d := compiler.Load(withDeck(t, `
+	games, d := load(withDeck(t, `
 [[face]]
 type = "spell"
 
@@ -67,7 +67,7 @@ type = "spell"
 // the card's field: the model holds the parameter, and the value is the
 // entry of the card's key.
 func TestFaceParam(t *testing.T) {
-	games, d := compiler.Load(withDeck(t, `
+	games, d := load(withDeck(t, `
 [[param]]
 id = "rival"
 type = "map<enum:suit,enum:suit>"
@@ -126,7 +126,7 @@ type = "spell"
   at = [20, 60, 20, 20]
 `)
 		tree["cards/tiny/art/seal.png"] = &fstest.MapFile{Data: img}
-		games, d := compiler.Load(tree, compiler.Options{})
+		games, d := load(tree, compiler.Options{})
 		if len(games.Games) != 1 {
 			t.Fatal(d)
 		}

@@ -21,7 +21,7 @@ func FuzzLoad(f *testing.F) {
 		tree := maps.Clone(base)
 		tree["cards/tiny/game.toml"] = &fstest.MapFile{Data: game}
 		tree["locales/tiny/fr.toml"] = &fstest.MapFile{Data: fr}
-		games, d := compiler.Load(tree, compiler.Options{})
+		games, d := load(tree, compiler.Options{})
 		if d.HasErrors() && len(games.Games) > 0 {
 			t.Fatalf("a game came out despite errors:\n%s", d)
 		}
@@ -51,7 +51,7 @@ func FuzzMessageText(f *testing.F) {
 			`text = "Piochez jusqu’à {{.Param.hand_size}} cartes. Le paquet compte {{.Total.spells}} sorts."`,
 			"text = "+strconv.Quote(text), 1)
 		tree["locales/tiny/fr.toml"] = &fstest.MapFile{Data: []byte(fr)}
-		_, d := compiler.Load(tree, compiler.Options{})
+		_, d := load(tree, compiler.Options{})
 		for _, x := range d {
 			if x.Pos.File == "" || x.Code == "" || x.Message == "" {
 				t.Fatalf("diagnostic without file, code or message: %+v", x)

@@ -30,7 +30,7 @@ func TestInputLimits(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			tree := tinyTree(t)
 			tree[tt.file] = &fstest.MapFile{Data: []byte(tt.src)}
-			_, d := compiler.Load(tree, compiler.Options{})
+			_, d := load(tree, compiler.Options{})
 			var got []string
 			for _, x := range d {
 				if x.Code == "G012" {
@@ -71,7 +71,7 @@ func TestTemplateCost(t *testing.T) {
 			tree["locales/tiny/fr.toml"] = &fstest.MapFile{Data: []byte(strings.Replace(fr, old, tt.text, 1))}
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
-			_, d := compiler.Load(tree, compiler.Options{})
+			_, d := load(tree, compiler.Options{})
 			runtime.ReadMemStats(&after)
 			var got []string
 			for _, x := range d {

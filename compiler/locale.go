@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"text/template"
 
 	"github.com/BurntSushi/toml"
 	"github.com/nicksnyder/go-i18n/v2/i18n"
@@ -17,11 +16,9 @@ import (
 	"github.com/grimoire-games/grimoire/compiler/tomlpos"
 )
 
-func pluralKeys() []string { return []string{"zero", "one", "two", "few", "many", "other"} }
-
 // messageKeys are the go-i18n keys that make a table a message.
 func messageKeys() []string {
-	return append(pluralKeys(), "description", "hash", "id", "leftdelim", "rightdelim")
+	return append(model.PluralKeys(), "description", "hash", "id", "leftdelim", "rightdelim")
 }
 
 // localeMessages reads a go-i18n message file the way go-i18n does (a table
@@ -97,6 +94,13 @@ func localeMessages(src *source, raw []byte, d *diag.List) []*model.Message {
 	}
 	for _, k := range keys(src.data) {
 		walk(node{src: src, path: k, v: src.data[k]}, k)
+	}
+	for _, m := range out {
+		m.Text = make(map[string]model.TextPos, len(m.Forms))
+		for f := range m.Forms {
+			p := formPos(src, m, f)
+			m.Text[f] = model.TextPos{Pos: p, Multiline: multiline(src, p)}
+		}
 	}
 	slices.SortFunc(out, func(a, b *model.Message) int { return strings.Compare(a.ID, b.ID) })
 	return out
@@ -192,9 +196,10 @@ func optional(g *model.Game, id string) bool {
 // checkLocales checks every locale of a game against its data and its
 // source locale, and attaches them to the game. unparsed holds the
 // languages whose file is there but does not parse; lost, what of the data
-// did not load, which the locales are not blamed for. Unless compare is
-// set, translations are not compared with their source.
-func checkLocales(g *model.Game, locs map[string]*localeFile, unparsed map[string]bool, lost *lost, declPos diag.Pos, compare bool, d *diag.List) {
+// did not load, which the locales are not blamed for. Comparing the
+// translations with their source is a check of its own, run after
+// loading (package translation).
+func checkLocales(g *model.Game, locs map[string]*localeFile, unparsed map[string]bool, lost *lost, declPos diag.Pos, d *diag.List) {
 	names, texts := required(g)
 	var source *model.Locale
 	for _, lang := range g.Languages {
@@ -226,7 +231,7 @@ func checkLocales(g *model.Game, locs map[string]*localeFile, unparsed map[strin
 	}
 	data := map[string]map[string]any{}
 	var dataCounts []int
-	decls, args := sampleArgs(g)
+	decls, args := declared(g), l10n.SampleArgs(g)
 	for _, loc := range g.Locales {
 		lf := locs[loc.Lang]
 		if lf.broken {
@@ -278,13 +283,13 @@ func checkLocales(g *model.Game, locs map[string]*localeFile, unparsed map[strin
 				}
 			}
 			if len(missing) > 0 {
-				d.Errorf(m.Pos, diag.PluralForms, "name %s needs the %s plural forms %s (it has %s)", id, loc.Lang, strings.Join(missing, ", "), strings.Join(formKeys(m), ", "))
+				d.Errorf(m.Pos, diag.PluralForms, "name %s needs the %s plural forms %s (it has %s)", id, loc.Lang, strings.Join(missing, ", "), strings.Join(m.FormNames(), ", "))
 			}
 		}
 		for _, m := range loc.Messages {
-			for _, f := range formKeys(m) {
+			for _, f := range m.FormNames() {
 				if f != "other" && !slices.Contains(loc.PluralCategories, f) {
-					d.Warnf(lf.formPos(m, f), diag.PluralForms, "message %s: %s has no %q plural form; it is never used", m.ID, loc.Lang, f)
+					d.Warnf(m.FormPos(f), diag.PluralForms, "message %s: %s has no %q plural form; it is never used", m.ID, loc.Lang, f)
 				}
 			}
 		}
@@ -306,9 +311,6 @@ func checkLocales(g *model.Game, locs map[string]*localeFile, unparsed map[strin
 			*d = append(*d, judged(md, m, lost)...)
 		}
 	}
-	if compare {
-		checkTexts(g, locs, source, data, args, lost, d)
-	}
 }
 
 // judged drops the template errors of a message that reads data which did
@@ -326,33 +328,6 @@ func judged(md diag.List, m *model.Message, lost *lost) diag.List {
 		return md
 	}
 	return slices.DeleteFunc(md, func(x diag.Diagnostic) bool { return x.Code == diag.TemplateField })
-}
-
-// sampleArgs gives every declared message its .Arg for the template checks:
-// each declared argument with a sample value, so that naming any other is
-// an error.
-func sampleArgs(g *model.Game) (map[string]*model.MessageDecl, map[string]map[string]any) {
-	decls := make(map[string]*model.MessageDecl, len(g.Messages))
-	args := make(map[string]map[string]any, len(g.Messages))
-	for _, m := range g.Messages {
-		decls[m.ID] = m
-		a := make(map[string]any, len(m.Args))
-		for _, name := range m.Args {
-			a[name] = name // callers pass formatted text, so a string stands in
-		}
-		args[m.ID] = a
-	}
-	return decls, args
-}
-
-func formKeys(m *model.Message) []string {
-	var ks []string
-	for _, k := range pluralKeys() {
-		if _, ok := m.Forms[k]; ok {
-			ks = append(ks, k)
-		}
-	}
-	return ks
 }
 
 // missingPos points at the deepest table of the locale file that would hold
@@ -375,12 +350,12 @@ type localeFile struct {
 
 // formPos is the position of one form's value (the message itself for a
 // plain string).
-func (lf *localeFile) formPos(m *model.Message, form string) diag.Pos {
-	if p, ok := lf.src.idx.Value(m.ID + "." + form); ok {
-		return diag.Pos{File: lf.src.name, Line: p.Line, Col: p.Col}
+func formPos(src *source, m *model.Message, form string) diag.Pos {
+	if p, ok := src.idx.Value(m.ID + "." + form); ok {
+		return diag.Pos{File: src.name, Line: p.Line, Col: p.Col}
 	}
-	if p, ok := lf.src.idx.Value(m.ID); ok {
-		return diag.Pos{File: lf.src.name, Line: p.Line, Col: p.Col}
+	if p, ok := src.idx.Value(m.ID); ok {
+		return diag.Pos{File: src.name, Line: p.Line, Col: p.Col}
 	}
 	return m.Pos
 }
@@ -391,9 +366,9 @@ var templateErr = regexp.MustCompile(`^template: [^:]*:(\d+)(?::(\d+))?: (.*)$`)
 // data (and, for a declared message, its sample args), reporting templates
 // that do not parse or name a missing field.
 func checkTemplates(m *model.Message, loc *model.Locale, lf *localeFile, data map[string]any, counts map[string]string, args map[string]any, d *diag.List) {
-	for _, form := range formKeys(m) {
+	for _, form := range m.FormNames() {
 		text := m.Forms[form]
-		base := lf.formPos(m, form)
+		base := m.FormPos(form)
 		at := func(err error) (diag.Pos, string) {
 			msg := err.Error()
 			sm := templateErr.FindStringSubmatch(msg)
@@ -403,7 +378,7 @@ func checkTemplates(m *model.Message, loc *model.Locale, lf *localeFile, data ma
 			line, _ := strconv.Atoi(sm[1])
 			col, _ := strconv.Atoi(sm[2])
 			p := base
-			if multiline(lf.src, base) {
+			if m.Text[form].Multiline {
 				p.Line += line
 				p.Col = max(col, 1)
 			} else if line == 1 && col > 0 {
@@ -411,7 +386,7 @@ func checkTemplates(m *model.Message, loc *model.Locale, lf *localeFile, data ma
 			}
 			return p, strings.TrimPrefix(sm[3], `executing "m" at `)
 		}
-		out, parsed, err := render(text, formData(data, counts, form, args))
+		out, parsed, err := l10n.Render(text, formData(data, counts, form, args))
 		switch cost := templateCost(err); {
 		case cost != nil:
 			p, _ := at(err)
@@ -467,13 +442,13 @@ func countsInData(g *model.Game) []int {
 // ({{index .Param.list .Count}}). Only the first failure of a form is
 // reported.
 func checkCounts(m *model.Message, loc *model.Locale, lf *localeFile, data map[string]any, counts []int, args map[string]any, d *diag.List) {
-	for _, form := range formKeys(m) {
+	for _, form := range m.FormNames() {
 		text := m.Forms[form]
 		if !strings.Contains(text, ".Count") {
 			continue
 		}
 		for _, n := range counts {
-			out, parsed, err := render(text, templateData(data, n, args))
+			out, parsed, err := l10n.Render(text, l10n.WithArgs(data, n, args))
 			if !parsed {
 				break // G102 says why
 			}
@@ -485,7 +460,7 @@ func checkCounts(m *model.Message, loc *model.Locale, lf *localeFile, data map[s
 						what = strings.TrimPrefix(sm[3], `executing "m" at `)
 					}
 				}
-				d.Errorf(lf.formPos(m, form), diag.TemplateField, "message %s (%s, %s) with a count of %d from the data: %s", m.ID, loc.Lang, form, n, what)
+				d.Errorf(m.FormPos(form), diag.TemplateField, "message %s (%s, %s) with a count of %d from the data: %s", m.ID, loc.Lang, form, n, what)
 				break
 			}
 		}
@@ -499,36 +474,20 @@ func formData(data map[string]any, counts map[string]string, form string, args m
 	if count == "" {
 		count = "2"
 	}
-	return templateData(data, count, args)
-}
-
-// templateData is the data a message is rendered with: .Count, and .Arg
-// for a declared message.
-func templateData(data map[string]any, count any, args map[string]any) map[string]any {
-	fd := l10n.WithCount(data, count)
-	if args != nil {
-		fd["Arg"] = args
-	}
-	return fd
-}
-
-// render parses and executes a message template the way l10n does, saying
-// whether it parsed.
-func render(text string, data map[string]any) (string, bool, error) {
-	t, err := template.New("m").Funcs(l10n.Funcs()).Option("missingkey=error").Parse(text)
-	if err != nil {
-		return "", false, err
-	}
-	g, err := l10n.Guard(t) // a template too costly to run counts as not parsed
-	if err != nil {
-		return "", false, err
-	}
-	out, err := g.Execute(data)
-	return out, true, err
+	return l10n.WithArgs(data, count, args)
 }
 
 // multiline reports whether the string at p opens with """ or ”' and a
 // newline, so the text's first line is the next line of the file.
 func multiline(src *source, p diag.Pos) bool {
 	return src.lineAt(p.Line, p.Col, 4) == "\"\"\"\n" || src.lineAt(p.Line, p.Col, 4) == "'''\n"
+}
+
+// declared maps each declared message's id to its declaration.
+func declared(g *model.Game) map[string]*model.MessageDecl {
+	decls := make(map[string]*model.MessageDecl, len(g.Messages))
+	for _, m := range g.Messages {
+		decls[m.ID] = m
+	}
+	return decls
 }

@@ -44,7 +44,7 @@ reconstructed = false
 		f := tree["locales/tiny/"+l+".toml"]
 		f.Data = append(f.Data, legend...)
 	}
-	games, d := compiler.Load(tree, compiler.Options{})
+	games, d := load(tree, compiler.Options{})
 	if len(d) > 0 || len(games.Games) != 1 {
 		t.Fatalf("marked tiny game: diagnostics:\n%s", d)
 	}
@@ -101,7 +101,7 @@ func TestLegendRequired(t *testing.T) {
 					f.Data = append(f.Data, legend...)
 				}
 			}
-			_, d := compiler.Load(tree, compiler.Options{})
+			_, d := load(tree, compiler.Options{})
 			got := strings.Contains(d.String(), "message game.reconstructed is missing")
 			if got != tt.want {
 				t.Errorf("legend missing reported: %v; want %v\n%s", got, tt.want, d)

@@ -50,7 +50,7 @@ pass = "passer"
 [score]
 total = "Total"
 `)
-	games, d := compiler.Load(tree, compiler.Options{})
+	games, d := load(tree, compiler.Options{})
 	if len(d) > 0 {
 		t.Fatal(d)
 	}

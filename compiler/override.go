@@ -307,18 +307,18 @@ func brokenTemplates(g *model.Game, old model.Value, p *model.Param) []templateF
 // locale checks do.
 func templateFailures(g *model.Game) []templateFailure {
 	var out []templateFailure
-	_, args := sampleArgs(g)
+	args := l10n.SampleArgs(g)
 	for _, loc := range g.Locales {
 		data := l10n.Data(g, loc.Lang)
 		counts := l10n.SampleCounts(loc.Lang)
 		for _, m := range loc.Messages {
-			for _, form := range formKeys(m) {
+			for _, form := range m.FormNames() {
 				text := m.Forms[form]
 				if !strings.Contains(text, "{{") {
 					continue
 				}
 				f := templateFailure{lang: loc.Lang, id: m.ID, form: form, pos: m.Pos, code: diag.TemplateField}
-				rendered, parsed, err := render(text, formData(data, counts, form, args[m.ID]))
+				rendered, parsed, err := l10n.Render(text, formData(data, counts, form, args[m.ID]))
 				switch {
 				case templateCost(err) != nil:
 					f.code, f.msg = diag.TemplateCost, templateCost(err).Msg

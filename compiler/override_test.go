@@ -212,7 +212,7 @@ func FuzzOverride(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	games, d := compiler.Load(grimoire.Games(), compiler.Options{Games: []string{"warlock"}})
+	games, d := load(grimoire.Games(), compiler.Options{Games: []string{"warlock"}})
 	if d.HasErrors() {
 		f.Fatal(d)
 	}
@@ -237,7 +237,7 @@ func FuzzOverride(f *testing.F) {
 func TestOverrideDecimalBounds(t *testing.T) {
 	tree := tinyTree(t)
 	tree["cards/tiny/rate.toml"] = &fstest.MapFile{Data: []byte("[[param]]\nid = \"rate\"\ntype = \"decimal\"\nvalue = 0.5\n")}
-	games, d := compiler.Load(tree, compiler.Options{})
+	games, d := load(tree, compiler.Options{})
 	if d.HasErrors() {
 		t.Fatal(d)
 	}

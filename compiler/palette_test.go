@@ -42,7 +42,7 @@ func TestPalette(t *testing.T) {
 				data = strings.Replace(data, `color = "`+r.old+`"`, repl, 1)
 			}
 			tree["cards/tiny/game.toml"] = &fstest.MapFile{Data: []byte(data)}
-			_, d := compiler.Load(tree, compiler.Options{})
+			_, d := load(tree, compiler.Options{})
 			var got []diag.Diagnostic
 			for _, x := range d {
 				if x.Code == diag.Palette {
@@ -71,7 +71,7 @@ func TestPalette(t *testing.T) {
 // TestShippedPalettes keeps every shipped game's colours apart for every
 // vision the check simulates.
 func TestShippedPalettes(t *testing.T) {
-	_, d := compiler.Load(grimoire.Games(), compiler.Options{})
+	_, d := load(grimoire.Games(), compiler.Options{})
 	for _, x := range d {
 		if x.Code == diag.Palette {
 			t.Error(x)

@@ -12,9 +12,10 @@ import (
 	"github.com/grimoire-games/grimoire/compiler/internal/txtar"
 )
 
-// TestLoadPlay: loading a game to play it leaves its translations
-// uncompared (a French "must" where English says "can" is no finding) but reports the
-// data's errors, and gives the same game, source hash included.
+// TestLoadPlay: loading a game without the checks, as the commands that
+// play it do, leaves its translations uncompared (a French "must" where
+// English says "can" is no finding) but reports the data's errors, and
+// gives the same game as loading with every check, source hash included.
 func TestLoadPlay(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("testdata", "diag", "G122-modality.txtar"))
 	if err != nil {
@@ -26,11 +27,11 @@ func TestLoadPlay(t *testing.T) {
 			tree[f.Name] = &fstest.MapFile{Data: f.Data}
 		}
 	}
-	full, d := compiler.Load(tree, compiler.Options{})
+	full, d := load(tree, compiler.Options{})
 	if !strings.Contains(d.String(), "[G122]") {
 		t.Fatalf("the fixture's finding is gone:\n%s", d)
 	}
-	played, d := compiler.Load(tree, compiler.Options{Play: true})
+	played, d := compiler.Load(tree, compiler.Options{})
 	if len(d) > 0 {
 		t.Errorf("loaded to play, diagnostics:\n%s", d)
 	}
@@ -44,7 +45,7 @@ func TestLoadPlay(t *testing.T) {
 
 	g := tree["cards/tiny/game.toml"]
 	g.Data = []byte(strings.Replace(string(g.Data), "power = 2", "power = \"two\"", 1))
-	if _, d := compiler.Load(tree, compiler.Options{Play: true}); !d.HasErrors() {
+	if _, d := compiler.Load(tree, compiler.Options{}); !d.HasErrors() {
 		t.Errorf("a card's wrong value loads clean to play:\n%s", d)
 	}
 }

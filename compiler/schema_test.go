@@ -45,7 +45,7 @@ func TestSchemaLimits(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			games, d := compiler.Load(apply(t, tt.edits), compiler.Options{})
+			games, d := load(apply(t, tt.edits), compiler.Options{})
 			if got := d.String(); got != tt.want || len(games.Games) > 0 {
 				t.Errorf("diagnostics:\n%s\nwant:\n%s", got, tt.want)
 			}

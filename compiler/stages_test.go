@@ -198,7 +198,7 @@ func TestEveryStage(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, d := compiler.Load(apply(t, tt.edits), compiler.Options{})
+			_, d := load(apply(t, tt.edits), compiler.Options{})
 			var got []string
 			for _, x := range d {
 				got = append(got, string(x.Code))
@@ -217,7 +217,7 @@ func TestReadmeErrors(t *testing.T) {
 		put(gameFile, "suit = \"sun\"\npower = 2", "suit = \"sunn\"\npower = 2"),
 		put(frFile, "Param.hand_size", "Param.hand_sise"),
 	})
-	_, d := compiler.Load(tree, compiler.Options{Prefix: "mygames/"})
+	_, d := load(tree, compiler.Options{Prefix: "mygames/"})
 	want := `mygames/cards/tiny/game.toml:38:8: error: card sunburst: suit: "sunn" is not a value of enum suit (did you mean "sun"?) (allowed: sun, moon) [G006]
 mygames/locales/tiny/fr.toml:41:35: error: message rules.play.text (fr, other): <.Param.hand_sise>: map has no entry for key "hand_sise" [G103]
 `

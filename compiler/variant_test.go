@@ -15,7 +15,7 @@ import (
 // comet card.
 func tiny(t *testing.T) *model.Game {
 	t.Helper()
-	games, d := compiler.Load(tinyTree(t), compiler.Options{})
+	games, d := load(tinyTree(t), compiler.Options{})
 	if d.HasErrors() || len(games.Games) != 1 {
 		t.Fatalf("tiny game: %s", d)
 	}
@@ -132,7 +132,7 @@ func TestPlayTexts(t *testing.T) {
 func TestOverrideVariantRef(t *testing.T) {
 	tree := tinyTree(t)
 	tree["cards/tiny/param.toml"] = &fstest.MapFile{Data: []byte("[[param]]\nid = \"first_spell\"\ntype = \"ref:spell\"\nvalue = \"sunburst\"\n")}
-	games, d := compiler.Load(tree, compiler.Options{})
+	games, d := load(tree, compiler.Options{})
 	if d.HasErrors() {
 		t.Fatal(d)
 	}

@@ -11,7 +11,7 @@ import (
 
 func warlock(t *testing.T) *model.Game {
 	t.Helper()
-	games, d := compiler.Load(grimoire.Games(), compiler.Options{Games: []string{"warlock"}})
+	games, d := load(grimoire.Games(), compiler.Options{Games: []string{"warlock"}})
 	if d.HasErrors() {
 		t.Fatal(d)
 	}

@@ -633,6 +633,63 @@ type Message struct {
 	FileDescription string
 	Hash            string            // hash of the source text a translation was made from
 	Forms           map[string]string // CLDR category ("one", "other", ...) to template
+	// Text gives, per form, where its text stands in the locale file, so
+	// that a finding inside a text points at its words. A message made
+	// elsewhere than from a file has none: its findings point at Pos.
+	Text map[string]TextPos
+}
+
+// TextPos is where a form's text stands in its locale file: the position
+// of its value (its opening quote), and whether it is a multi-line string
+// whose text starts on the line after the quotes.
+type TextPos struct {
+	diag.Pos
+	Multiline bool
+}
+
+// PluralKeys are the CLDR plural categories a message's forms are keyed
+// by, in CLDR order.
+func PluralKeys() []string { return []string{"zero", "one", "two", "few", "many", "other"} }
+
+// FormNames lists the message's forms in CLDR order (zero, one, two, few,
+// many, other).
+func (m *Message) FormNames() []string {
+	var out []string
+	for _, k := range PluralKeys() {
+		if _, ok := m.Forms[k]; ok {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// FormPos is the position of a form's value in the locale file, or the
+// message's own where the file does not say.
+func (m *Message) FormPos(form string) diag.Pos {
+	if tp, ok := m.Text[form]; ok {
+		return tp.Pos
+	}
+	return m.Pos
+}
+
+// At is the position of a byte offset in a form's text.
+func (m *Message) At(form string, off int) diag.Pos {
+	tp, ok := m.Text[form]
+	if !ok {
+		tp.Pos = m.Pos
+	}
+	base := tp.Pos
+	text := m.Forms[form]
+	nl := strings.Count(text[:off], "\n")
+	if tp.Multiline {
+		base.Line += 1 + nl
+		base.Col = off - strings.LastIndex(text[:off], "\n")
+		return base
+	}
+	if nl == 0 && base.Line > 0 {
+		base.Col += 1 + off // past the opening quote
+	}
+	return base
 }
 
 // Plural reports whether the message has forms other than "other".

@@ -12,7 +12,9 @@ import (
 	"testing/fstest"
 
 	"github.com/grimoire-games/grimoire/compiler"
+	"github.com/grimoire-games/grimoire/compiler/checks"
 	"github.com/grimoire-games/grimoire/compiler/diag"
+	"github.com/grimoire-games/grimoire/compiler/model"
 	"github.com/grimoire-games/grimoire/compiler/printout"
 )
 
@@ -45,6 +47,13 @@ func TestCheckedIsPrinted(t *testing.T) {
 			}
 		}
 	}
+}
+
+// load loads a tree as `grimoire check` does: with every check after
+// loading, the printouts' fit among them.
+func load(fsys fs.FS, o compiler.Options) (*model.Games, diag.List) {
+	o.Checks = checks.All(nil)
+	return compiler.Load(fsys, o)
 }
 
 // tinyTree is the tiny game of the compiler's tests with each of edits
@@ -110,7 +119,7 @@ func TestNothingToPrint(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			games, d := compiler.Load(tinyTree(t, tt.edits...), compiler.Options{})
+			games, d := load(tinyTree(t, tt.edits...), compiler.Options{})
 			if d.HasErrors() {
 				t.Fatal(d.String())
 			}
@@ -142,7 +151,7 @@ func TestCheckGlyphsRendered(t *testing.T) {
 		[3]string{"locales/tiny/en.toml", "", "\n[action]\ncast = \"cast 中\"\n"},
 		[3]string{"locales/tiny/fr.toml", "", "\n[action]\ncast = \"lancer 中\"\n"},
 	)
-	_, d := compiler.Load(tree, compiler.Options{})
+	_, d := load(tree, compiler.Options{})
 	want := `locales/tiny/en.toml:33:1: error: rules.play.title (en): U+4E2D '中' cannot be printed: the font has no glyph for it [G402]
 locales/tiny/fr.toml:40:1: error: rules.play.title (fr): U+4E2D '中' cannot be printed: the font has no glyph for it [G402]
 `

@@ -128,7 +128,7 @@ func TestDeckSheets(t *testing.T) {
 // TestDeckBacks renders the tiny game's deck, 5 cards on one sheet: each
 // back stands behind its front, columns mirrored for long-edge duplex.
 func TestDeckBacks(t *testing.T) {
-	games, d := compiler.Load(tinyTree(t), compiler.Options{})
+	games, d := load(tinyTree(t), compiler.Options{})
 	if d.HasErrors() {
 		t.Fatal(d)
 	}
@@ -165,7 +165,7 @@ func facelessGame(t *testing.T) *model.Game {
 	t.Helper()
 	tree := tinyTree(t)
 	delete(tree, "cards/tiny/deck.toml")
-	games, d := compiler.Load(tree, compiler.Options{})
+	games, d := load(tree, compiler.Options{})
 	if d.HasErrors() {
 		t.Fatal(d)
 	}
@@ -208,7 +208,7 @@ func TestCheckDeck(t *testing.T) {
 			tree := tinyTree(t,
 				[3]string{"cards/tiny/deck.toml", "at = [4, 2, 44, 8]", "at = " + tt.at},
 				[3]string{"cards/tiny/deck.toml", "size = 12", "size = 9\n  min_size = 6"})
-			_, d := compiler.Load(tree, compiler.Options{})
+			_, d := load(tree, compiler.Options{})
 			if d.String() != tt.want {
 				t.Errorf("diagnostics\n%s\nwant\n%s", d.String(), tt.want)
 			}
@@ -229,7 +229,7 @@ func TestDeckImage(t *testing.T) {
 	}
 	tree := tinyTree(t, [3]string{"cards/tiny/deck.toml", "", "\n  [[face.region]]\n  kind = \"image\"\n  file = \"art/seal.png\"\n  at = [20, 60, 20, 20]\n"})
 	tree["cards/tiny/art/seal.png"] = &fstest.MapFile{Data: png.Bytes()}
-	games, d := compiler.Load(tree, compiler.Options{})
+	games, d := load(tree, compiler.Options{})
 	if d.HasErrors() {
 		t.Fatal(d.String())
 	}
@@ -244,7 +244,7 @@ func TestDeckImage(t *testing.T) {
 // pixels per mm.
 func tinySpells(t *testing.T, tree fstest.MapFS) (cards []*image.RGBA, dpmm float64) {
 	t.Helper()
-	games, d := compiler.Load(tree, compiler.Options{})
+	games, d := load(tree, compiler.Options{})
 	if d.HasErrors() {
 		t.Fatal(d)
 	}
@@ -295,7 +295,7 @@ func TestDeckIconsNumber(t *testing.T) {
 			t.Errorf("card %d: %d discs; want %d", i, runs, want)
 		}
 	}
-	_, d := compiler.Load(tinyTree(t, [3]string{"cards/tiny/deck.toml", "", fmt.Sprintf(region, "12")}), compiler.Options{})
+	_, d := load(tinyTree(t, [3]string{"cards/tiny/deck.toml", "", fmt.Sprintf(region, "12")}), compiler.Options{})
 	want := "cards/tiny/variant.toml:6:1: error: card comet (en): region power of its front does not hold its 4 icons in its 12.0 × 6.0 mm even at 3.0 mm each: it needs 13.3 mm across; lower the value or widen the region [G401]\n" +
 		"cards/tiny/variant.toml:6:1: error: card comet (fr): region power of its front does not hold its 4 icons in its 12.0 × 6.0 mm even at 3.0 mm each: it needs 13.3 mm across; lower the value or widen the region [G401]\n"
 	if d.String() != want {

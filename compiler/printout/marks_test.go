@@ -86,7 +86,7 @@ func TestReconstructedMarks(t *testing.T) {
 			name += " unmarked"
 		}
 		t.Run(name, func(t *testing.T) {
-			games, d := compiler.Load(tinyTree(t, markedEdits(tt.marked)...), compiler.Options{})
+			games, d := load(tinyTree(t, markedEdits(tt.marked)...), compiler.Options{})
 			if d.HasErrors() {
 				t.Fatal(d.String())
 			}
@@ -111,7 +111,7 @@ func TestDeckParamMarks(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(strings.TrimSpace(tt.rec), func(t *testing.T) {
-			games, d := compiler.Load(tinyTree(t,
+			games, d := load(tinyTree(t,
 				[3]string{"cards/tiny/marks.toml", "", "[[param]]\nid = \"glow\"\ntype = \"map<enum:suit,int>\"\nvalue = { sun = 5, moon = 7 }\n" + tt.rec},
 				[3]string{"cards/tiny/deck.toml", "", "\n  [[face.region]]\n  kind = \"number\"\n  field = \"suit\"\n  param = \"glow\"\n  at = [48, 2, 12, 8]\n  size = 12\n"},
 			), compiler.Options{})

@@ -27,7 +27,7 @@ var update = flag.Bool("update", false, "rewrite the want sections of testdata/d
 
 func shipped(t testing.TB) *model.Games {
 	t.Helper()
-	games, d := compiler.Load(grimoire.Games(), compiler.Options{})
+	games, d := load(grimoire.Games(), compiler.Options{})
 	if d.HasErrors() {
 		t.Fatalf("shipped games:\n%s", d)
 	}
@@ -289,7 +289,7 @@ func fixture(t *testing.T, tree fstest.MapFS, args string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	games, d := compiler.Load(tree, compiler.Options{})
+	games, d := load(tree, compiler.Options{})
 	if d.HasErrors() {
 		return d.String()
 	}

@@ -193,7 +193,7 @@ func checkTTS(t *testing.T, g *model.Game, files map[string][]byte, prefix, base
 // language (-short: the source language) and checks its structure.
 func TestTTSEveryDeck(t *testing.T) {
 	games := shipped(t).Games
-	tiny, d := compiler.Load(tinyTree(t), compiler.Options{})
+	tiny, d := load(tinyTree(t), compiler.Options{})
 	if d.HasErrors() {
 		t.Fatal(d)
 	}
@@ -255,7 +255,7 @@ func TestTTSBacks(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			games, d := compiler.Load(tinyTree(t, tt.edits...), compiler.Options{})
+			games, d := load(tinyTree(t, tt.edits...), compiler.Options{})
 			if d.HasErrors() {
 				t.Fatal(d)
 			}

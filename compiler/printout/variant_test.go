@@ -17,7 +17,7 @@ func tinyWithSheet(t *testing.T) *model.Game {
 		[3]string{"locales/tiny/en.toml", "", "\n[block.spells]\ntitle = \"Spells\"\npower = \"Power\"\ncopies = \"Copies\"\n"},
 		[3]string{"locales/tiny/fr.toml", "", "\n[block.spells]\ntitle = \"Sorts\"\npower = \"Puissance\"\ncopies = \"Exemplaires\"\n"},
 	)
-	games, d := compiler.Load(tree, compiler.Options{})
+	games, d := load(tree, compiler.Options{})
 	if d.HasErrors() {
 		t.Fatal(d)
 	}

@@ -1,4 +1,4 @@
-package compiler
+package translation
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/grimoire-games/grimoire/compiler/diag"
+	"github.com/grimoire-games/grimoire/compiler/l10n"
 	"github.com/grimoire-games/grimoire/compiler/model"
 	"github.com/grimoire-games/grimoire/compiler/text"
 )
@@ -154,9 +155,9 @@ func (t *texts) doc(loc *model.Locale, m *model.Message, form string) *text.Doc 
 	if form == "one" {
 		count = "1"
 	}
-	data := templateData(t.data[loc.Lang], count, t.args[m.ID])
+	data := l10n.WithArgs(t.data[loc.Lang], count, t.args[m.ID])
 	eval := func(action string) (string, bool) {
-		out, parsed, err := render(action, data)
+		out, parsed, err := l10n.Render(action, data)
 		return out, parsed && err == nil
 	}
 	d := v.Read(src, text.Options{Eval: eval, LineBreaks: true})
@@ -205,10 +206,10 @@ func (t *texts) report(loc *model.Locale, m, s *model.Message, form, sf string, 
 		}
 		return len(d.Src)
 	}
-	pos := t.at(loc, m, form, off(b, df.B))
+	pos := m.At(form, off(b, df.B))
 	var rel []diag.Related
 	if df.SentA >= 0 {
-		rel = append(rel, diag.Related{Pos: t.at(t.source, s, sf, off(a, df.A)), Message: fmt.Sprintf("the source (%s) says %s", src, a.QuoteSentence(df.SentA, df.A.Lo, 12))})
+		rel = append(rel, diag.Related{Pos: s.At(sf, off(a, df.A)), Message: fmt.Sprintf("the source (%s) says %s", src, a.QuoteSentence(df.SentA, df.A.Lo, 12))})
 	}
 	// A pair may join sentences: quote the one the words are in.
 	in := func(d *text.Doc, k, i int) int {
@@ -263,7 +264,7 @@ func (t *texts) report(loc *model.Locale, m, s *model.Message, form, sf string, 
 			// related location.
 			other := t.sib[loc.Lang].loc
 			said := sib.Doc.QuoteSentence(df.WitnessSent, df.Witness.Lo, 12)
-			rel = append([]diag.Related{{Pos: t.at(other, other.Message(m.ID), "other", off(sib.Doc, df.Witness)), Message: fmt.Sprintf("the translation (%s) says %s", other.Lang, said)}}, rel...)
+			rel = append([]diag.Related{{Pos: other.Message(m.ID).At("other", off(sib.Doc, df.Witness)), Message: fmt.Sprintf("the translation (%s) says %s", other.Lang, said)}}, rel...)
 			source := "names neither"
 			if df.Named {
 				source = "names them less often"

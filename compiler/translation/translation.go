@@ -1,4 +1,4 @@
-package compiler
+package translation
 
 import (
 	"fmt"
@@ -20,7 +20,7 @@ import (
 // written as a digit, a word or a template is the same number.
 type texts struct {
 	g      *model.Game
-	locs   map[string]*localeFile
+	st     Status
 	source *model.Locale
 	data   map[string]map[string]any
 	args   map[string]map[string]any
@@ -73,11 +73,11 @@ type countName struct {
 	want int
 }
 
-func checkTexts(g *model.Game, locs map[string]*localeFile, source *model.Locale, data map[string]map[string]any, args map[string]map[string]any, lost *lost, d *diag.List) {
-	t := &texts{g: g, locs: locs, source: source, data: data, args: args, d: d,
+func checkTexts(g *model.Game, st Status, source *model.Locale, data map[string]map[string]any, args map[string]map[string]any, d *diag.List) {
+	t := &texts{g: g, st: st, source: source, data: data, args: args, d: d,
 		names: map[string]map[string][]phrase{}, counted: map[string]int{}, termMsg: map[string]bool{},
 		lex: map[string]*text.Language{}, countNames: map[string][]countName{}, cache: map[renderKey]rendering{}}
-	t.countedOrder = quantities(g, lost, t.counted)
+	t.countedOrder = quantities(g, st, t.counted)
 	t.termByID, t.termByMsg, t.properByMsg = map[string]*model.Term{}, map[string]*model.Term{}, map[string]*model.Term{}
 	for _, term := range g.Terms {
 		t.termMsg[term.Message] = true
@@ -91,7 +91,7 @@ func checkTexts(g *model.Game, locs map[string]*localeFile, source *model.Locale
 		}
 	}
 	for _, loc := range g.Locales {
-		if lf := locs[loc.Lang]; lf == nil || lf.broken {
+		if st.Broken(loc.Lang) {
 			continue
 		}
 		l, err := text.Lang(loc.Lang)
@@ -127,7 +127,7 @@ func checkTexts(g *model.Game, locs map[string]*localeFile, source *model.Locale
 // count: a declared total's type or enum value, a component, a card's
 // copies (when they loaded). It returns them in that order: a card named
 // like its race ("giant") counts less than the race's total.
-func quantities(g *model.Game, lost *lost, q map[string]int) []string {
+func quantities(g *model.Game, st Status, q map[string]int) []string {
 	var order []string
 	add := func(msg string, n int) {
 		if _, ok := q[msg]; !ok {
@@ -148,12 +148,12 @@ func quantities(g *model.Game, lost *lost, q map[string]int) []string {
 		}
 	}
 	for _, c := range g.Components {
-		if !lost.is(lostCount, c.ID) {
+		if !st.CountLost(c.ID) {
 			add(c.Message, c.Count)
 		}
 	}
 	for _, c := range g.Cards {
-		if !lost.is(lostCopies, c.ID) {
+		if !st.CopiesLost(c.ID) {
 			add(c.Message, c.Copies)
 		}
 	}
@@ -179,7 +179,7 @@ func namesOf(loc *model.Locale, l *text.Language, msg, term string) []phrase {
 		}
 	}
 	if m := loc.Message(msg); m != nil {
-		for _, k := range formKeys(m) {
+		for _, k := range m.FormNames() {
 			add(m.Forms[k])
 		}
 	}
@@ -261,7 +261,7 @@ func (t *texts) words(loc *model.Locale, m *model.Message, form string, count st
 	if r, ok := t.cache[key]; ok {
 		return r.ts, r.ok
 	}
-	out, parsed, err := render(m.Forms[form], templateData(t.data[loc.Lang], count, t.args[m.ID]))
+	out, parsed, err := l10n.Render(m.Forms[form], l10n.WithArgs(t.data[loc.Lang], count, t.args[m.ID]))
 	r := rendering{ok: parsed && err == nil && !strings.Contains(out, "<no value>")}
 	if r.ok {
 		r.ts = t.lex[loc.Lang].Tokens(out, nil)
@@ -270,30 +270,13 @@ func (t *texts) words(loc *model.Locale, m *model.Message, form string, count st
 	return r.ts, r.ok
 }
 
-// at is the position of a byte offset in a form's text.
-func (t *texts) at(loc *model.Locale, m *model.Message, form string, off int) diag.Pos {
-	lf := t.locs[loc.Lang]
-	base := lf.formPos(m, form)
-	text := m.Forms[form]
-	nl := strings.Count(text[:off], "\n")
-	if multiline(lf.src, base) {
-		base.Line += 1 + nl
-		base.Col = off - strings.LastIndex(text[:off], "\n")
-		return base
-	}
-	if nl == 0 && base.Line > 0 {
-		base.Col += 1 + off // past the opening quote
-	}
-	return base
-}
-
 // prose checks the written text of every form: empty texts, brackets and
 // quotes, doubled words and French punctuation.
 func (t *texts) prose(loc *model.Locale, m *model.Message) {
-	for _, form := range formKeys(m) {
+	for _, form := range m.FormNames() {
 		text := m.Forms[form]
 		if strings.TrimSpace(maskActions(text)) == "" && !strings.Contains(text, "{{") {
-			t.d.Errorf(t.locs[loc.Lang].formPos(m, form), diag.EmptyMessage, "message %s (%s, %s) is empty", m.ID, loc.Lang, form)
+			t.d.Errorf(m.FormPos(form), diag.EmptyMessage, "message %s (%s, %s) is empty", m.ID, loc.Lang, form)
 			continue
 		}
 		if strings.HasPrefix(m.ID, "forms.") {
@@ -304,19 +287,19 @@ func (t *texts) prose(loc *model.Locale, m *model.Message) {
 		}
 		masked := maskActions(text)
 		if off, what, ok := unbalanced(masked, loc.Lang); !ok {
-			t.d.Warnf(t.at(loc, m, form, off), diag.Unbalanced, "message %s (%s, %s): %s", m.ID, loc.Lang, form, what)
+			t.d.Warnf(m.At(form, off), diag.Unbalanced, "message %s (%s, %s): %s", m.ID, loc.Lang, form, what)
 		}
 		for _, off := range doubled(masked, t.lex[loc.Lang]) {
 			w := masked[off:]
 			w = w[:strings.IndexFunc(w+" ", func(r rune) bool { return !unicode.IsLetter(r) })]
-			t.d.Warnf(t.at(loc, m, form, off), diag.DoubledWord, "message %s (%s, %s): %q twice in a row", m.ID, loc.Lang, form, w)
+			t.d.Warnf(m.At(form, off), diag.DoubledWord, "message %s (%s, %s): %q twice in a row", m.ID, loc.Lang, form, w)
 		}
 		if off, ok := spacing(mask(text, 'x')); !ok {
-			t.d.Warnf(t.at(loc, m, form, off), diag.Spacing, "message %s (%s, %s): %s", m.ID, loc.Lang, form, spacingWhat(text, off))
+			t.d.Warnf(m.At(form, off), diag.Spacing, "message %s (%s, %s): %s", m.ID, loc.Lang, form, spacingWhat(text, off))
 		}
 		if loc.Lang == "fr" {
 			for _, off := range frenchSpacing(masked) {
-				t.d.Warnf(t.at(loc, m, form, off), diag.FrenchTypography, "message %s (fr, %s): %q needs a (no-break) space before it in French", m.ID, form, string([]rune(masked[off:])[0]))
+				t.d.Warnf(m.At(form, off), diag.FrenchTypography, "message %s (fr, %s): %q needs a (no-break) space before it in French", m.ID, form, string([]rune(masked[off:])[0]))
 			}
 		}
 	}
@@ -480,7 +463,7 @@ func (t *texts) dataNumbers(loc *model.Locale, m *model.Message) {
 			if n == float64(cn.want) || 4*n < 3*float64(cn.want) {
 				continue
 			}
-			t.d.Errorf(t.locs[loc.Lang].formPos(m, "other"), diag.DataNumber, "message %s (%s): %q says %s, but the game has %d", m.ID, loc.Lang, ts[i-1].Text+" "+strings.Join(cn.p, " "), num(n), cn.want)
+			t.d.Errorf(m.FormPos("other"), diag.DataNumber, "message %s (%s): %q says %s, but the game has %d", m.ID, loc.Lang, ts[i-1].Text+" "+strings.Join(cn.p, " "), num(n), cn.want)
 		}
 	}
 }
@@ -489,20 +472,19 @@ func num(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 // compare checks a translation against its source message.
 func (t *texts) compare(loc *model.Locale, m, s *model.Message) {
-	lf := t.locs[loc.Lang]
 	if m.Hash != "" {
 		if h := l10n.MessageHash(s); h != m.Hash {
 			t.d.Warnf(m.Pos, diag.StaleTranslation, "message %s (%s) was translated from another source text than %s's current one; update it, then run grimoire stamp", m.ID, loc.Lang, t.source.Lang)
 		}
 	}
 	proper := t.properByMsg[m.ID]
-	for _, form := range formKeys(m) {
+	for _, form := range m.FormNames() {
 		sf := form
 		if _, ok := s.Forms[sf]; !ok {
 			sf = "other"
 		}
 		if proper == nil && m.Forms[form] == s.Forms[sf] && wordCount(m.Forms[form]) >= 3 {
-			t.d.Warnf(lf.formPos(m, form), diag.Untranslated, "message %s (%s, %s) is the source text (%s) untranslated", m.ID, loc.Lang, form, t.source.Lang)
+			t.d.Warnf(m.FormPos(form), diag.Untranslated, "message %s (%s, %s) is the source text (%s) untranslated", m.ID, loc.Lang, form, t.source.Lang)
 		}
 		// Every plural form says what the source's does, but "one" only
 		// where the source has it: "une carte" is no "{{.Count}} cards".

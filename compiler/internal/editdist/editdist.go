@@ -2,6 +2,8 @@
 // the name a misspelling meant and for matching scanned text.
 package editdist
 
+import "fmt"
+
 // Distance is the Levenshtein distance between a and b in runes, or max+1
 // when it is more than max.
 func Distance(a, b string, max int) int {
@@ -45,4 +47,20 @@ func Transposed(a, b string) bool {
 		i++
 	}
 	return i+1 < len(ra) && ra[i] == rb[i+1] && ra[i+1] == rb[i] && string(ra[i+2:]) == string(rb[i+2:])
+}
+
+// Suggest is ` (did you mean "x"?)` for the known name at most two edits
+// from a misspelt one (the closest, the first of equals), or "".
+func Suggest(got string, known []string) string {
+	const most = 2 // edits a suggestion may be away
+	best, bestD := "", most+1
+	for _, k := range known {
+		if d := Distance(got, k, most); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", best)
 }

@@ -5,10 +5,12 @@ package txtar
 
 import (
 	"bytes"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 // Archive is a comment and named files.
@@ -100,4 +102,22 @@ func Run(t *testing.T, pattern string, update bool, produce func(t *testing.T, f
 			}
 		})
 	}
+}
+
+// Tree copies a tree into memory, where tests can change its files.
+func Tree(t testing.TB, fsys fs.FS) fstest.MapFS {
+	t.Helper()
+	m := fstest.MapFS{}
+	err := fs.WalkDir(fsys, ".", func(p string, de fs.DirEntry, err error) error {
+		if err != nil || de.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(fsys, p)
+		m[p] = &fstest.MapFile{Data: data}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }

@@ -20,6 +20,7 @@ import (
 
 	"github.com/grimoire-games/grimoire"
 	"github.com/grimoire-games/grimoire/compiler"
+	"github.com/grimoire-games/grimoire/compiler/checks"
 	"github.com/grimoire-games/grimoire/compiler/diag"
 	"github.com/grimoire-games/grimoire/compiler/model"
 	"github.com/grimoire-games/grimoire/compiler/printout/pdf"
@@ -54,9 +55,10 @@ type env struct {
 	fonts func() (*pdf.Fonts, error)
 }
 
-// loadOptions are the compiler options every load of a command shares.
+// loadOptions are the compiler options of a command that checks games or
+// publishes them: every check runs after loading.
 func (e *env) loadOptions(t tree, games ...string) compiler.Options {
-	return compiler.Options{Prefix: t.prefix, Games: games, Fonts: e.fonts}
+	return compiler.Options{Prefix: t.prefix, Games: games, Checks: checks.All(e.fonts)}
 }
 
 type command struct {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/grimoire-games/grimoire/compiler"
 	"github.com/grimoire-games/grimoire/compiler/catalog"
+	"github.com/grimoire-games/grimoire/compiler/checks"
 	"github.com/grimoire-games/grimoire/compiler/export"
 	"github.com/grimoire-games/grimoire/compiler/model"
 	"github.com/grimoire-games/grimoire/compiler/printout"
@@ -130,7 +131,7 @@ func runBuild(e *env, args []string) int {
 	// next games load; they are reported and written in the games' order.
 	outs := newOutputs(paper, runtime.GOMAXPROCS(0), e.fonts)
 	defer outs.abandon()
-	games, d := compiler.Load(t.fsys, compiler.Options{Prefix: t.prefix, Loaded: outs.add, Fonts: e.fonts})
+	games, d := compiler.Load(t.fsys, compiler.Options{Prefix: t.prefix, Loaded: outs.add, Checks: checks.All(e.fonts)})
 	printDiags(e.stderr, d)
 	if d.HasErrors() {
 		return ExitFail

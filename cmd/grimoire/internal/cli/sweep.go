@@ -377,15 +377,14 @@ func buildPoints(e *env, t tree, id, variant string, points []*sweepPoint) (data
 }
 
 // loadModel loads game id of t to be played, printing the tree's
-// diagnostics, for the command cmd. Its translations are not compared
-// with their source: check does that, and playing does not read them.
+// diagnostics, for the command cmd. Only loading's own checks run: the
+// translations and the printouts' fit are check's, and playing does not
+// read them.
 func loadModel(e *env, cmd string, t tree, id string) (m *model.Game, code int, ok bool) {
 	if !knownGame(e, cmd, t, id) {
 		return nil, ExitUsage, false
 	}
-	o := e.loadOptions(t, id)
-	o.Play = true
-	games, d := compiler.Load(t.fsys, o)
+	games, d := compiler.Load(t.fsys, compiler.Options{Prefix: t.prefix, Games: []string{id}})
 	printDiags(e.stderr, d)
 	if d.HasErrors() {
 		return nil, ExitFail, false
