@@ -53,6 +53,9 @@ type env struct {
 	// every load of the games (a deck's check lays text out) and every
 	// printout; nil in tests that build an env by hand.
 	fonts func() (*pdf.Fonts, error)
+	// help, when set, is given the command's flags where --help would
+	// print them: the command reference reads them so.
+	help func(*flag.FlagSet)
 }
 
 // loadOptions are the compiler options of a command that checks games or
@@ -63,25 +66,27 @@ func (e *env) loadOptions(t tree, games ...string) compiler.Options {
 
 type command struct {
 	name, args, summary string
-	run                 func(e *env, args []string) int
+	// guide is the doc, under docs/, that shows the command at work.
+	guide string
+	run   func(e *env, args []string) int
 }
 
 func commands() []command {
 	return []command{
-		{"build", "[--root DIR] [-o DIR] [--paper a4|letter]", "check every game, verify generated Go is fresh, write all exports and printouts (each variant's in <game>/<variant>/)", runBuild},
-		{"check", "[--root DIR] [--game G] [--format text|json|sarif] [--werror]", "load and check games and their translations; print diagnostics", runCheck},
-		{"gen", "[--root DIR] [--out DIR] [--check]", "write the typed Go tables (gen/<game>/), or check they are fresh", runGen},
-		{"export", "--game G [--variant V] [--lang L] --format json|csv|xliff|po|tts [--type T] [--base-url URL] [--root DIR] [-o FILE|DIR]", "export one game's data, a translation for translators' tools, or its decks for Tabletop Simulator", runExport},
-		{"import", "--root DIR --game G --lang L FILE", "bring a translation back from an XLIFF (.xlf, .xliff) or PO (.po) file into the locale file", runImport},
-		{"rulebook", "--game G --lang L [--against L2=FILE2] [--format text|json|sarif] [--werror] [--root DIR] FILE", "check a rulebook (a PDF or its text, even scanned) against the game, and against another language's rulebook", runRulebook},
-		{"stamp", "--root DIR --game G --lang L [--id ID,...]", "record that a translation is up to date with the source texts", runStamp},
-		{"sheet", "--game G [--variant V] [--lang L] --kind reference|cards|rules|deck [--paper a4|letter] [--card WxH] [--bleed] [--unique] [--root DIR] -o FILE.pdf", "print a reference sheet, reference cards to cut, the rulebook, or the game's own cards (deck) as PDF", runSheet},
-		{"games", "[--root DIR]", "list games and their variants, languages and card counts", runGames},
-		{"simulate", "--game G [--variant V] [--players N] [-n GAMES] [--seed S] [--bots B,B...] [--workers W] [--set K=V]... [--log FILE] [--shard I/N] [--out FILE] [--plots DIR] [--format text|json] [--root DIR]", "play many games with bots and summarize the results; --shard plays a slice of them, and --out writes their tally for merge", runSimulate},
-		{"merge", "[--format text|json] FILE...", "sum up the tallies simulate --out wrote for the shards of one study, as one run of all its games", runMerge},
-		{"sweep", "--game G [--variant V] [--players N] [-n GAMES] [--seed S] [--bots B,B...] [--workers W] --set K=V,V...|K=A..B[/STEP]... [--format text|csv|json] [--out DIR] [--root DIR]", "play a grid of rule parameters, the same games at each point; write a table, plots and a page", runSweep},
-		{"replay", "[--root DIR] FILE", "replay game logs and verify every action", runReplay},
-		{"score", "--game G [--variant V] [--lang L] [--set K=V]... [--root DIR] FILE", "score the final positions of a finished game, typed into a score file", runScore},
+		{"build", "[--root DIR] [-o DIR] [--paper a4|letter]", "check every game, verify generated Go is fresh, write all exports and printouts (each variant's in <game>/<variant>/)", "own-game.md", runBuild},
+		{"check", "[--root DIR] [--game G] [--format text|json|sarif] [--werror]", "load and check games and their translations; print diagnostics", "translating.md", runCheck},
+		{"gen", "[--root DIR] [--out DIR] [--check]", "write the typed Go tables (gen/<game>/), or check they are fresh", "integrating.md", runGen},
+		{"export", "--game G [--variant V] [--lang L] --format json|csv|xliff|po|tts [--type T] [--base-url URL] [--root DIR] [-o FILE|DIR]", "export one game's data, a translation for translators' tools, or its decks for Tabletop Simulator", "integrating.md", runExport},
+		{"import", "--root DIR --game G --lang L FILE", "bring a translation back from an XLIFF (.xlf, .xliff) or PO (.po) file into the locale file", "translating.md", runImport},
+		{"rulebook", "--game G --lang L [--against L2=FILE2] [--format text|json|sarif] [--werror] [--root DIR] FILE", "check a rulebook (a PDF or its text, even scanned) against the game, and against another language's rulebook", "rulebooks.md", runRulebook},
+		{"stamp", "--root DIR --game G --lang L [--id ID,...]", "record that a translation is up to date with the source texts", "translating.md", runStamp},
+		{"sheet", "--game G [--variant V] [--lang L] --kind reference|cards|rules|deck [--paper a4|letter] [--card WxH] [--bleed] [--unique] [--root DIR] -o FILE.pdf", "print a reference sheet, reference cards to cut, the rulebook, or the game's own cards (deck) as PDF", "printing.md", runSheet},
+		{"games", "[--root DIR]", "list games and their variants, languages and card counts", "own-game.md", runGames},
+		{"simulate", "--game G [--variant V] [--players N] [-n GAMES] [--seed S] [--bots B,B...] [--workers W] [--set K=V]... [--log FILE] [--shard I/N] [--out FILE] [--plots DIR] [--format text|json] [--root DIR]", "play many games with bots and summarize the results; --shard plays a slice of them, and --out writes their tally for merge", "simulating.md", runSimulate},
+		{"merge", "[--format text|json] FILE...", "sum up the tallies simulate --out wrote for the shards of one study, as one run of all its games", "simulating.md", runMerge},
+		{"sweep", "--game G [--variant V] [--players N] [-n GAMES] [--seed S] [--bots B,B...] [--workers W] --set K=V,V...|K=A..B[/STEP]... [--format text|csv|json] [--out DIR] [--root DIR]", "play a grid of rule parameters, the same games at each point; write a table, plots and a page", "simulating.md", runSweep},
+		{"replay", "[--root DIR] FILE", "replay game logs and verify every action", "simulating.md", runReplay},
+		{"score", "--game G [--variant V] [--lang L] [--set K=V]... [--root DIR] FILE", "score the final positions of a finished game, typed into a score file", "simulating.md", runScore},
 	}
 }
 
@@ -174,6 +179,7 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "\"grimoire --version\" prints the version.")
 	fmt.Fprintln(w, "Exit status: 0 fine; 1 diagnostics with errors, a failed check, or a file that")
 	fmt.Fprintln(w, "cannot be read or written; 2 a wrong command line; 130 interrupted.")
+	fmt.Fprintln(w, "The command reference, with every flag: docs/commands.md.")
 }
 
 // flags makes a command's flag set; parse reports usage errors and --help.
@@ -181,9 +187,13 @@ func flags(e *env, name string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	fs.Usage = func() {
+		if e.help != nil {
+			e.help(fs)
+			return
+		}
 		for _, c := range commands() {
 			if c.name == name {
-				fmt.Fprintf(fs.Output(), "Usage: grimoire %s %s\n\n%s.\n\nFlags:\n", c.name, c.args, strings.ToUpper(c.summary[:1])+c.summary[1:])
+				fmt.Fprintf(fs.Output(), "Usage: grimoire %s %s\n\n%s. Guide: docs/%s.\n\nFlags:\n", c.name, c.args, strings.ToUpper(c.summary[:1])+c.summary[1:], c.guide)
 			}
 		}
 		fs.PrintDefaults()

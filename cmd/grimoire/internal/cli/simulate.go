@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -207,6 +208,35 @@ type studyFlags struct {
 	sets                      []string
 }
 
+// perCPU defines an int flag whose default is the machine's number of
+// CPUs: the command reference says so, where --help prints the number.
+func perCPU(fs *flag.FlagSet, name, usage string) *int {
+	n := runtime.NumCPU()
+	fs.Var(cpuCount{&n}, name, usage)
+	return &n
+}
+
+type cpuCount struct{ n *int }
+
+func (c cpuCount) String() string {
+	if c.n == nil {
+		return ""
+	}
+	return strconv.Itoa(*c.n)
+}
+
+func (c cpuCount) Set(s string) error {
+	v, err := strconv.ParseInt(s, 0, strconv.IntSize)
+	if err != nil {
+		return errors.New("parse error")
+	}
+	*c.n = int(v)
+	return nil
+}
+
+// Default is what the command reference prints as the default.
+func (cpuCount) Default() string { return "the number of CPUs" }
+
 // addStudyFlags defines the study's flags on fs; the usages of -n, --seed
 // and --set say what they mean to the command.
 func addStudyFlags(fs *flag.FlagSet, nUsage, seedUsage, setUsage, shardUsage string) *studyFlags {
@@ -218,7 +248,7 @@ func addStudyFlags(fs *flag.FlagSet, nUsage, seedUsage, setUsage, shardUsage str
 		n:       fs.Int("n", 1000, nUsage),
 		seed:    fs.Uint64("seed", 1, seedUsage),
 		bots:    fs.String("bots", "random", "bots by seat, comma-separated; a shorter list is repeated, and the lineup turns one seat every game"),
-		workers: fs.Int("workers", runtime.NumCPU(), "games played at once (results do not depend on it)"),
+		workers: perCPU(fs, "workers", "play `n` games at once (results do not depend on it)"),
 		shard:   fs.String("shard", "", shardUsage),
 	}
 	fs.Func("set", setUsage, func(s string) error {
