@@ -44,3 +44,27 @@ func TestReadme(t *testing.T) {
 		}
 	}
 }
+
+// TestGuidesShowTiny keeps the guides' example game the tested tiny game:
+// each file they show is shown as compiler/testdata/tiny has it.
+func TestGuidesShowTiny(t *testing.T) {
+	for doc, files := range map[string][]string{
+		"docs/own-game.md": {"cards/tiny/game.toml", "cards/tiny/variant.toml", "locales/tiny/en.toml", "locales/tiny/fr.toml"},
+		"docs/printing.md": {"cards/tiny/deck.toml"},
+	} {
+		data, err := os.ReadFile(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			src, err := os.ReadFile("compiler/testdata/tiny/" + f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			block := "`mygames/" + f + "`:\n\n```toml\n" + string(src) + "```"
+			if !strings.Contains(string(data), block) {
+				t.Errorf("%s does not show compiler/testdata/tiny/%s as it is", doc, f)
+			}
+		}
+	}
+}
