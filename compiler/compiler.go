@@ -1,7 +1,11 @@
 // Package compiler loads a games tree (game data under cards/<game>/ and
-// go-i18n message files under locales/<game>/), checks it strictly and
-// returns one typed model. Every problem found is collected as a positioned
-// diagnostic; a game with errors yields no model.
+// go-i18n message files under locales/<game>/), validates it strictly and
+// returns one typed model (package model). Every problem found is
+// collected as a positioned diagnostic; a game with errors yields no
+// model. It checks the data and each locale on its own; the checks that
+// read further (translations against their source, texts against the
+// printouts) run after loading, as its caller passes them (package
+// checks), and the back ends (gogen, export, printout) take the model.
 package compiler
 
 import (

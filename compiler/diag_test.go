@@ -65,12 +65,13 @@ func TestDiagnostics(t *testing.T) {
 // TestEveryCodeHasFixture makes sure each diagnostic code is triggered by
 // some fixture, so no code is documented but untested.
 func TestEveryCodeHasFixture(t *testing.T) {
-	// The rulebook checker and the printouts keep their fixtures beside them.
-	paths, _ := filepath.Glob(filepath.Join("testdata", "diag", "*.txtar"))
-	more, _ := filepath.Glob(filepath.Join("rulebook", "testdata", "fixtures", "*.txtar"))
-	printed, _ := filepath.Glob(filepath.Join("printout", "testdata", "diag", "*.txtar"))
-	more = append(more, printed...)
-	paths = slices.Concat(paths, more)
+	// The translation checks, the rulebook checker and the printouts keep
+	// their fixtures beside them.
+	var paths []string
+	for _, dir := range []string{"testdata/diag", "translation/testdata/diag", "rulebook/testdata/fixtures", "printout/testdata/diag"} {
+		more, _ := filepath.Glob(filepath.Join(dir, "*.txtar"))
+		paths = append(paths, more...)
+	}
 	var all []byte
 	for _, p := range paths {
 		data, _ := os.ReadFile(p)

@@ -70,12 +70,15 @@ func TestLineEndsShipped(t *testing.T) {
 }
 
 // TestLineEndsPositions loads every diagnostics fixture saved with CRLF or
-// CR line ends: each diagnostic stays at the line and column it has with LF.
+// CR line ends, the loader's and the translation checks': each diagnostic
+// stays at the line and column it has with LF.
 func TestLineEndsPositions(t *testing.T) {
 	paths, _ := filepath.Glob(filepath.Join("testdata", "diag", "*.txtar"))
-	if len(paths) == 0 {
+	translated, _ := filepath.Glob(filepath.Join("translation", "testdata", "diag", "*.txtar"))
+	if len(paths) == 0 || len(translated) == 0 {
 		t.Fatal("no fixtures in testdata/diag")
 	}
+	paths = append(paths, translated...)
 	for _, p := range paths {
 		data, err := os.ReadFile(p)
 		if err != nil {

@@ -17,7 +17,7 @@ import (
 // English says "can" is no finding) but reports the data's errors, and
 // gives the same game as loading with every check, source hash included.
 func TestLoadPlay(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("testdata", "diag", "G122-modality.txtar"))
+	data, err := os.ReadFile(filepath.Join("translation", "testdata", "diag", "G122-modality.txtar"))
 	if err != nil {
 		t.Fatal(err)
 	}
