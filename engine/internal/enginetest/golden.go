@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/grimoire-games/grimoire/engine"
+	"github.com/grimoire-games/grimoire/internal/longtest"
 )
 
 // Golden pins how an engine plays: it plays games with each of the
@@ -26,8 +27,8 @@ type Golden struct {
 	Games []GoldenGame
 	// Bots are the names of the bots every seat of a game plays with.
 	Bots []string
-	// Seeds is the number of games per game, player count and bot;
-	// -short plays the first Short of them.
+	// Seeds is the number of games per game, player count and bot that
+	// -long plays; the everyday run plays the first Short of them.
 	Seeds, Short int
 	// ProbeEvery spaces the observations, legal actions, re-deals (and
 	// clones, with Clones) folded into a game's probe digest.
@@ -54,9 +55,9 @@ type GoldenGame struct {
 // Run plays every game and checks it against Path, or rewrites Path.
 func (g Golden) Run(t testing.TB) {
 	t.Helper()
-	seeds := g.Seeds
-	if testing.Short() && !g.Update {
-		seeds = g.Short
+	seeds := longtest.Size(g.Short, g.Seeds)
+	if g.Update {
+		seeds = g.Seeds
 	}
 	var got []string
 	for _, gg := range g.Games {
