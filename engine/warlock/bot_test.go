@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/grimoire-games/grimoire/engine/internal/enginetest"
+	"github.com/grimoire-games/grimoire/internal/longtest"
 )
 
 func greedy(t testing.TB) enginetest.Greedy[*Greedy] {
@@ -20,9 +21,9 @@ func greedy(t testing.TB) enginetest.Greedy[*Greedy] {
 // lower bound of its win rate stays above the floor, set below the
 // measured rate.
 func TestGreedyBeatsRandom(t *testing.T) {
-	games, floor := 400, 0.9
-	if testing.Short() {
-		games, floor = 100, 0.8
+	games, floor := 100, 0.8
+	if longtest.Enabled() {
+		games, floor = 400, 0.9
 	}
 	greedy(t).BeatsRandom(t, games, floor)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/grimoire-games/grimoire/compiler"
 	"github.com/grimoire-games/grimoire/engine"
 	"github.com/grimoire-games/grimoire/engine/internal/enginetest"
+	"github.com/grimoire-games/grimoire/internal/longtest"
 )
 
 func shipped(t testing.TB) *Rules {
@@ -149,9 +150,8 @@ func checker(r *Rules) *enginetest.Checker[*State] {
 
 func TestRandomGames(t *testing.T) {
 	r := shipped(t)
-	games := 10000
-	if testing.Short() {
-		games = 300
-	}
+	// 300 games a player count reach every kind of decision at every
+	// step within their first hundred.
+	games := longtest.Size(300, 10000)
 	checker(r).Games(t, r.Players.Min, r.Players.Max, games, 50, nil)
 }
