@@ -5,6 +5,7 @@ import (
 
 	"github.com/grimoire-games/grimoire/engine"
 	"github.com/grimoire-games/grimoire/engine/internal/enginetest"
+	"github.com/grimoire-games/grimoire/internal/longtest"
 )
 
 func greedy(t testing.TB, variant string) enginetest.Greedy[*Greedy] {
@@ -28,9 +29,9 @@ func TestGreedyBeatsRandom(t *testing.T) {
 		{"", 0.5, 0.45},
 		{VariantHordes, 0.6, 0.55},
 	} {
-		games, floor := 600, c.floor
-		if testing.Short() {
-			games, floor = 200, c.short
+		games, floor := 200, c.short
+		if longtest.Enabled() {
+			games, floor = 600, c.floor
 		}
 		greedy(t, c.variant).BeatsRandom(t, games, floor)
 	}

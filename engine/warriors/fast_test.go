@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/grimoire-games/grimoire/engine"
+	"github.com/grimoire-games/grimoire/internal/longtest"
 )
 
 // walk plays random games of every player count of a variant and calls f
@@ -41,10 +42,7 @@ func walk(t *testing.T, r *Rules, games int, f func(s *State)) {
 // accepts exactly the listed legal actions: Apply judges one action
 // without listing them all.
 func TestLegalAgrees(t *testing.T) {
-	games := 12
-	if testing.Short() {
-		games = 3
-	}
+	games := longtest.Size(3, 12)
 	for _, variant := range []string{"", VariantHordes} {
 		r := shipped(t, variant)
 		t.Run(cmpName(variant), func(t *testing.T) {

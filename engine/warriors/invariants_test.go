@@ -8,6 +8,7 @@ import (
 	"github.com/grimoire-games/grimoire/compiler"
 	"github.com/grimoire-games/grimoire/engine"
 	"github.com/grimoire-games/grimoire/engine/internal/enginetest"
+	"github.com/grimoire-games/grimoire/internal/longtest"
 )
 
 // shipped builds the rules of the shipped game, in a variant ("" for the
@@ -129,10 +130,7 @@ func checker(r *Rules) *enginetest.Checker[*State] {
 func TestRandomGames(t *testing.T) {
 	for _, variant := range []string{"", VariantHordes} {
 		r := shipped(t, variant)
-		games := 2000
-		if testing.Short() {
-			games = 200
-		}
+		games := longtest.Size(200, 2000)
 		t.Run(cmpName(variant), func(t *testing.T) {
 			t.Parallel()
 			checker(r).Games(t, r.Players.Min, r.Players.Max, games, 25, nil)

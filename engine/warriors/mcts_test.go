@@ -20,11 +20,11 @@ func TestMCTSDeterministic(t *testing.T) {
 
 // The strength test's budget and floors, below the measured shares: at
 // mcts:400 the bot won 3 of the 16 games (18.8%) and none of the first 6,
-// so the short run only plays and the full one guards against a search
-// gone blind; it beats greedy from mcts:3000 (see the README), beyond what
-// a test can afford.
+// so a shorter run would only play: the test runs only with -long, where
+// it guards against a search gone blind, and TestMCTSDeterministic plays
+// the search bot in the everyday run. It beats greedy from mcts:3000 (see
+// the README), beyond what a test can afford.
 var mctsStrength = enginetest.Strength{
 	Bot: "mcts:400", Players: 4,
 	Games: 16, Floor: 0.1,
-	ShortGames: 6, ShortFloor: 0,
 }
