@@ -6,6 +6,7 @@ import (
 
 	"github.com/grimoire-games/grimoire/engine"
 	"github.com/grimoire-games/grimoire/engine/internal/enginetest"
+	"github.com/grimoire-games/grimoire/internal/longtest"
 )
 
 // TestAllowsAgrees: at every node of random games, Apply's quick check
@@ -13,10 +14,7 @@ import (
 // argument, and an action it refuses leaves the state as it was.
 func TestAllowsAgrees(t *testing.T) {
 	r := shipped(t)
-	games := 12
-	if testing.Short() {
-		games = 4
-	}
+	games := longtest.Size(4, 12)
 	var legal []engine.Action
 	for g := range games {
 		players := r.Players.Min + g%(r.Players.Max-r.Players.Min+1)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/grimoire-games/grimoire/engine"
 	"github.com/grimoire-games/grimoire/engine/internal/enginetest"
+	"github.com/grimoire-games/grimoire/internal/longtest"
 )
 
 // recorder is a bot that counts the kinds of the actions it chose.
@@ -99,9 +100,9 @@ func greedy(t testing.TB) enginetest.Greedy[*Greedy] {
 // 4-player games against three random bots: the Wilson lower bound of its
 // win rate stays above the floor, set below the measured rate.
 func TestGreedyBeatsRandom(t *testing.T) {
-	games, floor := 400, 0.9
-	if testing.Short() {
-		games, floor = 100, 0.85
+	games, floor := 100, 0.85
+	if longtest.Enabled() {
+		games, floor = 400, 0.9
 	}
 	greedy(t).BeatsRandom(t, games, floor)
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/grimoire-games/grimoire/compiler"
 	"github.com/grimoire-games/grimoire/engine"
 	"github.com/grimoire-games/grimoire/engine/internal/enginetest"
+	"github.com/grimoire-games/grimoire/internal/longtest"
 )
 
 func shipped(t testing.TB) *Rules {
@@ -163,10 +164,7 @@ func checker(r *Rules) *enginetest.Checker[*State] {
 
 func TestRandomGames(t *testing.T) {
 	r := shipped(t)
-	games := 1000
-	if testing.Short() {
-		games = 100
-	}
+	games := longtest.Size(100, 1000)
 	checker(r).Games(t, r.Players.Min, r.Players.Max, games, 25, func(t *testing.T, seed uint64, s *State) {
 		for j := range s.NumPlayers() {
 			if int(s.t.Seats[j].NChests) >= r.Params.EndChests {
