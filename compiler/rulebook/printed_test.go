@@ -2,8 +2,10 @@ package rulebook
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/grimoire-games/grimoire"
@@ -20,12 +22,22 @@ var printedGames = []string{"warlock", "warriors", "bellum_magica"}
 var printedLangs = []string{"en", "fr", "de"}
 
 // printed is a rulebook as `grimoire sheet --kind rules` prints it, read
-// back from the PDF.
+// back from the PDF, and as pdftotext -layout converts it.
 type printed struct {
-	g    *model.Game
-	lang string
-	book *Book
-	pdf  []byte
+	g      *model.Game
+	lang   string
+	book   *Book
+	pdf    []byte
+	layout string // the PDF as pdftotext -layout gives it
+	laid   *Book  // layout, read as a rulebook
+}
+
+// printedOnce holds the printed rulebooks, printed and read once for all
+// the tests, which only read them.
+var printedOnce struct {
+	once sync.Once
+	all  map[string]map[string]*printed
+	err  error
 }
 
 // printBooks prints the rulebook of each game in each language and reads
@@ -33,33 +45,48 @@ type printed struct {
 func printBooks(t testing.TB) map[string]map[string]*printed {
 	t.Helper()
 	needPoppler(t)
+	printedOnce.once.Do(func() { printedOnce.all, printedOnce.err = printAll() })
+	if printedOnce.err != nil {
+		t.Fatal(printedOnce.err)
+	}
+	return printedOnce.all
+}
+
+// printAll prints and reads every game's rulebook in every language.
+func printAll() (map[string]map[string]*printed, error) {
 	// The translation checks' findings are no concern of the rulebooks'.
 	games, _ := compiler.Load(grimoire.Games(), compiler.Options{Games: printedGames})
 	paper, err := printout.ParsePaper("a4")
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	out := map[string]map[string]*printed{}
 	for _, id := range printedGames {
 		g := games.Game(id)
 		if g == nil {
-			t.Fatalf("game %s does not load", id)
+			return nil, fmt.Errorf("game %s does not load", id)
 		}
 		out[id] = map[string]*printed{}
 		for _, lang := range printedLangs {
 			var buf bytes.Buffer
 			d, err := printout.Write(&buf, g, printout.Options{Kind: printout.Rules, Lang: lang, Paper: paper})
 			if err != nil || d.HasErrors() {
-				t.Fatalf("%s %s: printing: %v %s", id, lang, err, d)
+				return nil, fmt.Errorf("%s %s: printing: %v %s", id, lang, err, d)
 			}
-			b, err := Read(id+"-"+lang+".pdf", lang, buf.Bytes())
-			if err != nil {
-				t.Fatalf("%s %s: %v", id, lang, err)
+			p := &printed{g: g, lang: lang, pdf: buf.Bytes()}
+			if p.book, err = Read(id+"-"+lang+".pdf", lang, p.pdf); err != nil {
+				return nil, fmt.Errorf("%s %s: %v", id, lang, err)
 			}
-			out[id][lang] = &printed{g: g, lang: lang, book: b, pdf: buf.Bytes()}
+			if p.layout, err = pdftotextLayout(p.pdf); err != nil {
+				return nil, fmt.Errorf("%s %s: %v", id, lang, err)
+			}
+			if p.laid, err = Read(id+"-"+lang+".txt", lang, []byte(p.layout)); err != nil {
+				return nil, fmt.Errorf("%s %s as pdftotext -layout gives it: %v", id, lang, err)
+			}
+			out[id][lang] = p
 		}
 	}
-	return out
+	return out, nil
 }
 
 // maxPrintedFindings is how many findings a check of the project's own
@@ -80,7 +107,7 @@ func TestPrintedRulebooksClean(t *testing.T) {
 			}{{la, func() diag.List { return Check(a.g, a.book) }}}
 			// As a user would give it too: converted with pdftotext
 			// -layout, each table's row on one line.
-			al := layoutBook(t, a, id)
+			al := a.laid
 			runs = append(runs, struct {
 				name string
 				get  func() diag.List
@@ -88,7 +115,7 @@ func TestPrintedRulebooksClean(t *testing.T) {
 			for _, lb := range printedLangs {
 				if lb != la {
 					b := books[id][lb]
-					bl := layoutBook(t, b, id)
+					bl := b.laid
 					runs = append(runs, struct {
 						name string
 						get  func() diag.List
@@ -111,16 +138,6 @@ func TestPrintedRulebooksClean(t *testing.T) {
 			}
 		}
 	}
-}
-
-// layoutBook reads a printed rulebook as pdftotext -layout converts it.
-func layoutBook(t testing.TB, p *printed, id string) *Book {
-	t.Helper()
-	b, err := Read(id+"-"+p.lang+".txt", p.lang, []byte(pdftotextLayout(t, p.pdf)))
-	if err != nil {
-		t.Fatalf("%s %s as pdftotext -layout gives it: %v", id, p.lang, err)
-	}
-	return b
 }
 
 // TestLayoutTables edits the tables of printed rulebooks converted with
@@ -147,7 +164,7 @@ func TestLayoutTables(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p := books[tt.game][tt.lang]
-			clean := pdftotextLayout(t, p.pdf)
+			clean := p.layout
 			lines := strings.Split(clean, "\n")
 			k := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, tt.old) })
 			if k < 0 {
@@ -315,7 +332,7 @@ func TestGapPlaced(t *testing.T) {
 // longer line up with the data's one for one.
 func TestLayoutTablesTwoEdits(t *testing.T) {
 	p := printBooks(t)["warriors"]["en"]
-	lines := strings.Split(pdftotextLayout(t, p.pdf), "\n")
+	lines := strings.Split(p.layout, "\n")
 	row := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "Cards dealt                     14") })
 	cell := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "Cards dealt                         9") })
 	if row < 0 || cell < row {
@@ -395,7 +412,7 @@ func TestLayoutPlaced(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p := books[tt.game][tt.lang]
-			clean := pdftotextLayout(t, p.pdf)
+			clean := p.layout
 			edited := strings.Replace(clean, tt.old, tt.new, 1)
 			if edited == clean {
 				t.Fatalf("%q is not in the book", tt.old)
