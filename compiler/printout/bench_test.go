@@ -87,9 +87,6 @@ func BenchmarkAllShipped(b *testing.B) {
 // alone and with fonts and texts shared by all, the same values reused
 // across printouts.
 func TestSharedFontsSameBytes(t *testing.T) {
-	if testing.Short() {
-		t.Skip("lays out every shipped printout twice")
-	}
 	fonts, err := pdf.ParseFonts()
 	if err != nil {
 		t.Fatal(err)
@@ -115,9 +112,6 @@ func TestSharedFontsSameBytes(t *testing.T) {
 // shared blocks (most of the rest is the PDF library, the fonts' one
 // parse included, and the decks' faces and icons).
 func TestShippedPrintoutsAllocs(t *testing.T) {
-	if testing.Short() {
-		t.Skip("lays out every shipped printout")
-	}
 	all := shippedPrintouts(t)
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)

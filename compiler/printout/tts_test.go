@@ -19,6 +19,7 @@ import (
 	"github.com/grimoire-games/grimoire/compiler"
 	"github.com/grimoire-games/grimoire/compiler/model"
 	"github.com/grimoire-games/grimoire/compiler/printout"
+	"github.com/grimoire-games/grimoire/internal/longtest"
 )
 
 // tts exports g's deck in lang for Tabletop Simulator, by file name.
@@ -190,7 +191,8 @@ func checkTTS(t *testing.T, g *model.Game, files map[string][]byte, prefix, base
 }
 
 // TestTTSEveryDeck exports every deck of every game, variant and
-// language (-short: the source language) and checks its structure.
+// language (the source language only, but with -long) and checks its
+// structure.
 func TestTTSEveryDeck(t *testing.T) {
 	games := shipped(t).Games
 	tiny, d := load(tinyTree(t), compiler.Options{})
@@ -208,7 +210,7 @@ func TestTTSEveryDeck(t *testing.T) {
 				continue
 			}
 			for _, lang := range g.Languages {
-				if testing.Short() && lang != g.SourceLang {
+				if !longtest.Enabled() && lang != g.SourceLang {
 					continue
 				}
 				t.Run(g.ID+"/"+v+"/"+lang, func(t *testing.T) {
@@ -373,11 +375,11 @@ func TestTTSGolden(t *testing.T) {
 // TestTTSMatchesPDF renders the first sheet of Warlock's creatures, one
 // of each, from the deck's PDF and compares each card, square by square,
 // with the same card on the TTS sheet: the mean colour of each square
-// must agree.
+// must agree. In English, and in German too with -long.
 func TestTTSMatchesPDF(t *testing.T) {
 	g := onlyType(shipped(t).Game("warlock"), "creature")
 	for _, lang := range []string{"en", "de"} {
-		if testing.Short() && lang != "en" {
+		if !longtest.Enabled() && lang != "en" {
 			continue
 		}
 		t.Run(lang, func(t *testing.T) {
