@@ -532,9 +532,6 @@ func TestNaming(t *testing.T) {
 // with a test that checks the tables and every localized name against
 // compiler/l10n, then runs go vet and go test there.
 func TestCompiles(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds generated code with the go tool")
-	}
 	for _, c := range cases() {
 		t.Run(c.name, func(t *testing.T) {
 			g := c.game()

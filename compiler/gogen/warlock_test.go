@@ -12,9 +12,6 @@ import (
 // facts that hold whatever the card values: the totals add up, goblins pay
 // with the wildcard, humans carry their second gold amount.
 func TestWarlock(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds generated code with the go tool")
-	}
 	games, diags := compiler.Load(grimoire.Games(), compiler.Options{Games: []string{"warlock"}})
 	g := games.Game("warlock")
 	if g == nil || diags.HasErrors() {

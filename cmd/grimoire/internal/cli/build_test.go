@@ -36,9 +36,6 @@ func readTree(t testing.TB, dir string) map[string][]byte {
 // output and the same diagnostics, in the same order, whatever the number
 // of cores it runs on: games load, and printouts are laid out, at once.
 func TestBuildDeterministic(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds every shipped game twice")
-	}
 	for _, root := range []string{"", tiny} {
 		t.Run(strings.TrimLeft(filepath.Base(root), "."), func(t *testing.T) {
 			type result struct {

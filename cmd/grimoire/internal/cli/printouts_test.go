@@ -14,9 +14,6 @@ import (
 // TestPrintoutsParallel holds build's printouts to the same files and the
 // same diagnostics whatever the number of workers laying them out.
 func TestPrintoutsParallel(t *testing.T) {
-	if testing.Short() {
-		t.Skip("lays out every shipped printout twice")
-	}
 	tr, err := openTree("")
 	if err != nil {
 		t.Fatal(err)

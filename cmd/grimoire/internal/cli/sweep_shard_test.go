@@ -214,9 +214,6 @@ func TestKubernetesSweepManifests(t *testing.T) {
 // texts are rendered again to check them. Counted in allocations, which
 // timing noise does not touch.
 func TestSweepLoadsOnce(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays two sweeps")
-	}
 	sweep := func(points string) float64 {
 		return testing.AllocsPerRun(1, func() {
 			if code, _, errs := run(t, "sweep", "--game", "warlock", "-n", "1", "--workers", "1", "--format", "csv", "--set", "days=2..3", "--set", "majority_bonus.giant="+points); code != ExitOK {
