@@ -9,10 +9,10 @@ import (
 	"github.com/grimoire-games/grimoire/engine/internal/rulings"
 )
 
-// TestRulingsDocumented: the README's table of Bellum Magica rulings and
-// the rulings the code names are the same set.
+// TestRulingsDocumented: the table of Bellum Magica rulings in
+// docs/engines.md and the rulings the code names are the same set.
 func TestRulingsDocumented(t *testing.T) {
-	rulings.Check(t, "../../README.md", "### Bellum Magica rulings", ".")
+	rulings.Check(t, "../../docs/engines.md", "### Bellum Magica rulings", ".")
 }
 
 // TestChestValuesHidden: a player sees the kinds of everyone's chests but

@@ -65,8 +65,8 @@ func TestObservationHides(t *testing.T) {
 	}
 }
 
-// TestRulingsDocumented: the README's rulings table and the rulings the
-// code names are the same set.
+// TestRulingsDocumented: the table of Warlock rulings in docs/engines.md
+// and the rulings the code names are the same set.
 func TestRulingsDocumented(t *testing.T) {
-	rulings.Check(t, "../../README.md", "### Rulings", ".")
+	rulings.Check(t, "../../docs/engines.md", "### Warlock rulings", ".")
 }

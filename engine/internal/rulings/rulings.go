@@ -1,6 +1,7 @@
-// Package rulings keeps an engine's rulings and the README in step: each
-// ruling the code names in a comment ("ruling NAME") has a row in the
-// README's table of the engine's rulings, and each row a ruling in the code.
+// Package rulings keeps an engine's rulings and their documentation in
+// step: each ruling the code names in a comment ("ruling NAME") has a row
+// in the engine's table of rulings in docs/engines.md, and each row a
+// ruling in the code.
 package rulings
 
 import (
@@ -17,17 +18,18 @@ var (
 	ruling = regexp.MustCompile(`ruling ([a-z]+(?:-[a-z]+)+)`)
 )
 
-// Check compares the rulings tabled under heading in the file readme with
-// those named in the non-test Go files of dir.
-func Check(t testing.TB, readme, heading, dir string) {
+// Check compares the rulings tabled under heading (up to the next heading)
+// in the Markdown file doc with those named in the non-test Go files of
+// dir.
+func Check(t testing.TB, doc, heading, dir string) {
 	t.Helper()
-	src, err := os.ReadFile(readme)
+	src, err := os.ReadFile(doc)
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, table, ok := strings.Cut(string(src), heading)
 	if !ok {
-		t.Fatalf("%s has no section %q", readme, heading)
+		t.Fatalf("%s has no section %q", doc, heading)
 	}
 	table, _, _ = strings.Cut(table, "\n#")
 	var documented []string
@@ -56,6 +58,6 @@ func Check(t testing.TB, readme, heading, dir string) {
 	slices.Sort(documented)
 	slices.Sort(named)
 	if !slices.Equal(documented, named) {
-		t.Errorf("README rulings %v\ncode rulings %v", documented, named)
+		t.Errorf("rulings under %q in %s: %v\nrulings the code names: %v", heading, doc, documented, named)
 	}
 }

@@ -9,17 +9,23 @@ import (
 
 const scoreExample = "../../../../engine/warlock/testdata/score/example.toml"
 
-// readmeBlock returns the body of the first fenced block after marker.
-func readmeBlock(t *testing.T, marker string) string {
+// engineDoc is the reference of the engines, which shows the score file
+// and its breakdown.
+const engineDoc = "../../../../docs/engines.md"
+
+// docBlock returns the lines of docs/engines.md from the line after marker
+// to the end of the fenced block: the body of the block marker opens, or
+// the output of the command marker shows.
+func docBlock(t *testing.T, marker string) string {
 	t.Helper()
-	b, err := os.ReadFile("../../../../README.md")
+	b, err := os.ReadFile(engineDoc)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := string(b)
 	i := strings.Index(s, marker)
 	if i < 0 {
-		t.Fatalf("README has no %q", marker)
+		t.Fatalf("docs/engines.md has no %q", marker)
 	}
 	s = s[i+len(marker):]
 	start := strings.Index(s, "\n")
@@ -27,8 +33,8 @@ func readmeBlock(t *testing.T, marker string) string {
 	return s[start+1 : start+end+1]
 }
 
-// TestScoreExample: the rulebook's scoring example scores 54, and the
-// README shows the very file and output.
+// TestScoreExample: the rulebook's scoring example scores 54, and
+// docs/engines.md shows the very file and output.
 func TestScoreExample(t *testing.T) {
 	code, out, errs := run(t, "score", "--game", "warlock", scoreExample)
 	if code != ExitOK {
@@ -37,8 +43,8 @@ func TestScoreExample(t *testing.T) {
 	if !strings.Contains(out, "54") {
 		t.Errorf("no 54 in:\n%s", out)
 	}
-	if want := readmeBlock(t, "$ grimoire score --game warlock example.toml"); out != want {
-		t.Errorf("README output is stale; got\n%s\nREADME has\n%s", out, want)
+	if want := docBlock(t, "$ grimoire score --game warlock example.toml"); out != want {
+		t.Errorf("docs/engines.md shows a stale output; got\n%s\nthe doc has\n%s", out, want)
 	}
 	file, err := os.ReadFile(scoreExample)
 	if err != nil {
@@ -50,8 +56,8 @@ func TestScoreExample(t *testing.T) {
 			body = append(body, l)
 		}
 	}
-	if want := strings.TrimSpace(strings.Join(body, "\n")); strings.TrimSpace(readmeBlock(t, "(`engine/warlock/testdata/score/example.toml`):\n\n```toml")) != want {
-		t.Error("the README's score file differs from engine/warlock/testdata/score/example.toml")
+	if want := strings.TrimSpace(strings.Join(body, "\n")); strings.TrimSpace(docBlock(t, "(`engine/warlock/testdata/score/example.toml`):\n\n```toml")) != want {
+		t.Error("the score file docs/engines.md shows differs from engine/warlock/testdata/score/example.toml")
 	}
 	for lang, want := range map[string]string{"fr": "Victoire : Scott", "de": "Gewinner: Scott"} {
 		code, out, _ := run(t, "score", "--game", "warlock", "--lang", lang, scoreExample)
