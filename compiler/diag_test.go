@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -48,15 +47,7 @@ func TestTinyIsClean(t *testing.T) {
 func TestDiagnostics(t *testing.T) {
 	txtar.Run(t, filepath.Join("testdata", "diag", "*.txtar"), *update, func(t *testing.T, files []txtar.File) string {
 		tree := tinyTree(t)
-		for _, f := range files {
-			if f.Name != "delete" {
-				tree[f.Name] = &fstest.MapFile{Data: f.Data}
-				continue
-			}
-			for _, name := range strings.Fields(string(f.Data)) {
-				delete(tree, name)
-			}
-		}
+		txtar.Overlay(tree, files)
 		_, d := load(tree, compiler.Options{})
 		return d.String()
 	})

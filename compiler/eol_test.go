@@ -85,17 +85,7 @@ func TestLineEndsPositions(t *testing.T) {
 			t.Fatal(err)
 		}
 		tree := tinyTree(t)
-		for _, f := range txtar.Parse(data).Files {
-			switch f.Name {
-			case "want":
-			case "delete":
-				for _, name := range strings.Fields(string(f.Data)) {
-					delete(tree, name)
-				}
-			default:
-				tree[f.Name] = &fstest.MapFile{Data: f.Data}
-			}
-		}
+		txtar.Overlay(tree, txtar.Parse(data).Files)
 		_, want := load(tree, compiler.Options{})
 		for _, e := range lineEnds() {
 			t.Run(strings.TrimSuffix(filepath.Base(p), ".txtar")+"/"+e.name, func(t *testing.T) {

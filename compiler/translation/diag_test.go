@@ -4,9 +4,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
-	"testing/fstest"
 
 	"github.com/grimoire-games/grimoire/compiler"
 	"github.com/grimoire-games/grimoire/compiler/checks"
@@ -22,15 +20,7 @@ var update = flag.Bool("update", false, "rewrite the want sections of testdata/d
 func TestDiagnostics(t *testing.T) {
 	txtar.Run(t, filepath.Join("testdata", "diag", "*.txtar"), *update, func(t *testing.T, files []txtar.File) string {
 		tree := txtar.Tree(t, os.DirFS(filepath.Join("..", "testdata", "tiny")))
-		for _, f := range files {
-			if f.Name != "delete" {
-				tree[f.Name] = &fstest.MapFile{Data: f.Data}
-				continue
-			}
-			for _, name := range strings.Fields(string(f.Data)) {
-				delete(tree, name)
-			}
-		}
+		txtar.Overlay(tree, files)
 		_, d := compiler.Load(tree, compiler.Options{Checks: checks.All(nil)})
 		return d.String()
 	})

@@ -121,3 +121,20 @@ func Tree(t testing.TB, fsys fs.FS) fstest.MapFS {
 	}
 	return m
 }
+
+// Overlay lays a fixture's files over a tree: each file replaces or adds
+// the file of its name, except one named "delete", which lists paths to
+// remove. The "want" section is not a file of the tree.
+func Overlay(tree fstest.MapFS, files []File) {
+	for _, f := range files {
+		switch f.Name {
+		case "want":
+		case "delete":
+			for _, name := range strings.Fields(string(f.Data)) {
+				delete(tree, name)
+			}
+		default:
+			tree[f.Name] = &fstest.MapFile{Data: f.Data}
+		}
+	}
+}
