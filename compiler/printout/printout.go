@@ -1,8 +1,11 @@
 // Package printout lays out a game's printable PDFs from the compiled model:
 // the reference sheet, reference cards imposed on sheets with crop marks,
-// and the rulebook. Text is measured before it is placed; text that does
-// not fit, or holds a character the font cannot print, is reported as a
-// diagnostic at its message in the locale file, and nothing is written.
+// the rulebook and the game's own cards (and, from the same layout, its
+// Tabletop Simulator decks). Text is measured before it is placed; text
+// that does not fit, or holds a character the font cannot print, is
+// reported as a diagnostic at its message in the locale file, and nothing
+// is written. CheckGlyphs and CheckDeck report the same without printing:
+// `grimoire check` runs them after loading (package checks).
 package printout
 
 import (
