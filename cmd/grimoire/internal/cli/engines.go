@@ -1,6 +1,9 @@
 package cli
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/grimoire-games/grimoire/compiler/model"
 	"github.com/grimoire-games/grimoire/engine"
 	"github.com/grimoire-games/grimoire/engine/bellummagica"
@@ -38,4 +41,11 @@ func build[G engine.Game](newGame func(*model.Game) (G, error)) newEngine {
 // engineIDs lists the games that have an engine, sorted.
 func engineIDs() []string {
 	return sortedKeys(engines())
+}
+
+// errNoEngine is the error for a game without an engine: it names the
+// games that have one, and the guide that says what a game needs to get
+// one.
+func errNoEngine(game string) error {
+	return fmt.Errorf("no engine for game %q (games with an engine: %s); see \"An engine for your game\" in docs/simulating.md", game, strings.Join(engineIDs(), ", "))
 }

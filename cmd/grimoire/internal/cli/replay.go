@@ -39,7 +39,7 @@ func runReplay(e *env, args []string) int {
 			return g, nil
 		}
 		if engines()[h.Game] == nil {
-			return nil, fmt.Errorf("no engine for game %q (games with an engine: %s)", h.Game, strings.Join(engineIDs(), ", "))
+			return nil, errNoEngine(h.Game)
 		}
 		g, _, _, ok := buildEngine(e, "replay", file, t, h.Game, h.Variant, h.Set)
 		if !ok {

@@ -283,7 +283,7 @@ func (sf *studyFlags) check(fs *flag.FlagSet, unit string) (engine.Shard, error)
 		}
 	}
 	if engines()[*sf.game] == nil {
-		return shard, fmt.Errorf("no engine for game %q (games with an engine: %s)", *sf.game, strings.Join(engineIDs(), ", "))
+		return shard, errNoEngine(*sf.game)
 	}
 	return shard, nil
 }

@@ -121,7 +121,7 @@ func TestSimulateUsage(t *testing.T) {
 		want string
 	}{
 		{nil, "--game is required"},
-		{[]string{"--game", "nosuch"}, `no engine for game "nosuch" (games with an engine: bellum_magica, warlock`},
+		{[]string{"--game", "nosuch"}, `no engine for game "nosuch" (games with an engine: bellum_magica, warlock, warriors); see "An engine for your game" in docs/simulating.md`},
 		{[]string{"--game", "warlock", "--bots", "random,clever"}, `unknown bot "clever" (warlock has: random, greedy`},
 		{[]string{"--game", "warlock", "--players", "2"}, "--players 2: warlock is for 3 to 5 players"},
 		{[]string{"--game", "warlock", "--players", "9"}, "--players 9: warlock is for 3 to 5 players"},
