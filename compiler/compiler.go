@@ -291,18 +291,22 @@ func decode(name string, raw []byte, d *diag.List) *source {
 
 // lineAt returns up to n bytes of the source from a position.
 func (s *source) lineAt(line, col, n int) string {
-	l := 1
-	for i := 0; i < len(s.raw); i++ {
-		if l == line {
-			start := i + col - 1
-			if start < 0 || start > len(s.raw) {
-				return ""
+	if s.lines == nil {
+		// Where each line starts, found once: a locale file asks for
+		// every message's text.
+		s.lines = []int{0}
+		for i, c := range s.raw {
+			if c == '\n' {
+				s.lines = append(s.lines, i+1)
 			}
-			return string(s.raw[start:min(len(s.raw), start+n)])
-		}
-		if s.raw[i] == '\n' {
-			l++
 		}
 	}
-	return ""
+	if line < 1 || line > len(s.lines) {
+		return ""
+	}
+	start := s.lines[line-1] + col - 1
+	if start < 0 || start >= len(s.raw) {
+		return ""
+	}
+	return string(s.raw[start:min(len(s.raw), start+n)])
 }

@@ -18,6 +18,8 @@ type source struct {
 	idx  *tomlpos.Index
 	data map[string]any
 	raw  []byte
+	// lines holds where each line of raw starts, once lineAt needs it.
+	lines []int
 }
 
 // node is a decoded value and where it stands.
