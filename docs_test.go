@@ -2,9 +2,12 @@ package grimoire_test
 
 import (
 	"os"
+	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/grimoire-games/grimoire/compiler/diag"
 )
@@ -52,16 +55,84 @@ func TestChecksDocumented(t *testing.T) {
 }
 
 // slug is the anchor GitHub gives a heading: lower case, spaces as
-// dashes, punctuation other than dashes and underscores left out.
+// dashes, code marks and punctuation other than dashes and underscores
+// left out.
 func slug(heading string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(strings.TrimSpace(heading)) {
 		switch {
 		case r == ' ':
 			b.WriteRune('-')
-		case r == '-' || r == '_' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127:
+		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r):
 			b.WriteRune(r)
 		}
 	}
 	return b.String()
+}
+
+// TestDocLinks keeps the links between the docs whole: every relative link
+// of README.md and docs/*.md names a file that exists and, in a Markdown
+// file, a heading it has.
+func TestDocLinks(t *testing.T) {
+	docs, err := filepath.Glob("docs/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	for _, doc := range append([]string{"README.md"}, docs...) {
+		data, err := os.ReadFile(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range link.FindAllStringSubmatch(withoutCode(string(data)), -1) {
+			target := m[1]
+			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+				continue
+			}
+			file, anchor, _ := strings.Cut(target, "#")
+			path := doc
+			if file != "" {
+				path = filepath.Join(filepath.Dir(doc), filepath.FromSlash(file))
+			}
+			if _, err := os.Stat(path); err != nil {
+				t.Errorf("%s links to %s, which does not exist", doc, target)
+				continue
+			}
+			if anchor == "" || !strings.HasSuffix(path, ".md") {
+				continue
+			}
+			to, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Contains(headings(withoutCode(string(to))), anchor) {
+				t.Errorf("%s links to %s, whose file has no heading #%s", doc, target, anchor)
+			}
+		}
+	}
+}
+
+// withoutCode is a Markdown text without its fenced blocks.
+func withoutCode(md string) string {
+	var b strings.Builder
+	in := false
+	for _, l := range strings.Split(md, "\n") {
+		if strings.HasPrefix(l, "```") {
+			in = !in
+			continue
+		}
+		if !in {
+			b.WriteString(l + "\n")
+		}
+	}
+	return b.String()
+}
+
+// headings returns the anchors of a Markdown text's headings.
+func headings(md string) []string {
+	var anchors []string
+	for _, h := range regexp.MustCompile(`(?m)^#+ (.+)$`).FindAllStringSubmatch(md, -1) {
+		anchors = append(anchors, slug(h[1]))
+	}
+	return anchors
 }
