@@ -32,7 +32,7 @@ func tinyTree(t testing.TB) fstest.MapFS {
 	return txtar.Tree(t, os.DirFS(filepath.Join("testdata", "tiny")))
 }
 
-// TestTinyIsClean keeps the base of every fixture (and the README's example
+// TestTinyIsClean keeps the base of every fixture (and the example of docs/own-game.md
 // game) free of diagnostics.
 func TestTinyIsClean(t *testing.T) {
 	games, d := load(tinyTree(t), compiler.Options{})

@@ -61,7 +61,7 @@ func TestEveryStage(t *testing.T) {
 		want  []string // the codes, in the order of the sorted diagnostics
 	}{
 		{
-			// The README's example: the enum value hides nothing.
+			// The example of docs/own-game.md: the enum value hides nothing.
 			name:  "enum value and template field",
 			edits: []edit{misspeltSuit, put(frFile, "Param.hand_size", "Param.hand_sise")},
 			want:  []string{"G006", "G103"},
@@ -210,7 +210,7 @@ func TestEveryStage(t *testing.T) {
 	}
 }
 
-// TestReadmeErrors is the README's example of a tree with mistakes: every
+// TestReadmeErrors is docs/own-game.md's example of a tree with mistakes: every
 // one is reported in one run, each once.
 func TestReadmeErrors(t *testing.T) {
 	tree := apply(t, []edit{

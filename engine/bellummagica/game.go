@@ -10,7 +10,7 @@
 // chests taken from their stacks and the chest a thief picks blind are
 // chance nodes. Other players' chest values are hidden in observations.
 // Where the rulebook is silent, the engine follows a ruling; each is named
-// in a comment ("ruling short-supply") and listed in the README.
+// in a comment ("ruling short-supply") and listed in docs/engines.md.
 package bellummagica
 
 import (

@@ -20,7 +20,7 @@ func TestMCTSDeterministic(t *testing.T) {
 
 // The strength test's budget and floors, below the measured shares: at
 // mcts:200 the bot won 5 of the 16 games (31.2%) and 2 of the first 6
-// (33.3%); the README's figure is measured at mcts:1000 over 100 games.
+// (33.3%); the figure in docs/performance.md is measured at mcts:1000 over 100 games.
 var mctsStrength = enginetest.Strength{
 	Bot: "mcts:200", Players: 4,
 	Games: 16, Floor: 0.2,

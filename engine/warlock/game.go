@@ -3,7 +3,7 @@
 // implements the engine's state API, bots and a score calculator.
 //
 // Where the rulebooks are silent or disagree, the engine follows a ruling;
-// each is named in a comment ("ruling tonar-tie") and listed in the README.
+// each is named in a comment ("ruling tonar-tie") and listed in docs/engines.md.
 package warlock
 
 import (

@@ -22,7 +22,7 @@ func TestMCTSDeterministic(t *testing.T) {
 // mcts:100 the bot won 7 of the 16 games (43.8%) and none of the first 6,
 // so a shorter run would only play: the test runs only with -long, and
 // TestMCTSDeterministic plays the search bot in the everyday run. The
-// README's figure is measured at mcts:200 over 100 games.
+// figure in docs/performance.md is measured at mcts:200 over 100 games.
 var mctsStrength = enginetest.Strength{
 	Bot: "mcts:100", Players: 4,
 	Games: 16, Floor: 0.3,

@@ -9,7 +9,7 @@
 // gives, whether to spend a flame and when to fire a catapult. Dice and
 // the deal are chance nodes. Where the rulebook is silent, the engine
 // follows a ruling; each is named in a comment ("ruling short-deal") and
-// listed in the README.
+// listed in docs/engines.md.
 package warriors
 
 import (

@@ -23,7 +23,7 @@ func TestMCTSDeterministic(t *testing.T) {
 // so a shorter run would only play: the test runs only with -long, where
 // it guards against a search gone blind, and TestMCTSDeterministic plays
 // the search bot in the everyday run. It beats greedy from mcts:3000 (see
-// the README), beyond what a test can afford.
+// docs/performance.md), beyond what a test can afford.
 var mctsStrength = enginetest.Strength{
 	Bot: "mcts:400", Players: 4,
 	Games: 16, Floor: 0.1,
