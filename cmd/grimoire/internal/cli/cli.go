@@ -26,7 +26,7 @@ import (
 	"github.com/grimoire-games/grimoire/compiler/printout/pdf"
 )
 
-// Exit codes: one table for every command (README "Exit status").
+// Exit codes: one table for every command (docs/commands.md, "Exit status").
 const (
 	// ExitOK: the command did what it was asked.
 	ExitOK = 0
@@ -367,7 +367,7 @@ func printDiags(w io.Writer, d diag.List) {
 	io.WriteString(w, d.String())
 	if len(d) > 0 {
 		errs := d.Errors()
-		fmt.Fprintf(w, "%s, %s\n", plural(errs, "error"), plural(len(d)-errs, "warning"))
+		fmt.Fprintf(w, "%s, %s (docs/checks.md explains each code)\n", plural(errs, "error"), plural(len(d)-errs, "warning"))
 	}
 }
 

@@ -150,7 +150,7 @@ func TestCheckRoot(t *testing.T) {
 			if !strings.HasPrefix(lines[0], prefix+tt.want) {
 				t.Errorf("got  %s\nwant %s%s...", lines[0], prefix, tt.want)
 			}
-			if !strings.HasSuffix(lines[0], "]") || lines[1] != "1 error, 0 warnings" {
+			if !strings.HasSuffix(lines[0], "]") || lines[1] != "1 error, 0 warnings (docs/checks.md explains each code)" {
 				t.Errorf("unexpected output:\n%s", errs)
 			}
 		})
