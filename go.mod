@@ -13,6 +13,7 @@ require (
 	github.com/google/go-cmp v0.7.0
 	github.com/jung-kurt/gofpdf v1.16.2
 	github.com/rogpeppe/go-internal v1.14.1
+	go.starlark.net v0.0.0-20260908191801-89a6a09411d5
 	golang.org/x/image v0.30.0
 	gonum.org/v1/plot v0.17.0
 )

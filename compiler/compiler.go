@@ -197,6 +197,7 @@ func loadGame(fsys fs.FS, id string, opts Options, d *diag.List) *model.Game {
 	// they name may have stood in it, so nothing is reported missing.
 	partial := len(srcs) < len(files)
 	g, lost, meta := gameData(opts.Prefix+dir, srcs, partial, d)
+	g.Rules = rulesFiles(fsys, dir, opts.Prefix, h, d)
 	checkPalette(g, srcs, d)
 	deckImages(fsys, dir, g, h, d)
 	if validID(g.ID) && g.ID != id {

@@ -59,3 +59,38 @@ func FuzzMessageText(f *testing.F) {
 		}
 	})
 }
+
+// FuzzRules gives the tiny game a rules file of arbitrary bytes. Loading
+// must never panic, a rules file that does not parse is an error at a
+// position within the file, and one that parses comes out in the game,
+// its line ends read as LF like every file's.
+func FuzzRules(f *testing.F) {
+	base := tinyTree(f)
+	for _, s := range []string{
+		"def setup(game):\n    pass\n",
+		"load(\"x.star\", \"y\")\n",
+		"def f(:\n", "\"\"\"", "\xff", "x = [i for i in range(3)]\n", "while True:\n    pass\n",
+		"def setup(game):\n\tgame.say(\"Règle\" + )\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, rules []byte) {
+		tree := maps.Clone(base)
+		tree["cards/tiny/rules.star"] = &fstest.MapFile{Data: rules}
+		games, d := compiler.Load(tree, compiler.Options{})
+		lines := strings.Count(lf(string(rules)), "\n") + 1
+		for _, x := range d {
+			if x.Code != "G501" || x.Pos.File != "cards/tiny/rules.star" || x.Pos.Line < 1 || x.Pos.Line > lines || x.Pos.Col < 1 {
+				t.Fatalf("a rules file gives %s at %s, within %d lines", x.Code, x.Pos, lines)
+			}
+		}
+		if !d.HasErrors() && (len(games.Games) != 1 || len(games.Games[0].Rules) != 1 || games.Games[0].Rules[0].Src != lf(string(rules))) {
+			t.Fatalf("a rules file that parses is not the game's: %d games", len(games.Games))
+		}
+	})
+}
+
+// lf reads CRLF and CR line ends as LF, as the loader reads files.
+func lf(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
+}

@@ -110,6 +110,9 @@ const (
 
 	// A printout the game has nothing for: not a text that does not fit.
 	NothingToPrint Code = "G404" // a printout the game has nothing to put on
+
+	// The rules language: a game's rules as data.
+	RulesSyntax Code = "G501" // a rules file that does not parse, or loads another file
 )
 
 // CodeInfo describes a code for documentation.
@@ -177,6 +180,7 @@ func Codes() []CodeInfo {
 		{Unprintable, "a character the printouts' font has no glyph for"},
 		{UnknownIcon, "a symbol name the printouts cannot draw"},
 		{NothingToPrint, "a printout the game has nothing to put on"},
+		{RulesSyntax, "a rules file that does not parse, or loads another file"},
 	}
 }
 

@@ -65,6 +65,10 @@ type Game struct {
 	// has no [[face]].
 	Deck *Deck
 
+	// Rules are the game's rules in the rules language, its .star files
+	// in name order; none for a game whose engine is written in Go.
+	Rules []*RulesFile
+
 	// Differences are the differences of a translation from its source
 	// that its translator made on purpose, in the order declared.
 	Differences []*Difference
@@ -637,6 +641,14 @@ type Message struct {
 	// that a finding inside a text points at its words. A message made
 	// elsewhere than from a file has none: its findings point at Pos.
 	Text map[string]TextPos
+}
+
+// RulesFile is one file of a game's rules, written in the rules language
+// (Starlark): its path as diagnostics print it and its text, which the
+// loader has parsed.
+type RulesFile struct {
+	Name string
+	Src  string
 }
 
 // TextPos is where a form's text stands in its locale file: the position
