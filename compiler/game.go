@@ -15,7 +15,7 @@ import (
 
 // topKeys are the keys a game data file may hold.
 func topKeys() []string {
-	return []string{"back", "block", "card", "component", "deck", "difference", "enum", "face", "game", "group", "message", "param", "section", "term", "total", "type", "variant"}
+	return []string{"back", "block", "card", "component", "deck", "difference", "enum", "face", "game", "group", "message", "param", "section", "term", "total", "type", "variant", "zone"}
 }
 
 // cardKeys are the keys every card has besides its type's fields.
@@ -185,6 +185,14 @@ func gameData(dir string, srcs []*source, partial bool, d *diag.List) (g *model.
 			l.add(lostSection, strField(n, "id"))
 		} else if unique("section", s.ID, n) {
 			g.Sections = append(g.Sections, s)
+		}
+	}
+	for _, n := range all("zone") {
+		z := zoneDef(n, g, l, d)
+		if z == nil {
+			l.add(lostZone, strField(n, "id"))
+		} else if unique("zone", z.ID, n) {
+			g.Zones = append(g.Zones, z)
 		}
 	}
 	for _, n := range all("term") {
@@ -629,6 +637,41 @@ func componentDef(n node, l *lost, d *diag.List) *model.Component {
 		d.Errorf(n.keyPos(), diag.MissingKey, "component %s: a die needs faces", id)
 	}
 	return keepIf(idOK, c)
+}
+
+// zoneDef reads a [[zone]]. It runs after the sections, which a zone may
+// name.
+func zoneDef(n node, g *model.Game, l *lost, d *diag.List) *model.Zone {
+	o, ok := asObj(n, d)
+	if !ok {
+		return nil
+	}
+	defer o.done()
+	id, _, idOK := o.id()
+	owner, on, ownerOK := o.str("owner", true)
+	visible, vn, visibleOK := o.str("visible", true)
+	// A zone with a wrong owner or visibility is kept, as a component with
+	// a wrong kind is: its name is needed all the same.
+	section, sn, hasSection := o.str("section", false)
+	doc, _, _ := o.str("doc", false)
+	z := &model.Zone{ID: id, Pos: n.keyPos(), Owner: owner, Visible: visible, Section: section, Doc: doc, Message: "zone." + id}
+	if ownerOK && !slices.Contains(model.ZoneOwners(), owner) {
+		d.Errorf(on.pos(), diag.UnknownEnum, "zone %s: owner %q is not one of %s%s", id, owner, strings.Join(model.ZoneOwners(), ", "), suggest(owner, model.ZoneOwners()))
+	}
+	if visibleOK && !slices.Contains(model.ZoneVisibilities(), visible) {
+		d.Errorf(vn.pos(), diag.UnknownEnum, "zone %s: visible %q is not one of %s%s", id, visible, strings.Join(model.ZoneVisibilities(), ", "), suggest(visible, model.ZoneVisibilities()))
+	}
+	if owner == model.ZoneTable && visible == model.ZoneOwner {
+		d.Errorf(vn.pos(), diag.BadValue, "zone %s: the table's zone has no player to see it: say %q or %q", id, model.ZoneAll, model.ZoneNone)
+	}
+	if hasSection && !slices.ContainsFunc(g.Sections, func(x *model.Section) bool { return x.ID == section }) && !l.has(lostSection, section) {
+		ids := make([]string, len(g.Sections))
+		for i, x := range g.Sections {
+			ids[i] = x.ID
+		}
+		d.Errorf(sn.pos(), diag.DanglingRef, "zone %s: no section %q%s", id, section, suggest(section, ids))
+	}
+	return keepIf(idOK, z)
 }
 
 func paramDef(n node, sc *scope, typeIDs map[string]bool, d *diag.List) *model.Param {

@@ -143,6 +143,9 @@ func required(g *model.Game) (names, texts []string) {
 	for _, c := range g.Components {
 		add(c.Message)
 	}
+	for _, z := range g.Zones {
+		add(z.Message)
+	}
 	for _, t := range g.Terms {
 		if !slices.Contains(names, t.Message) && !slices.Contains(texts, t.Message) {
 			add(t.Message)

@@ -38,6 +38,7 @@ const (
 	lostType      = "type" // a card type
 	lostCard      = "card" // a card that could not be kept
 	lostComponent = "component"
+	lostZone      = "zone"
 	lostParam     = "param"
 	lostTotal     = "total"
 	lostSection   = "section"
@@ -75,7 +76,7 @@ func (l *lost) add(kind, id string) {
 		l.prefixes = append(l.prefixes, id+".")
 	case lostValue, lostMessage:
 		l.msgs[id] = true
-	case lostType, lostCard, lostComponent, lostVariant:
+	case lostType, lostCard, lostComponent, lostVariant, lostZone:
 		l.msgs[kind+"."+id] = true
 	case lostTerm:
 		l.msgs["term."+id] = true
@@ -107,7 +108,7 @@ func (l *lost) any(kind, scope string, scoped bool) {
 		l.prefixes = append(l.prefixes, "rules.")
 	case lostTerm:
 		l.prefixes = append(l.prefixes, "term.", "forms.")
-	case lostType, lostCard, lostComponent, lostVariant, lostBlock:
+	case lostType, lostCard, lostComponent, lostVariant, lostBlock, lostZone:
 		l.prefixes = append(l.prefixes, kind+".")
 	}
 	if name := dataName(kind); name != "" {

@@ -65,6 +65,9 @@ type Game struct {
 	// has no [[face]].
 	Deck *Deck
 
+	// Zones are the places the rules keep cards in, in the order
+	// declared.
+	Zones []*Zone
 	// Rules are the game's rules in the rules language, its .star files
 	// in name order; none for a game whose engine is written in Go.
 	Rules []*RulesFile
@@ -396,6 +399,40 @@ type Component struct {
 	Doc     string
 	Message string
 }
+
+// Zone is a place the rules keep cards in ([[zone]]): the draw pile, a
+// player's hand, the trick on the table. Who may see its cards is its
+// visibility, from which a seat's observation of the game follows.
+type Zone struct {
+	ID  string
+	Pos diag.Pos
+	// Owner is ZoneTable for one zone the table shares, ZonePlayer for
+	// one zone per seat.
+	Owner string
+	// Visible says who sees the cards in it: ZoneAll, ZoneOwner (its
+	// player) or ZoneNone (nobody: a face-down pile).
+	Visible string
+	// Section is the rulebook section that sets the zone out, "" for
+	// none.
+	Section string
+	Doc     string
+	Message string // "zone.<id>": the zone's name
+}
+
+// The owners and visibilities of zones.
+const (
+	ZoneTable  = "table"
+	ZonePlayer = "player"
+	ZoneAll    = "all"
+	ZoneOwner  = "owner"
+	ZoneNone   = "none"
+)
+
+// ZoneOwners returns who a zone may belong to.
+func ZoneOwners() []string { return []string{ZoneTable, ZonePlayer} }
+
+// ZoneVisibilities returns who may see a zone's cards.
+func ZoneVisibilities() []string { return []string{ZoneAll, ZoneOwner, ZoneNone} }
 
 // ComponentKinds returns the allowed component kinds, sorted.
 func ComponentKinds() []string {
