@@ -23,7 +23,7 @@ func blockDef(n node, g *model.Game, l *lost, d *diag.List) *model.Block {
 		return nil
 	}
 	defer o.done()
-	id, _, idOK := o.id()
+	id, _, idOK := o.nameID()
 	b := &model.Block{ID: id, Pos: n.keyPos()}
 	var kinds []string
 	for _, k := range blockKinds() {

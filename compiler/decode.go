@@ -176,6 +176,19 @@ func (o *obj) id() (string, node, bool) {
 	return s, n, true
 }
 
+// nameID reads the id of something the locales name, which is a part of
+// its message ids (card.<id>, <enum>.<value>, rules.<id>.title): go-i18n
+// reads a table's plural forms and its other reserved keys as a message,
+// so such a part would turn the table of messages into one message.
+func (o *obj) nameID() (string, node, bool) {
+	s, n, ok := o.id()
+	if ok && slices.Contains(messageKeys(), s) {
+		o.diags.Errorf(n.pos(), diag.BadID, "id %q cannot name a message: go-i18n reads %s as keys of a message, not ids; choose another id", s, strings.Join(messageKeys(), ", "))
+		return s, n, false
+	}
+	return s, n, ok
+}
+
 // done reports every key that was not read, except those in extra, and
 // every required key that is missing. A missing key that an unknown key
 // looks like a misspelling of is reported once, as the unknown key.

@@ -391,7 +391,7 @@ func enumDef(n node, l *lost, d *diag.List) *model.Enum {
 	}
 	defer o.done()
 	// A bad id is reported; the values are checked all the same.
-	id, _, idOK := o.id()
+	id, _, idOK := o.nameID()
 	o.str("doc", false)
 	e := &model.Enum{ID: id, Pos: n.keyPos()}
 	vn, ok := o.get("value", true)
@@ -405,7 +405,7 @@ func enumDef(n node, l *lost, d *diag.List) *model.Enum {
 		if !ok {
 			continue
 		}
-		vid, vidn, ok := vo.id()
+		vid, vidn, ok := vo.nameID()
 		color, cn, hasColor := vo.str("color", false)
 		icon, _, _ := vo.str("icon", false)
 		vo.done()
@@ -449,7 +449,7 @@ func typeDef(n node, sc *scope, typeIDs map[string]bool, d *diag.List) *model.Ty
 	}
 	defer o.done()
 	// A bad id is reported; the fields are checked all the same.
-	id, _, typeOK := o.id()
+	id, _, typeOK := o.nameID()
 	doc, _, _ := o.str("doc", false)
 	t := &model.Type{ID: id, Pos: n.keyPos(), Doc: doc, Message: "type." + id}
 	fn, ok := o.get("field", false)
@@ -462,7 +462,7 @@ func typeDef(n node, sc *scope, typeIDs map[string]bool, d *diag.List) *model.Ty
 		if !ok {
 			continue
 		}
-		fid, fidn, idOK := fo.id()
+		fid, fidn, idOK := fo.nameID()
 		ts, tn, tsOK := fo.str("type", true)
 		optional, _ := fo.boolean("optional")
 		wildcard, wn, hasWild := fo.str("wildcard", false)
@@ -524,7 +524,7 @@ func cardDef(n node, g *model.Game, sc *scope, types map[string]*model.Type, tl 
 		tl.types[""] = true
 		return nil, false
 	}
-	id, _, idOK := o.id()
+	id, _, idOK := o.nameID()
 	tp, tn, tpOK := o.str("type", true)
 	copies, cn, copiesOK := o.integer("copies", true)
 	rec, recNodes := o.strList("reconstructed", false)
@@ -615,7 +615,7 @@ func componentDef(n node, l *lost, d *diag.List) *model.Component {
 		return nil
 	}
 	defer o.done()
-	id, _, idOK := o.id()
+	id, _, idOK := o.nameID()
 	kind, kn, kindOK := o.str("kind", true)
 	count, cn, countOK := o.integer("count", true)
 	faces, fn, hasFaces := o.integer("faces", false)
@@ -647,7 +647,7 @@ func zoneDef(n node, g *model.Game, l *lost, d *diag.List) *model.Zone {
 		return nil
 	}
 	defer o.done()
-	id, _, idOK := o.id()
+	id, _, idOK := o.nameID()
 	owner, on, ownerOK := o.str("owner", true)
 	visible, vn, visibleOK := o.str("visible", true)
 	// A zone with a wrong owner or visibility is kept, as a component with
@@ -806,7 +806,7 @@ func sectionDef(n node, d *diag.List) *model.Section {
 		return nil
 	}
 	defer o.done()
-	id, _, idOK := o.id()
+	id, _, idOK := o.nameID()
 	num, nn, hasNum := o.str("number", false)
 	level, ln, hasLevel := o.integer("level", false)
 	free, _ := o.boolean("free")
@@ -837,7 +837,7 @@ func termDef(n node, d *diag.List) *model.Term {
 		return nil
 	}
 	defer o.done()
-	id, _, idOK := o.id()
+	id, _, idOK := o.nameID()
 	proper, _ := o.boolean("proper")
 	adapted, _ := o.boolean("adapted")
 	msg, _, hasMsg := o.str("message", false)
@@ -949,7 +949,7 @@ func variantDef(n node, d *diag.List) *model.Variant {
 		return nil
 	}
 	defer o.done()
-	id, _, idOK := o.id()
+	id, _, idOK := o.nameID()
 	doc, _, _ := o.str("doc", false)
 	v := &model.Variant{ID: id, Pos: n.keyPos(), Doc: doc, Message: "variant." + id}
 	v.Players = players(o, "variant "+id+": ", d)
