@@ -68,7 +68,7 @@ func TestUsage(t *testing.T) {
 		{[]string{"export", "--game", "warlock", "--format", "xml"}, ExitUsage, "", `unknown --format "xml"`},
 		{[]string{"export", "--game", "warlock", "--format", "csv"}, ExitUsage, "", "csv needs --type, one of: "},
 		{[]string{"export", "--game", "warlock", "--lang", "it"}, ExitUsage, "", `no language "it"`},
-		{[]string{"export", "--game", "nosuch"}, ExitUsage, "", `no game "nosuch" (games: bellum_magica, warlock, warriors)`},
+		{[]string{"export", "--game", "nosuch"}, ExitUsage, "", `no game "nosuch" (games: bellum_magica, hearts, warlock, warriors)`},
 		{[]string{"export", "--game", "warlock", "--format", "csv", "--type", "creatur"}, ExitUsage, "", `--type "creatur": game warlock has no such card type`},
 		{[]string{"export", "--game", "warlock", "--type", "creature"}, ExitUsage, "", "--type does not apply to --format json"},
 	}
