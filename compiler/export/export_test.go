@@ -92,6 +92,10 @@ func sampleGame() *model.Game {
 			{ID: "board", Kind: "board", Count: 1, Doc: "The central board.", Message: "component.board"},
 			{ID: "die", Kind: "die", Count: 2, Faces: 6, Message: "component.die"},
 		},
+		Zones: []*model.Zone{
+			{ID: "hand", Owner: model.ZonePlayer, Visible: model.ZoneOwner, Section: "setup", Doc: "The creatures a player holds.", Message: "zone.hand"},
+			{ID: "camp", Owner: model.ZoneTable, Visible: model.ZoneAll, Message: "zone.camp"},
+		},
 		Params: []*model.Param{
 			{ID: "days", Type: scalar(model.Int), Value: integer(3), Doc: "Days in a game."},
 			{ID: "ratio", Type: scalar(model.Decimal), Value: dec(0.5)},
@@ -136,6 +140,8 @@ func sampleGame() *model.Game {
 			name("card.reference_turn", "one", "turn card", "other", "turn cards"),
 			name("component.board", "one", "board", "other", "boards"),
 			name("component.die", "one", "die", "other", "dice"),
+			name("zone.hand", "one", "hand", "other", "hands"),
+			name("zone.camp", "one", "camp", "other", "camps"),
 			name("term.gold", "one", "gold coin", "other", "gold coins"),
 			name("card.vampire_1", "one", "vampire", "other", "vampires"),
 			text("variant.night", "Night"),
@@ -159,6 +165,8 @@ func sampleGame() *model.Game {
 			name("card.reference_turn", "one", "carte de tour", "many", "de cartes de tour", "other", "cartes de tour"),
 			name("component.board", "one", "plateau", "many", "de plateaux", "other", "plateaux"),
 			name("component.die", "one", "dé", "many", "de dés", "other", "dés"),
+			name("zone.hand", "one", "main", "many", "de mains", "other", "mains"),
+			name("zone.camp", "one", "camp", "many", "de camps", "other", "camps"),
 			name("term.gold", "one", "pièce d’or", "many", "de pièces d’or", "other", "pièces d’or"),
 			name("card.vampire_1", "one", "vampire", "many", "de vampires", "other", "vampires"),
 			text("variant.night", "Nuit"),

@@ -108,6 +108,7 @@ type data[N, T any] struct {
 	Types          []cardType[N]  `json:"types"`
 	Cards          []card[N]      `json:"cards"`
 	Components     []component[N] `json:"components"`
+	Zones          []zone[N]      `json:"zones"`
 	Params         []param        `json:"params"`
 	Totals         []total        `json:"totals"`
 	Sections       []section[T]   `json:"sections"`
@@ -170,6 +171,15 @@ type component[N any] struct {
 	Faces int    `json:"faces,omitempty"`
 	Doc   string `json:"doc,omitempty"`
 	Names N      `json:"names"`
+}
+
+type zone[N any] struct {
+	ID      string `json:"id"`
+	Owner   string `json:"owner"`
+	Visible string `json:"visible"`
+	Section string `json:"section,omitempty"`
+	Doc     string `json:"doc,omitempty"`
+	Names   N      `json:"names"`
 }
 
 type param struct {
@@ -272,6 +282,7 @@ func build[N, T any](g *model.Game, names func(string) (N, error), text func(str
 		Types:          make([]cardType[N], 0, len(g.Types)),
 		Cards:          make([]card[N], 0, len(g.Cards)),
 		Components:     make([]component[N], 0, len(g.Components)),
+		Zones:          make([]zone[N], 0, len(g.Zones)),
 		Params:         make([]param, 0, len(g.Params)),
 		Totals:         make([]total, 0, len(g.Totals)),
 		Sections:       make([]section[T], 0, len(g.Sections)),
@@ -346,6 +357,13 @@ func build[N, T any](g *model.Game, names func(string) (N, error), text func(str
 			out.Faces = c.Faces
 		}
 		d.Components = append(d.Components, out)
+	}
+	for _, z := range g.Zones {
+		ns, err := names(z.Message)
+		if err != nil {
+			return nil, err
+		}
+		d.Zones = append(d.Zones, zone[N]{ID: z.ID, Owner: z.Owner, Visible: z.Visible, Section: z.Section, Doc: z.Doc, Names: ns})
 	}
 	for _, p := range g.Params {
 		d.Params = append(d.Params, param{ID: p.ID, Type: p.Type.String(), Value: jsonValue(p.Type, p.Value), Reconstructed: jsonMarks(p), Doc: p.Doc})

@@ -19,7 +19,7 @@ import (
 
 // TestRandomGamesValidate generates seeded random games, every part of the
 // schema varied (player counts, variants, enums, card types and their
-// fields, cards, components, parameters, totals, sections, terms,
+// fields, cards, components, zones, parameters, totals, sections, terms,
 // languages), and checks that what check accepts exports JSON the schema
 // accepts. Sections are numbered up to eight levels deep, which the schema
 // forbids past six: check must refuse those games, at the section.
@@ -357,6 +357,18 @@ func (r *randGame) tree() fstest.MapFS {
 			r.line("doc = \"A part.\"")
 		}
 		r.names(fmt.Sprintf("component.k%d", i))
+	}
+	for i := range rng.IntN(4) {
+		owner := []string{"table", "player"}[rng.IntN(2)]
+		visible := []string{"all", "none"}
+		if owner == "player" {
+			visible = append(visible, "owner") // a table's zone has no owner to see it
+		}
+		r.line("\n[[zone]]\nid = \"z%d\"\nowner = %q\nvisible = %q", i, owner, visible[rng.IntN(len(visible))])
+		if rng.IntN(2) == 0 {
+			r.line("doc = \"A place.\"")
+		}
+		r.names(fmt.Sprintf("zone.z%d", i))
 	}
 
 	// Parameters; the rules read the whole numbers.
