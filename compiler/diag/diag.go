@@ -112,7 +112,7 @@ const (
 	NothingToPrint Code = "G404" // a printout the game has nothing to put on
 
 	// The rules language: a game's rules as data.
-	RulesSyntax Code = "G501" // a rules file that does not parse, or loads another file
+	RulesSyntax Code = "G501" // a rules file that does not compile: bad syntax, a load, a name defined nowhere, a failing top level
 )
 
 // CodeInfo describes a code for documentation.
@@ -180,7 +180,7 @@ func Codes() []CodeInfo {
 		{Unprintable, "a character the printouts' font has no glyph for"},
 		{UnknownIcon, "a symbol name the printouts cannot draw"},
 		{NothingToPrint, "a printout the game has nothing to put on"},
-		{RulesSyntax, "a rules file that does not parse, or loads another file"},
+		{RulesSyntax, "a rules file that does not compile: bad syntax, a load, a name defined nowhere, a failing top level"},
 	}
 }
 
