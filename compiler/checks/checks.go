@@ -33,7 +33,7 @@ func Translations(g *model.Game, st compiler.Status) diag.List { return translat
 
 // Fit checks what the printouts would refuse to print: a character their
 // font lacks, a text or a card's region that does not fit even at its
-// smallest size.
+// smallest size, on the deck, the reference sheet or the reference cards.
 func Fit(fonts func() (*pdf.Fonts, error)) compiler.Check {
 	return func(g *model.Game, st compiler.Status) diag.List {
 		var d diag.List
@@ -46,6 +46,14 @@ func Fit(fonts func() (*pdf.Fonts, error)) compiler.Check {
 		if err != nil && !st.Errors() && !d.HasErrors() { // else the errors found say why
 			d.Errorf(g.Pos, diag.Unprintable, "cannot lay out the deck: %v", err)
 		}
-		return append(d, dd...)
+		d = append(d, dd...)
+		if st.Errors() || d.HasErrors() {
+			return d // a game with errors prints nothing: its aids are laid out once it loads
+		}
+		ad, err := printout.CheckAids(g, fonts)
+		if err != nil {
+			d.Errorf(g.Pos, diag.Unprintable, "cannot lay out the reference sheet and cards: %v", err)
+		}
+		return append(d, ad...)
 	}
 }

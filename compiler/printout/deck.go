@@ -715,6 +715,52 @@ func CheckDeck(g *model.Game, fonts func() (*pdf.Fonts, error)) (diag.List, erro
 	return d.Sort(), nil
 }
 
+// CheckAids lays out the reference sheet and the reference cards of g, as
+// its base game and in each of its variants, in every language, and
+// reports what does not fit or cannot be drawn: what sheet and build
+// would refuse to print (on A4; the cards are the same on any paper). A
+// finding of several layouts is reported once. fonts is asked for the
+// printouts' fonts only if g has such aids.
+func CheckAids(g *model.Game, fonts func() (*pdf.Fonts, error)) (diag.List, error) {
+	base := g.Loaded()
+	var d diag.List
+	seen := map[string]bool{}
+	var f *pdf.Fonts
+	for _, v := range append([]string{""}, base.VariantIDs()...) {
+		played, err := base.Play(v)
+		if err != nil {
+			return d.Sort(), err
+		}
+		for _, k := range []Kind{Reference, Cards} {
+			if !Has(played, k) {
+				continue
+			}
+			if f == nil {
+				if f, err = fonts(); err != nil {
+					return d.Sort(), err
+				}
+			}
+			for _, lang := range played.Languages {
+				if played.Locale(lang) == nil {
+					continue
+				}
+				p, err := layout(played, Options{Kind: k, Lang: lang, Paper: Papers()[0], Fonts: f})
+				if err != nil {
+					return d.Sort(), err
+				}
+				for _, x := range p.d {
+					// CheckGlyphs reports the characters the font lacks.
+					if x.Code != diag.Unprintable && !seen[x.String()] {
+						seen[x.String()] = true
+						d = append(d, x)
+					}
+				}
+			}
+		}
+	}
+	return d.Sort(), nil
+}
+
 // cardName is a card's name in the singular: a card named by a proper
 // term has one form only.
 func (p *printer) cardName(c *model.Card) string {
