@@ -444,6 +444,7 @@ func TestRulebook(t *testing.T) {
 		{"rulebook", "--game", "warlock", dir + "warlock-fr.txt"},
 		{"rulebook", "--game", "warlock", "--lang", "it", dir + "warlock-fr.txt"},
 		{"rulebook", "--game", "warlock", "--lang", "fr", "--against", "en", dir + "warlock-fr.txt"},
+		{"rulebook", "--game", "warlock", "--lang", "fr", "--against", "en=" + dir + "warlock-en.txt", "--against", "de=" + dir + "warlock-de.txt", dir + "warlock-fr.txt"},
 	} {
 		if code, _, _ := run(t, args...); code != ExitUsage {
 			t.Errorf("%v: exit %d; want 2", args, code)

@@ -17,7 +17,14 @@ func runRulebook(e *env, args []string) int {
 	root := fs.String("root", "", "games tree to read (default: the built-in games)")
 	game := gameFlag(fs, "the game the rulebook is for (required)")
 	lang := fs.String("lang", "", "the rulebook's language (required)")
-	against := fs.String("against", "", "LANG=FILE: another language's rulebook to align section by section")
+	against := new(string)
+	fs.Func("against", "`LANG=FILE`: another language's rulebook to align section by section (one)", func(v string) error {
+		if *against != "" {
+			return errors.New("given twice: compare with one other rulebook at a time")
+		}
+		*against = v
+		return nil
+	})
 	format := fs.String("format", "text", "text, json or sarif")
 	werror := fs.Bool("werror", false, "treat warnings as errors: exit 1 when there is any")
 	code, file, ok := parseFile(e, fs, args)
