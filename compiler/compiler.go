@@ -163,25 +163,26 @@ func unwrapPath(err error) error {
 	return err
 }
 
-// readDir returns the .toml files of a directory, sorted, and whether it exists.
-func tomlFiles(fsys fs.FS, dir string) ([]string, bool) {
+// filesOf returns the files of a directory whose names end in ext,
+// sorted; none where the directory cannot be read.
+func filesOf(fsys fs.FS, dir, ext string) []string {
 	ents, err := fs.ReadDir(fsys, dir)
 	if err != nil {
-		return nil, false
+		return nil
 	}
 	var out []string
 	for _, e := range ents {
-		if !e.IsDir() && strings.HasSuffix(e.Name(), ".toml") {
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ext) {
 			out = append(out, path.Join(dir, e.Name()))
 		}
 	}
 	slices.Sort(out)
-	return out, true
+	return out
 }
 
 func loadGame(fsys fs.FS, id string, opts Options, d *diag.List) *model.Game {
 	dir := "cards/" + id
-	files, _ := tomlFiles(fsys, dir)
+	files := filesOf(fsys, dir, ".toml")
 	if len(files) == 0 {
 		d.Errorf(diag.Pos{File: opts.Prefix + dir}, diag.BadTree, "game directory %s has no .toml files", dir)
 		return nil
@@ -210,22 +211,19 @@ func loadGame(fsys fs.FS, id string, opts Options, d *diag.List) *model.Game {
 	locDir := "locales/" + id
 	locs := map[string]*localeFile{}
 	unparsed := map[string]bool{} // languages whose file does not parse
-	locFiles, _ := tomlFiles(fsys, locDir)
+	locFiles := filesOf(fsys, locDir, ".toml")
 	for _, f := range locFiles {
 		lang := strings.TrimSuffix(path.Base(f), ".toml")
 		if slices.Contains(opts.Without, f) {
 			unparsed[lang] = true // no G011: the file is there
 			continue
 		}
-		raw, err := readFile(fsys, f)
-		if err != nil {
-			d.Errorf(diag.Pos{File: opts.Prefix + f}, diag.BadTree, "cannot read: %v", unwrapPath(err))
+		raw, ok := readHashed(fsys, f, opts.Prefix, h, d)
+		if !ok {
 			unparsed[lang] = true
 			continue
 		}
 		s := decode(opts.Prefix+f, raw, d)
-		h.Write([]byte(f + "\x00"))
-		h.Write(raw)
 		if s == nil {
 			unparsed[lang] = true
 			continue
@@ -259,14 +257,24 @@ func loadGame(fsys fs.FS, id string, opts Options, d *diag.List) *model.Game {
 type hasher interface{ Write([]byte) (int, error) }
 
 func readSource(fsys fs.FS, f, prefix string, h hasher, d *diag.List) *source {
+	raw, ok := readHashed(fsys, f, prefix, h, d)
+	if !ok {
+		return nil
+	}
+	return decode(prefix+f, raw, d)
+}
+
+// readHashed reads one file of a game, counting its path and bytes in the
+// game's source hash h, or reports that it cannot be read.
+func readHashed(fsys fs.FS, f, prefix string, h hasher, d *diag.List) ([]byte, bool) {
 	raw, err := readFile(fsys, f)
 	if err != nil {
 		d.Errorf(diag.Pos{File: prefix + f}, diag.BadTree, "cannot read: %v", unwrapPath(err))
-		return nil
+		return nil, false
 	}
 	h.Write([]byte(f + "\x00"))
 	h.Write(raw)
-	return decode(prefix+f, raw, d)
+	return raw, true
 }
 
 // decode parses one TOML file, reporting a syntax error at its position.

@@ -2,9 +2,6 @@ package compiler
 
 import (
 	"io/fs"
-	"path"
-	"slices"
-	"strings"
 
 	"github.com/grimoire-games/grimoire/compiler/diag"
 	"github.com/grimoire-games/grimoire/compiler/model"
@@ -17,26 +14,12 @@ import (
 // files of a game are read together, and nothing outside the game's
 // directory is reachable.
 func rulesFiles(fsys fs.FS, dir, prefix string, h hasher, d *diag.List) []*model.RulesFile {
-	ents, err := fs.ReadDir(fsys, dir)
-	if err != nil {
-		return nil
-	}
-	var names []string
-	for _, e := range ents {
-		if !e.IsDir() && strings.HasSuffix(e.Name(), ".star") {
-			names = append(names, path.Join(dir, e.Name()))
-		}
-	}
-	slices.Sort(names)
 	var out []*model.RulesFile
-	for _, f := range names {
-		raw, err := readFile(fsys, f)
-		if err != nil {
-			d.Errorf(diag.Pos{File: prefix + f}, diag.BadTree, "cannot read: %v", unwrapPath(err))
+	for _, f := range filesOf(fsys, dir, ".star") {
+		raw, ok := readHashed(fsys, f, prefix, h, d)
+		if !ok {
 			continue
 		}
-		h.Write([]byte(f + "\x00"))
-		h.Write(raw)
 		if _, fd := star.Parse(prefix+f, raw); len(fd) > 0 {
 			*d = append(*d, fd...)
 			continue
