@@ -278,6 +278,10 @@ func (n *namingState) Reobserve(player int, prev any) any {
 	return SeatOf(n.State, player).Reobserve(prev)
 }
 
+// Unwrap is the state named, so that a seat sees what it can do besides
+// the state API (engine.Redealer).
+func (n *namingState) Unwrap() State { return n.State }
+
 // namingChancer is a namingState whose game has chance nodes; a separate
 // type so that a state without them does not seem to have them.
 type namingChancer struct{ *namingState }

@@ -257,3 +257,25 @@ func TestLogWriterMisuse(t *testing.T) {
 		t.Errorf("playing the unwrapped state: %v", err)
 	}
 }
+
+// redealToy is the toy game with a re-deal that deals nothing anew.
+type redealToy struct{ *toyState }
+
+func (r redealToy) Redealt(viewer int, rng *engine.RNG) engine.State { return r.Clone() }
+
+// TestLogRedeal: a search bot re-deals the state of a game being logged,
+// which the log wraps to name its actions.
+func TestLogRedeal(t *testing.T) {
+	s, err := toy{}.NewState(2, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	logged, err := engine.NewLogWriter(&buf).Start(engine.LogHeader{Game: "toy", Players: 2}, redealToy{s.(*toyState)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := engine.SeatOf(logged, 0).Redealt(new(engine.RNG)); !ok {
+		t.Error("the logged state cannot be re-dealt")
+	}
+}

@@ -72,7 +72,16 @@ type Redealer interface {
 // from the real one without seeing the real one's hidden parts. It is
 // false for a state that is no Redealer.
 func (v Seat) Redealt(rng *RNG) (State, bool) {
-	r, ok := v.s.(Redealer)
+	s := v.s
+	for {
+		// A game being logged is wrapped, its state within.
+		w, ok := s.(interface{ Unwrap() State })
+		if !ok {
+			break
+		}
+		s = w.Unwrap()
+	}
+	r, ok := s.(Redealer)
 	if !ok {
 		return nil, false
 	}
