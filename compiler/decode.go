@@ -2,13 +2,13 @@ package compiler
 
 import (
 	"fmt"
-	"github.com/grimoire-games/grimoire/compiler/internal/editdist"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
 
 	"github.com/grimoire-games/grimoire/compiler/diag"
+	"github.com/grimoire-games/grimoire/compiler/editdist"
+	"github.com/grimoire-games/grimoire/compiler/model"
 	"github.com/grimoire-games/grimoire/compiler/tomlpos"
 )
 
@@ -273,9 +273,7 @@ func elems(n node, d *diag.List) []node {
 	return out
 }
 
-var idPattern = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
-
-func validID(s string) bool { return idPattern.MatchString(s) }
+func validID(s string) bool { return model.IsID(s) }
 
 // describe turns "card[3]" into "card #4" for messages.
 func describe(path string) string {

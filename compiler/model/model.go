@@ -109,6 +109,18 @@ func (g *Game) Param(id string) *Param {
 	return nil
 }
 
+// IsID reports whether s is an id: a lower-case identifier (a-z, 0-9 and
+// _, starting with a letter).
+func IsID(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || i > 0 && ('0' <= c && c <= '9' || c == '_')) {
+			return false
+		}
+	}
+	return s != ""
+}
+
 // GameID returns the game id a user means by name: dashes and underscores
 // match each other, so "bellum-magica" names bellum_magica.
 func GameID(name string) string { return strings.ReplaceAll(name, "-", "_") }

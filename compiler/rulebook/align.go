@@ -6,7 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/grimoire-games/grimoire/compiler/internal/editdist"
+	"github.com/grimoire-games/grimoire/compiler/editdist"
 	"github.com/grimoire-games/grimoire/compiler/text"
 )
 

@@ -11,7 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/grimoire-games/grimoire/compiler/diag"
-	"github.com/grimoire-games/grimoire/compiler/internal/editdist"
+	"github.com/grimoire-games/grimoire/compiler/editdist"
 	"github.com/grimoire-games/grimoire/compiler/model"
 	"github.com/grimoire-games/grimoire/compiler/text"
 )

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/grimoire-games/grimoire/compiler/internal/editdist"
+	"github.com/grimoire-games/grimoire/compiler/editdist"
 )
 
 // forms finds the concepts a text names, by their forms in one language.

@@ -88,6 +88,8 @@ type Program struct {
 	globals starlark.StringDict
 	srcs    map[string][]byte // by file name, for positions
 	budget  uint64
+	files   []*syntax.File
+	defs    map[string]diag.Pos // where each global is first defined
 }
 
 // Compile compiles and initialises a game's rules files with the names
@@ -96,7 +98,7 @@ type Program struct {
 // that is defined nowhere, a file that does not parse and a top level that
 // fails are reported at their place (G501).
 func Compile(files []*model.RulesFile, predeclared starlark.StringDict, budget uint64) (*Program, diag.List) {
-	p := &Program{srcs: map[string][]byte{}, budget: budget}
+	p := &Program{srcs: map[string][]byte{}, budget: budget, defs: map[string]diag.Pos{}}
 	var d diag.List
 	all := &syntax.File{Options: dialect()}
 	for _, f := range files {
@@ -109,6 +111,7 @@ func Compile(files []*model.RulesFile, predeclared starlark.StringDict, budget u
 				all.Path = parsed.Path
 			}
 			all.Stmts = append(all.Stmts, parsed.Stmts...)
+			p.files = append(p.files, parsed)
 		}
 	}
 	if d.HasErrors() {
@@ -125,6 +128,21 @@ func Compile(files []*model.RulesFile, predeclared starlark.StringDict, budget u
 			d.Errorf(diag.Pos{File: all.Path, Line: 1, Col: 1}, diag.RulesSyntax, "%v", err)
 		}
 		return nil, d.Sort()
+	}
+	for _, st := range all.Stmts {
+		var id *syntax.Ident
+		switch st := st.(type) {
+		case *syntax.DefStmt:
+			id = st.Name
+		case *syntax.AssignStmt:
+			id, _ = st.LHS.(*syntax.Ident)
+		}
+		if id == nil {
+			continue
+		}
+		if _, seen := p.defs[id.Name]; !seen {
+			p.defs[id.Name] = p.pos(id.NamePos)
+		}
 	}
 	th := p.thread()
 	g, err := prog.Init(th, predeclared)
@@ -155,6 +173,23 @@ const outOfSteps = "grimoire.outOfSteps"
 // Has reports whether the rules define a global of that name.
 func (p *Program) Has(name string) bool { return p.globals.Has(name) }
 
+// Global is the value of the rules' global name, nil when they define
+// none.
+func (p *Program) Global(name string) starlark.Value { return p.globals[name] }
+
+// DefPos is where the rules define the global name, and whether they do
+// at the top level of a file.
+func (p *Program) DefPos(name string) (diag.Pos, bool) {
+	pos, ok := p.defs[name]
+	return pos, ok
+}
+
+// Files are the rules' files as parsed, in name order.
+func (p *Program) Files() []*syntax.File { return p.files }
+
+// Globals lists the names of the rules' globals, sorted.
+func (p *Program) Globals() []string { return p.globals.Keys() }
+
 // Call calls the rules' function name with args. An error says where in
 // the rules it happened, the step budget run out included.
 func (p *Program) Call(name string, args ...starlark.Value) (starlark.Value, error) {
@@ -162,13 +197,39 @@ func (p *Program) Call(name string, args ...starlark.Value) (starlark.Value, err
 	if !ok {
 		return nil, fmt.Errorf("the rules define no %s", name)
 	}
-	th := p.thread()
-	v, err := starlark.Call(th, fn, starlark.Tuple(args), nil)
+	return p.CallValue(fn, args...)
+}
+
+// CallValue calls fn, a function of the rules, with args, as Call does.
+func (p *Program) CallValue(fn starlark.Value, args ...starlark.Value) (starlark.Value, error) {
+	return p.Runner().Call(fn, args...)
+}
+
+// Runner calls the rules' functions one after another on one thread,
+// which saves making one per call: a game's state, played on one
+// goroutine at a time, keeps one. Each call has the whole step budget.
+type Runner struct {
+	p  *Program
+	th *starlark.Thread
+}
+
+// Runner returns a runner of p's functions.
+func (p *Program) Runner() *Runner { return &Runner{p: p, th: p.thread()} }
+
+// Call calls fn, a function of the rules, with args, as Program.Call
+// does.
+func (r *Runner) Call(fn starlark.Value, args ...starlark.Value) (starlark.Value, error) {
+	r.th.SetMaxExecutionSteps(r.th.ExecutionSteps() + r.p.budget)
+	v, err := starlark.Call(r.th, fn, starlark.Tuple(args), nil)
 	if err != nil {
-		return nil, &Error{Pos: p.errPos(err, ""), Msg: p.message(th, err)}
+		return nil, &Error{Pos: r.p.errPos(err, ""), Msg: r.p.message(r.th, err)}
 	}
 	return v, nil
 }
+
+// Pos is the place of a syntax position in the rules' files, its column
+// in bytes.
+func (p *Program) Pos(sp syntax.Position) diag.Pos { return p.pos(sp) }
 
 // Error is a failure of the rules while they run, at the innermost place
 // in the rules' files it happened.

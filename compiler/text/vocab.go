@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/grimoire-games/grimoire/compiler/internal/editdist"
+	"github.com/grimoire-games/grimoire/compiler/editdist"
 	"github.com/grimoire-games/grimoire/compiler/model"
 )
 

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/grimoire-games/grimoire/compiler/diag"
-	"github.com/grimoire-games/grimoire/compiler/internal/editdist"
+	"github.com/grimoire-games/grimoire/compiler/editdist"
 	"github.com/grimoire-games/grimoire/compiler/model"
 	"github.com/grimoire-games/grimoire/compiler/text"
 )
