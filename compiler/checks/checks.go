@@ -1,6 +1,7 @@
 // Package checks lists the checks that run after a game has loaded, as
 // `grimoire check` and `build` run them: the translations' (package
-// translation) and the printouts' fit (package printout). Loading itself
+// translation), the printouts' fit (package printout) and the rules' (package
+// rules). Loading itself
 // (package compiler) checks the data and each locale on its own.
 package checks
 
@@ -13,6 +14,7 @@ import (
 	"github.com/grimoire-games/grimoire/compiler/printout"
 	"github.com/grimoire-games/grimoire/compiler/printout/pdf"
 	"github.com/grimoire-games/grimoire/compiler/translation"
+	"github.com/grimoire-games/grimoire/engine/rules"
 )
 
 // All is every check, in the order they report. fonts gives the
@@ -24,7 +26,20 @@ func All(fonts func() (*pdf.Fonts, error)) []compiler.Check {
 	if fonts == nil {
 		fonts = sync.OnceValues(pdf.ParseFonts)
 	}
-	return []compiler.Check{Translations, Fit(fonts)}
+	return []compiler.Check{Translations, Fit(fonts), Rules}
+}
+
+// Rules builds the rules of a game written in the rules language, as the
+// rules engine plays them (package rules), and reports what is wrong with
+// them: names the game does not have, declarations of the wrong shape,
+// actions without code, sections without code. A game whose data has
+// errors is not built: its rules would report the same errors again.
+func Rules(g *model.Game, st compiler.Status) diag.List {
+	if !rules.Has(g) || st.Errors() {
+		return nil
+	}
+	_, d := rules.Build(g)
+	return d
 }
 
 // Translations checks every locale's words and every translation against

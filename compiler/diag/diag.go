@@ -112,7 +112,12 @@ const (
 	NothingToPrint Code = "G404" // a printout the game has nothing to put on
 
 	// The rules language: a game's rules as data.
-	RulesSyntax Code = "G501" // a rules file that does not compile: bad syntax, a load, a name defined nowhere, a failing top level
+	RulesSyntax  Code = "G501" // a rules file that does not compile: bad syntax, a load, a name defined nowhere, a failing top level
+	RulesName    Code = "G502" // rules that name what the game does not have: a zone, a variable, a parameter, a card, a message
+	RulesShape   Code = "G503" // a declaration of the rules of the wrong shape, or a function they need that is missing
+	RulesAction  Code = "G504" // an action without the function that makes it legal or the one that plays it, or without a name
+	RulesUncited Code = "G505" // a rules function that cites no rulebook section
+	RulesUncoded Code = "G506" // a rulebook section no rules function cites
 )
 
 // CodeInfo describes a code for documentation.
@@ -181,6 +186,11 @@ func Codes() []CodeInfo {
 		{UnknownIcon, "a symbol name the printouts cannot draw"},
 		{NothingToPrint, "a printout the game has nothing to put on"},
 		{RulesSyntax, "a rules file that does not compile: bad syntax, a load, a name defined nowhere, a failing top level"},
+		{RulesName, "rules that name what the game does not have: a zone, a variable, a parameter, a card, a message"},
+		{RulesShape, "a declaration of the rules of the wrong shape, or a function they need that is missing"},
+		{RulesAction, "an action without the function that makes it legal or the one that plays it, or without a name"},
+		{RulesUncited, "a rules function that cites no rulebook section"},
+		{RulesUncoded, "a rulebook section no rules function cites"},
 	}
 }
 

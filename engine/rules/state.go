@@ -1,0 +1,466 @@
+package rules
+
+import (
+	"fmt"
+	"slices"
+
+	"go.starlark.net/starlark"
+
+	"github.com/grimoire-games/grimoire/compiler/star"
+	"github.com/grimoire-games/grimoire/engine"
+)
+
+// State is one position of a game played by its rules. The rules keep
+// nothing themselves: every card's place and every variable is here, so a
+// clone is a copy of a few slices.
+type State struct {
+	g   *Game
+	lay *layout
+	n   int
+
+	zones   [][]int16 // zone instances (a player zone has one per seat), cards by design
+	vars    []int64   // variables, a player variable one per seat
+	turn    int
+	phase   int // in Game.phases
+	over    bool
+	pending []draw // cards still to be drawn, the next first
+	then    string // the rules function to call once they are
+
+	rng    engine.RNG
+	legal  []engine.Action // of the player to move; chance outcomes are listed when asked
+	result []float64       // the returns, once over
+
+	// What calls of the rules reuse, made on a state's first call and
+	// not shared by its clones: a state is played on one goroutine at a
+	// time.
+	run  *star.Runner
+	t    *table
+	args [3]starlark.Value
+}
+
+// draw is one card to draw at random, a chance node.
+type draw struct{ src, dst int32 }
+
+var (
+	_ engine.State        = (*State)(nil)
+	_ engine.Chancer      = (*State)(nil)
+	_ engine.Redealer     = (*State)(nil)
+	_ engine.ActionKinder = (*State)(nil)
+	_ engine.RoundCounter = (*State)(nil)
+)
+
+// NumPlayers implements engine.State.
+func (s *State) NumPlayers() int { return s.n }
+
+// CurrentPlayer implements engine.State.
+func (s *State) CurrentPlayer() int {
+	switch {
+	case s.over:
+		return engine.Terminal
+	case len(s.pending) > 0:
+		return engine.Chance
+	}
+	return s.turn
+}
+
+// IsTerminal implements engine.State.
+func (s *State) IsTerminal() bool { return s.over }
+
+// Returns implements engine.State: what the rules' returns gives.
+func (s *State) Returns() []float64 {
+	if !s.over {
+		return make([]float64, s.n)
+	}
+	return slices.Clone(s.result)
+}
+
+// LegalActions implements engine.State. At a chance node they are the
+// cards that may be drawn, each design once.
+func (s *State) LegalActions(dst []engine.Action) []engine.Action {
+	dst = dst[:0]
+	switch {
+	case s.over:
+		return dst
+	case len(s.pending) > 0:
+		for _, d := range s.zones[s.pending[0].src] {
+			dst = append(dst, engine.Action(d))
+		}
+		slices.Sort(dst)
+		return slices.Compact(dst)
+	}
+	return append(dst, s.legal...)
+}
+
+// SampleChance implements engine.Chancer: a card of the zone drawn from,
+// each as likely as another.
+func (s *State) SampleChance() engine.Action {
+	z := s.zones[s.pending[0].src]
+	return engine.Action(z[s.rng.IntN(len(z))])
+}
+
+// Apply implements engine.State. An error of the rules while they play
+// the action is returned with its place in the rules; the state is then as
+// the rules left it, and the game cannot go on.
+func (s *State) Apply(a engine.Action) error {
+	switch {
+	case s.over:
+		return fmt.Errorf("%w %d: the game is over", engine.ErrIllegal, a)
+	case len(s.pending) > 0:
+		return s.applyChance(a)
+	}
+	if _, found := slices.BinarySearch(s.legal, a); !found {
+		return engine.Illegal(a, s.legal)
+	}
+	k := s.g.kindOf(a)
+	args := append(s.args[:0], nil, starlark.MakeInt(s.turn))
+	if x := s.g.arg(k, int(a)-k.base); x != nil {
+		args = append(args, x)
+	}
+	if err := s.call(k.apply, true, args...); err != nil {
+		return fmt.Errorf("%s: %w", applyPre+k.id, err)
+	}
+	return s.settle()
+}
+
+// applyChance draws card a for the next pending draw.
+func (s *State) applyChance(a engine.Action) error {
+	dr := s.pending[0]
+	src := s.zones[dr.src]
+	i := slices.Index(src, int16(a))
+	if a < 0 || i < 0 {
+		return engine.Illegal(a, s.LegalActions(nil))
+	}
+	s.zones[dr.src] = slices.Delete(src, i, i+1)
+	s.zones[dr.dst] = append(s.zones[dr.dst], int16(a))
+	s.pending = s.pending[1:]
+	return s.settle()
+}
+
+// settle readies the state for its next action: it calls the function
+// waiting for the draws once they are done, works out the legal actions
+// of the player to move, or the returns once the game is over.
+func (s *State) settle() error {
+	for len(s.pending) == 0 && s.then != "" && !s.over {
+		fn := s.then
+		s.then = ""
+		if err := s.call(s.g.funcs[fn], true, nil); err != nil {
+			return fmt.Errorf("%s: %w", fn, err)
+		}
+	}
+	s.legal = s.legal[:0]
+	switch {
+	case s.over:
+		v, t, err := s.callValue(s.g.returns, nil)
+		defer t.done()
+		if err != nil {
+			return fmt.Errorf("%s: %w", fnReturns, err)
+		}
+		s.result, err = s.numbers(v)
+		if err != nil {
+			return fmt.Errorf("%s: %w", fnReturns, err)
+		}
+		return nil
+	case len(s.pending) > 0:
+		if len(s.zones[s.pending[0].src]) == 0 {
+			return fmt.Errorf("a card is to be drawn from %s, which is empty", s.instName(int(s.pending[0].src)))
+		}
+		return nil
+	}
+	if s.turn < 0 || s.turn >= s.n {
+		return fmt.Errorf("g.turn is %d: a seat from 0 to %d is to play", s.turn, s.n-1)
+	}
+	for _, k := range s.g.kinds {
+		if k.phases != nil && !k.phases[s.phase] {
+			continue
+		}
+		var err error
+		if s.legal, err = s.appendLegal(s.legal, k, s.turn); err != nil {
+			return err
+		}
+	}
+	if len(s.legal) == 0 {
+		return fmt.Errorf("seat %d is to play but no action is legal, and the game is not over: a rule that ends the game, or gives the turn, is missing", s.turn)
+	}
+	slices.Sort(s.legal)
+	s.legal = slices.Compact(s.legal)
+	return nil
+}
+
+// appendLegal appends the actions of kind k that seat p may play.
+func (s *State) appendLegal(dst []engine.Action, k *kind, p int) ([]engine.Action, error) {
+	v, t, err := s.callValue(k.legal, append(s.args[:0], nil, starlark.MakeInt(p))...)
+	defer t.done()
+	if err != nil {
+		return dst, fmt.Errorf("%s: %w", legalPre+k.id, err)
+	}
+	if k.domain == domNone {
+		if v.Truth() {
+			dst = append(dst, engine.Action(k.base))
+		}
+		return dst, nil
+	}
+	it, ok := v.(starlark.Iterable)
+	if !ok {
+		return dst, fmt.Errorf("%s gives %s, not the list of what p may play", legalPre+k.id, describe(v))
+	}
+	iter := it.Iterate()
+	defer iter.Done()
+	var x starlark.Value
+	for iter.Next(&x) {
+		i, err := s.g.argIndex(k, x, s.n)
+		if err != nil {
+			return dst, fmt.Errorf("%s: %w", legalPre+k.id, err)
+		}
+		dst = append(dst, engine.Action(k.base+i))
+	}
+	return dst, nil
+}
+
+// kindOf is the kind of a player's action.
+func (g *Game) kindOf(a engine.Action) *kind {
+	for _, k := range g.kinds {
+		if int(a) < k.base+k.size {
+			return k
+		}
+	}
+	return g.kinds[len(g.kinds)-1]
+}
+
+// arg is the rules' value of argument i of kind k, nil for none.
+func (g *Game) arg(k *kind, i int) starlark.Value {
+	switch k.domain {
+	case domNone:
+		return nil
+	case domCard:
+		return g.cards[i]
+	}
+	return starlark.MakeInt(i)
+}
+
+// argIndex is the index of x among the arguments of kind k.
+func (g *Game) argIndex(k *kind, x starlark.Value, players int) (int, error) {
+	if k.domain == domCard {
+		c, ok := x.(*Card)
+		if !ok {
+			return 0, fmt.Errorf("action %s is played on cards, not on %s", k.id, describe(x))
+		}
+		return c.d, nil
+	}
+	n, err := starlark.AsInt32(x)
+	if err != nil {
+		return 0, fmt.Errorf("action %s is played on numbers, not on %s", k.id, describe(x))
+	}
+	hi := k.size
+	if k.domain == domPlayer {
+		hi = players
+	}
+	if n < 0 || n >= hi {
+		return 0, fmt.Errorf("action %s is played on numbers from 0 to %d, not %d", k.id, hi-1, n)
+	}
+	return n, nil
+}
+
+// call calls a rules function that plays, with g as its first argument
+// (args[0]).
+func (s *State) call(fn starlark.Value, write bool, args ...starlark.Value) error {
+	_, _, err := s.callWith(fn, write, args)
+	return err
+}
+
+// callValue calls a rules function that may not change the game, and
+// returns its value, which may refer to g: the caller ends g (done) once
+// it has read it.
+func (s *State) callValue(fn starlark.Value, args ...starlark.Value) (starlark.Value, *table, error) {
+	return s.callWith(fn, false, args)
+}
+
+func (s *State) callWith(fn starlark.Value, write bool, args []starlark.Value) (starlark.Value, *table, error) {
+	if s.run == nil {
+		s.run = s.g.prog.Runner()
+		s.t = &table{s: s}
+	}
+	s.t.write = write
+	if len(args) == 0 {
+		args = s.args[:1]
+	}
+	args[0] = s.t
+	v, err := s.run.Call(fn, args...)
+	return v, s.t, err
+}
+
+// done ends a call's use of g.
+func (t *table) done() { t.write = false }
+
+// numbers reads one number per seat.
+func (s *State) numbers(v starlark.Value) ([]float64, error) {
+	seq, ok := v.(starlark.Indexable)
+	if !ok || seq.Len() != s.n {
+		return nil, fmt.Errorf("gives %s, not a list of one number per seat (%d)", describe(v), s.n)
+	}
+	out := make([]float64, s.n)
+	for i := range out {
+		f, ok := starlark.AsFloat(seq.Index(i))
+		if !ok {
+			return nil, fmt.Errorf("gives %s for seat %d, not a number", describe(seq.Index(i)), i)
+		}
+		out[i] = f
+	}
+	return out, nil
+}
+
+// instName names a zone instance: "hand of seat 2", "deck".
+func (s *State) instName(inst int) string {
+	for zi, z := range s.g.zones {
+		first := s.lay.zone[zi]
+		if inst >= first && inst < first+s.g.width(z.player, s.n) {
+			if z.player {
+				return fmt.Sprintf("%s of seat %d", z.id, inst-first)
+			}
+			return z.id
+		}
+	}
+	return "?"
+}
+
+// Clone implements engine.State.
+func (s *State) Clone() engine.State { return s.clone() }
+
+func (s *State) clone() *State {
+	c := *s
+	c.zones = make([][]int16, len(s.zones))
+	for i, z := range s.zones {
+		c.zones[i] = slices.Clip(slices.Clone(z))
+	}
+	c.vars = slices.Clone(s.vars)
+	c.pending = slices.Clone(s.pending)
+	c.legal = slices.Clone(s.legal)
+	c.result = slices.Clone(s.result)
+	c.run, c.t = nil, nil
+	return &c
+}
+
+// Hash implements engine.State.
+func (s *State) Hash() uint64 {
+	h := uint64(14695981039346656037)
+	mix := func(x int64) {
+		h ^= uint64(x)
+		h *= 1099511628211
+		h ^= h >> 29
+	}
+	mix(int64(s.n))
+	mix(int64(s.turn))
+	mix(int64(s.phase))
+	if s.over {
+		mix(1)
+	}
+	for _, v := range s.vars {
+		mix(v)
+	}
+	for _, z := range s.zones {
+		mix(int64(len(z)))
+		for _, d := range z {
+			mix(int64(d))
+		}
+	}
+	for _, p := range s.pending {
+		mix(int64(p.src)<<32 | int64(p.dst))
+	}
+	for _, c := range s.then {
+		mix(int64(c))
+	}
+	return h
+}
+
+// ActionKind implements engine.ActionKinder: the action's kind as ACTIONS
+// names it.
+func (s *State) ActionKind(a engine.Action) string {
+	if int(a) < len(s.g.designs) {
+		return "draw"
+	}
+	return s.g.kindOf(a).id
+}
+
+// Rounds implements engine.RoundCounter with the variable ROUNDS names;
+// -1 when the rules name none.
+func (s *State) Rounds() (int, string) {
+	if s.g.rounds < 0 {
+		return -1, ""
+	}
+	return int(s.vars[s.lay.v[s.g.rounds]]), s.g.vars[s.g.rounds].id
+}
+
+// ActionString implements engine.State: the message action.<kind> with
+// the card (.Card), the seat (.Player, from 1) or the choice (.Choice, from
+// 1) it is played on; a chance outcome is the card drawn.
+func (s *State) ActionString(a engine.Action, lang string) string {
+	g := s.g
+	if a < 0 || int(a) >= g.NumActions() {
+		return fmt.Sprintf("action %d", a)
+	}
+	if int(a) < len(g.designs) {
+		return g.CardName(lang, int(a))
+	}
+	k := g.kindOf(a)
+	i := int(a) - k.base
+	args := map[string]any{}
+	switch k.domain {
+	case domCard:
+		args["Card"] = g.CardName(lang, i)
+	case domPlayer:
+		args["Player"] = i + 1
+	case domNone:
+	default:
+		args["Choice"] = i + 1
+	}
+	return g.locs.Text(lang, "action."+k.id, args)
+}
+
+// Redealt implements engine.Redealer: the cards of every zone viewer may
+// not see are shuffled together and dealt back, as many to each zone as it
+// had; the copy's generator is reseeded from rng.
+func (s *State) Redealt(viewer int, rng *engine.RNG) engine.State {
+	c := s.clone()
+	var pool []int16
+	var hidden []int
+	for inst := range c.zones {
+		if !s.sees(viewer, inst) {
+			hidden = append(hidden, inst)
+			pool = append(pool, c.zones[inst]...)
+		}
+	}
+	engine.ShuffleSlice(rng, pool)
+	for _, inst := range hidden {
+		n := len(c.zones[inst])
+		copy(c.zones[inst], pool[:n])
+		pool = pool[n:]
+	}
+	c.rng = engine.NewRNG(rng.Uint64())
+	return c
+}
+
+// sees reports whether viewer sees the cards of zone instance inst.
+func (s *State) sees(viewer, inst int) bool {
+	zi, seat := s.zoneOf(inst)
+	switch s.g.zones[zi].visible {
+	case "all":
+		return true
+	case "owner":
+		return seat == viewer
+	}
+	return false
+}
+
+// zoneOf is the zone of an instance and its seat (-1 for the table).
+func (s *State) zoneOf(inst int) (zone, seat int) {
+	for zi, z := range s.g.zones {
+		first := s.lay.zone[zi]
+		if z.player {
+			if inst < first+s.n {
+				return zi, inst - first
+			}
+		} else if inst == first {
+			return zi, -1
+		}
+	}
+	return len(s.g.zones) - 1, -1
+}
