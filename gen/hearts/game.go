@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "33dc950174f461117984e9c6a335cec1427a612d26ff6cd3348e0f67c9fb80e1"
+const SourceHash = "8efea69ebe0718cdb95a8317bdd23f879a0c057274130794e5a1eb697eb6bb74"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

@@ -86,6 +86,7 @@ func commands() []command {
 		{"merge", "[--format text|json] FILE...", "sum up the tallies simulate --out wrote for the shards of one study, as one run of all its games", "simulating.md", runMerge},
 		{"sweep", "--game G [--variant V] [--players N] [-n GAMES] [--seed S] [--bots B,B...] [--workers W] --set K=V,V...|K=A..B[/STEP]... [--format text|csv|json] [--out DIR] [--root DIR]", "play a grid of rule parameters, the same games at each point; write a table, plots and a page", "simulating.md", runSweep},
 		{"replay", "[--root DIR] FILE", "replay game logs and verify every action", "simulating.md", runReplay},
+		{"rules", "--game G [--lang L] [--text=false] [--root DIR]", "print the rulebook beside the rules code that implements each section", "rules-language.md", runRules},
 		{"score", "--game G [--variant V] [--lang L] [--set K=V]... [--root DIR] FILE", "score the final positions of a finished game, typed into a score file", "simulating.md", runScore},
 	}
 }

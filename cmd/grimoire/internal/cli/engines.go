@@ -7,6 +7,7 @@ import (
 	"github.com/grimoire-games/grimoire/compiler/model"
 	"github.com/grimoire-games/grimoire/engine"
 	"github.com/grimoire-games/grimoire/engine/bellummagica"
+	"github.com/grimoire-games/grimoire/engine/rules"
 	"github.com/grimoire-games/grimoire/engine/warlock"
 	"github.com/grimoire-games/grimoire/engine/warriors"
 )
@@ -16,9 +17,11 @@ import (
 // parameter overrides already applied.
 type newEngine func(*model.Game) (engine.Game, error)
 
-// engines is every game the CLI can play, by game id. A function rather
-// than a variable: the package keeps no mutable state.
-func engines() map[string]newEngine {
+// goEngines is every game with an engine written in Go, by game id. Any
+// other game with rules in the rules language is played by the rules
+// engine (package rules). A function rather than a variable: the package
+// keeps no mutable state.
+func goEngines() map[string]newEngine {
 	return map[string]newEngine{
 		"bellum_magica": build(bellummagica.New),
 		"warlock":       build(warlock.New),
@@ -38,14 +41,44 @@ func build[G engine.Game](newGame func(*model.Game) (G, error)) newEngine {
 	}
 }
 
-// engineIDs lists the games that have an engine, sorted.
-func engineIDs() []string {
-	return sortedKeys(engines())
+// The engines --engine chooses from.
+const (
+	engineGo    = "go"
+	engineRules = "rules"
+)
+
+// engineUsage is the usage of --engine.
+const engineUsage = "the engine to play with: go (the game's engine written in Go) or rules (its rules in the rules language); default: go where the game has one, else rules"
+
+// gameUsage describes --game for a command that plays games.
+func gameUsage(what string) string {
+	return what + " (required: a game with rules in the rules language, such as hearts, or one with an engine in Go: " + strings.Join(sortedKeys(goEngines()), ", ") + ")"
 }
 
-// errNoEngine is the error for a game without an engine: it names the
-// games that have one, and the guide that says what a game needs to get
-// one.
+// newEngineFor returns how to build the engine of game m, with use the
+// engine asked for ("" for the default).
+func newEngineFor(m *model.Game, use string) (newEngine, error) {
+	goEngine := goEngines()[m.ID]
+	switch use {
+	case "", engineGo, engineRules:
+	default:
+		return nil, fmt.Errorf("--engine %q: want go or rules", use)
+	}
+	switch {
+	case use == engineRules && !rules.Has(m):
+		return nil, fmt.Errorf("game %s has no rules in the rules language (no .star file in its directory); see \"An engine for your game\" in docs/simulating.md", m.ID)
+	case use == engineGo && goEngine == nil:
+		return nil, fmt.Errorf("game %s has no engine written in Go (games with one: %s); --engine rules plays its rules", m.ID, strings.Join(sortedKeys(goEngines()), ", "))
+	case goEngine != nil && use != engineRules:
+		return goEngine, nil
+	case rules.Has(m):
+		return build(rules.New), nil
+	}
+	return nil, errNoEngine(m.ID)
+}
+
+// errNoEngine is the error for a game without an engine: it says what
+// gives a game one, and names the guide that says more.
 func errNoEngine(game string) error {
-	return fmt.Errorf("no engine for game %q (games with an engine: %s); see \"An engine for your game\" in docs/simulating.md", game, strings.Join(engineIDs(), ", "))
+	return fmt.Errorf("no engine for game %q: it has no rules in the rules language (a .star file in its directory) and no engine written in Go; see \"An engine for your game\" in docs/simulating.md", game)
 }

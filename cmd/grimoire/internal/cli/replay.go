@@ -38,9 +38,6 @@ func runReplay(e *env, args []string) int {
 		if g := built[key]; g != nil {
 			return g, nil
 		}
-		if engines()[h.Game] == nil {
-			return nil, errNoEngine(h.Game)
-		}
 		g, _, _, ok := buildEngine(e, "replay", file, t, h.Game, h.Variant, h.Set)
 		if !ok {
 			return nil, errBuilt

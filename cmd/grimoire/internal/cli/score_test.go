@@ -81,7 +81,7 @@ func TestScoreErrors(t *testing.T) {
 		{[]string{"score", "--game", "warlock", bad}, ExitFail, bad + ":2:33: error: player 1's empire has more than 3 dragons [G010]"},
 		{[]string{"score", "--game", "warlock", bad}, ExitFail, bad + ":2:43: error: unknown race \"elf\""},
 		{[]string{"score", "--game", "warlock"}, ExitUsage, "a FILE argument is required"},
-		{[]string{"score", "--game", "nope", bad}, ExitUsage, "games with an engine: bellum_magica, warlock"},
+		{[]string{"score", "--game", "nope", bad}, ExitUsage, `no game "nope" (games: bellum_magica, hearts, warlock, warriors)`},
 		{[]string{"score", "--game", "warlock", "--lang", "xx", scoreExample}, ExitUsage, "--lang \"xx\""},
 		{[]string{"score", "--game", "warlock", filepath.Join(dir, "missing.toml")}, ExitFail, "missing.toml"},
 		{[]string{"score", "--game", "warlock", "--set", "max_dragons=4", bad}, ExitFail, "unknown race"},

@@ -63,7 +63,7 @@ func runSimulate(e *env, args []string) int {
 	if !ok {
 		return code
 	}
-	eng, played, code, ok := engineFor(e, "simulate", "--variant", m, *game, *variant, sf.sets)
+	eng, played, code, ok := engineFor(e, "simulate", "--variant", m, *game, *variant, *sf.engine, sf.sets)
 	if !ok {
 		return code
 	}
@@ -202,6 +202,7 @@ func printSummary(e *env, cmd string, sum *engine.Summary, played, format string
 // how many, from which seed, by which bots, under which rules.
 type studyFlags struct {
 	root, game, variant, bots *string
+	engine                    *string
 	players, n, workers       *int
 	shard                     *string
 	seed                      *uint64
@@ -242,7 +243,8 @@ func (cpuCount) Default() string { return "the number of CPUs" }
 func addStudyFlags(fs *flag.FlagSet, nUsage, seedUsage, setUsage, shardUsage string) *studyFlags {
 	sf := &studyFlags{
 		root:    fs.String("root", "", "games tree to read (default: the built-in games)"),
-		game:    gameFlag(fs, "the game to play (required; one of: "+strings.Join(engineIDs(), ", ")+")"),
+		game:    gameFlag(fs, gameUsage("the game to play")),
+		engine:  fs.String("engine", "", engineUsage),
 		variant: fs.String("variant", "", variantUsage),
 		players: fs.Int("players", 0, "seats per game (default 4 if the game allows it, else its minimum)"),
 		n:       fs.Int("n", 1000, nUsage),
@@ -271,7 +273,7 @@ func (sf *studyFlags) check(fs *flag.FlagSet, unit string) (engine.Shard, error)
 	case *sf.players < 1 && given(fs)["players"]:
 		return shard, fmt.Errorf("--players %d: want a positive number", *sf.players)
 	case *sf.game == "":
-		return shard, fmt.Errorf("--game is required (games with an engine: %s)", strings.Join(engineIDs(), ", "))
+		return shard, fmt.Errorf("--game is required")
 	}
 	if *sf.shard != "" {
 		var err error
@@ -282,9 +284,6 @@ func (sf *studyFlags) check(fs *flag.FlagSet, unit string) (engine.Shard, error)
 			return shard, fmt.Errorf("--shard %s: %d shards for %d %s", shard, shard.Count, *sf.n, unit)
 		}
 	}
-	if engines()[*sf.game] == nil {
-		return shard, errNoEngine(*sf.game)
-	}
 	return shard, nil
 }
 
@@ -293,7 +292,7 @@ func buildEngine(e *env, cmd, where string, t tree, id, variant string, sets []s
 	if !ok {
 		return nil, "", code, false
 	}
-	return engineFor(e, cmd, where, m, id, variant, sets)
+	return engineFor(e, cmd, where, m, id, variant, "", sets)
 }
 
 // writeSummary prints a summary for people; variant is the variant played,

@@ -121,7 +121,10 @@ func TestSimulateUsage(t *testing.T) {
 		want string
 	}{
 		{nil, "--game is required"},
-		{[]string{"--game", "nosuch"}, `no engine for game "nosuch" (games with an engine: bellum_magica, warlock, warriors); see "An engine for your game" in docs/simulating.md`},
+		{[]string{"--game", "nosuch"}, `no game "nosuch" (games: bellum_magica, hearts, warlock, warriors)`},
+		{[]string{"--game", "hearts", "--engine", "go"}, "game hearts has no engine written in Go (games with one: bellum_magica, warlock, warriors); --engine rules plays its rules"},
+		{[]string{"--game", "warlock", "--engine", "rules"}, `game warlock has no rules in the rules language (no .star file in its directory); see "An engine for your game" in docs/simulating.md`},
+		{[]string{"--game", "hearts", "--engine", "lua"}, `--engine "lua": want go or rules`},
 		{[]string{"--game", "warlock", "--bots", "random,clever"}, `unknown bot "clever" (warlock has: random, greedy`},
 		{[]string{"--game", "warlock", "--players", "2"}, "--players 2: warlock is for 3 to 5 players"},
 		{[]string{"--game", "warlock", "--players", "9"}, "--players 9: warlock is for 3 to 5 players"},
@@ -240,7 +243,7 @@ func TestReplayErrors(t *testing.T) {
 		{[]string{filepath.Join(dir, "missing.jsonl")}, ExitFail, "no such file"},
 		{[]string{"a", "b"}, ExitUsage, `unexpected argument "b"`},
 		{[]string{write("junk", "hello\n")}, ExitFail, "junk: line 1: invalid character"},
-		{[]string{write("other", `{"log":"grimoire","version":1,"game":"chess","players":2,"seed":1,"set":[],"bots":[]}`+"\n")}, ExitFail, `no engine for game "chess"`},
+		{[]string{write("other", `{"log":"grimoire","version":1,"game":"chess","players":2,"seed":1,"set":[],"bots":[]}`+"\n")}, ExitFail, `no game "chess" (games: bellum_magica, hearts, warlock, warriors)`},
 		{[]string{write("set", `{"log":"grimoire","version":1,"game":"warlock","players":3,"seed":1,"set":["nosuch=1"],"bots":[]}`+"\n")}, ExitFail, "1 error"},
 	}
 	for _, tt := range tests {

@@ -189,7 +189,7 @@ func runSweep(e *env, args []string) int {
 		}
 		points = append(points, pt)
 	}
-	data, played, code, ok := buildPoints(e, t, *game, *variant, points)
+	data, played, code, ok := buildPoints(e, t, *game, *variant, *sf.engine, points)
 	if !ok {
 		return code
 	}
@@ -356,14 +356,14 @@ func mergedSweep(study *engine.SweepStudy, sums []*engine.Summary, timing engine
 // game: each point plays a copy with its own overrides, printing their
 // diagnostics, so points share nothing they could change. data is the
 // fingerprint of the game's data.
-func buildPoints(e *env, t tree, id, variant string, points []*sweepPoint) (data, played string, code int, ok bool) {
+func buildPoints(e *env, t tree, id, variant, use string, points []*sweepPoint) (data, played string, code int, ok bool) {
 	m, code, ok := loadModel(e, "sweep", t, id)
 	if !ok {
 		return "", "", code, false
 	}
 	for _, pt := range points {
 		var g engine.Game
-		if g, played, code, ok = engineFor(e, "sweep", "--variant", m, id, variant, pt.sets); !ok {
+		if g, played, code, ok = engineFor(e, "sweep", "--variant", m, id, variant, use, pt.sets); !ok {
 			return "", "", code, false
 		}
 		bm, isBotMaker := g.(engine.BotGame)
@@ -399,7 +399,12 @@ func loadModel(e *env, cmd string, t tree, id string) (m *model.Game, code int, 
 // engineFor builds the engine of m, a game as loaded, with the overrides
 // sets applied to a copy and played in variant, printing the overrides'
 // diagnostics; m is left as it was. The results are buildEngine's.
-func engineFor(e *env, cmd, where string, m *model.Game, id, variant string, sets []string) (g engine.Game, played string, code int, ok bool) {
+func engineFor(e *env, cmd, where string, m *model.Game, id, variant, use string, sets []string) (g engine.Game, played string, code int, ok bool) {
+	newGame, err := newEngineFor(m, use)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "grimoire %s: %v\n", cmd, err)
+		return nil, "", ExitUsage, false
+	}
 	c, d := compiler.WithOverrides(m, sets)
 	printDiags(e.stderr, d)
 	if d.HasErrors() {
@@ -409,7 +414,7 @@ func engineFor(e *env, cmd, where string, m *model.Game, id, variant string, set
 	if !ok {
 		return nil, "", ExitUsage, false
 	}
-	g, err := engines()[id](p)
+	g, err = newGame(p)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "grimoire %s: %v\n", cmd, err)
 		return nil, "", ExitFail, false

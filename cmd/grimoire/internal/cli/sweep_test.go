@@ -89,7 +89,7 @@ func TestSweepUsage(t *testing.T) {
 		{[]string{"--game", "warlock", "--set", "days=1..200", "--set", "cards_dealt=1..60"}, ExitUsage, "the grid has more than 10000 points"},
 		{[]string{"--game", "warlock", "--set", "days=2,3", "--format", "yaml"}, ExitUsage, `unknown --format "yaml"`},
 		{[]string{"--game", "warlock", "--set", "days=2,3", "-n", "0"}, ExitUsage, "want at least one game"},
-		{[]string{"--game", "chess", "--set", "days=2,3"}, ExitUsage, `no engine for game "chess"`},
+		{[]string{"--game", "chess", "--set", "days=2,3"}, ExitUsage, `no game "chess" (games: bellum_magica, hearts, warlock, warriors)`},
 		{[]string{"--game", "warlock", "--set", "days=2,3", "--bots", "genius"}, ExitUsage, `unknown bot "genius"`},
 		{[]string{"--game", "warlock", "--set", "days=2,3", "--players", "9"}, ExitUsage, "--players 9: warlock with days=2 is for"},
 		{[]string{"--game", "warlock", "--set", "days=2,3", "--variant", "nope"}, ExitUsage, "--variant"},

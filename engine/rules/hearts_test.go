@@ -1,0 +1,85 @@
+package rules
+
+import (
+	"fmt"
+	"testing"
+
+	grimoire "github.com/grimoire-games/grimoire"
+	"github.com/grimoire-games/grimoire/compiler"
+	"github.com/grimoire-games/grimoire/engine"
+	"github.com/grimoire-games/grimoire/engine/internal/enginetest"
+)
+
+// shipped builds a shipped game, by its rules, with overrides of its
+// parameters (name=value).
+func shipped(t testing.TB, id string, sets ...string) *Game {
+	t.Helper()
+	games, d := compiler.Load(grimoire.Games(), compiler.Options{Games: []string{id}})
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	m, d := compiler.WithOverrides(games.Game(id), sets)
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	p, err := m.Play("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// conserved checks that every card played with is in exactly one zone.
+func (s *State) conserved() error {
+	count := make([]int, len(s.g.designs))
+	for _, z := range s.zones {
+		for _, d := range z {
+			count[d]++
+		}
+	}
+	for d, c := range s.g.designs {
+		want := c.Copies
+		if s.g.start[d] < 0 {
+			want = 0
+		}
+		if count[d] != want {
+			return fmt.Errorf("card %s: %d in the zones, want %d", c.ID, count[d], want)
+		}
+	}
+	return nil
+}
+
+func checker(g *Game) *enginetest.Checker[*State] {
+	return &enginetest.Checker[*State]{
+		New:        g.New,
+		Invariants: (*State).conserved,
+		Step:       func(s *State) string { return fmt.Sprintf("turn %d, %d draws", s.turn, len(s.pending)) },
+		Actions:    g.NumActions(),
+		MaxActions: 100_000,
+		Languages:  g.Languages(),
+		Redeal: func(s *State, viewer int, rng *engine.RNG) *State {
+			return s.Redealt(viewer, rng).(*State)
+		},
+	}
+}
+
+// TestHeartsRandomGames plays random games of Hearts with every
+// invariant of an engine checked after each action.
+func TestHeartsRandomGames(t *testing.T) {
+	g := shipped(t, "hearts")
+	checker(g).Games(t, 4, 4, 6, 3, nil)
+}
+
+// BenchmarkRandomGame plays complete random 4-player games of the
+// shipped games played by their rules.
+func BenchmarkRandomGame(b *testing.B) {
+	for _, id := range []string{"hearts"} {
+		b.Run(id, func(b *testing.B) {
+			enginetest.Bench(b, 4, shipped(b, id).NewState)
+		})
+	}
+}
