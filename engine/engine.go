@@ -66,6 +66,18 @@ type Chancer interface {
 	SampleChance() Action
 }
 
+// Horizoner is a State whose games are long enough that a search may
+// stop its play-outs early: a play-out ends at the first position of a
+// later stretch of the game (a later round) than the one it started in,
+// and scores the game by Estimate instead of playing it to its end.
+type Horizoner interface {
+	// Horizon numbers the stretch of the game the state is in; it never
+	// decreases.
+	Horizon() int
+	// Estimate is each seat's return were the game to end now.
+	Estimate() []float64
+}
+
 // Game creates states of one game for a number of players and a seed.
 type Game interface {
 	// ID is the game's id, as in its data ("warlock").

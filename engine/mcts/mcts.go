@@ -2,7 +2,10 @@
 // Monte Carlo tree search (Cowling, Powley and Whitehouse, 2012). Each
 // iteration re-deals what the bot's seat cannot see (engine.Redealer),
 // walks a tree of the players' actions with UCT, plays the rest of the
-// game out, and credits every player on the path with its reward.
+// game out, and credits every player on the path with its reward. A game
+// that says where its stretches end (engine.Horizoner, such as the rounds
+// of a long game) is played out to the end of the stretch only, and
+// scored by its estimate there.
 // Chance outcomes are drawn from the re-dealt state's own generator and
 // are not nodes of the tree, so one tree gathers all the deals and dice.
 //
@@ -210,7 +213,16 @@ func (b *Bot) iterate(root *node, s engine.State, rng *engine.RNG) {
 	b.path = append(b.path[:0], root)
 	b.moves = b.moves[:0]
 	expanded := false
+	h, horizon := s.(engine.Horizoner)
+	start := 0
+	if horizon {
+		start = h.Horizon()
+	}
 	for !s.IsTerminal() {
+		if horizon && h.Horizon() != start {
+			b.credit(b.rewards(h.Estimate()))
+			return
+		}
 		p := s.CurrentPlayer()
 		if p == engine.Chance {
 			if !sample(s) {
@@ -242,7 +254,12 @@ func (b *Bot) iterate(root *node, s engine.State, rng *engine.RNG) {
 			return
 		}
 	}
-	r := b.rewards(s.Returns())
+	b.credit(b.rewards(s.Returns()))
+}
+
+// credit adds an iteration's rewards to the nodes of its path and to the
+// averages of its moves.
+func (b *Bot) credit(r []float64) {
 	for _, m := range b.path {
 		m.visits++
 		if m.player >= 0 {

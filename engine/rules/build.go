@@ -26,6 +26,7 @@ const (
 	globalRounds   = "ROUNDS"    // the GAME variable that counts the game's length
 	globalTextOnly = "TEXT_ONLY" // sections with no code, and why
 	globalPhases   = "PHASES"    // the phases, the first the one the game starts in
+	globalHorizon  = "HORIZON"   // the GAME variable whose change ends a search's play-out
 )
 
 // The functions the rules define.
@@ -242,6 +243,15 @@ func (b *builder) vars() {
 			}
 			b.gm.vars = append(b.gm.vars, vd)
 		}
+	}
+	b.gm.horizon = -1
+	if v := b.gm.prog.Global(globalHorizon); v != nil {
+		s, _ := v.(starlark.String)
+		i := slices.IndexFunc(b.gm.vars, func(vd varDecl) bool { return vd.id == string(s) && !vd.player && !vd.isBool })
+		if i < 0 {
+			b.d.Errorf(b.at(globalHorizon), diag.RulesName, "%s names a number variable of GAME whose change ends a search's play-out, such as the rounds (the rules have %s)", globalHorizon, describe(v))
+		}
+		b.gm.horizon = i
 	}
 	if v := b.gm.prog.Global(globalRounds); v != nil {
 		s, _ := v.(starlark.String)

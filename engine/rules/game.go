@@ -53,6 +53,7 @@ type Game struct {
 	setup, returns, value starlark.Value
 	funcs                 map[string]starlark.Value // every global function, for then=
 	rounds                int                       // the variable ROUNDS names, or -1
+	horizon               int                       // the variable HORIZON names, or -1
 
 	cites    map[string][]string // section id → the functions that implement it, sorted
 	textOnly map[string]string   // section id → why it has no code

@@ -47,7 +47,33 @@ var (
 	_ engine.Redealer     = (*State)(nil)
 	_ engine.ActionKinder = (*State)(nil)
 	_ engine.RoundCounter = (*State)(nil)
+	_ engine.Horizoner    = (*State)(nil)
 )
+
+// Horizon implements engine.Horizoner with the variable HORIZON names; 0
+// for rules that name none, whose search play-outs go to the end.
+func (s *State) Horizon() int {
+	if s.g.horizon < 0 {
+		return 0
+	}
+	return int(s.vars[s.lay.v[s.g.horizon]])
+}
+
+// Estimate implements engine.Horizoner: what returns(g) gives now, zeros
+// if it fails.
+func (s *State) Estimate() []float64 {
+	if s.over {
+		return s.Returns()
+	}
+	v, t, err := s.callValue(s.g.returns, nil)
+	defer t.done()
+	if err == nil {
+		if r, err := s.numbers(v); err == nil {
+			return r
+		}
+	}
+	return make([]float64, s.n)
+}
 
 // NumPlayers implements engine.State.
 func (s *State) NumPlayers() int { return s.n }
@@ -136,12 +162,20 @@ func (s *State) applyChance(a engine.Action) error {
 	return s.settle()
 }
 
+// maxThen bounds the functions called after deals one after another
+// without a card drawn: far more than rules need, so that rules whose
+// deals of no card call one another forever stop.
+const maxThen = 1000
+
 // settle readies the state for its next action: it calls the function
 // waiting for the draws once they are done, works out the legal actions
 // of the player to move, or the returns once the game is over.
 func (s *State) settle() error {
-	for len(s.pending) == 0 && s.then != "" && !s.over {
+	for calls := 0; len(s.pending) == 0 && s.then != "" && !s.over; calls++ {
 		fn := s.then
+		if calls == maxThen {
+			return fmt.Errorf("%s: %d functions called after deals of no card, one after another: deals that never draw a card do not end", fn, maxThen)
+		}
 		s.then = ""
 		if err := s.call(s.g.funcs[fn], true, nil); err != nil {
 			return fmt.Errorf("%s: %w", fn, err)
