@@ -8,6 +8,7 @@ import (
 	"github.com/grimoire-games/grimoire/compiler"
 	"github.com/grimoire-games/grimoire/engine"
 	"github.com/grimoire-games/grimoire/engine/internal/enginetest"
+	"github.com/grimoire-games/grimoire/engine/internal/rulings"
 )
 
 // shipped builds a shipped game, by its rules, with overrides of its
@@ -82,4 +83,36 @@ func BenchmarkRandomGame(b *testing.B) {
 			enginetest.Bench(b, 4, shipped(b, id).NewState)
 		})
 	}
+}
+
+// BenchmarkMCTSMove times one move of the search bot at its default
+// budget, from the first decision of a game of Hearts: what a player
+// waits for.
+func BenchmarkMCTSMove(b *testing.B) {
+	g := shipped(b, "hearts")
+	s, err := g.New(4, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for s.CurrentPlayer() == engine.Chance {
+		if err := s.Apply(s.SampleChance()); err != nil {
+			b.Fatal(err)
+		}
+	}
+	bot, err := g.NewBot("mcts")
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := engine.NewRNG(2)
+	legal := s.LegalActions(nil)
+	for b.Loop() {
+		bot.Act(engine.SeatOf(s, s.CurrentPlayer()), legal, &rng)
+	}
+	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/move")
+}
+
+// TestHeartsRulings keeps the rulings of Hearts' rules and their table in
+// docs/engines.md in step.
+func TestHeartsRulings(t *testing.T) {
+	rulings.Check(t, "../../docs/engines.md", "### Hearts rulings", "../../cards/hearts")
 }

@@ -19,8 +19,8 @@ var (
 )
 
 // Check compares the rulings tabled under heading (up to the next heading)
-// in the Markdown file doc with those named in the non-test Go files of
-// dir.
+// in the Markdown file doc with those named in the non-test Go files and
+// the rules files (.star) of dir.
 func Check(t testing.TB, doc, heading, dir string) {
 	t.Helper()
 	src, err := os.ReadFile(doc)
@@ -37,6 +37,12 @@ func Check(t testing.TB, doc, heading, dir string) {
 		documented = append(documented, m[1])
 	}
 	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A game played by its rules names its rulings in its rules files.
+	star, err := filepath.Glob(filepath.Join(dir, "*.star"))
+	files = append(files, star...)
 	if err != nil {
 		t.Fatal(err)
 	}
