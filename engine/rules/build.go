@@ -40,7 +40,10 @@ const (
 
 // Build builds the game of g from its rules, with every diagnostic its
 // rules deserve; the game is nil when there is an error.
-func Build(g *model.Game) (*Game, diag.List) {
+func Build(g *model.Game) (*Game, diag.List) { return build(g, Budget) }
+
+// build is Build with a step budget for each call of the rules.
+func build(g *model.Game, budget uint64) (*Game, diag.List) {
 	var d diag.List
 	if len(g.Rules) == 0 {
 		d.Errorf(g.Pos, diag.RulesShape, "game %s has no rules: a .star file in its directory gives them", g.ID)
@@ -81,7 +84,7 @@ func Build(g *model.Game) (*Game, diag.List) {
 		"cards":  cardSet,
 		"sum":    starlark.NewBuiltin("sum", sum),
 	}
-	prog, cd := star.Compile(g.Rules, predeclared, Budget)
+	prog, cd := star.Compile(g.Rules, predeclared, budget)
 	d = append(d, cd...)
 	if prog == nil {
 		return nil, d
@@ -499,7 +502,7 @@ func (b *builder) attributes() {
 	if len(gm.phases) > 0 {
 		add("phase", attr{what: attrPhase}, "the phase")
 	}
-	for i, m := range methodNames {
+	for i, m := range methodNames() {
 		add(m, attr{what: attrMethod, index: i}, "method")
 	}
 	for i, z := range gm.zones {

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/grimoire-games/grimoire/engine"
@@ -17,19 +18,18 @@ import (
 // ---- Helpers ----------------------------------------------------------
 
 // heartsGames caches the games built, by their overrides: a Game never
-// changes once built.
-var heartsGames = map[string]*Game{}
+// changes once built, and tests may share it, in parallel too.
+var heartsGames sync.Map // string → *Game
 
 // hearts is the shipped Hearts with overrides of its parameters.
 func hearts(t *testing.T, sets ...string) *Game {
 	t.Helper()
 	key := strings.Join(sets, " ")
-	if g := heartsGames[key]; g != nil {
-		return g
+	if g, ok := heartsGames.Load(key); ok {
+		return g.(*Game)
 	}
-	g := shipped(t, "hearts", sets...)
-	heartsGames[key] = g
-	return g
+	g, _ := heartsGames.LoadOrStore(key, shipped(t, "hearts", sets...))
+	return g.(*Game)
 }
 
 // allHearts is every heart, in shorthand.

@@ -233,6 +233,23 @@ func (s *State) appendLegal(dst []engine.Action, k *kind, p int) ([]engine.Actio
 		}
 		return dst, nil
 	}
+	if z, ok := v.(*zoneRef); ok && k.domain == domCard && z.t.s == s {
+		// A zone, read without the copy iterating it makes.
+		for _, d := range s.zones[z.inst] {
+			dst = append(dst, engine.Action(k.base+int(d)))
+		}
+		return dst, nil
+	}
+	if l, ok := v.(*starlark.List); ok {
+		for i := range l.Len() {
+			j, err := s.g.argIndex(k, l.Index(i), s.n)
+			if err != nil {
+				return dst, fmt.Errorf("%s: %w", legalPre+k.id, err)
+			}
+			dst = append(dst, engine.Action(k.base+j))
+		}
+		return dst, nil
+	}
 	it, ok := v.(starlark.Iterable)
 	if !ok {
 		return dst, fmt.Errorf("%s gives %s, not the list of what p may play", legalPre+k.id, describe(v))

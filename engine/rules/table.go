@@ -38,7 +38,9 @@ func (t *table) ref(inst, z, seat int) *zoneRef {
 }
 
 // methodNames are g's own attributes, besides zones and variables.
-var methodNames = []string{"players", "turn", "move", "move_all", "deal", "end", "holder"}
+func methodNames() []string {
+	return []string{"players", "turn", "move", "move_all", "deal", "end", "holder"}
+}
 
 var (
 	_ starlark.HasSetField = (*table)(nil)
@@ -107,7 +109,7 @@ func (t *table) Attr(name string) (starlark.Value, error) {
 		return starlark.MakeInt(s.turn), nil
 	}
 	if t.methods == nil {
-		t.methods = make([]*starlark.Builtin, len(methodNames))
+		t.methods = make([]*starlark.Builtin, len(methodNames()))
 	}
 	if t.methods[a.index] == nil {
 		t.methods[a.index] = starlark.NewBuiltin(name, t.method)
@@ -281,7 +283,7 @@ type zoneRef struct {
 	inst    int
 	z       int
 	seat    int
-	methods map[string]*starlark.Builtin
+	methods [4]*starlark.Builtin // by zoneMethod
 }
 
 var (
@@ -319,10 +321,22 @@ func (z *zoneRef) Has(x starlark.Value) (bool, error) {
 	c, ok := x.(*Card)
 	return ok && slices.Contains(z.cards(), int16(c.d)), nil
 }
-func (z *zoneRef) AttrNames() []string { return zoneMethods }
+func (z *zoneRef) AttrNames() []string {
+	return []string{"highest", "index", "owner", "where", "without"}
+}
 
-// zoneMethods are a zone's attributes, sorted.
-var zoneMethods = []string{"highest", "index", "owner", "where", "without"}
+// zoneMethod numbers a zone's methods.
+func zoneMethod(name string) int {
+	switch name {
+	case "highest":
+		return 0
+	case "index":
+		return 1
+	case "where":
+		return 2
+	}
+	return 3
+}
 
 func (z *zoneRef) Attr(name string) (starlark.Value, error) {
 	switch name {
@@ -331,16 +345,12 @@ func (z *zoneRef) Attr(name string) (starlark.Value, error) {
 			return starlark.None, nil
 		}
 		return starlark.MakeInt(z.seat), nil
-	case "where", "without", "highest", "index":
-		if z.methods == nil {
-			z.methods = map[string]*starlark.Builtin{}
+	case "highest", "index", "where", "without":
+		i := zoneMethod(name)
+		if z.methods[i] == nil {
+			z.methods[i] = starlark.NewBuiltin(name, z.method)
 		}
-		b := z.methods[name]
-		if b == nil {
-			b = starlark.NewBuiltin(name, z.method)
-			z.methods[name] = b
-		}
-		return b, nil
+		return z.methods[i], nil
 	}
 	return nil, nil
 }
