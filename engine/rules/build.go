@@ -27,6 +27,7 @@ const (
 	globalTextOnly = "TEXT_ONLY" // sections with no code, and why
 	globalPhases   = "PHASES"    // the phases, the first the one the game starts in
 	globalHorizon  = "HORIZON"   // the GAME variable whose change ends a search's play-out
+	globalOutcomes = "OUTCOMES"  // the most outcomes a chance node has (a die's faces)
 )
 
 // The functions the rules define.
@@ -289,8 +290,16 @@ func (b *builder) actions() {
 		b.d.Errorf(b.at(globalActions), diag.RulesShape, "%s is a dict of the actions' names and what each is played on: \"card\", \"player\", \"none\" or a number of choices (the rules have %s)", globalActions, describe(v))
 		return
 	}
-	// Chance outcomes come first: a card drawn, numbered by its design.
-	next := len(gm.designs)
+	// Chance outcomes come first: a card drawn, numbered by its design,
+	// then the outcomes of g.roll and g.chance.
+	if v := gm.prog.Global(globalOutcomes); v != nil {
+		n, err := starlark.AsInt32(v)
+		if err != nil || n < 1 || n > 1<<16 {
+			b.d.Errorf(b.at(globalOutcomes), diag.RulesShape, "%s is the most outcomes a chance node of the rules has, from 1 to %d, such as a die's faces (the rules have %s)", globalOutcomes, 1<<16, v)
+		}
+		gm.outcomes = max(n, 0)
+	}
+	next := len(gm.designs) + gm.outcomes
 	for _, it := range dict.Items() {
 		name, ok := it[0].(starlark.String)
 		if !ok || !model.IsID(string(name)) {

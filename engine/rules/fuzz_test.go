@@ -21,6 +21,7 @@ func FuzzBuildAndPlay(f *testing.F) {
 	f.Add(strings.Replace(miniRules, `"card"`, `("card", "x")`, 1) + "PHASES = [\"x\"]\n")
 	f.Add(strings.Replace(miniRules, `g.move(card, g.hand[p], g.discard)`, `g.move_all(g.deck, g.hand[p])`, 1))
 	f.Add(strings.Replace(miniRules, `g.turn = (p + 1) % g.players`, `g.turn = g.holder(card, g.hand) or 0`, 1))
+	f.Add(strings.Replace(miniRules, `g.end()`, `g.roll("die", 6, then = setup)`, 1) + "GAME = {\"die\": 0}\nOUTCOMES = 6\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		fsys := fstest.MapFS{
 			"cards/mini/game.toml":  {Data: []byte(miniData)},

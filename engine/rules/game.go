@@ -41,11 +41,12 @@ type Game struct {
 	cards   []*Card       // their values in the rules, by design
 	byID    map[string]int
 
-	zones  []zoneDecl
-	phases []string // PHASES, the first the one the game starts in
-	start  []int    // by design, the zone its cards start in; -1 for a card not played
-	vars   []varDecl
-	kinds  []*kind
+	zones    []zoneDecl
+	outcomes int      // OUTCOMES: the most outcomes of a chance node besides a card drawn
+	phases   []string // PHASES, the first the one the game starts in
+	start    []int    // by design, the zone its cards start in; -1 for a card not played
+	vars     []varDecl
+	kinds    []*kind
 	// layouts places zones and variables for each player count, from
 	// the fewest players.
 	layouts []layout

@@ -14,7 +14,8 @@ type Observation struct {
 	// Zones are the table's zones, by id; SeatZones each seat's.
 	Zones     map[string]ZoneView   `json:"zones"`
 	SeatZones []map[string]ZoneView `json:"seat_zones"`
-	// Draws is how many cards are still to be drawn before the next move.
+	// Draws is how many chance nodes (cards to draw, dice to roll) wait
+	// before the next move.
 	Draws int  `json:"draws,omitempty"`
 	Over  bool `json:"over,omitempty"`
 }

@@ -2,6 +2,8 @@ package rules
 
 import (
 	"errors"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -210,6 +212,9 @@ func TestRulesErrors(t *testing.T) {
 		{"a variable of the wrong type", []string{`g.total[p] += card.value`, `g.total[p] = "many"`}, "total is a whole number, not a string"},
 		{"legal gives something else", []string{`    return g.hand[p]`, "    return [1]"}, "action discard is played on cards, not on a int"},
 		{"deals of no card without end", []string{`g.deal(g.deck, g.hand[p], 2)`, "g.deal(g.deck, g.hand[p], 2)\n    g.deal(g.deck, g.hand[0], 0, then = again)\n\ndef again(g):\n    \"\"\"§play: again.\"\"\"\n    g.deal(g.deck, g.hand[0], 0, then = again)\n"}, "again: 1000 functions called after deals of no card"},
+		{"a die of more faces than OUTCOMES", []string{`PLAYER = {"total": 0}`, "PLAYER = {\"total\": 0}\nGAME = {\"die\": 0}", `g.total[p] += card.value`, `g.roll("die", 7)`}, "roll: 7 outcomes, but OUTCOMES allows 0"},
+		{"a roll into a seat's variable", []string{`g.total[p] += card.value`, `g.roll("total", 7)`}, `roll: "total" is not a number variable of GAME`},
+		{"chance of no weight", []string{`PLAYER = {"total": 0}`, "PLAYER = {\"total\": 0}\nGAME = {\"x\": 0}\nOUTCOMES = 2", `g.total[p] += card.value`, `g.chance("x", [0, 0])`}, "chance: every weight is 0"},
 		{"returns of the wrong length", []string{`    return [g.total[p] for p in range(g.players)]`, "    return [1]"}, "returns: gives a list, not a list of one number per seat (2)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -230,5 +235,83 @@ func TestRulesErrors(t *testing.T) {
 				t.Errorf("a rules error reads as an illegal action: %v", err)
 			}
 		})
+	}
+}
+
+// TestChanceOutcomes: g.roll and g.chance are chance nodes whose
+// outcomes come with their probabilities; the value drawn is in the
+// variable once the function waiting for it is called.
+func TestChanceOutcomes(t *testing.T) {
+	g, d := mini(t,
+		`PLAYER = {"total": 0}`, "PLAYER = {\"total\": 0}\nGAME = {\"die\": 0, \"pick\": 0}\nOUTCOMES = 6",
+		`    g.total[p] += card.value`, "    g.total[p] += card.value\n    g.roll(\"die\", 6, then = rolled)\n    g.chance(\"pick\", [0, 3, 1])",
+		`def returns(g):`, "def rolled(g):\n    \"\"\"§play: the die adds to the total.\"\"\"\n    g.total[(g.turn + g.players - 1) % g.players] += g.die\n\ndef returns(g):")
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	dieBase := len(g.designs)
+	slot := func(s *State, id string) *int64 {
+		i := slices.IndexFunc(g.vars, func(v varDecl) bool { return v.id == id })
+		return &s.vars[s.lay.v[i]]
+	}
+	counts := map[string]int{}
+	for seed := range uint64(400) {
+		s, err := g.New(2, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for s.CurrentPlayer() == engine.Chance {
+			s.Apply(s.SampleChance())
+		}
+		before := *slot(s, "total") // seat 0's
+		card := s.legal[0]
+		if err := s.Apply(card); err != nil {
+			t.Fatal(err)
+		}
+		if s.CurrentPlayer() != engine.Chance {
+			t.Fatal("no chance node after the roll")
+		}
+		if got := s.LegalActions(nil); len(got) != 6 || int(got[0]) != dieBase || int(got[5]) != dieBase+5 {
+			t.Fatalf("the die's outcomes are %v", got)
+		}
+		if name := s.ActionString(engine.Action(dieBase+3), "en"); name != "die 4" {
+			t.Errorf("outcome 3 of the die is named %q", name)
+		}
+		roll := s.SampleChance()
+		if err := s.Apply(roll); err != nil {
+			t.Fatal(err)
+		}
+		value := int64(roll) - int64(dieBase) + 1
+		if *slot(s, "die") != value {
+			t.Errorf("the die shows %d, the variable %d", value, *slot(s, "die"))
+		}
+		if got := s.LegalActions(nil); len(got) != 2 || int(got[0]) != dieBase+1 || int(got[1]) != dieBase+2 {
+			t.Fatalf("the pick's outcomes, weights 0, 3, 1, are %v", got)
+		}
+		pick := s.SampleChance()
+		if err := s.Apply(engine.Action(dieBase)); err == nil {
+			t.Error("an outcome of weight 0 was played")
+		}
+		if err := s.Apply(pick); err != nil {
+			t.Fatal(err)
+		}
+		// The total had the card (counted when played) and the die
+		// (counted once the pick after it is done too) added.
+		if added := *slot(s, "total") - before; added != value+int64(g.designs[int(card)-g.kinds[0].base].Values[1].Value.Int) {
+			t.Errorf("seat 0's total grew by %d with a roll of %d", added, value)
+		}
+		counts["die"+strconv.Itoa(int(value))]++
+		counts["pick"+strconv.Itoa(int(*slot(s, "pick")))]++
+	}
+	for v := 1; v <= 6; v++ {
+		if n := counts["die"+strconv.Itoa(v)]; n < 40 || n > 100 {
+			t.Errorf("the die showed %d %d times in 400", v, n)
+		}
+	}
+	if n := counts["pick1"]; n < 260 || n > 340 {
+		t.Errorf("outcome 1, of weight 3 in 4, came %d times in 400", n)
+	}
+	if counts["pick0"] > 0 {
+		t.Errorf("outcome 0, of weight 0, came %d times", counts["pick0"])
 	}
 }

@@ -38,8 +38,16 @@ type State struct {
 	args [3]starlark.Value
 }
 
-// draw is one card to draw at random, a chance node.
-type draw struct{ src, dst int32 }
+// draw is a chance node waiting: a card to draw at random from zone
+// instance src to dst, or, when slot is not negative, an outcome to draw
+// for the variable in that slot: first+i with weight weights[i] (a die:
+// first 1, weights all 1).
+type draw struct {
+	src, dst int32
+	slot     int32
+	first    int32
+	weights  []int32
+}
 
 var (
 	_ engine.State        = (*State)(nil)
@@ -101,11 +109,19 @@ func (s *State) Returns() []float64 {
 }
 
 // LegalActions implements engine.State. At a chance node they are the
-// cards that may be drawn, each design once.
+// cards that may be drawn, each design once, or the outcomes of weight
+// above zero.
 func (s *State) LegalActions(dst []engine.Action) []engine.Action {
 	dst = dst[:0]
 	switch {
 	case s.over:
+		return dst
+	case len(s.pending) > 0 && s.pending[0].slot >= 0:
+		for i, w := range s.pending[0].weights {
+			if w > 0 {
+				dst = append(dst, engine.Action(len(s.g.designs)+i))
+			}
+		}
 		return dst
 	case len(s.pending) > 0:
 		for _, d := range s.zones[s.pending[0].src] {
@@ -118,9 +134,23 @@ func (s *State) LegalActions(dst []engine.Action) []engine.Action {
 }
 
 // SampleChance implements engine.Chancer: a card of the zone drawn from,
-// each as likely as another.
+// each as likely as another, or an outcome by its weight.
 func (s *State) SampleChance() engine.Action {
-	z := s.zones[s.pending[0].src]
+	dr := s.pending[0]
+	if dr.slot >= 0 {
+		total := 0
+		for _, w := range dr.weights {
+			total += int(w)
+		}
+		x := s.rng.IntN(total)
+		for i, w := range dr.weights {
+			if x < int(w) {
+				return engine.Action(len(s.g.designs) + i)
+			}
+			x -= int(w)
+		}
+	}
+	z := s.zones[dr.src]
 	return engine.Action(z[s.rng.IntN(len(z))])
 }
 
@@ -148,9 +178,18 @@ func (s *State) Apply(a engine.Action) error {
 	return s.settle()
 }
 
-// applyChance draws card a for the next pending draw.
+// applyChance draws card a, or outcome a, for the next pending draw.
 func (s *State) applyChance(a engine.Action) error {
 	dr := s.pending[0]
+	if dr.slot >= 0 {
+		i := int(a) - len(s.g.designs)
+		if i < 0 || i >= len(dr.weights) || dr.weights[i] <= 0 {
+			return engine.Illegal(a, s.LegalActions(nil))
+		}
+		s.vars[dr.slot] = int64(dr.first) + int64(i)
+		s.pending = s.pending[1:]
+		return s.settle()
+	}
 	src := s.zones[dr.src]
 	i := slices.Index(src, int16(a))
 	if a < 0 || i < 0 {
@@ -193,6 +232,8 @@ func (s *State) settle() error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", fnReturns, err)
 		}
+		return nil
+	case len(s.pending) > 0 && s.pending[0].slot >= 0:
 		return nil
 	case len(s.pending) > 0:
 		if len(s.zones[s.pending[0].src]) == 0 {
@@ -415,6 +456,10 @@ func (s *State) Hash() uint64 {
 	}
 	for _, p := range s.pending {
 		mix(int64(p.src)<<32 | int64(p.dst))
+		mix(int64(p.slot)<<32 | int64(p.first))
+		for _, w := range p.weights {
+			mix(int64(w))
+		}
 	}
 	for _, c := range s.then {
 		mix(int64(c))
@@ -425,8 +470,8 @@ func (s *State) Hash() uint64 {
 // ActionKind implements engine.ActionKinder: the action's kind as ACTIONS
 // names it.
 func (s *State) ActionKind(a engine.Action) string {
-	if int(a) < len(s.g.designs) {
-		return "draw"
+	if int(a) < len(s.g.designs)+s.g.outcomes {
+		return "chance"
 	}
 	return s.g.kindOf(a).id
 }
@@ -450,6 +495,9 @@ func (s *State) ActionString(a engine.Action, lang string) string {
 	}
 	if int(a) < len(g.designs) {
 		return g.CardName(lang, int(a))
+	}
+	if int(a) < len(g.designs)+g.outcomes {
+		return s.outcomeName(int(a)-len(g.designs), lang)
 	}
 	k := g.kindOf(a)
 	i := int(a) - k.base
@@ -514,4 +562,25 @@ func (s *State) zoneOf(inst int) (zone, seat int) {
 		}
 	}
 	return len(s.g.zones) - 1, -1
+}
+
+// outcomeName names outcome i of the next chance node: the message
+// chance.<variable> with the value drawn (.Value) when the locales have
+// it, else the variable and the value.
+func (s *State) outcomeName(i int, lang string) string {
+	name, value := "chance", int64(i)
+	if len(s.pending) > 0 && s.pending[0].slot >= 0 {
+		dr := s.pending[0]
+		value += int64(dr.first)
+		for vi, v := range s.g.vars {
+			if s.lay.v[vi] == int(dr.slot) && !v.player {
+				name = v.id
+			}
+		}
+	}
+	id := "chance." + name
+	if hasMessage(s.g.m, lang, id) || hasMessage(s.g.m, s.g.m.SourceLang, id) {
+		return s.g.locs.Text(lang, id, map[string]any{"Value": value})
+	}
+	return fmt.Sprintf("%s %d", name, value)
 }

@@ -39,7 +39,7 @@ func (t *table) ref(inst, z, seat int) *zoneRef {
 
 // methodNames are g's own attributes, besides zones and variables.
 func methodNames() []string {
-	return []string{"players", "turn", "move", "move_all", "deal", "end", "holder"}
+	return []string{"players", "turn", "move", "move_all", "deal", "roll", "chance", "end", "holder"}
 }
 
 var (
@@ -230,17 +230,18 @@ func (t *table) method(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tu
 			return nil, fmt.Errorf("deal: %d cards", n)
 		}
 		for range n {
-			s.pending = append(s.pending, draw{src: int32(from.inst), dst: int32(to.inst)})
+			s.pending = append(s.pending, draw{src: int32(from.inst), dst: int32(to.inst), slot: -1})
 		}
-		if then != nil {
-			f, ok := then.(*starlark.Function)
-			if !ok || s.g.funcs[f.Name()] != f {
-				return nil, fmt.Errorf("deal: then is a function the rules define, not %s", then)
-			}
-			if s.then != "" && s.then != f.Name() {
-				return nil, fmt.Errorf("deal: then=%s, but %s already waits for the draws", f.Name(), s.then)
-			}
-			s.then = f.Name()
+		if err := t.setThen(name, then); err != nil {
+			return nil, err
+		}
+	case "roll", "chance":
+		// roll(variable, faces, then=None): a die of faces faces, its
+		// value (1 to faces) put in the GAME variable; chance(variable,
+		// weights, then=None): outcome i (from 0) with weight
+		// weights[i]. Each is a chance node.
+		if err := t.chance(name, args, kwargs); err != nil {
+			return nil, err
 		}
 	case "end":
 		// end(): the game is over; returns(g) gives the results.
@@ -265,6 +266,74 @@ func (t *table) method(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tu
 		return starlark.None, nil
 	}
 	return starlark.None, nil
+}
+
+// setThen makes then, if given, the function called once the chance
+// nodes waiting are done.
+func (t *table) setThen(method string, then starlark.Callable) error {
+	if then == nil {
+		return nil
+	}
+	s := t.s
+	f, ok := then.(*starlark.Function)
+	if !ok || s.g.funcs[f.Name()] != f {
+		return fmt.Errorf("%s: then is a function the rules define, not %s", method, then)
+	}
+	if s.then != "" && s.then != f.Name() {
+		return fmt.Errorf("%s: then=%s, but %s already waits for the chance nodes", method, f.Name(), s.then)
+	}
+	s.then = f.Name()
+	return nil
+}
+
+// chance queues g.roll's or g.chance's chance node.
+func (t *table) chance(method string, args starlark.Tuple, kwargs []starlark.Tuple) error {
+	s := t.s
+	var name string
+	var what starlark.Value
+	var then starlark.Callable
+	if err := starlark.UnpackArgs(method, args, kwargs, "variable", &name, map[string]string{"roll": "faces", "chance": "weights"}[method], &what, "then?", &then); err != nil {
+		return err
+	}
+	vi := slices.IndexFunc(s.g.vars, func(v varDecl) bool { return v.id == name && !v.player && !v.isBool })
+	if vi < 0 {
+		return fmt.Errorf("%s: %q is not a number variable of GAME", method, name)
+	}
+	dr := draw{slot: int32(s.lay.v[vi])}
+	switch method {
+	case "roll":
+		faces, err := starlark.AsInt32(what)
+		if err != nil || faces < 1 {
+			return fmt.Errorf("roll: a die has 1 face or more, not %s", what)
+		}
+		dr.first = 1
+		dr.weights = make([]int32, faces)
+		for i := range dr.weights {
+			dr.weights[i] = 1
+		}
+	default:
+		seq, ok := what.(starlark.Indexable)
+		if !ok || seq.Len() == 0 {
+			return fmt.Errorf("chance: weights is a list of whole numbers, not %s", what)
+		}
+		total := 0
+		for i := range seq.Len() {
+			w, err := starlark.AsInt32(seq.Index(i))
+			if err != nil || w < 0 {
+				return fmt.Errorf("chance: a weight is a whole number, 0 or more, not %s", seq.Index(i))
+			}
+			dr.weights = append(dr.weights, int32(w))
+			total += w
+		}
+		if total == 0 {
+			return errors.New("chance: every weight is 0")
+		}
+	}
+	if len(dr.weights) > s.g.outcomes {
+		return fmt.Errorf("%s: %d outcomes, but OUTCOMES allows %d: declare the most a chance node of the rules has", method, len(dr.weights), s.g.outcomes)
+	}
+	s.pending = append(s.pending, dr)
+	return t.setThen(method, then)
 }
 
 // zoneRef is one zone instance: len(z), z[i] (0 the first card put in),
