@@ -1,0 +1,190 @@
+// Package lockstep plays two engines of one game side by side and reports
+// the first place they differ: the differential test of a game's rules
+// written twice, in Go and in the rules language. At every step both
+// must offer the same legal actions, by their names, and show every seat
+// the same observation; one action, or one chance outcome, is then picked
+// with a seeded generator (or by a bot of the first engine) and applied to
+// both, by its name; at the end both must give the same returns.
+package lockstep
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/grimoire-games/grimoire/engine"
+)
+
+// Config is a run of lockstep games.
+type Config struct {
+	A, B    engine.Game
+	Players int
+	Games   int
+	Seed    uint64 // game i is played from engine.Seed(Seed, i)
+	// Bot, if set, names a bot of A (an engine.BotMaker) that picks the
+	// players' actions; else they are picked at random, as chance
+	// outcomes always are.
+	Bot string
+	// Lang is the language actions are named in; "" is English.
+	Lang string
+	// ObserveA and ObserveB turn an engine's observation into the form
+	// the two are compared in; nil compares the observations as they
+	// marshal to JSON.
+	ObserveA, ObserveB func(s engine.State, seat int) any
+	// MaxActions bounds a game; 0 means engine.DefaultMaxActions.
+	MaxActions int
+}
+
+// Difference is where two engines part.
+type Difference struct {
+	Game int    // the game, from 0
+	Seed uint64 // its seed
+	Step int    // actions applied before it
+	What string
+}
+
+func (d *Difference) Error() string {
+	return fmt.Sprintf("game %d (seed %d), step %d: %s", d.Game, d.Seed, d.Step, d.What)
+}
+
+// Run plays the games and returns the first difference, nil if there is
+// none; an error of either engine is a difference too.
+func Run(cfg Config) error {
+	lang := cfg.Lang
+	if lang == "" {
+		lang = "en"
+	}
+	maxActions := cfg.MaxActions
+	if maxActions == 0 {
+		maxActions = engine.DefaultMaxActions
+	}
+	var bot engine.Bot
+	for i := range cfg.Games {
+		seed := engine.Seed(cfg.Seed, i)
+		diff := func(step int, format string, args ...any) error {
+			return &Difference{Game: i, Seed: seed, Step: step, What: fmt.Sprintf(format, args...)}
+		}
+		a, err := cfg.A.NewState(cfg.Players, seed)
+		if err != nil {
+			return diff(0, "A does not start: %v", err)
+		}
+		b, err := cfg.B.NewState(cfg.Players, seed)
+		if err != nil {
+			return diff(0, "B does not start: %v", err)
+		}
+		if cfg.Bot != "" {
+			bm, ok := cfg.A.(engine.BotMaker)
+			if !ok {
+				return diff(0, "A offers no bots")
+			}
+			if bot, err = bm.NewBot(cfg.Bot); err != nil {
+				return diff(0, "A: %v", err)
+			}
+		}
+		rng := engine.NewRNG(seed ^ 0x5eed)
+		var legalA, legalB []engine.Action
+		for step := 0; ; step++ {
+			if step > maxActions {
+				return diff(step, "the game is longer than %d actions", maxActions)
+			}
+			if pa, pb := a.CurrentPlayer(), b.CurrentPlayer(); pa != pb {
+				return diff(step, "the player to move is %d in A, %d in B", pa, pb)
+			}
+			for seat := range cfg.Players {
+				oa, ob := observe(cfg.ObserveA, a, seat), observe(cfg.ObserveB, b, seat)
+				if oa != ob {
+					return diff(step, "seat %d's observation differs:\nA: %s\nB: %s", seat, oa, ob)
+				}
+			}
+			if a.IsTerminal() || b.IsTerminal() {
+				if a.IsTerminal() != b.IsTerminal() {
+					return diff(step, "the game is over in one engine only (A %v, B %v)", a.IsTerminal(), b.IsTerminal())
+				}
+				if ra, rb := a.Returns(), b.Returns(); !slices.Equal(ra, rb) {
+					return diff(step, "the returns differ: A %v, B %v", ra, rb)
+				}
+				break
+			}
+			legalA, legalB = a.LegalActions(legalA), b.LegalActions(legalB)
+			namesA, byNameB := names(a, legalA, lang), map[string]engine.Action{}
+			for _, x := range legalB {
+				byNameB[b.ActionString(x, lang)] = x
+			}
+			if d := compare(namesA, byNameB); d != "" {
+				return diff(step, "the legal actions differ: %s", d)
+			}
+			var pick engine.Action
+			switch p := a.CurrentPlayer(); {
+			case p == engine.Chance:
+				pick = legalA[rng.IntN(len(legalA))]
+			case bot != nil:
+				pick = bot.Act(engine.SeatOf(a, p), legalA, &rng)
+			default:
+				pick = legalA[rng.IntN(len(legalA))]
+			}
+			name := a.ActionString(pick, lang)
+			if err := a.Apply(pick); err != nil {
+				return diff(step, "A refuses %q: %v", name, err)
+			}
+			if err := b.Apply(byNameB[name]); err != nil {
+				return diff(step, "B refuses %q: %v", name, err)
+			}
+		}
+	}
+	return nil
+}
+
+// observe is a seat's observation as compared.
+func observe(conv func(engine.State, int) any, s engine.State, seat int) string {
+	var o any
+	if conv != nil {
+		o = conv(s, seat)
+	} else {
+		o = s.Observation(seat)
+	}
+	b, err := json.Marshal(o)
+	if err != nil {
+		return "unmarshalable: " + err.Error()
+	}
+	return string(b)
+}
+
+// names names actions, each once: two actions of one name would be told
+// apart by neither a player nor this test.
+func names(s engine.State, legal []engine.Action, lang string) []string {
+	out := make([]string, 0, len(legal))
+	for _, x := range legal {
+		out = append(out, s.ActionString(x, lang))
+	}
+	return out
+}
+
+// compare says how the names of A's legal actions and B's differ, "" if
+// they do not.
+func compare(namesA []string, byNameB map[string]engine.Action) string {
+	var onlyA, onlyB []string
+	seen := map[string]bool{}
+	for _, n := range namesA {
+		if seen[n] {
+			onlyA = append(onlyA, n+" (twice)")
+		}
+		seen[n] = true
+		if _, ok := byNameB[n]; !ok {
+			onlyA = append(onlyA, n)
+		}
+	}
+	for n := range byNameB {
+		if !seen[n] {
+			onlyB = append(onlyB, n)
+		}
+	}
+	if len(namesA) != len(byNameB) && len(onlyA) == 0 && len(onlyB) == 0 {
+		return "two actions of B have one name"
+	}
+	if len(onlyA) == 0 && len(onlyB) == 0 {
+		return ""
+	}
+	slices.Sort(onlyB)
+	return fmt.Sprintf("only in A: [%s]; only in B: [%s]", strings.Join(onlyA, ", "), strings.Join(onlyB, ", "))
+}
