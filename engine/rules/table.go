@@ -226,8 +226,11 @@ func (t *table) method(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tu
 		if err := starlark.UnpackArgs(name, args, kwargs, "from", &from, "to", &to, "n", &n, "then?", &then); err != nil {
 			return nil, err
 		}
-		if n < 0 {
+		if n < 0 || n > len(s.g.designs)*maxCopies {
 			return nil, fmt.Errorf("deal: %d cards", n)
+		}
+		if n+len(s.pending) > s.cardsInPlay() {
+			return nil, fmt.Errorf("deal: %d cards, and %d draws already wait, but the game has %d cards", n, len(s.pending), s.cardsInPlay())
 		}
 		for range n {
 			s.pending = append(s.pending, draw{src: int32(from.inst), dst: int32(to.inst), slot: -1})
@@ -582,4 +585,17 @@ func moveArgs(args starlark.Tuple, kwargs []starlark.Tuple) (*Card, *zoneRef, *z
 		}
 	}
 	return nil, nil, nil, errors.New("move takes a card, the zone it is in and the zone it goes to: move(card, from, to)")
+}
+
+// maxCopies bounds the copies of a design a deal may count on, so that
+// the bound of a deal is worked out without overflow.
+const maxCopies = 1 << 16
+
+// cardsInPlay is how many cards the game is played with.
+func (s *State) cardsInPlay() int {
+	n := 0
+	for _, z := range s.zones {
+		n += len(z)
+	}
+	return n
 }
