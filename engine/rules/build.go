@@ -419,6 +419,11 @@ func (b *builder) functions() {
 		}
 		k.apply = need(applyPre+k.id, n, "it plays action "+k.id)
 	}
+	for _, k := range gm.kinds {
+		if k.apply != nil && b.empty(applyPre+k.id) {
+			b.d.Errorf(b.at(applyPre+k.id), diag.RulesAction, "%s does nothing: playing action %s would change nothing in the game", applyPre+k.id, k.id)
+		}
+	}
 	for name := range gm.funcs {
 		k, ok := strings.CutPrefix(name, legalPre)
 		if !ok {
@@ -663,4 +668,32 @@ func (b *builder) attrsZonesFirst() []string {
 		}
 	}
 	return append(first, then...)
+}
+
+// empty reports whether the function name's body is only its docstring
+// and pass statements.
+func (b *builder) empty(name string) bool {
+	for _, f := range b.gm.prog.Files() {
+		for _, st := range f.Stmts {
+			def, ok := st.(*syntax.DefStmt)
+			if !ok || def.Name.Name != name {
+				continue
+			}
+			for _, st := range def.Body {
+				switch st := st.(type) {
+				case *syntax.BranchStmt:
+					if st.Token == syntax.PASS {
+						continue
+					}
+				case *syntax.ExprStmt:
+					if lit, ok := st.X.(*syntax.Literal); ok && lit.Token == syntax.STRING {
+						continue
+					}
+				}
+				return false
+			}
+			return true
+		}
+	}
+	return false
 }
