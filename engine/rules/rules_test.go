@@ -317,3 +317,25 @@ func TestChanceOutcomes(t *testing.T) {
 		t.Errorf("outcome 0, of weight 0, came %d times", counts["pick0"])
 	}
 }
+
+// TestChanceIllegal: an action number that is no card of the zone drawn
+// from is refused, however large, and changes nothing.
+func TestChanceIllegal(t *testing.T) {
+	g, d := mini(t)
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	s, err := g.New(2, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := s.Hash()
+	for _, a := range []engine.Action{-1, engine.Action(len(g.designs)), 1<<16 + 1, 1<<31 - 1} {
+		if err := s.Apply(a); !errors.Is(err, engine.ErrIllegal) {
+			t.Errorf("chance outcome %d: got %v, want an illegal action", a, err)
+		}
+	}
+	if s.Hash() != h {
+		t.Error("illegal outcomes changed the game")
+	}
+}

@@ -191,8 +191,11 @@ func (s *State) applyChance(a engine.Action) error {
 		return s.settle()
 	}
 	src := s.zones[dr.src]
-	i := slices.Index(src, int16(a))
-	if a < 0 || i < 0 {
+	i := -1
+	if a >= 0 && int(a) < len(s.g.designs) {
+		i = slices.Index(src, int16(a))
+	}
+	if i < 0 {
 		return engine.Illegal(a, s.LegalActions(nil))
 	}
 	s.zones[dr.src] = slices.Delete(src, i, i+1)
