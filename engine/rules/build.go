@@ -308,41 +308,96 @@ func (b *builder) actions() {
 		}
 		k := &kind{id: string(name), base: next}
 		on := it[1]
-		if t, ok := on.(starlark.Tuple); ok && len(t) == 2 {
-			// (what it is played on, the phase or phases it is played in)
-			on = t[0]
-			if !b.kindPhases(k, t[1]) {
+		if d, ok := on.(*starlark.Dict); ok {
+			// {"on": what it is played on, "phase": its phase or phases}
+			if !b.kindDict(k, d) {
 				continue
 			}
+			on, _, _ = d.Get(starlark.String("on"))
 		}
+		var parts []starlark.Value
 		switch x := on.(type) {
-		case starlark.String:
-			k.domain = string(x)
-			switch k.domain {
-			case domCard:
-				k.size = len(gm.designs)
-			case domPlayer:
-				k.size = gm.m.Players.Max
-			case domNone:
-				k.size = 1
-			default:
-				b.d.Errorf(b.at(globalActions), diag.RulesShape, "%s: action %s is played on \"card\", \"player\", \"none\" or a number of choices, not %q", globalActions, name, x)
+		case *starlark.List:
+			for i := range x.Len() {
+				parts = append(parts, x.Index(i))
+			}
+			if len(parts) < 2 {
+				b.d.Errorf(b.atKey(globalActions, k.id), diag.RulesShape, "%s: action %s is played on a list of two parts or more, such as [\"card\", \"player\"], not %s", globalActions, k.id, x)
 				continue
 			}
-		case starlark.Int:
-			n, ok := x.Int64()
-			if !ok || n < 1 || n > 1<<16 {
-				b.d.Errorf(b.at(globalActions), diag.RulesShape, "%s: action %s has from 1 to %d choices, not %s", globalActions, name, 1<<16, x)
-				continue
-			}
-			k.size = int(n)
 		default:
-			b.d.Errorf(b.at(globalActions), diag.RulesShape, "%s: action %s is played on \"card\", \"player\", \"none\" or a number of choices, optionally with its phases as a pair (\"card\", \"play\"), not %s", globalActions, name, describe(it[1]))
+			parts = []starlark.Value{on}
+		}
+		ok = true
+		k.size = 1
+		for _, pv := range parts {
+			pt, good := b.part(k, pv, len(parts) > 1)
+			ok = ok && good
+			k.parts = append(k.parts, pt)
+			k.size = min(k.size*max(pt.size, 1), 1<<40) // no overflow, however many parts
+		}
+		if !ok {
 			continue
+		}
+		if k.size > 1<<20 {
+			b.d.Errorf(b.atKey(globalActions, k.id), diag.RulesShape, "%s: action %s has %d arguments; at most %d", globalActions, k.id, k.size, 1<<20)
+			continue
+		}
+		if len(k.parts) == 1 {
+			k.domain = k.parts[0].domain
 		}
 		next += k.size
 		gm.kinds = append(gm.kinds, k)
 	}
+}
+
+// part reads one part of what action k is played on; none may not be a
+// part of several.
+func (b *builder) part(k *kind, v starlark.Value, several bool) (part, bool) {
+	gm := b.gm
+	bad := func() (part, bool) {
+		b.d.Errorf(b.atKey(globalActions, k.id), diag.RulesShape, "%s: action %s is played on \"card\", \"player\", \"none\", a number of choices, or a list of those (\"none\" alone), not %s", globalActions, k.id, v)
+		return part{}, false
+	}
+	switch x := v.(type) {
+	case starlark.String:
+		switch string(x) {
+		case domCard:
+			return part{domain: domCard, size: len(gm.designs)}, true
+		case domPlayer:
+			return part{domain: domPlayer, size: gm.m.Players.Max}, true
+		case domNone:
+			if several {
+				return bad()
+			}
+			return part{domain: domNone, size: 1}, true
+		}
+	case starlark.Int:
+		n, ok := x.Int64()
+		if ok && n >= 1 && n <= 1<<16 {
+			return part{size: int(n)}, true
+		}
+	}
+	return bad()
+}
+
+// kindDict reads an action's dict form: its phases, and that it says what
+// it is played on.
+func (b *builder) kindDict(k *kind, d *starlark.Dict) bool {
+	for _, key := range d.Keys() {
+		if key != starlark.String("on") && key != starlark.String("phase") {
+			b.d.Errorf(b.atKey(globalActions, k.id), diag.RulesShape, "%s: action %s has a key %s; an action's dict has \"on\" and \"phase\"", globalActions, k.id, key)
+			return false
+		}
+	}
+	if _, ok, _ := d.Get(starlark.String("on")); !ok {
+		b.d.Errorf(b.atKey(globalActions, k.id), diag.RulesShape, "%s: action %s says what it is played on with \"on\"", globalActions, k.id)
+		return false
+	}
+	if ph, ok, _ := d.Get(starlark.String("phase")); ok {
+		return b.kindPhases(k, ph)
+	}
+	return true
 }
 
 // kindPhases reads the phase, or the list of phases, an action is played

@@ -102,13 +102,23 @@ const (
 // kind is a kind of action: its name, what its argument ranges over and
 // the functions that say when it is legal and what it does.
 type kind struct {
-	id     string
-	domain string // domCard, domPlayer, domNone, or "" for numbers
+	id string
+	// parts are what its argument is made of: one part, or several for
+	// an argument that is a tuple, such as a card and a player.
+	parts  []part
+	domain string // the domain of its one part; "" for several
 	size   int    // how many arguments: its block of action numbers
 	base   int    // its first action number
 	legal  starlark.Value
 	apply  starlark.Value
 	phases []bool // by phase, whether it is played in it; nil for every phase
+}
+
+// part is one part of an action's argument: a card, a seat, a choice
+// among size, or none.
+type part struct {
+	domain string // domCard, domPlayer, domNone, or "" for numbers
+	size   int
 }
 
 // attr is one attribute of g: a variable, a zone or a method.

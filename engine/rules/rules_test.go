@@ -143,6 +143,12 @@ def returns(g):
 // string by its new one (pairs).
 func mini(t *testing.T, edits ...string) (*Game, diag.List) {
 	t.Helper()
+	return miniWith(t, "", "", edits...)
+}
+
+// miniWith is mini with more data and more of the English locale.
+func miniWith(t *testing.T, data, locale string, edits ...string) (*Game, diag.List) {
+	t.Helper()
 	src := miniRules
 	for i := 0; i+1 < len(edits); i += 2 {
 		if !strings.Contains(src, edits[i]) {
@@ -151,9 +157,9 @@ func mini(t *testing.T, edits ...string) (*Game, diag.List) {
 		src = strings.Replace(src, edits[i], edits[i+1], 1)
 	}
 	fsys := fstest.MapFS{
-		"cards/mini/game.toml":  {Data: []byte(miniData)},
+		"cards/mini/game.toml":  {Data: []byte(miniData + data)},
 		"cards/mini/rules.star": {Data: []byte(src)},
-		"locales/mini/en.toml":  {Data: []byte(miniLocale)},
+		"locales/mini/en.toml":  {Data: []byte(miniLocale + locale)},
 	}
 	games, d := compiler.Load(fsys, compiler.Options{})
 	if d.HasErrors() {
@@ -337,5 +343,88 @@ func TestChanceIllegal(t *testing.T) {
 	}
 	if s.Hash() != h {
 		t.Error("illegal outcomes changed the game")
+	}
+}
+
+// TestActionOfParts: an action played on a card and a seat takes a tuple
+// of the two, numbered by card then seat, and is named with both.
+func TestActionOfParts(t *testing.T) {
+	g, d := miniWith(t, `
+[[message]]
+id = "action.give"
+args = ["Card", "Player"]
+doc = "Give a card to another player."
+`, `
+[action.give]
+other = "give {{.Arg.Card}} to player {{.Arg.Player}}"
+`,
+		`ACTIONS = {"discard": "card"}`, `ACTIONS = {"discard": "card", "give": ["card", "player"]}`,
+		`def returns(g):`, `def legal_give(g, p):
+    """§play: a card of the hand, to another player, while the discard pile is empty."""
+    if len(g.discard) > 0:
+        return []
+    return [(c, q) for c in g.hand[p] for q in range(g.players) if q != p]
+
+def apply_give(g, p, x):
+    """§play: the card goes to the other player, who plays next."""
+    card, q = x
+    g.move(card, g.hand[p], g.hand[q])
+    g.turn = q
+
+def returns(g):`)
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	checker(g).Games(t, 2, 3, 20, 5, nil)
+
+	s, err := g.New(3, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s.CurrentPlayer() == engine.Chance {
+		s.Apply(s.SampleChance())
+	}
+	give := g.kinds[1]
+	if give.size != len(g.designs)*3 {
+		t.Fatalf("give has %d numbers, want %d", give.size, len(g.designs)*3)
+	}
+	d0 := int(s.zones[s.lay.zone[1]][0]) // seat 0's first card
+	a := engine.Action(give.base + d0*3 + 2)
+	if !slices.Contains(s.LegalActions(nil), a) {
+		t.Fatalf("giving %s to seat 2 is not legal: %v", g.designs[d0].ID, s.LegalActions(nil))
+	}
+	if self := engine.Action(give.base + d0*3); slices.Contains(s.LegalActions(nil), self) {
+		t.Error("seat 0 may give a card to itself")
+	}
+	want := "give " + g.CardName("en", d0) + " to player 3"
+	if got := s.ActionString(a, "en"); got != want {
+		t.Errorf("named %q, want %q", got, want)
+	}
+	if err := s.Apply(a); err != nil {
+		t.Fatal(err)
+	}
+	if s.turn != 2 || len(s.zones[s.lay.zone[1]+2]) != 3 {
+		t.Errorf("after the gift: turn %d, seat 2 holds %d cards", s.turn, len(s.zones[s.lay.zone[1]+2]))
+	}
+}
+
+// TestActionsShape: each way ACTIONS can be wrong is reported at the
+// action, and the rules do not build.
+func TestActionsShape(t *testing.T) {
+	for _, tc := range []struct{ actions, want string }{
+		{`{"discard": ["none", "card"]}`, `action discard is played on "card", "player", "none", a number of choices, or a list of those ("none" alone), not "none"`},
+		{`{"discard": ["card"]}`, `action discard is played on a list of two parts or more`},
+		{`{"discard": {"on": "card", "phaze": "x"}}`, `action discard has a key "phaze"`},
+		{`{"discard": {"phase": "x"}}`, `action discard says what it is played on with "on"`},
+		{`{"discard": {"on": "card", "phase": "x"}}`, `the game has no phase "x"`},
+		{`{"discard": ("card", "play")}`, `not ("card", "play")`},
+		{`{"discard": 0}`, `not 0`},
+		{`{"discard": ["card", 1000, 1000]}`, `action discard has 2000000 arguments; at most 1048576`},
+		{`{"discard": ["card"` + strings.Repeat(", 65536", 40) + `]}`, `action discard has 1099511627776 arguments`},
+	} {
+		_, d := mini(t, `ACTIONS = {"discard": "card"}`, "ACTIONS = "+tc.actions)
+		if !d.HasErrors() || !strings.Contains(d.String(), tc.want) {
+			t.Errorf("%s: got\n%s\nwant %q", tc.actions, d, tc.want)
+		}
 	}
 }

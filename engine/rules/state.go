@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"slices"
+	"strconv"
 
 	"go.starlark.net/starlark"
 
@@ -321,9 +322,24 @@ func (g *Game) kindOf(a engine.Action) *kind {
 	return g.kinds[len(g.kinds)-1]
 }
 
-// arg is the rules' value of argument i of kind k, nil for none.
+// arg is the rules' value of argument i of kind k, nil for none: a
+// tuple for an argument of several parts, the first part varying the
+// slowest.
 func (g *Game) arg(k *kind, i int) starlark.Value {
-	switch k.domain {
+	if len(k.parts) == 1 {
+		return g.partValue(k.parts[0], i)
+	}
+	t := make(starlark.Tuple, len(k.parts))
+	for j := len(k.parts) - 1; j >= 0; j-- {
+		n := k.parts[j].size
+		t[j] = g.partValue(k.parts[j], i%n)
+		i /= n
+	}
+	return t
+}
+
+func (g *Game) partValue(p part, i int) starlark.Value {
+	switch p.domain {
 	case domNone:
 		return nil
 	case domCard:
@@ -334,7 +350,26 @@ func (g *Game) arg(k *kind, i int) starlark.Value {
 
 // argIndex is the index of x among the arguments of kind k.
 func (g *Game) argIndex(k *kind, x starlark.Value, players int) (int, error) {
-	if k.domain == domCard {
+	if len(k.parts) == 1 {
+		return g.partIndex(k, k.parts[0], x, players)
+	}
+	seq, ok := x.(starlark.Indexable)
+	if !ok || seq.Len() != len(k.parts) {
+		return 0, fmt.Errorf("action %s is played on %d parts, as a tuple, not on %s", k.id, len(k.parts), x)
+	}
+	i := 0
+	for j, p := range k.parts {
+		pi, err := g.partIndex(k, p, seq.Index(j), players)
+		if err != nil {
+			return 0, err
+		}
+		i = i*p.size + pi
+	}
+	return i, nil
+}
+
+func (g *Game) partIndex(k *kind, p part, x starlark.Value, players int) (int, error) {
+	if p.domain == domCard {
 		c, ok := x.(*Card)
 		if !ok {
 			return 0, fmt.Errorf("action %s is played on cards, not on %s", k.id, describe(x))
@@ -345,8 +380,8 @@ func (g *Game) argIndex(k *kind, x starlark.Value, players int) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("action %s is played on numbers, not on %s", k.id, describe(x))
 	}
-	hi := k.size
-	if k.domain == domPlayer {
+	hi := p.size
+	if p.domain == domPlayer {
 		hi = players
 	}
 	if n < 0 || n >= hi {
@@ -490,7 +525,8 @@ func (s *State) Rounds() (int, string) {
 
 // ActionString implements engine.State: the message action.<kind> with
 // the card (.Card), the seat (.Player, from 1) or the choice (.Choice, from
-// 1) it is played on; a chance outcome is the card drawn.
+// 1) it is played on, a second of one kind as .Card2, .Player2, ...; a
+// chance outcome is the card drawn, or the outcome.
 func (s *State) ActionString(a engine.Action, lang string) string {
 	g := s.g
 	if a < 0 || int(a) >= g.NumActions() {
@@ -505,14 +541,29 @@ func (s *State) ActionString(a engine.Action, lang string) string {
 	k := g.kindOf(a)
 	i := int(a) - k.base
 	args := map[string]any{}
-	switch k.domain {
-	case domCard:
-		args["Card"] = g.CardName(lang, i)
-	case domPlayer:
-		args["Player"] = i + 1
-	case domNone:
-	default:
-		args["Choice"] = i + 1
+	seen := map[string]int{}
+	idx := make([]int, len(k.parts))
+	for j := len(k.parts) - 1; j >= 0; j-- {
+		idx[j] = i % k.parts[j].size
+		i /= k.parts[j].size
+	}
+	for j, p := range k.parts {
+		var key string
+		var v any
+		switch p.domain {
+		case domNone:
+			continue
+		case domCard:
+			key, v = "Card", g.CardName(lang, idx[j])
+		case domPlayer:
+			key, v = "Player", idx[j]+1
+		default:
+			key, v = "Choice", idx[j]+1
+		}
+		if seen[key]++; seen[key] > 1 {
+			key += strconv.Itoa(seen[key])
+		}
+		args[key] = v
 	}
 	return g.locs.Text(lang, "action."+k.id, args)
 }
