@@ -428,3 +428,32 @@ func TestActionsShape(t *testing.T) {
 		}
 	}
 }
+
+// TestChanceNames: a card drawn is named by deal.<zone> with the card and
+// the seat it goes to, when the locales have it, and else by the card.
+func TestChanceNames(t *testing.T) {
+	for _, tc := range []struct{ data, locale, want string }{
+		{"", "", "Blue Two"},
+		{`
+[[message]]
+id = "deal.hand"
+args = ["Card", "Player"]
+doc = "A card dealt to a player's hand."
+`, `
+[deal.hand]
+other = "player {{.Arg.Player}} is dealt {{.Arg.Card}}"
+`, "player 1 is dealt Blue Two"},
+	} {
+		g, d := miniWith(t, tc.data, tc.locale)
+		if d.HasErrors() {
+			t.Fatal(d)
+		}
+		s, err := g.New(2, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.ActionString(engine.Action(g.byID["blue_two"]), "en"); got != tc.want {
+			t.Errorf("got %q, want %q", got, tc.want)
+		}
+	}
+}

@@ -526,14 +526,15 @@ func (s *State) Rounds() (int, string) {
 // ActionString implements engine.State: the message action.<kind> with
 // the card (.Card), the seat (.Player, from 1) or the choice (.Choice, from
 // 1) it is played on, a second of one kind as .Card2, .Player2, ...; a
-// chance outcome is the card drawn, or the outcome.
+// chance outcome is the card drawn (deal.<zone>, see drawName), or the
+// outcome (chance.<variable>, see outcomeName).
 func (s *State) ActionString(a engine.Action, lang string) string {
 	g := s.g
 	if a < 0 || int(a) >= g.NumActions() {
 		return fmt.Sprintf("action %d", a)
 	}
 	if int(a) < len(g.designs) {
-		return g.CardName(lang, int(a))
+		return s.drawName(int(a), lang)
 	}
 	if int(a) < len(g.designs)+g.outcomes {
 		return s.outcomeName(int(a)-len(g.designs), lang)
@@ -637,4 +638,24 @@ func (s *State) outcomeName(i int, lang string) string {
 		return s.g.locs.Text(lang, id, map[string]any{"Value": value})
 	}
 	return fmt.Sprintf("%s %d", name, value)
+}
+
+// drawName names card d drawn by the next chance node: the message
+// deal.<zone>, the zone it goes to, with the card (.Card) and, for a
+// player's zone, the seat from 1 (.Player), when the locales have it;
+// else the card's name.
+func (s *State) drawName(d int, lang string) string {
+	g := s.g
+	if len(s.pending) > 0 && s.pending[0].slot < 0 {
+		zi, seat := s.zoneOf(int(s.pending[0].dst))
+		id := "deal." + g.zones[zi].id
+		if hasMessage(g.m, lang, id) || hasMessage(g.m, g.m.SourceLang, id) {
+			args := map[string]any{"Card": g.CardName(lang, d)}
+			if seat >= 0 {
+				args["Player"] = seat + 1
+			}
+			return g.locs.Text(lang, id, args)
+		}
+	}
+	return g.CardName(lang, d)
 }
