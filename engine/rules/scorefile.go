@@ -20,7 +20,9 @@ import (
 const fnTally = "tally"
 
 // ScoreFile scores the final position a score file gives and writes each
-// seat's variables and result, and the winners. The file has a [[player]]
+// seat's variables and result, and the winners, labelled by the messages
+// score.<variable>, score.result and score.winner (.Names) where the
+// locales have them. The file has a [[player]]
 // table per seat, with its name and, by id, its PLAYER variables and the
 // cards of its zones; at the top level, the GAME variables and the cards
 // of the table's zones. The rules' tally(g) scores the position as the end
@@ -45,19 +47,25 @@ func (g *Game) ScoreFile(w io.Writer, name string, src []byte, lang string) (dia
 	if err != nil {
 		return d, fmt.Errorf("%s: %w", fnReturns, err)
 	}
+	label := func(id, fallback string, args map[string]any) string {
+		if hasMessage(g.m, lang, id) || hasMessage(g.m, g.m.SourceLang, id) {
+			return g.locs.Text(lang, id, args)
+		}
+		return fallback
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "\t%s\t\n", strings.Join(names, "\t"))
 	for i, vd := range g.vars {
 		if !vd.player {
 			continue
 		}
-		fmt.Fprintf(tw, "%s\t", vd.id)
+		fmt.Fprintf(tw, "%s\t", label("score."+vd.id, vd.id, nil))
 		for p := range s.n {
 			fmt.Fprintf(tw, "%s\t", varValue(vd, s.vars[s.lay.v[i]+p]))
 		}
 		fmt.Fprintln(tw)
 	}
-	fmt.Fprint(tw, "result\t")
+	fmt.Fprintf(tw, "%s\t", label("score.result", "result", nil))
 	for _, r := range result {
 		fmt.Fprintf(tw, "%g\t", r)
 	}
@@ -69,11 +77,12 @@ func (g *Game) ScoreFile(w io.Writer, name string, src []byte, lang string) (dia
 	for _, p := range engine.Winners(result) {
 		won = append(won, names[p])
 	}
-	label := "Winner"
+	fallback := "Winner: "
 	if len(won) > 1 {
-		label = "Winners"
+		fallback = "Winners: "
 	}
-	_, err = fmt.Fprintf(w, "%s: %s\n", label, strings.Join(won, ", "))
+	all := strings.Join(won, ", ")
+	_, err = fmt.Fprintln(w, label("score.winner", fallback+all, map[string]any{"Names": all}))
 	return d, err
 }
 

@@ -22,9 +22,9 @@ func TestScoreFile(t *testing.T) {
 	if err != nil || len(d) > 0 {
 		t.Fatalf("diagnostics %v, error %v", d, err)
 	}
-	want := `          Anna  Ben  Clara  Daniel
-   score     4   15      7       0
-  result    -4  -15     -7       0
+	want := `                               Anna  Ben  Clara  Daniel
+                        Total     4   15      7       0
+  Result (the total, negated)    -4  -15     -7       0
 Winner: Daniel
 `
 	if out.String() != want {
@@ -47,7 +47,7 @@ name = "Daniel"
 	if d, err := g.ScoreFile(&out, "moon.toml", []byte(moon), "en"); err != nil || len(d) > 0 {
 		t.Fatalf("diagnostics %v, error %v", d, err)
 	}
-	if !strings.Contains(out.String(), "score    36   26      0      26") || !strings.HasSuffix(out.String(), "Winner: Clara\n") {
+	if !strings.Contains(out.String(), "Total    36   26      0      26") || !strings.HasSuffix(out.String(), "Winner: Clara\n") {
 		t.Errorf("moon shot:\n%s", out.String())
 	}
 }
