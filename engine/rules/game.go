@@ -195,6 +195,21 @@ func (g *Game) New(players int, seed uint64) (*State, error) {
 	if players < lo || players > hi {
 		return nil, fmt.Errorf("%s is played by %d to %d players, not %d", g.m.ID, lo, hi, players)
 	}
+	s := g.start0(players, seed)
+	if err := s.call(g.setup, true); err != nil {
+		return nil, fmt.Errorf("setup: %w", err)
+	}
+	if err := s.settle(); err != nil {
+		return nil, fmt.Errorf("setup: %w", err)
+	}
+	return s, nil
+}
+
+// start0 is a game of players seats (within the game's range) before its
+// set-up: the first values of the variables, and the cards in the zones
+// START gives their types, in the data's order.
+func (g *Game) start0(players int, seed uint64) *State {
+	lo, _ := g.Players()
 	lay := &g.layouts[players-lo]
 	s := &State{g: g, lay: lay, n: players, rng: engine.NewRNG(seed)}
 	s.zones = make([][]int16, lay.nzone)
@@ -204,8 +219,6 @@ func (g *Game) New(players int, seed uint64) (*State, error) {
 			s.vars[lay.v[i]+j] = v.init
 		}
 	}
-	// The cards start in the zones START gives their types, in the
-	// data's order.
 	for d, c := range g.designs {
 		if zi := g.start[d]; zi >= 0 {
 			for range c.Copies {
@@ -213,13 +226,7 @@ func (g *Game) New(players int, seed uint64) (*State, error) {
 			}
 		}
 	}
-	if err := s.call(g.setup, true); err != nil {
-		return nil, fmt.Errorf("setup: %w", err)
-	}
-	if err := s.settle(); err != nil {
-		return nil, fmt.Errorf("setup: %w", err)
-	}
-	return s, nil
+	return s
 }
 
 // width is how many instances a zone or variable has: one per seat, or

@@ -107,22 +107,7 @@ func (g *Game) ParseScoreFile(name string, src []byte, lang string) (*State, []s
 		return nil, nil, d.Sort()
 	}
 	n := len(list)
-	lay := &g.layouts[n-lo]
-	s := &State{g: g, lay: lay, n: n, rng: engine.NewRNG(0)}
-	s.zones = make([][]int16, lay.nzone)
-	s.vars = make([]int64, lay.nvar)
-	for i, v := range g.vars {
-		for j := range g.width(v.player, n) {
-			s.vars[lay.v[i]+j] = v.init
-		}
-	}
-	for d, c := range g.designs {
-		if zi := g.start[d]; zi >= 0 {
-			for range c.Copies {
-				s.zones[lay.zone[zi]] = append(s.zones[lay.zone[zi]], int16(d))
-			}
-		}
-	}
+	s := g.start0(n, 0)
 	names := make([]string, n)
 	// The table's keys, then each player's.
 	r := &scoreReader{g: g, s: s, f: f, d: &d, lang: lang}
