@@ -9,6 +9,7 @@ import (
 	"github.com/grimoire-games/grimoire/engine"
 	"github.com/grimoire-games/grimoire/engine/internal/enginetest"
 	"github.com/grimoire-games/grimoire/engine/internal/rulings"
+	"github.com/grimoire-games/grimoire/internal/longtest"
 )
 
 // shipped builds a shipped game, by its rules, with overrides of its
@@ -69,10 +70,11 @@ func checker(g *Game) *enginetest.Checker[*State] {
 }
 
 // TestHeartsRandomGames plays random games of Hearts with every
-// invariant of an engine checked after each action.
+// invariant of an engine checked after each action: 6 games, 300 with
+// -long.
 func TestHeartsRandomGames(t *testing.T) {
 	g := shipped(t, "hearts")
-	checker(g).Games(t, 4, 4, 6, 3, nil)
+	checker(g).Games(t, 4, 4, longtest.Size(6, 300), 3, nil)
 }
 
 // BenchmarkRandomGame plays complete random 4-player games of the
