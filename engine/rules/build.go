@@ -308,7 +308,7 @@ func (b *builder) actions() {
 		}
 		k := &kind{id: string(name), base: next}
 		on := it[1]
-		if d, ok := on.(*starlark.Dict); ok {
+		if d, ok := on.(*starlark.Dict); ok && !namedParts(d) {
 			// {"on": what it is played on, "phase": its phase or phases}
 			if !b.kindDict(k, d) {
 				continue
@@ -316,7 +316,28 @@ func (b *builder) actions() {
 			on, _, _ = d.Get(starlark.String("on"))
 		}
 		var parts []starlark.Value
+		var partNames []string
+		if named, ok := on.(*starlark.Dict); ok {
+			// {"Card": "card", "Target": "player"}: parts with names.
+			for _, kv := range named.Items() {
+				n, _ := kv[0].(starlark.String)
+				if !argName(string(n)) {
+					b.d.Errorf(b.atKey(globalActions, k.id), diag.RulesShape, "%s: action %s names a part %s; a part's name is a capitalised identifier, as its message's args are (\"Card\", \"Target\")", globalActions, k.id, kv[0])
+					ok = false
+				}
+				partNames = append(partNames, string(n))
+				parts = append(parts, kv[1])
+			}
+			if !ok || len(parts) == 0 {
+				if len(parts) == 0 {
+					b.d.Errorf(b.atKey(globalActions, k.id), diag.RulesShape, "%s: action %s has no parts", globalActions, k.id)
+				}
+				continue
+			}
+			on = starlark.None
+		}
 		switch x := on.(type) {
+		case starlark.NoneType:
 		case *starlark.List:
 			for i := range x.Len() {
 				parts = append(parts, x.Index(i))
@@ -330,9 +351,12 @@ func (b *builder) actions() {
 		}
 		ok = true
 		k.size = 1
-		for _, pv := range parts {
+		for i, pv := range parts {
 			pt, good := b.part(k, pv, len(parts) > 1)
 			ok = ok && good
+			if partNames != nil {
+				pt.name = partNames[i]
+			}
 			k.parts = append(k.parts, pt)
 			k.size = min(k.size*max(pt.size, 1), 1<<40) // no overflow, however many parts
 		}
@@ -751,4 +775,29 @@ func (b *builder) empty(name string) bool {
 		}
 	}
 	return false
+}
+
+// argName reports whether s may name a part of an action: a capitalised
+// identifier, as a template's args are.
+func argName(s string) bool {
+	for i, r := range s {
+		switch {
+		case i == 0 && 'A' <= r && r <= 'Z':
+		case i > 0 && ('A' <= r && r <= 'Z' || 'a' <= r && r <= 'z' || '0' <= r && r <= '9' || r == '_'):
+		default:
+			return false
+		}
+	}
+	return s != ""
+}
+
+// namedParts reports whether an action's dict names its parts ({"Card":
+// "card"}) rather than giving its options ({"on": ..., "phase": ...}).
+func namedParts(d *starlark.Dict) bool {
+	for _, k := range d.Keys() {
+		if s, ok := k.(starlark.String); !ok || s == "" || s[0] < 'A' || s[0] > 'Z' {
+			return false
+		}
+	}
+	return d.Len() > 0
 }

@@ -119,6 +119,9 @@ type kind struct {
 type part struct {
 	domain string // domCard, domPlayer, domNone, or "" for numbers
 	size   int
+	// name is the argument the locales render it as, "" for the
+	// default (Card, Player, Choice).
+	name string
 }
 
 // attr is one attribute of g: a variable, a zone or a method.

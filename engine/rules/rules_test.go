@@ -457,3 +457,51 @@ other = "player {{.Arg.Player}} is dealt {{.Arg.Card}}"
 		}
 	}
 }
+
+// TestNamedParts: an action's parts may carry the names its message
+// renders them by; a named number is rendered as itself.
+func TestNamedParts(t *testing.T) {
+	g, d := miniWith(t, `
+[[message]]
+id = "action.bid"
+args = ["Card", "Gold"]
+doc = "Offer a card for gold."
+`, `
+[action.bid]
+other = "offer {{.Arg.Card}} for {{.Arg.Gold}} gold"
+`,
+		`ACTIONS = {"discard": "card"}`, `ACTIONS = {"discard": "card", "bid": {"on": {"Card": "card", "Gold": 4}}}`,
+		`def returns(g):`, `def legal_bid(g, p):
+    """§play: a card of the hand, for up to 3 gold."""
+    return [(c, n) for c in g.hand[p] for n in range(4)]
+
+def apply_bid(g, p, x):
+    """§play: the offer is discarded, and its gold counts."""
+    card, gold = x
+    g.move(card, g.hand[p], g.discard)
+    g.total[p] += gold
+    g.turn = (p + 1) % g.players
+    if len(g.hand[g.turn]) == 0:
+        g.end()
+
+def returns(g):`)
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	bid := g.kinds[1]
+	a := engine.Action(bid.base + g.byID["blue_two"]*4 + 0)
+	s, err := g.New(2, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := s.ActionString(a, "en"), "offer Blue Two for 0 gold"; got != want {
+		t.Errorf("named %q, want %q", got, want)
+	}
+	checker(g).Games(t, 2, 3, 10, 5, nil)
+	for _, bad := range []string{`{"bid": {"Card": "card", "gold": 4}}`, `{"bid": {"on": {}}}`} {
+		_, d := mini(t, `ACTIONS = {"discard": "card"}`, "ACTIONS = "+bad)
+		if !d.HasErrors() {
+			t.Errorf("%s builds", bad)
+		}
+	}
+}

@@ -560,6 +560,13 @@ func (s *State) ActionString(a engine.Action, lang string) string {
 			key, v = "Player", idx[j]+1
 		default:
 			key, v = "Choice", idx[j]+1
+			if p.name != "" {
+				v = idx[j] // a named number is the number itself
+			}
+		}
+		if p.name != "" {
+			args[p.name] = v
+			continue
 		}
 		if seen[key]++; seen[key] > 1 {
 			key += strconv.Itoa(seen[key])
