@@ -527,9 +527,15 @@ func (b *builder) layout() {
 	gm := b.gm
 	for n := gm.m.Players.Min; n <= gm.m.Players.Max; n++ {
 		var l layout
-		for _, z := range gm.zones {
+		for zi, z := range gm.zones {
 			l.zone = append(l.zone, l.nzone)
 			l.nzone += gm.width(z.player, n)
+			for seat := range gm.width(z.player, n) {
+				if !z.player {
+					seat = -1
+				}
+				l.inst = append(l.inst, instOf{zone: zi, seat: seat})
+			}
 		}
 		for _, v := range gm.vars {
 			l.v = append(l.v, l.nvar)

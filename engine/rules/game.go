@@ -90,7 +90,11 @@ type layout struct {
 	nzone int
 	v     []int // first slot of each variable
 	nvar  int
+	// inst is, by zone instance, its zone and seat (-1 for the table's).
+	inst []instOf
 }
+
+type instOf struct{ zone, seat int }
 
 // Domains of an action's argument.
 const (

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	grimoire "github.com/grimoire-games/grimoire"
@@ -117,4 +118,53 @@ func BenchmarkMCTSMove(b *testing.B) {
 // docs/engines.md in step.
 func TestHeartsRulings(t *testing.T) {
 	rulings.Check(t, "../../docs/engines.md", "### Hearts rulings", "../../cards/hearts")
+}
+
+// TestRedealKeepsWhatASeatKnows: a seat that passed cards knows where
+// they are, and its re-deals leave them there; the other seats' re-deals
+// do not.
+func TestRedealKeepsWhatASeatKnows(t *testing.T) {
+	g := shipped(t, "hearts")
+	s, err := g.New(4, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s.CurrentPlayer() == engine.Chance {
+		if err := s.Apply(s.SampleChance()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	hand := s.lay.zone[slices.IndexFunc(g.zones, func(z zoneDecl) bool { return z.id == "hand" })]
+	var passed []int16 // seat 0's, to seat 1 (round 1 passes left)
+	for s.phase == 0 {
+		a := s.legal[0]
+		if s.turn == 0 {
+			passed = append(passed, int16(int(a)-g.kinds[0].base))
+		}
+		if err := s.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(passed) != 3 {
+		t.Fatalf("seat 0 passed %d cards", len(passed))
+	}
+	rng := engine.NewRNG(1)
+	moved := 0
+	for range 50 {
+		r0 := s.Redealt(0, &rng).(*State)
+		for _, d := range passed {
+			if !slices.Contains(r0.zones[hand+1], d) {
+				t.Fatalf("seat 0's re-deal moved card %s it passed to seat 1", g.designs[d].ID)
+			}
+		}
+		r2 := s.Redealt(2, &rng).(*State)
+		for _, d := range passed {
+			if !slices.Contains(r2.zones[hand+1], d) {
+				moved++
+			}
+		}
+	}
+	if moved == 0 {
+		t.Error("seat 2, which did not see the pass, always finds seat 0's cards in seat 1's hand")
+	}
 }

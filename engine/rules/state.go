@@ -26,6 +26,7 @@ type State struct {
 	over    bool
 	pending []draw // cards still to be drawn, the next first
 	then    string // the rules function to call once they are
+	know    []fact // what seats know of cards they cannot see
 
 	rng    engine.RNG
 	legal  []engine.Action // of the player to move; chance outcomes are listed when asked
@@ -201,6 +202,7 @@ func (s *State) applyChance(a engine.Action) error {
 	}
 	s.zones[dr.src] = slices.Delete(src, i, i+1)
 	s.zones[dr.dst] = append(s.zones[dr.dst], int16(a))
+	s.moved(int(a), int(dr.src), int(dr.dst))
 	s.pending = s.pending[1:]
 	return s.settle()
 }
@@ -463,6 +465,7 @@ func (s *State) clone() *State {
 	}
 	c.vars = slices.Clone(s.vars)
 	c.pending = slices.Clone(s.pending)
+	c.know = slices.Clone(s.know)
 	c.legal = slices.Clone(s.legal)
 	c.result = slices.Clone(s.result)
 	c.run, c.t = nil, nil
@@ -491,6 +494,9 @@ func (s *State) Hash() uint64 {
 		for _, d := range z {
 			mix(int64(d))
 		}
+	}
+	for _, f := range s.know {
+		mix(int64(f.seat)<<32 | int64(f.inst)<<16 | int64(f.d))
 	}
 	for _, p := range s.pending {
 		mix(int64(p.src)<<32 | int64(p.dst))
@@ -578,21 +584,33 @@ func (s *State) ActionString(a engine.Action, lang string) string {
 
 // Redealt implements engine.Redealer: the cards of every zone viewer may
 // not see are shuffled together and dealt back, as many to each zone as it
-// had; the copy's generator is reseeded from rng.
+// had, but for those viewer knows the place of (it saw them go there),
+// which stay; the copy's generator is reseeded from rng.
 func (s *State) Redealt(viewer int, rng *engine.RNG) engine.State {
 	c := s.clone()
 	var pool []int16
 	var hidden []int
+	var pins [][]int16
 	for inst := range c.zones {
-		if !s.sees(viewer, inst) {
-			hidden = append(hidden, inst)
-			pool = append(pool, c.zones[inst]...)
+		if s.sees(viewer, inst) {
+			continue
 		}
+		pin := s.pinned(viewer, inst)
+		rest := slices.Clone(c.zones[inst])
+		for _, d := range pin {
+			i := slices.Index(rest, d)
+			rest = slices.Delete(rest, i, i+1)
+		}
+		hidden = append(hidden, inst)
+		pins = append(pins, pin)
+		pool = append(pool, rest...)
 	}
 	engine.ShuffleSlice(rng, pool)
-	for _, inst := range hidden {
-		n := len(c.zones[inst])
-		copy(c.zones[inst], pool[:n])
+	for j, inst := range hidden {
+		// The zone's order is hidden too: the pinned cards first, then
+		// the dealt ones.
+		n := len(c.zones[inst]) - len(pins[j])
+		c.zones[inst] = append(append(c.zones[inst][:0], pins[j]...), pool[:n]...)
 		pool = pool[n:]
 	}
 	c.rng = engine.NewRNG(rng.Uint64())
@@ -613,17 +631,8 @@ func (s *State) sees(viewer, inst int) bool {
 
 // zoneOf is the zone of an instance and its seat (-1 for the table).
 func (s *State) zoneOf(inst int) (zone, seat int) {
-	for zi, z := range s.g.zones {
-		first := s.lay.zone[zi]
-		if z.player {
-			if inst < first+s.n {
-				return zi, inst - first
-			}
-		} else if inst == first {
-			return zi, -1
-		}
-	}
-	return len(s.g.zones) - 1, -1
+	in := s.lay.inst[inst]
+	return in.zone, in.seat
 }
 
 // outcomeName names outcome i of the next chance node: the message

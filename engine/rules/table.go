@@ -206,6 +206,7 @@ func (t *table) method(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tu
 		}
 		s.zones[from.inst] = slices.Delete(src, i, i+1)
 		s.zones[to.inst] = append(s.zones[to.inst], int16(c.d))
+		s.moved(c.d, from.inst, to.inst)
 	case "move_all":
 		// move_all(from, to): every card of a zone, in its order.
 		var from, to *zoneRef
@@ -213,6 +214,7 @@ func (t *table) method(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tu
 			return nil, err
 		}
 		if from.inst != to.inst {
+			s.movedAll(s.zones[from.inst], from.inst, to.inst)
 			s.zones[to.inst] = append(s.zones[to.inst], s.zones[from.inst]...)
 			s.zones[from.inst] = s.zones[from.inst][:0]
 		}
