@@ -62,6 +62,16 @@ func build(g *model.Game, budget uint64) (*Game, diag.List) {
 	types := map[string]*model.Type{}
 	for _, t := range g.Types {
 		types[t.ID] = t
+		for _, f := range t.Fields {
+			if f.ID == "id" || f.ID == "type" || f.ID == "order" {
+				// The rules read c.id, c.type and c.order(field) of
+				// every card.
+				d.Errorf(f.Pos, diag.RulesShape, "type %s has a field %s, which the rules language keeps for every card (c.id, c.type, c.order): rename the field", t.ID, f.ID)
+			}
+		}
+	}
+	if d.HasErrors() {
+		return nil, d
 	}
 	enums := map[string]*model.Enum{}
 	for _, e := range g.Enums {

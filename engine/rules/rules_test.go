@@ -505,3 +505,21 @@ def returns(g):`)
 		}
 	}
 }
+
+// TestReservedFields: a card field the rules language keeps for every
+// card is reported at the field.
+func TestReservedFields(t *testing.T) {
+	fsys := fstest.MapFS{
+		"cards/mini/game.toml":  {Data: []byte(strings.ReplaceAll(strings.Replace(miniData, `id = "value"`, `id = "order"`, 1), "\nvalue = ", "\norder = "))},
+		"cards/mini/rules.star": {Data: []byte(strings.ReplaceAll(miniRules, "card.value", "1"))},
+		"locales/mini/en.toml":  {Data: []byte(miniLocale)},
+	}
+	games, d := compiler.Load(fsys, compiler.Options{})
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	g, d := Build(games.Game("mini"))
+	if g != nil || !strings.Contains(d.String(), "cards/mini/game.toml:20:3: error: type number has a field order, which the rules language keeps for every card") {
+		t.Errorf("got %v", d)
+	}
+}
