@@ -416,3 +416,22 @@ func rewards(dst []float64, ret []float64) []float64 {
 	}
 	return dst
 }
+
+// Standard is the names of the bots every game of the engine offers:
+// uniform random play, the game's own greedy bot, and this search bot.
+func Standard() []string { return []string{"random", "greedy", Name} }
+
+// NewStandard returns the bot of Standard that name asks for, greedy
+// making the game's greedy bot; another name is an error that names game.
+func NewStandard(game, name string, greedy func() engine.Bot) (engine.Bot, error) {
+	if b, ok, err := FromName(name); ok {
+		return b, err
+	}
+	switch name {
+	case "random":
+		return engine.Random{}, nil
+	case "greedy":
+		return greedy(), nil
+	}
+	return nil, fmt.Errorf("%s has no bot %q (bots: %s)", game, name, strings.Join(Standard(), ", "))
+}

@@ -2,8 +2,8 @@ package rules
 
 import (
 	"fmt"
+	"maps"
 	"slices"
-	"sort"
 	"strings"
 
 	"go.starlark.net/starlark"
@@ -50,7 +50,7 @@ func build(g *model.Game, budget uint64) (*Game, diag.List) {
 		d.Errorf(g.Pos, diag.RulesShape, "game %s has no rules: a .star file in its directory gives them", g.ID)
 		return nil, d
 	}
-	gm := &Game{m: g, byID: map[string]int{}, rounds: -1}
+	gm := &Game{m: g, byID: map[string]int{}}
 	for _, c := range g.Cards {
 		gm.byID[c.ID] = len(gm.designs)
 		gm.designs = append(gm.designs, c)
@@ -84,7 +84,7 @@ func build(g *model.Game, budget uint64) (*Game, diag.List) {
 	for i, c := range gm.designs {
 		gm.cards[i].attrs = cardAttrs(gm, c, types[c.Type], enums)
 	}
-	cardSet := &cardSet{g: gm, names: sortedKeys(gm.byID)}
+	cardSet := &cardSet{g: gm, names: slices.Sorted(maps.Keys(gm.byID))}
 	paramDict := starlark.StringDict{}
 	for _, p := range g.Params {
 		paramDict[p.ID] = toStar(gm, p.Type, p.Value, enums)
@@ -258,23 +258,23 @@ func (b *builder) vars() {
 			b.gm.vars = append(b.gm.vars, vd)
 		}
 	}
-	b.gm.horizon = -1
-	if v := b.gm.prog.Global(globalHorizon); v != nil {
-		s, _ := v.(starlark.String)
-		i := slices.IndexFunc(b.gm.vars, func(vd varDecl) bool { return vd.id == string(s) && !vd.player && !vd.isBool })
-		if i < 0 {
-			b.d.Errorf(b.at(globalHorizon), diag.RulesName, "%s names a number variable of GAME whose change ends a search's play-out, such as the rounds (the rules have %s)", globalHorizon, describe(v))
-		}
-		b.gm.horizon = i
+	b.gm.horizon = b.gameNumber(globalHorizon, "whose change ends a search's play-out, such as the rounds")
+	b.gm.rounds = b.gameNumber(globalRounds, "that counts the game's rounds")
+}
+
+// gameNumber is the number variable of GAME the global names, -1 when
+// the rules have no such global; what says what it is for.
+func (b *builder) gameNumber(global, what string) int {
+	v := b.gm.prog.Global(global)
+	if v == nil {
+		return -1
 	}
-	if v := b.gm.prog.Global(globalRounds); v != nil {
-		s, _ := v.(starlark.String)
-		i := slices.IndexFunc(b.gm.vars, func(vd varDecl) bool { return vd.id == string(s) && !vd.player && !vd.isBool })
-		if i < 0 {
-			b.d.Errorf(b.at(globalRounds), diag.RulesName, "%s names a number variable of GAME that counts the game's rounds (the rules have %s)", globalRounds, describe(v))
-		}
-		b.gm.rounds = i
+	s, _ := v.(starlark.String)
+	i := slices.IndexFunc(b.gm.vars, func(vd varDecl) bool { return vd.id == string(s) && !vd.player && !vd.isBool })
+	if i < 0 {
+		b.d.Errorf(b.at(global), diag.RulesName, "%s names a number variable of GAME %s (the rules have %s)", global, what, describe(v))
 	}
+	return i
 }
 
 func (b *builder) actions() {
@@ -657,7 +657,7 @@ func (b *builder) uses(params starlark.StringDict, cards map[string]int) {
 				}
 			case "cards":
 				if _, ok := cards[name]; !ok {
-					b.unknown(at, "card", name, sortedKeys(cards))
+					b.unknown(at, "card", name, slices.Sorted(maps.Keys(cards)))
 				}
 			}
 			return true
@@ -671,16 +671,6 @@ func describe(v starlark.Value) string {
 		return "none"
 	}
 	return "a " + v.Type()
-}
-
-// sortedKeys returns a map's keys, sorted.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // sections reads which rulebook section each function implements: its
@@ -715,7 +705,7 @@ func (b *builder) sections() {
 		}
 	}
 	gm.cites = map[string][]string{}
-	for _, name := range sortedKeys(gm.funcs) {
+	for _, name := range slices.Sorted(maps.Keys(gm.funcs)) {
 		doc := gm.funcs[name].(*starlark.Function).Doc()
 		id, ok := cited(doc)
 		at := b.at(name)

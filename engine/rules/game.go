@@ -174,20 +174,11 @@ func (g *Game) NumActions() int {
 }
 
 // BotNames implements engine.BotMaker.
-func (g *Game) BotNames() []string { return []string{"random", "greedy", mcts.Name} }
+func (g *Game) BotNames() []string { return mcts.Standard() }
 
 // NewBot implements engine.BotMaker.
 func (g *Game) NewBot(name string) (engine.Bot, error) {
-	if b, ok, err := mcts.FromName(name); ok {
-		return b, err
-	}
-	switch name {
-	case "random":
-		return engine.Random{}, nil
-	case "greedy":
-		return &Greedy{g: g}, nil
-	}
-	return nil, fmt.Errorf("%s has no bot %q (bots: random, greedy, mcts)", g.m.ID, name)
+	return mcts.NewStandard(g.m.ID, name, func() engine.Bot { return &Greedy{g: g} })
 }
 
 // NewState implements engine.Game: a game of players seats, set up by the
@@ -253,11 +244,5 @@ func (g *Game) CardName(lang string, d int) string {
 	}
 	return names[d]
 }
-
-// Rules is the game's compiled rules program.
-func (g *Game) Rules() *star.Program { return g.prog }
-
-// Model is the game as compiled.
-func (g *Game) Model() *model.Game { return g.m }
 
 var _ engine.BotGame = (*Game)(nil)

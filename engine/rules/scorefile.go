@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -111,7 +112,7 @@ func (g *Game) ParseScoreFile(name string, src []byte, lang string) (*State, []s
 	names := make([]string, n)
 	// The table's keys, then each player's.
 	r := &scoreReader{g: g, s: s, f: f, d: &d, lang: lang}
-	for _, k := range sortedKeys(f.Data) {
+	for _, k := range slices.Sorted(maps.Keys(f.Data)) {
 		if k != "player" {
 			r.key(k, f.Data[k], k, -1)
 		}
@@ -119,7 +120,7 @@ func (g *Game) ParseScoreFile(name string, src []byte, lang string) (*State, []s
 	for p, t := range list {
 		names[p] = fmt.Sprintf("player %d", p+1)
 		path := tomlpos.Elem("player", p)
-		for _, k := range sortedKeys(t) {
+		for _, k := range slices.Sorted(maps.Keys(t)) {
 			kp := tomlpos.Join(path, k)
 			if k == "name" {
 				if nm, ok := t[k].(string); ok {

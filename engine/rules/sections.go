@@ -2,6 +2,7 @@ package rules
 
 import (
 	"cmp"
+	"maps"
 	"slices"
 	"strings"
 
@@ -45,7 +46,7 @@ func (g *Game) Map() []SectionCode {
 		out = append(out, sc)
 	}
 	var rest SectionCode
-	for _, name := range sortedKeys(g.funcs) {
+	for _, name := range slices.Sorted(maps.Keys(g.funcs)) {
 		if !cited[name] {
 			rest.Funcs = append(rest.Funcs, g.funcInfo(name))
 		}

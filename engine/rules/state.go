@@ -400,8 +400,8 @@ func (s *State) call(fn starlark.Value, write bool, args ...starlark.Value) erro
 }
 
 // callValue calls a rules function that may not change the game, and
-// returns its value, which may refer to g: the caller ends g (done) once
-// it has read it.
+// returns its value, which may refer to g: the caller ends the call
+// (done) once it has read it.
 func (s *State) callValue(fn starlark.Value, args ...starlark.Value) (starlark.Value, *table, error) {
 	return s.callWith(fn, false, args)
 }
@@ -442,16 +442,11 @@ func (s *State) numbers(v starlark.Value) ([]float64, error) {
 
 // instName names a zone instance: "hand of seat 2", "deck".
 func (s *State) instName(inst int) string {
-	for zi, z := range s.g.zones {
-		first := s.lay.zone[zi]
-		if inst >= first && inst < first+s.g.width(z.player, s.n) {
-			if z.player {
-				return fmt.Sprintf("%s of seat %d", z.id, inst-first)
-			}
-			return z.id
-		}
+	zi, seat := s.zoneOf(inst)
+	if seat >= 0 {
+		return fmt.Sprintf("%s of seat %d", s.g.zones[zi].id, seat)
 	}
-	return "?"
+	return s.g.zones[zi].id
 }
 
 // Clone implements engine.State.

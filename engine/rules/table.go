@@ -51,25 +51,12 @@ func (t *table) Type() string          { return "game" }
 func (t *table) Freeze()               {}
 func (t *table) Truth() starlark.Bool  { return true }
 func (t *table) Hash() (uint32, error) { return 0, errors.New("g is not hashable") }
-func (t *table) AttrNames() []string   { return t.gone().g.attrNames }
-
-// gone is the state of g, which a g kept past its call no longer has.
-func (t *table) gone() *State {
-	if t.s == nil {
-		// A g stored by a rules function and used after its call: the
-		// rules keep no state, so there is nothing it could see.
-		return &State{g: &Game{}}
-	}
-	return t.s
-}
+func (t *table) AttrNames() []string   { return t.s.g.attrNames }
 
 var errReadOnly = errors.New("this function may not change the game: only setup, the apply_ functions and those called after a deal do")
 
 func (t *table) Attr(name string) (starlark.Value, error) {
 	s := t.s
-	if s == nil {
-		return nil, errors.New("g is used after its function returned")
-	}
 	a, ok := s.g.attrs[name]
 	if !ok {
 		return nil, nil
@@ -145,9 +132,6 @@ func setVar(v varDecl, x starlark.Value) (int64, error) {
 
 func (t *table) SetField(name string, x starlark.Value) error {
 	s := t.s
-	if s == nil {
-		return errors.New("g is used after its function returned")
-	}
 	if !t.write {
 		return errReadOnly
 	}
@@ -184,9 +168,6 @@ func (t *table) SetField(name string, x starlark.Value) error {
 // method runs g's methods.
 func (t *table) method(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	s := t.s
-	if s == nil {
-		return nil, errors.New("g is used after its function returned")
-	}
 	name := b.Name()
 	if !t.write && name != "holder" {
 		return nil, errReadOnly
@@ -367,19 +348,9 @@ var (
 	_ starlark.HasAttrs  = (*zoneRef)(nil)
 )
 
-func (z *zoneRef) cards() []int16 {
-	if z.t.s == nil {
-		return nil
-	}
-	return z.t.s.zones[z.inst]
-}
+func (z *zoneRef) cards() []int16 { return z.t.s.zones[z.inst] }
 
-func (z *zoneRef) String() string {
-	if z.t.s == nil {
-		return "zone"
-	}
-	return z.t.s.instName(z.inst)
-}
+func (z *zoneRef) String() string        { return z.t.s.instName(z.inst) }
 func (z *zoneRef) Type() string          { return "zone" }
 func (z *zoneRef) Freeze()               {}
 func (z *zoneRef) Truth() starlark.Bool  { return len(z.cards()) > 0 }
@@ -389,7 +360,7 @@ func (z *zoneRef) Index(i int) starlark.Value {
 	return z.t.s.g.cards[z.cards()[i]]
 }
 func (z *zoneRef) Iterate() starlark.Iterator {
-	return &cardIter{g: z.t.gone().g, cards: slices.Clone(z.cards())}
+	return &cardIter{g: z.t.s.g, cards: slices.Clone(z.cards())}
 }
 func (z *zoneRef) Has(x starlark.Value) (bool, error) {
 	c, ok := x.(*Card)
@@ -431,9 +402,6 @@ func (z *zoneRef) Attr(name string) (starlark.Value, error) {
 
 func (z *zoneRef) method(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	name := b.Name()
-	if z.t.s == nil {
-		return nil, errors.New("a zone is used after its function returned")
-	}
 	g := z.t.s.g
 	cards := z.cards()
 	switch name {
@@ -531,12 +499,12 @@ type zoneFamily struct {
 
 var _ starlark.Indexable = (*zoneFamily)(nil)
 
-func (f *zoneFamily) String() string        { return f.t.gone().g.zones[f.z].id }
+func (f *zoneFamily) String() string        { return f.t.s.g.zones[f.z].id }
 func (f *zoneFamily) Type() string          { return "zones" }
 func (f *zoneFamily) Freeze()               {}
 func (f *zoneFamily) Truth() starlark.Bool  { return true }
 func (f *zoneFamily) Hash() (uint32, error) { return uint32(f.z), nil }
-func (f *zoneFamily) Len() int              { return f.t.gone().n }
+func (f *zoneFamily) Len() int              { return f.t.s.n }
 func (f *zoneFamily) Index(p int) starlark.Value {
 	return f.t.ref(f.t.s.lay.zone[f.z]+p, f.z, p)
 }
@@ -549,21 +517,18 @@ type seatVar struct {
 
 var _ starlark.HasSetIndex = (*seatVar)(nil)
 
-func (v *seatVar) String() string        { return v.t.gone().g.vars[v.v].id }
+func (v *seatVar) String() string        { return v.t.s.g.vars[v.v].id }
 func (v *seatVar) Type() string          { return "variables" }
 func (v *seatVar) Freeze()               {}
 func (v *seatVar) Truth() starlark.Bool  { return true }
 func (v *seatVar) Hash() (uint32, error) { return 0, errors.New("variables are not hashable") }
-func (v *seatVar) Len() int              { return v.t.gone().n }
+func (v *seatVar) Len() int              { return v.t.s.n }
 func (v *seatVar) Index(p int) starlark.Value {
 	s := v.t.s
 	return varValue(s.g.vars[v.v], s.vars[s.lay.v[v.v]+p])
 }
 func (v *seatVar) SetIndex(p int, x starlark.Value) error {
 	s := v.t.s
-	if s == nil {
-		return errors.New("g is used after its function returned")
-	}
 	if !v.t.write {
 		return errReadOnly
 	}

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"go.starlark.net/starlark"
@@ -33,7 +34,7 @@ func (c *Card) Freeze()               {}
 func (c *Card) Truth() starlark.Bool  { return true }
 func (c *Card) Hash() (uint32, error) { return uint32(c.d), nil }
 func (c *Card) AttrNames() []string {
-	names := append(sortedKeys(c.attrs), "order")
+	names := append(slices.Sorted(maps.Keys(c.attrs)), "order")
 	slices.Sort(names)
 	return names
 }

@@ -13,8 +13,6 @@
 package warriors
 
 import (
-	"fmt"
-
 	"github.com/grimoire-games/grimoire/compiler/model"
 	"github.com/grimoire-games/grimoire/engine"
 	"github.com/grimoire-games/grimoire/engine/mcts"
@@ -48,20 +46,11 @@ func (g *Game) NewState(players int, seed uint64) (engine.State, error) {
 }
 
 // BotNames implements engine.BotMaker.
-func (g *Game) BotNames() []string { return []string{"random", "greedy", mcts.Name} }
+func (g *Game) BotNames() []string { return mcts.Standard() }
 
 // NewBot implements engine.BotMaker.
 func (g *Game) NewBot(name string) (engine.Bot, error) {
-	if b, ok, err := mcts.FromName(name); ok {
-		return b, err
-	}
-	switch name {
-	case "random":
-		return engine.Random{}, nil
-	case "greedy":
-		return &Greedy{r: g.Rules}, nil
-	}
-	return nil, fmt.Errorf("warriors has no bot %q (bots: random, greedy, mcts)", name)
+	return mcts.NewStandard("warriors", name, func() engine.Bot { return &Greedy{r: g.Rules} })
 }
 
 // Variant implements engine.Varianter: the variant the game was built
