@@ -35,9 +35,10 @@ type State struct {
 	// What calls of the rules reuse, made on a state's first call and
 	// not shared by its clones: a state is played on one goroutine at a
 	// time.
-	run  *star.Runner
-	t    *table
-	args [3]starlark.Value
+	run    *star.Runner
+	t      *table
+	args   [3]starlark.Value
+	sorted []int16 // SampleChance's
 }
 
 // draw is a chance node waiting: a card to draw at random from zone
@@ -152,8 +153,14 @@ func (s *State) SampleChance() engine.Action {
 			x -= int(w)
 		}
 	}
+	// The k-th card in the order of the cards' designs, not of the zone,
+	// whose order is the history of its moves: a draw depends only on
+	// which cards the zone holds, as a Go engine's draw from its counts.
 	z := s.zones[dr.src]
-	return engine.Action(z[s.rng.IntN(len(z))])
+	k := s.rng.IntN(len(z))
+	s.sorted = append(s.sorted[:0], z...)
+	slices.Sort(s.sorted)
+	return engine.Action(s.sorted[k])
 }
 
 // Apply implements engine.State. An error of the rules while they play
@@ -463,7 +470,7 @@ func (s *State) clone() *State {
 	c.know = slices.Clone(s.know)
 	c.legal = slices.Clone(s.legal)
 	c.result = slices.Clone(s.result)
-	c.run, c.t = nil, nil
+	c.run, c.t, c.sorted = nil, nil, nil
 	return &c
 }
 
