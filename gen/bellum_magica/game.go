@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "4f904e71089c1b3a9154546aa472751321c163b1d0eefb7a03d8996c5e7f5de5"
+const SourceHash = "984617bd0834e75f458864052b717576bf2c775b0c71769963d6dc2d74af61e7"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.
