@@ -13,6 +13,7 @@ import (
 	"github.com/grimoire-games/grimoire/compiler/model"
 	"github.com/grimoire-games/grimoire/engine"
 	"github.com/grimoire-games/grimoire/engine/internal/lockstep"
+	"github.com/grimoire-games/grimoire/engine/internal/rulings"
 	"github.com/grimoire-games/grimoire/engine/rules"
 	"github.com/grimoire-games/grimoire/internal/longtest"
 )
@@ -262,4 +263,10 @@ func TestLockstepMutations(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestRulesRulings: the rules in the rules language name the rulings the
+// Go engine plays, each one in docs/engines.md.
+func TestRulesRulings(t *testing.T) {
+	rulings.Check(t, "../../docs/engines.md", "### Bellum Magica rulings", "../../cards/bellum_magica")
 }

@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "984617bd0834e75f458864052b717576bf2c775b0c71769963d6dc2d74af61e7"
+const SourceHash = "3bf672d86be648c08fc09fa773fb24699562da4041dbe3b05118ad57a5f288c9"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.
