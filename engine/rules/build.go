@@ -95,6 +95,8 @@ func build(g *model.Game, budget uint64) (*Game, diag.List) {
 		"cards":  cardSet,
 		"sum":    starlark.NewBuiltin("sum", sum),
 	}
+	components, componentIDs := componentSet(g)
+	predeclared["components"] = components
 	prog, cd := star.Compile(g.Rules, predeclared, budget)
 	d = append(d, cd...)
 	if prog == nil {
@@ -109,7 +111,7 @@ func build(g *model.Game, budget uint64) (*Game, diag.List) {
 	b.layout()
 	b.names()
 	b.attributes()
-	b.uses(paramDict, gm.byID)
+	b.uses(paramDict, gm.byID, componentIDs)
 	b.sections()
 	if d.HasErrors() {
 		return nil, d.Sort()
@@ -630,9 +632,9 @@ func (b *builder) attributes() {
 }
 
 // uses reports the names the rules use that the game does not have:
-// g.<name>, params.<name> and cards.<name>, where g is the game a rules
-// function is given (its first parameter).
-func (b *builder) uses(params starlark.StringDict, cards map[string]int) {
+// g.<name>, params.<name>, cards.<name> and components.<name>, where g
+// is the game a rules function is given (its first parameter).
+func (b *builder) uses(params starlark.StringDict, cards map[string]int, components map[string]bool) {
 	gm := b.gm
 	for _, f := range gm.prog.Files() {
 		syntax.Walk(f, func(n syntax.Node) bool {
@@ -658,6 +660,10 @@ func (b *builder) uses(params starlark.StringDict, cards map[string]int) {
 			case "cards":
 				if _, ok := cards[name]; !ok {
 					b.unknown(at, "card", name, slices.Sorted(maps.Keys(cards)))
+				}
+			case "components":
+				if !components[name] {
+					b.unknown(at, "component", name, slices.Sorted(maps.Keys(components)))
 				}
 			}
 			return true

@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "4f904e71089c1b3a9154546aa472751321c163b1d0eefb7a03d8996c5e7f5de5"
+const SourceHash = "3bf672d86be648c08fc09fa773fb24699562da4041dbe3b05118ad57a5f288c9"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.
