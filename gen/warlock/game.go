@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "15270f845a46abf622df7a53cacc19faa817a6df7be2b7227b158f73f36d3cb0"
+const SourceHash = "b75fefb19278838b3116015a0f5c34a5fd0370944ad22283e820ff3ab0559920"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.
