@@ -304,8 +304,8 @@ func config(t testing.TB, m *model.Game, players, games int, seed uint64) lockst
 // players, and finds no difference.
 func TestLockstep(t *testing.T) {
 	m := warlockModel(t)
-	random := longtest.Sizes(3, 150, 10_000)
-	greedy := longtest.Sizes(1, 15, 1_000)
+	random := longtest.Sizes(6, 180, 10_000)
+	greedy := longtest.Sizes(3, 24, 1_000)
 	for players := 3; players <= 5; players++ {
 		share := func(n int) int { return max(1, (n+players-3)/3) }
 		cfg := config(t, m, players, share(random), uint64(players))
@@ -316,6 +316,27 @@ func TestLockstep(t *testing.T) {
 		cfg.Bot = "greedy"
 		if err := lockstep.Run(cfg); err != nil {
 			t.Errorf("%d players, greedy play: %v", players, err)
+		}
+	}
+}
+
+// TestLockstepParams: the rules take every number from the parameters,
+// as this engine does, so the two agree with other numbers too.
+func TestLockstepParams(t *testing.T) {
+	for _, sets := range [][]string{
+		{"cards_set_aside=3", "cards_dealt=7", "wizard_substitutes=0"},
+		{"empire_size=3", "max_cities=9", "max_dragons=1", "days=2"},
+		{"auction_first_pick=3", "auction_second_pick=2", "rounds_per_day=2", "bar_cards_per_player=2"},
+		{"actions_per_round=4", "human_power_draws=5", "gnome_power_max_points=4", "cards_dealt=9"},
+	} {
+		m, d := compiler.WithOverrides(warlockModel(t), sets)
+		if d.HasErrors() {
+			t.Fatal(d)
+		}
+		for players := 3; players <= 5; players++ {
+			if err := lockstep.Run(config(t, m, players, longtest.Size(1, 10), uint64(players))); err != nil {
+				t.Errorf("%v, %d players: %v", sets, players, err)
+			}
 		}
 	}
 }
