@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "b75fefb19278838b3116015a0f5c34a5fd0370944ad22283e820ff3ab0559920"
+const SourceHash = "62471c9341f24d7c5147a47096c9ae5b6c84b2b04434f5acbe77e3fc332a6cdf"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.
