@@ -28,6 +28,7 @@ const (
 	globalPhases   = "PHASES"    // the phases, the first the one the game starts in
 	globalHorizon  = "HORIZON"   // the GAME variable whose change ends a search's play-out
 	globalOutcomes = "OUTCOMES"  // the most outcomes a chance node has (a die's faces)
+	globalPrivate  = "PRIVATE"   // each seat's variables that only that seat sees
 )
 
 // The functions the rules define.
@@ -94,6 +95,7 @@ func build(g *model.Game, budget uint64) (*Game, diag.List) {
 		"params": gm.params,
 		"cards":  cardSet,
 		"sum":    starlark.NewBuiltin("sum", sum),
+		"texts":  textsModule(gm),
 	}
 	components, componentIDs := componentSet(g)
 	predeclared["components"] = components
@@ -110,6 +112,7 @@ func build(g *model.Game, budget uint64) (*Game, diag.List) {
 	b.functions()
 	b.layout()
 	b.names()
+	b.labels()
 	b.attributes()
 	b.uses(paramDict, gm.byID, componentIDs)
 	b.sections()
@@ -224,7 +227,7 @@ func (b *builder) start() diag.Pos {
 }
 
 func (b *builder) vars() {
-	for _, scope := range []string{globalGame, globalPlayer} {
+	for _, scope := range []string{globalGame, globalPlayer, globalPrivate} {
 		v := b.gm.prog.Global(scope)
 		if v == nil {
 			continue
@@ -240,7 +243,7 @@ func (b *builder) vars() {
 				b.d.Errorf(b.at(scope), diag.RulesShape, "%s: a variable's name is a string, not %s", scope, describe(it[0]))
 				continue
 			}
-			vd := varDecl{id: string(name), player: scope == globalPlayer}
+			vd := varDecl{id: string(name), player: scope != globalGame, private: scope == globalPrivate}
 			switch x := it[1].(type) {
 			case starlark.Bool:
 				vd.isBool = true
@@ -510,6 +513,7 @@ func (b *builder) functions() {
 		}
 		k.apply = need(applyPre+k.id, n, "it plays action "+k.id)
 	}
+	b.argsFuncs()
 	for _, k := range gm.kinds {
 		if k.apply != nil && b.empty(applyPre+k.id) {
 			b.d.Errorf(b.at(applyPre+k.id), diag.RulesAction, "%s does nothing: playing action %s would change nothing in the game", applyPre+k.id, k.id)
@@ -519,6 +523,9 @@ func (b *builder) functions() {
 		k, ok := strings.CutPrefix(name, legalPre)
 		if !ok {
 			k, ok = strings.CutPrefix(name, applyPre)
+		}
+		if !ok {
+			k, ok = strings.CutPrefix(name, argsPre)
 		}
 		if ok && !slices.ContainsFunc(gm.kinds, func(x *kind) bool { return x.id == k }) {
 			b.d.Errorf(b.at(name), diag.RulesAction, "%s is for an action %s that ACTIONS does not declare", name, k)

@@ -81,6 +81,8 @@ type varDecl struct {
 	player bool
 	isBool bool
 	init   int64
+	// private: a seat's variable that only that seat sees (PRIVATE).
+	private bool
 }
 
 // layout places the zones and the variables of a game of n players in a
@@ -115,7 +117,8 @@ type kind struct {
 	base   int    // its first action number
 	legal  starlark.Value
 	apply  starlark.Value
-	phases []bool // by phase, whether it is played in it; nil for every phase
+	args   starlark.Value // args_<kind>, or nil: the args its name is rendered with
+	phases []bool         // by phase, whether it is played in it; nil for every phase
 }
 
 // part is one part of an action's argument: a card, a seat, a choice

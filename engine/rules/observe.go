@@ -52,6 +52,9 @@ func (s *State) Observation(player int) any {
 			continue
 		}
 		for p := range s.n {
+			if v.private && p != player {
+				continue
+			}
 			o.Seats[p][v.id] = s.vars[first+p]
 		}
 	}

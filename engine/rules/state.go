@@ -581,6 +581,11 @@ func (s *State) ActionString(a engine.Action, lang string) string {
 		}
 		args[key] = v
 	}
+	if k.args != nil {
+		if err := s.moreArgs(k, int(a)-k.base, lang, args); err != nil {
+			return fmt.Sprintf("action.%s: %v", k.id, err)
+		}
+	}
 	return g.locs.Text(lang, "action."+k.id, args)
 }
 

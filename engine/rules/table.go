@@ -39,7 +39,7 @@ func (t *table) ref(inst, z, seat int) *zoneRef {
 
 // methodNames are g's own attributes, besides zones and variables.
 func methodNames() []string {
-	return []string{"players", "turn", "move", "move_all", "deal", "roll", "chance", "end", "holder"}
+	return []string{"players", "turn", "move", "move_all", "deal", "roll", "chance", "end", "holder", "move_top"}
 }
 
 var (
@@ -188,6 +188,8 @@ func (t *table) method(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tu
 		s.zones[from.inst] = slices.Delete(src, i, i+1)
 		s.zones[to.inst] = append(s.zones[to.inst], int16(c.d))
 		s.moved(c.d, from.inst, to.inst)
+	case "move_top":
+		return starlark.None, moveTop(s, args, kwargs)
 	case "move_all":
 		// move_all(from, to): every card of a zone, in its order.
 		var from, to *zoneRef

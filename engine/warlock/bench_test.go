@@ -8,9 +8,17 @@ import (
 )
 
 // BenchmarkRandomGame plays complete random 4-player games; an op is a
-// game, and ns/action the cost of an action.
+// game, and ns/action the cost of an action: by this engine (go), and by
+// the rules engine playing cards/warlock/rules.star (rules), whose
+// actions include a chance node for each card drawn.
 func BenchmarkRandomGame(b *testing.B) {
-	enginetest.Bench(b, 4, shipped(b).NewState)
+	b.Run("go", func(b *testing.B) {
+		enginetest.Bench(b, 4, shipped(b).NewState)
+	})
+	b.Run("rules", func(b *testing.B) {
+		_, g := engines(b, warlockModel(b))
+		enginetest.Bench(b, 4, g.New)
+	})
 }
 
 // BenchmarkSimulate runs simulations of 1,000 4-player games of random

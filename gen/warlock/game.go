@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "15270f845a46abf622df7a53cacc19faa817a6df7be2b7227b158f73f36d3cb0"
+const SourceHash = "62471c9341f24d7c5147a47096c9ae5b6c84b2b04434f5acbe77e3fc332a6cdf"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.
