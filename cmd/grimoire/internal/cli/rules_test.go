@@ -29,7 +29,7 @@ func TestRulesCommand(t *testing.T) {
 		want string
 	}{
 		{[]string{"rules"}, ExitUsage, "--game is required"},
-		{[]string{"rules", "--game", "bellum_magica"}, ExitUsage, "game bellum_magica has no rules in the rules language"},
+		{[]string{"rules", "--root", tiny, "--game", "tiny"}, ExitUsage, "game tiny has no rules in the rules language"},
 		{[]string{"rules", "--game", "hearts", "--lang", "it"}, ExitUsage, `--lang "it": game hearts is written in en, fr, de`},
 		{[]string{"rules", "--game", "chess"}, ExitUsage, `no game "chess"`},
 	} {

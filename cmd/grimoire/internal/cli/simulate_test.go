@@ -123,7 +123,7 @@ func TestSimulateUsage(t *testing.T) {
 		{nil, "--game is required"},
 		{[]string{"--game", "nosuch"}, `no game "nosuch" (games: bellum_magica, hearts, warlock, warriors)`},
 		{[]string{"--game", "hearts", "--engine", "go"}, "game hearts has no engine written in Go (games with one: bellum_magica, warlock, warriors); --engine rules plays its rules"},
-		{[]string{"--game", "bellum_magica", "--engine", "rules"}, `game bellum_magica has no rules in the rules language (no .star file in its directory); see "An engine for your game" in docs/simulating.md`},
+		{[]string{"--root", tiny, "--game", "tiny", "--engine", "rules"}, `game tiny has no rules in the rules language (no .star file in its directory); see "An engine for your game" in docs/simulating.md`},
 		{[]string{"--game", "hearts", "--engine", "lua"}, `--engine "lua": want go or rules`},
 		{[]string{"--game", "warlock", "--bots", "random,clever"}, `unknown bot "clever" (warlock has: random, greedy`},
 		{[]string{"--game", "warlock", "--players", "2"}, "--players 2: warlock is for 3 to 5 players"},
