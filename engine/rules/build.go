@@ -96,6 +96,7 @@ func build(g *model.Game, budget uint64) (*Game, diag.List) {
 		"cards":  cardSet,
 		"sum":    starlark.NewBuiltin("sum", sum),
 		"texts":  textsModule(gm),
+		"memo":   starlark.NewBuiltin("memo", makeMemo),
 	}
 	components, componentIDs := componentSet(g)
 	predeclared["components"] = components
