@@ -94,6 +94,10 @@ func build(g *model.Game, budget uint64) (*Game, diag.List) {
 		"params": gm.params,
 		"cards":  cardSet,
 		"sum":    starlark.NewBuiltin("sum", sum),
+		"label":  starlark.NewBuiltin("label", makeLabel),
+		"players": starlarkstruct.FromStringDict(starlark.String("players"), starlark.StringDict{
+			"min": starlark.MakeInt(g.Players.Min), "max": starlark.MakeInt(g.Players.Max),
+		}),
 	}
 	prog, cd := star.Compile(g.Rules, predeclared, budget)
 	d = append(d, cd...)
@@ -411,6 +415,20 @@ func (b *builder) part(k *kind, v starlark.Value, several bool) (part, bool) {
 		if ok && n >= 1 && n <= 1<<16 {
 			return part{size: int(n)}, true
 		}
+	case *starlark.List, starlark.Tuple:
+		// Choices, each named by a label (or a card's name).
+		ls, err := labels(x)
+		if err != nil {
+			b.d.Errorf(b.atKey(globalActions, k.id), diag.RulesShape, "%s: action %s: %v", globalActions, k.id, err)
+			return part{}, false
+		}
+		if ls == nil {
+			return bad()
+		}
+		for _, l := range ls {
+			b.checkLabels(k, l)
+		}
+		return part{size: len(ls), labels: ls}, true
 	}
 	return bad()
 }
