@@ -13,6 +13,7 @@ import (
 	"github.com/grimoire-games/grimoire/compiler/model"
 	"github.com/grimoire-games/grimoire/engine"
 	"github.com/grimoire-games/grimoire/engine/internal/lockstep"
+	"github.com/grimoire-games/grimoire/engine/internal/rulings"
 	"github.com/grimoire-games/grimoire/engine/rules"
 	"github.com/grimoire-games/grimoire/internal/longtest"
 )
@@ -353,4 +354,10 @@ func TestLockstepFindsBrokenRules(t *testing.T) {
 			t.Errorf("%s: got %v, want a difference with %q", tc.name, err, tc.want)
 		}
 	}
+}
+
+// TestRulesRulings: the rules name every ruling of the Go engine, and no
+// other.
+func TestRulesRulings(t *testing.T) {
+	rulings.Check(t, "../../docs/engines.md", "### Warriors rulings", "../../cards/warriors")
 }
