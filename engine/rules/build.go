@@ -97,6 +97,9 @@ func build(g *model.Game, budget uint64) (*Game, diag.List) {
 		"sum":    starlark.NewBuiltin("sum", sum),
 		"texts":  textsModule(gm),
 		"memo":   starlark.NewBuiltin("memo", makeMemo),
+		"players": starlarkstruct.FromStringDict(starlark.String("players"), starlark.StringDict{
+			"min": starlark.MakeInt(g.Players.Min), "max": starlark.MakeInt(g.Players.Max),
+		}),
 	}
 	components, componentIDs := componentSet(g)
 	predeclared["components"] = components
@@ -417,6 +420,20 @@ func (b *builder) part(k *kind, v starlark.Value, several bool) (part, bool) {
 		if ok && n >= 1 && n <= 1<<16 {
 			return part{size: int(n)}, true
 		}
+	case *starlark.List, starlark.Tuple:
+		// Choices, each named by a label (or a card's name).
+		ls, err := labels(x)
+		if err != nil {
+			b.d.Errorf(b.atKey(globalActions, k.id), diag.RulesShape, "%s: action %s: %v", globalActions, k.id, err)
+			return part{}, false
+		}
+		if ls == nil {
+			return bad()
+		}
+		for _, l := range ls {
+			b.checkLabels(k, l)
+		}
+		return part{size: len(ls), labels: ls}, true
 	}
 	return bad()
 }

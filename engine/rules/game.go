@@ -129,6 +129,8 @@ type part struct {
 	// name is the argument the locales render it as, "" for the
 	// default (Card, Player, Choice).
 	name string
+	// labels name a part's choices, when the rules give them (label).
+	labels []starlark.Value
 }
 
 // attr is one attribute of g: a variable, a zone or a method.

@@ -571,6 +571,9 @@ func (s *State) ActionString(a engine.Action, lang string) string {
 			if p.name != "" {
 				v = idx[j] // a named number is the number itself
 			}
+			if p.labels != nil {
+				v = g.render(p.labels[idx[j]], lang)
+			}
 		}
 		if p.name != "" {
 			args[p.name] = v

@@ -11,7 +11,8 @@ import (
 	"github.com/grimoire-games/grimoire/compiler/model"
 )
 
-// Card is a card design as the rules see it: c.id, and each field of its
+// Card is a card design as the rules see it: c.id, c.copies (how many
+// cards of the design the game has), and each field of its
 // type by name (an enum's value as its id, a ref as the card it names);
 // c.order(field) is the place of an enum field's value among its enum's
 // values, from 0. Two copies of a design are the same card.
@@ -88,7 +89,7 @@ func cardAttrs(g *Game, c *model.Card, t *model.Type, enums map[string]*model.En
 	card := g.cards[g.byID[c.ID]]
 	card.order = map[string]int{}
 	card.orderFn = starlark.NewBuiltin("order", card.orderOf)
-	attrs := map[string]starlark.Value{"id": starlark.String(c.ID), "type": starlark.String(c.Type)}
+	attrs := map[string]starlark.Value{"id": starlark.String(c.ID), "type": starlark.String(c.Type), "copies": starlark.MakeInt(c.Copies)}
 	if t == nil {
 		return attrs
 	}

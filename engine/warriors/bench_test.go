@@ -7,11 +7,16 @@ import (
 )
 
 // BenchmarkRandomGame plays complete random 4-player games, chance nodes
-// sampled; actions/op is per game.
+// sampled; actions/op is per game. Each variant is played by the Go
+// engine, then by the rules (cards/warriors/rules.star), whose random
+// games are not the same ones: compare them by ns/action.
 func BenchmarkRandomGame(b *testing.B) {
 	for _, variant := range []string{"", VariantHordes} {
 		b.Run(cmpName(variant), func(b *testing.B) {
 			enginetest.Bench(b, 4, shipped(b, variant).NewState)
+		})
+		b.Run(cmpName(variant)+"/rules", func(b *testing.B) {
+			enginetest.Bench(b, 4, byRules(b, played(b, variant)).New)
 		})
 	}
 }

@@ -34,7 +34,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "6cf554e4be6accb7061b3de14f5df39545b684ac1d9c273eb4346921c8953fee"
+const SourceHash = "985805463ccaa8dd3ed8990b03eb0db0f0d805a04008493e67426f0d1f7bdd25"
 
 // The ids of the game's variants: the ways to play it besides its base game. A
 // card whose Variant is one of them exists only in that variant; Cards lists

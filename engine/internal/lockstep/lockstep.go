@@ -1,10 +1,11 @@
 // Package lockstep plays two engines of one game side by side and reports
 // the first place they differ: the differential test of a game's rules
 // written twice, in Go and in the rules language. At every step both
-// must offer the same legal actions, by their names, and show every seat
-// the same observation; one action, or one chance outcome, is then picked
-// with a seeded generator (or by a bot of the first engine) and applied to
-// both, by its name; at the end both must give the same returns.
+// must offer the same legal actions, by their names (as many of each),
+// and show every seat the same observation; one action, or one chance
+// outcome, is then picked with a seeded generator (or by a bot of the
+// first engine) and applied to both, by its name (the k-th of that name
+// in A is the k-th in B); at the end both must give the same returns.
 //
 // Two engines may model chance differently: one may draw its cards inside
 // an action, from a pile it shuffled when the game began, where the other
@@ -138,9 +139,10 @@ func Run(cfg Config) error {
 				break
 			}
 			legalA, legalB = a.LegalActions(legalA), b.LegalActions(legalB)
-			namesA, byNameB := names(a, legalA, lang), map[string]engine.Action{}
+			namesA, byNameB := names(a, legalA, lang), map[string][]engine.Action{}
 			for _, x := range legalB {
-				byNameB[b.ActionString(x, lang)] = x
+				n := b.ActionString(x, lang)
+				byNameB[n] = append(byNameB[n], x)
 			}
 			if d := compare(namesA, byNameB); d != "" {
 				return diff(step, "the legal actions differ: %s", d)
@@ -155,13 +157,24 @@ func Run(cfg Config) error {
 				pick = legalA[rng.IntN(len(legalA))]
 			}
 			name := a.ActionString(pick, lang)
+			// Actions of one name are told apart by their order: the
+			// k-th of A's is the k-th of B's.
+			k := 0
+			for i, x := range legalA {
+				if x == pick {
+					break
+				}
+				if namesA[i] == name {
+					k++
+				}
+			}
 			if cfg.ResolveB != nil {
 				before = a.Clone()
 			}
 			if err := a.Apply(pick); err != nil {
 				return diff(step, "A refuses %q: %v", name, err)
 			}
-			if err := b.Apply(byNameB[name]); err != nil {
+			if err := b.Apply(byNameB[name][k]); err != nil {
 				return diff(step, "B refuses %q: %v", name, err)
 			}
 		}
@@ -184,8 +197,7 @@ func observe(conv func(engine.State, int) any, s engine.State, seat int) string 
 	return string(b)
 }
 
-// names names actions, each once: two actions of one name would be told
-// apart by neither a player nor this test.
+// names names actions, in the order of the legal actions.
 func names(s engine.State, legal []engine.Action, lang string) []string {
 	out := make([]string, 0, len(legal))
 	for _, x := range legal {
@@ -195,30 +207,34 @@ func names(s engine.State, legal []engine.Action, lang string) []string {
 }
 
 // compare says how the names of A's legal actions and B's differ, "" if
-// they do not.
-func compare(namesA []string, byNameB map[string]engine.Action) string {
+// they do not. A name may be that of several actions (two copies of a
+// card that look the same, of two designs): each engine must then have as
+// many of it.
+func compare(namesA []string, byNameB map[string][]engine.Action) string {
 	var onlyA, onlyB []string
-	seen := map[string]bool{}
+	count := map[string]int{}
 	for _, n := range namesA {
-		if seen[n] {
-			onlyA = append(onlyA, n+" (twice)")
-		}
-		seen[n] = true
-		if _, ok := byNameB[n]; !ok {
+		count[n]++
+	}
+	for n, c := range count {
+		switch b := len(byNameB[n]); {
+		case b == 0:
 			onlyA = append(onlyA, n)
+		case b < c:
+			onlyA = append(onlyA, fmt.Sprintf("%s (%d times, %d in B)", n, c, b))
+		case b > c:
+			onlyB = append(onlyB, fmt.Sprintf("%s (%d times, %d in A)", n, b, c))
 		}
 	}
 	for n := range byNameB {
-		if !seen[n] {
+		if count[n] == 0 {
 			onlyB = append(onlyB, n)
 		}
-	}
-	if len(namesA) != len(byNameB) && len(onlyA) == 0 && len(onlyB) == 0 {
-		return "two actions of B have one name"
 	}
 	if len(onlyA) == 0 && len(onlyB) == 0 {
 		return ""
 	}
+	slices.Sort(onlyA)
 	slices.Sort(onlyB)
 	return fmt.Sprintf("only in A: [%s]; only in B: [%s]", strings.Join(onlyA, ", "), strings.Join(onlyB, ", "))
 }

@@ -7,27 +7,27 @@ import (
 	"github.com/grimoire-games/grimoire/engine"
 )
 
-const labelData = `
+const textsData = `
 [[message]]
 id = "engine.label"
 args = ["Name", "Value"]
 doc = "A card in actions: its name and its value."
 `
 
-const labelLocale = `
+const textsLocale = `
 [engine.label]
 other = "{{.Arg.Name}} ({{.Arg.Value}})"
 `
 
-// TestLabels: label(c, lang) names the cards in actions; args_<action>
+// TestNamedAsTheTexts: label(c, lang) names the cards in actions; args_<action>
 // gives the args of an action's name from the game as it stands.
-func TestLabels(t *testing.T) {
+func TestNamedAsTheTexts(t *testing.T) {
 	label := `
 def label(c, lang):
     """§play: a card is named with its value."""
     return texts.message(lang, "engine.label", Name = texts.name(lang, "card." + c.id), Value = c.value)
 `
-	g, d := miniWith(t, labelData, labelLocale, "def returns(g):", label+"\ndef returns(g):")
+	g, d := miniWith(t, textsData, textsLocale, "def returns(g):", label+"\ndef returns(g):")
 	if d.HasErrors() {
 		t.Fatal(d)
 	}
@@ -51,7 +51,7 @@ def args_discard(g, p, card, lang):
     """§play: the card, with half its value and the cards left in the hand."""
     return {"Card": texts.message(lang, "engine.label", Name = texts.name(lang, "card." + card.id), Value = card.value / 2.0 + len(g.hand[p]))}
 `
-	g, d = miniWith(t, labelData, labelLocale, "def returns(g):", more+"\ndef returns(g):")
+	g, d = miniWith(t, textsData, textsLocale, "def returns(g):", more+"\ndef returns(g):")
 	if d.HasErrors() {
 		t.Fatal(d)
 	}
@@ -72,7 +72,7 @@ def args_discard(g, p, card, lang):
 		{"def args_draw(g, p, x, lang):\n    \"\"\"§play: x.\"\"\"\n    return {}\n", "args_draw is for an action draw that ACTIONS does not declare"},
 		{"X = texts.name(\"en\", \"card.red_one\")\n", "call it from label or an args_ function"},
 	} {
-		_, d := miniWith(t, labelData, labelLocale, "def returns(g):", tc.rules+"\ndef returns(g):")
+		_, d := miniWith(t, textsData, textsLocale, "def returns(g):", tc.rules+"\ndef returns(g):")
 		if !strings.Contains(d.Error(), tc.want) {
 			t.Errorf("%q: got %v, want an error with %q", tc.rules, d, tc.want)
 		}

@@ -43,6 +43,7 @@ func textsModule(gm *Game) starlark.Value {
 		"name":    fn("name", textName),
 		"message": fn("message", textMessage),
 		"number":  fn("number", textNumber),
+		"label":   starlark.NewBuiltin("texts.label", makeLabel),
 	})
 }
 

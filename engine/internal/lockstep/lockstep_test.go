@@ -1,0 +1,89 @@
+package lockstep
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/grimoire-games/grimoire/engine"
+)
+
+// twins is a game of one seat and three moves, in which two actions have
+// one name ("a coin"): the first adds 1, the second 10; "a die" adds 100.
+// swap gives the coins' actions the other order, as an engine that
+// numbers them the other way round would.
+type twins struct{ swap bool }
+
+func (g twins) ID() string          { return "twins" }
+func (g twins) Players() (int, int) { return 1, 1 }
+func (g twins) NewState(int, uint64) (engine.State, error) {
+	return &twinState{swap: g.swap}, nil
+}
+
+type twinState struct {
+	swap       bool
+	sum, moves int
+}
+
+func (s *twinState) NumPlayers() int { return 1 }
+func (s *twinState) CurrentPlayer() int {
+	if s.IsTerminal() {
+		return engine.Terminal
+	}
+	return 0
+}
+func (s *twinState) LegalActions(dst []engine.Action) []engine.Action {
+	if s.IsTerminal() {
+		return dst[:0]
+	}
+	return append(dst[:0], 0, 1, 2)
+}
+func (s *twinState) Apply(a engine.Action) error {
+	add := []int{1, 10, 100}
+	if s.swap {
+		add = []int{10, 1, 100}
+	}
+	s.sum += add[a]
+	s.moves++
+	return nil
+}
+func (s *twinState) IsTerminal() bool    { return s.moves == 3 }
+func (s *twinState) Returns() []float64  { return []float64{float64(s.sum)} }
+func (s *twinState) Clone() engine.State { c := *s; return &c }
+func (s *twinState) Hash() uint64        { return uint64(s.sum) }
+func (s *twinState) Observation(int) any { return s.sum }
+func (s *twinState) ActionString(a engine.Action, _ string) string {
+	if a == 2 {
+		return "a die"
+	}
+	return "a coin"
+}
+
+// TestSameNames: actions of one name are matched in their order, so two
+// engines that number them alike agree, and two that number them apart
+// are told apart.
+func TestSameNames(t *testing.T) {
+	if err := Run(Config{A: twins{}, B: twins{}, Players: 1, Games: 20, Seed: 1}); err != nil {
+		t.Errorf("the same game differs: %v", err)
+	}
+	err := Run(Config{A: twins{}, B: twins{swap: true}, Players: 1, Games: 20, Seed: 1})
+	var d *Difference
+	if !errors.As(err, &d) || !strings.Contains(d.What, "observation differs") {
+		t.Errorf("got %v, want an observation that differs", err)
+	}
+}
+
+// TestCompareCounts: each name must come as many times in both engines.
+func TestCompareCounts(t *testing.T) {
+	b := map[string][]engine.Action{"a coin": {0}, "a die": {2}}
+	if got := compare([]string{"a coin", "a coin", "a die"}, b); !strings.Contains(got, "a coin (2 times, 1 in B)") {
+		t.Errorf("got %q", got)
+	}
+	if got := compare([]string{"a coin", "a die"}, b); got != "" {
+		t.Errorf("got %q, want none", got)
+	}
+	if got := compare([]string{"a die"}, b); got != fmt.Sprintf("only in A: []; only in B: [%s]", "a coin") {
+		t.Errorf("got %q", got)
+	}
+}
