@@ -96,7 +96,6 @@ func build(g *model.Game, budget uint64) (*Game, diag.List) {
 		"cards":  cardSet,
 		"sum":    starlark.NewBuiltin("sum", sum),
 		"texts":  textsModule(gm),
-		"memo":   starlark.NewBuiltin("memo", makeMemo),
 		"players": starlarkstruct.FromStringDict(starlark.String("players"), starlark.StringDict{
 			"min": starlark.MakeInt(g.Players.Min), "max": starlark.MakeInt(g.Players.Max),
 		}),
