@@ -8,11 +8,13 @@ import (
 	"strings"
 
 	"github.com/grimoire-games/grimoire/engine"
+	"github.com/grimoire-games/grimoire/engine/rules"
 )
 
 func runReplay(e *env, args []string) int {
 	fs := flags(e, "replay")
 	root := fs.String("root", "", "games tree to read (default: the built-in games)")
+	use := fs.String("engine", "", engineUsage)
 	code, file, ok := parseFile(e, fs, args)
 	if !ok {
 		return code
@@ -31,6 +33,7 @@ func runReplay(e *env, args []string) int {
 	// The games of one file usually share their game and overrides:
 	// build each engine once.
 	built := map[string]engine.Game{}
+	both := false // a game of the log has both engines
 	build := func(h engine.LogHeader) (engine.Game, error) {
 		// A log without a variant (one written before variants existed,
 		// or of the base game) replays in the base game.
@@ -38,7 +41,12 @@ func runReplay(e *env, args []string) int {
 		if g := built[key]; g != nil {
 			return g, nil
 		}
-		g, _, _, ok := buildEngine(e, "replay", file, t, h.Game, h.Variant, h.Set)
+		m, _, ok := loadModel(e, "replay", t, h.Game)
+		if !ok {
+			return nil, errBuilt
+		}
+		both = both || (rules.Has(m) && goEngines()[m.ID] != nil)
+		g, _, _, ok := engineFor(e, "replay", file, m, h.Game, h.Variant, *use, h.Set)
 		if !ok {
 			return nil, errBuilt
 		}
@@ -56,7 +64,15 @@ func runReplay(e *env, args []string) int {
 	case errors.Is(err, errBuilt):
 		return ExitFail // buildEngine said why
 	case errors.As(err, &ge) && errors.As(err, &me):
-		fmt.Fprintf(e.stderr, "grimoire replay: %s: game %d (line %d, seed %d): mismatch at %v\n", file, ge.Game, ge.Line, ge.Seed, me)
+		hint := ""
+		if both && me.Turn == 0 { // a log of the other engine parts at once
+			other := engineRules
+			if *use == engineRules {
+				other = engineGo
+			}
+			hint = fmt.Sprintf(" (its game has two engines, which number their actions differently: was it played with --engine %s?)", other)
+		}
+		fmt.Fprintf(e.stderr, "grimoire replay: %s: game %d (line %d, seed %d): mismatch at %v%s\n", file, ge.Game, ge.Line, ge.Seed, me, hint)
 		return ExitFail
 	case err != nil:
 		fmt.Fprintf(e.stderr, "grimoire replay: %s: %v\n", file, err)
