@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "62471c9341f24d7c5147a47096c9ae5b6c84b2b04434f5acbe77e3fc332a6cdf"
+const SourceHash = "da4d0734347e7fe2739dc571476c57c3e6461629cadd21efaf741e507b4f3d4c"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.
