@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "da4d0734347e7fe2739dc571476c57c3e6461629cadd21efaf741e507b4f3d4c"
+const SourceHash = "be66b94db8fe80ecec3ec49e12aa9f50fa7104ba8de283abf5567f67f9a7bf1f"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.
