@@ -43,6 +43,12 @@ type Config struct {
 	// the two are compared in; nil compares the observations as they
 	// marshal to JSON.
 	ObserveA, ObserveB func(s engine.State, seat int) any
+	// SampleChance draws each chance outcome with each engine's own
+	// SampleChance, from the generator its seed gave it, and requires the
+	// two to name the same outcome: the engines then play the same games
+	// from the same seed, as their logs must. Otherwise chance outcomes
+	// are picked as the players' actions are.
+	SampleChance bool
 	// MaxActions bounds a game; 0 means engine.DefaultMaxActions.
 	MaxActions int
 	// ResolveB, if set, is called when B is at a chance node and A is
@@ -149,6 +155,17 @@ func Run(cfg Config) error {
 			}
 			var pick engine.Action
 			switch p := a.CurrentPlayer(); {
+			case p == engine.Chance && cfg.SampleChance:
+				ca, okA := a.(engine.Chancer)
+				cb, okB := b.(engine.Chancer)
+				if !okA || !okB {
+					return diff(step, "an engine cannot sample its chance nodes")
+				}
+				pick = ca.SampleChance()
+				name, nameB := a.ActionString(pick, lang), b.ActionString(cb.SampleChance(), lang)
+				if name != nameB {
+					return diff(step, "the engines draw different chance outcomes from one seed: A %q, B %q", name, nameB)
+				}
 			case p == engine.Chance:
 				pick = legalA[rng.IntN(len(legalA))]
 			case bot != nil:

@@ -87,3 +87,79 @@ func TestCompareCounts(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// die is a game of one die rolled by chance, then one move; flip reads
+// the generator the other way round, as an engine that draws its
+// outcomes otherwise would.
+type die struct{ flip bool }
+
+func (g die) ID() string          { return "die" }
+func (g die) Players() (int, int) { return 1, 1 }
+func (g die) NewState(_ int, seed uint64) (engine.State, error) {
+	return &dieState{flip: g.flip, rng: engine.NewRNG(seed)}, nil
+}
+
+type dieState struct {
+	flip        bool
+	rng         engine.RNG
+	face, moves int
+}
+
+func (s *dieState) NumPlayers() int { return 1 }
+func (s *dieState) CurrentPlayer() int {
+	switch s.moves {
+	case 0:
+		return engine.Chance
+	case 1:
+		return 0
+	}
+	return engine.Terminal
+}
+func (s *dieState) LegalActions(dst []engine.Action) []engine.Action {
+	switch s.moves {
+	case 0:
+		return append(dst[:0], 1, 2, 3, 4, 5, 6)
+	case 1:
+		return append(dst[:0], 0)
+	}
+	return dst[:0]
+}
+func (s *dieState) SampleChance() engine.Action {
+	x := s.rng.IntN(6)
+	if s.flip {
+		x = 5 - x
+	}
+	return engine.Action(x + 1)
+}
+func (s *dieState) Apply(a engine.Action) error {
+	if s.moves == 0 {
+		s.face = int(a)
+	}
+	s.moves++
+	return nil
+}
+func (s *dieState) IsTerminal() bool    { return s.moves == 2 }
+func (s *dieState) Returns() []float64  { return []float64{float64(s.face)} }
+func (s *dieState) Clone() engine.State { c := *s; return &c }
+func (s *dieState) Hash() uint64        { return uint64(s.face) }
+func (s *dieState) Observation(int) any { return s.face }
+func (s *dieState) ActionString(a engine.Action, _ string) string {
+	return fmt.Sprint("roll ", int(a))
+}
+
+// TestSampleChance: with SampleChance, two engines that draw their
+// outcomes alike from one seed agree, and two that draw them otherwise
+// are told apart, though they roll the same die.
+func TestSampleChance(t *testing.T) {
+	if err := Run(Config{A: die{}, B: die{}, Players: 1, Games: 20, Seed: 1, SampleChance: true}); err != nil {
+		t.Errorf("the same game differs: %v", err)
+	}
+	if err := Run(Config{A: die{}, B: die{flip: true}, Players: 1, Games: 20, Seed: 1}); err != nil {
+		t.Errorf("without SampleChance, outcomes are picked alike: %v", err)
+	}
+	err := Run(Config{A: die{}, B: die{flip: true}, Players: 1, Games: 20, Seed: 1, SampleChance: true})
+	var d *Difference
+	if !errors.As(err, &d) || !strings.Contains(d.What, "draw different chance outcomes") {
+		t.Errorf("got %v, want different chance outcomes", err)
+	}
+}
