@@ -271,15 +271,17 @@ func TestRulesRulings(t *testing.T) {
 	rulings.Check(t, "../../docs/engines.md", "### Bellum Magica rulings", "../../cards/bellum_magica")
 }
 
-// TestLockstepSameDraws: from one seed, the Go engine and the rules draw
+// TestLockstepSameGames: from one seed, the Go engine and the rules draw
 // the same cards and chests and roll the same die, each with its own
-// SampleChance: what the two engines' logs of one seed need.
-func TestLockstepSameDraws(t *testing.T) {
+// SampleChance, and list their legal actions in one order, so that random
+// bots play the same games on both: what the two engines' logs of one
+// seed need.
+func TestLockstepSameGames(t *testing.T) {
 	a, b := lockstepGames(t, lockstepModel(t, nil))
 	lo, hi := a.Players()
 	for n := lo; n <= hi; n++ {
 		err := lockstep.Run(lockstep.Config{A: a, B: b, Players: n, Games: longtest.Size(2, 40), Seed: uint64(100 + n),
-			SampleChance: true, ObserveA: observeGo, ObserveB: observeRules})
+			SampleChance: true, SameOrder: true, ObserveA: observeGo, ObserveB: observeRules})
 		if err != nil {
 			t.Errorf("%d players: %v", n, err)
 		}

@@ -362,16 +362,16 @@ func TestRulesRulings(t *testing.T) {
 	rulings.Check(t, "../../docs/engines.md", "### Warriors rulings", "../../cards/warriors")
 }
 
-// TestLockstepSameDraws: from one seed, the Go engine and the rules draw
+// TestLockstepSameGames: from one seed, the Go engine and the rules draw
 // the same cards and roll the same dice, each with its own SampleChance:
 // what the two engines' logs of one seed need.
-func TestLockstepSameDraws(t *testing.T) {
+func TestLockstepSameGames(t *testing.T) {
 	for _, variant := range []string{"", VariantHordes} {
 		cfg := lockstepConfig(t, variant)
 		lo, hi := cfg.A.Players()
 		for n := lo; n <= hi; n++ {
 			run := cfg
-			run.Players, run.Seed, run.Games, run.SampleChance = n, uint64(100+n), longtest.Size(2, 40), true
+			run.Players, run.Seed, run.Games, run.SampleChance, run.SameOrder = n, uint64(100+n), longtest.Size(2, 40), true, true
 			if err := lockstep.Run(run); err != nil {
 				t.Errorf("%s, %d players: %v", cmpName(variant), n, err)
 			}

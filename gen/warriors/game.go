@@ -34,7 +34,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "985805463ccaa8dd3ed8990b03eb0db0f0d805a04008493e67426f0d1f7bdd25"
+const SourceHash = "622e7fd420387bb495e20edf1a318507f6a7abb2bc22a78f15efc74dbfc91a25"
 
 // The ids of the game's variants: the ways to play it besides its base game. A
 // card whose Variant is one of them exists only in that variant; Cards lists

@@ -49,6 +49,10 @@ type Config struct {
 	// from the same seed, as their logs must. Otherwise chance outcomes
 	// are picked as the players' actions are.
 	SampleChance bool
+	// SameOrder requires B to list its legal actions in A's order, by
+	// name, so that a bot that picks an action by its place in the list
+	// (as the random bot does) picks the same one in both.
+	SameOrder bool
 	// MaxActions bounds a game; 0 means engine.DefaultMaxActions.
 	MaxActions int
 	// ResolveB, if set, is called when B is at a chance node and A is
@@ -152,6 +156,11 @@ func Run(cfg Config) error {
 			}
 			if d := compare(namesA, byNameB); d != "" {
 				return diff(step, "the legal actions differ: %s", d)
+			}
+			if cfg.SameOrder {
+				if namesB := names(b, legalB, lang); !slices.Equal(namesA, namesB) {
+					return diff(step, "the legal actions come in another order:\nA: %s\nB: %s", strings.Join(namesA, ", "), strings.Join(namesB, ", "))
+				}
 			}
 			var pick engine.Action
 			switch p := a.CurrentPlayer(); {

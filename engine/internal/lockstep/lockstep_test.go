@@ -163,3 +163,41 @@ func TestSampleChance(t *testing.T) {
 		t.Errorf("got %v, want different chance outcomes", err)
 	}
 }
+
+// TestSameOrder: with SameOrder, two engines that list the same actions
+// in another order are told apart.
+func TestSameOrder(t *testing.T) {
+	if err := Run(Config{A: twins{}, B: twins{}, Players: 1, Games: 5, Seed: 1, SameOrder: true}); err != nil {
+		t.Errorf("the same game differs: %v", err)
+	}
+	err := Run(Config{A: die{}, B: reversed{die{}}, Players: 1, Games: 5, Seed: 1, SameOrder: true})
+	var d *Difference
+	if !errors.As(err, &d) || !strings.Contains(d.What, "in another order") {
+		t.Errorf("got %v, want the legal actions in another order", err)
+	}
+}
+
+// reversed numbers a die's faces from 6 down, as an engine that numbers
+// its outcomes otherwise would.
+type reversed struct{ die }
+
+func (g reversed) NewState(n int, seed uint64) (engine.State, error) {
+	s, err := g.die.NewState(n, seed)
+	return &reversedState{s.(*dieState)}, err
+}
+
+type reversedState struct{ *dieState }
+
+func (s *reversedState) Apply(a engine.Action) error {
+	if s.moves == 0 {
+		a = 7 - a
+	}
+	return s.dieState.Apply(a)
+}
+func (s *reversedState) ActionString(a engine.Action, lang string) string {
+	if s.moves == 0 {
+		a = 7 - a
+	}
+	return s.dieState.ActionString(a, lang)
+}
+func (s *reversedState) Clone() engine.State { c := *s.dieState; return &reversedState{&c} }
