@@ -35,22 +35,11 @@ func lockstepModel(t testing.TB, sets []string, edits ...string) *model.Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(edits) == 0 {
-		return m
+	e, err := lockstep.Edit(m, edits...)
+	if err != nil {
+		t.Fatal(err)
 	}
-	c := *m
-	c.Rules = nil
-	for _, f := range m.Rules {
-		src := f.Src
-		for i := 0; i+1 < len(edits); i += 2 {
-			if !strings.Contains(src, edits[i]) {
-				t.Fatalf("the rules have no %q", edits[i])
-			}
-			src = strings.Replace(src, edits[i], edits[i+1], 1)
-		}
-		c.Rules = append(c.Rules, &model.RulesFile{Name: f.Name, Src: src})
-	}
-	return &c
+	return e
 }
 
 // lockstepGames are the Go engine (A) and the rules engine (B) of one

@@ -7,7 +7,6 @@ import (
 
 	grimoire "github.com/grimoire-games/grimoire"
 	"github.com/grimoire-games/grimoire/compiler"
-	"github.com/grimoire-games/grimoire/compiler/model"
 	"github.com/grimoire-games/grimoire/engine/internal/lockstep"
 )
 
@@ -23,16 +22,11 @@ func heartsWith(t *testing.T, edits ...string) *Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := *m
-	c.Rules = nil
-	for _, f := range m.Rules {
-		src := f.Src
-		for i := 0; i+1 < len(edits); i += 2 {
-			src = strings.Replace(src, edits[i], edits[i+1], 1)
-		}
-		c.Rules = append(c.Rules, &model.RulesFile{Name: f.Name, Src: src})
+	c, err := lockstep.Edit(m, edits...)
+	if err != nil {
+		t.Fatal(err)
 	}
-	g, err := New(&c)
+	g, err := New(c)
 	if err != nil {
 		t.Fatal(err)
 	}

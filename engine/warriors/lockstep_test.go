@@ -37,19 +37,11 @@ func played(t testing.TB, variant string) *model.Game {
 // on purpose.
 func byRules(t testing.TB, m *model.Game, edits ...string) *rules.Game {
 	t.Helper()
-	c := *m
-	c.Rules = nil
-	for _, f := range m.Rules {
-		src := f.Src
-		for i := 0; i+1 < len(edits); i += 2 {
-			if !strings.Contains(src, edits[i]) {
-				t.Fatalf("the rules have no %q to edit", edits[i])
-			}
-			src = strings.Replace(src, edits[i], edits[i+1], 1)
-		}
-		c.Rules = append(c.Rules, &model.RulesFile{Name: f.Name, Src: src})
+	c, err := lockstep.Edit(m, edits...)
+	if err != nil {
+		t.Fatal(err)
 	}
-	g, err := rules.New(&c)
+	g, err := rules.New(c)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -149,16 +149,16 @@ func Run(cfg Config) error {
 				break
 			}
 			legalA, legalB = a.LegalActions(legalA), b.LegalActions(legalB)
-			namesA, byNameB := names(a, legalA, lang), map[string][]engine.Action{}
-			for _, x := range legalB {
-				n := b.ActionString(x, lang)
-				byNameB[n] = append(byNameB[n], x)
+			namesA, namesB := names(a, legalA, lang), names(b, legalB, lang)
+			byNameB := map[string][]engine.Action{}
+			for i, n := range namesB {
+				byNameB[n] = append(byNameB[n], legalB[i])
 			}
 			if d := compare(namesA, byNameB); d != "" {
 				return diff(step, "the legal actions differ: %s", d)
 			}
 			if cfg.SameOrder {
-				if namesB := names(b, legalB, lang); !slices.Equal(namesA, namesB) {
+				if !slices.Equal(namesA, namesB) {
 					return diff(step, "the legal actions come in another order:\nA: %s\nB: %s", strings.Join(namesA, ", "), strings.Join(namesB, ", "))
 				}
 			}
