@@ -474,44 +474,9 @@ func (s *State) clone() *State {
 	return &c
 }
 
-// Hash implements engine.State.
-func (s *State) Hash() uint64 {
-	h := uint64(14695981039346656037)
-	mix := func(x int64) {
-		h ^= uint64(x)
-		h *= 1099511628211
-		h ^= h >> 29
-	}
-	mix(int64(s.n))
-	mix(int64(s.turn))
-	mix(int64(s.phase))
-	if s.over {
-		mix(1)
-	}
-	for _, v := range s.vars {
-		mix(v)
-	}
-	for _, z := range s.zones {
-		mix(int64(len(z)))
-		for _, d := range z {
-			mix(int64(d))
-		}
-	}
-	for _, f := range s.know {
-		mix(int64(f.seat)<<32 | int64(f.inst)<<16 | int64(f.d))
-	}
-	for _, p := range s.pending {
-		mix(int64(p.src)<<32 | int64(p.dst))
-		mix(int64(p.slot)<<32 | int64(p.first))
-		for _, w := range p.weights {
-			mix(int64(w))
-		}
-	}
-	for _, c := range s.then {
-		mix(int64(c))
-	}
-	return h
-}
+// Hash implements engine.State: the hash of its Position, which another
+// engine of the game gives at the same point of a game.
+func (s *State) Hash() uint64 { return s.Position().Hash() }
 
 // ActionKind implements engine.ActionKinder: the action's kind as ACTIONS
 // names it.

@@ -20,6 +20,7 @@ package lockstep
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -53,6 +54,15 @@ type Config struct {
 	// name, so that a bot that picks an action by its place in the list
 	// (as the random bot does) picks the same one in both.
 	SameOrder bool
+	// SameNumbers requires B to give each legal action A's number, as two
+	// engines that number their actions by the game's rules do; it
+	// implies SameOrder.
+	SameNumbers bool
+	// SameHash requires the two states' Hash to agree after every action,
+	// as two engines that hash the same position do (see rules.Position).
+	// Position, if set, is each state's position, shown where they part.
+	SameHash bool
+	Position func(s engine.State) any
 	// MaxActions bounds a game; 0 means engine.DefaultMaxActions.
 	MaxActions int
 	// ResolveB, if set, is called when B is at a chance node and A is
@@ -133,6 +143,9 @@ func Run(cfg Config) error {
 			if pa, pb := a.CurrentPlayer(), b.CurrentPlayer(); pa != pb {
 				return diff(step, "the player to move is %d in A, %d in B", pa, pb)
 			}
+			if cfg.SameHash && a.Hash() != b.Hash() {
+				return diff(step, "the states hash differently: %s", positions(cfg.Position, a, b))
+			}
 			for seat := range cfg.Players {
 				oa, ob := observe(cfg.ObserveA, a, seat), observe(cfg.ObserveB, b, seat)
 				if oa != ob {
@@ -157,7 +170,10 @@ func Run(cfg Config) error {
 			if d := compare(namesA, byNameB); d != "" {
 				return diff(step, "the legal actions differ: %s", d)
 			}
-			if cfg.SameOrder {
+			if cfg.SameNumbers && !slices.Equal(legalA, legalB) {
+				return diff(step, "the legal actions have other numbers:\nA: %v %s\nB: %v %s", legalA, strings.Join(namesA, ", "), legalB, strings.Join(namesB, ", "))
+			}
+			if cfg.SameOrder || cfg.SameNumbers {
 				if !slices.Equal(namesA, namesB) {
 					return diff(step, "the legal actions come in another order:\nA: %s\nB: %s", strings.Join(namesA, ", "), strings.Join(namesB, ", "))
 				}
@@ -206,6 +222,38 @@ func Run(cfg Config) error {
 		}
 	}
 	return nil
+}
+
+// positions shows where two states' positions part: the first line of
+// their JSON that differs, with the path of objects it is in.
+func positions(pos func(engine.State) any, a, b engine.State) string {
+	if pos == nil {
+		return "no Position to compare"
+	}
+	ja, errA := json.MarshalIndent(pos(a), "", " ")
+	jb, errB := json.MarshalIndent(pos(b), "", " ")
+	if err := errors.Join(errA, errB); err != nil {
+		return err.Error()
+	}
+	la, lb := strings.Split(string(ja), "\n"), strings.Split(string(jb), "\n")
+	var path []string
+	for i := range min(len(la), len(lb)) {
+		if la[i] != lb[i] {
+			at := strings.Join(slices.DeleteFunc(path, func(k string) bool { return k == "" }), ".")
+			return fmt.Sprintf("at %s:\nA: %s\nB: %s", at, strings.TrimSpace(la[i]), strings.TrimSpace(lb[i]))
+		}
+		// Keep the keys of the objects and arrays the line is in.
+		depth := len(la[i]) - len(strings.TrimLeft(la[i], " "))
+		path = path[:min(len(path), depth)]
+		if l := strings.TrimSpace(la[i]); strings.HasSuffix(l, "{") || strings.HasSuffix(l, "[") {
+			for len(path) < depth {
+				path = append(path, "")
+			}
+			key := strings.TrimRight(l, "{[ ")
+			path = append(path, strings.Trim(strings.TrimSuffix(key, ":"), `"`))
+		}
+	}
+	return fmt.Sprintf("the positions are the same but for their length (A %d lines, B %d)", len(la), len(lb))
 }
 
 // observe is a seat's observation as compared.

@@ -201,3 +201,60 @@ func (s *reversedState) ActionString(a engine.Action, lang string) string {
 	return s.dieState.ActionString(a, lang)
 }
 func (s *reversedState) Clone() engine.State { c := *s.dieState; return &reversedState{&c} }
+
+// TestSameNumbers: two engines that give the same actions the same
+// numbers agree; one that numbers a die's faces the other way round does
+// not, though its actions have the same numbers and names.
+func TestSameNumbers(t *testing.T) {
+	if err := Run(Config{A: die{}, B: die{}, Players: 1, Games: 5, Seed: 1, SameNumbers: true}); err != nil {
+		t.Errorf("the same game differs: %v", err)
+	}
+	err := Run(Config{A: die{}, B: reversed{die{}}, Players: 1, Games: 5, Seed: 1, SameNumbers: true})
+	var d *Difference
+	if !errors.As(err, &d) || !strings.Contains(d.What, "in another order") {
+		t.Errorf("got %v, want the legal actions in another order", err)
+	}
+	err = Run(Config{A: twins{}, B: shifted{}, Players: 1, Games: 5, Seed: 1, SameNumbers: true})
+	if !errors.As(err, &d) || !strings.Contains(d.What, "other numbers") {
+		t.Errorf("got %v, want the legal actions to have other numbers", err)
+	}
+}
+
+// shifted numbers twins' actions from 10.
+type shifted struct{ twins }
+
+func (g shifted) NewState(n int, seed uint64) (engine.State, error) {
+	s, err := g.twins.NewState(n, seed)
+	return &shiftedState{s.(*twinState)}, err
+}
+
+type shiftedState struct{ *twinState }
+
+func (s *shiftedState) LegalActions(dst []engine.Action) []engine.Action {
+	dst = s.twinState.LegalActions(dst)
+	for i := range dst {
+		dst[i] += 10
+	}
+	return dst
+}
+func (s *shiftedState) Apply(a engine.Action) error { return s.twinState.Apply(a - 10) }
+func (s *shiftedState) ActionString(a engine.Action, lang string) string {
+	return s.twinState.ActionString(a-10, lang)
+}
+func (s *shiftedState) Clone() engine.State { c := *s.twinState; return &shiftedState{&c} }
+
+// TestSameHash: two states that hash alike agree; where they part, the
+// difference shows the first line of their positions that differs.
+func TestSameHash(t *testing.T) {
+	pos := func(s engine.State) any {
+		return map[string]any{"game": map[string]int{"moves": s.(*twinState).moves, "sum": s.(*twinState).sum}}
+	}
+	if err := Run(Config{A: twins{}, B: twins{}, Players: 1, Games: 5, Seed: 1, SameHash: true, Position: pos}); err != nil {
+		t.Errorf("the same game differs: %v", err)
+	}
+	err := Run(Config{A: twins{}, B: twins{swap: true}, Players: 1, Games: 20, Seed: 1, SameHash: true, Position: pos})
+	var d *Difference
+	if !errors.As(err, &d) || !strings.Contains(d.What, "hash differently: at game:\nA: \"sum\": 1") {
+		t.Errorf("got %v, want the sums to differ", err)
+	}
+}
