@@ -2,8 +2,9 @@ package bellummagica
 
 import "github.com/grimoire-games/grimoire/engine"
 
-// Kind is what an action does. An action's number is its kind times 256
-// plus its argument, so numbers never change with the data.
+// Kind is what an action does. The engine's own number of an action is
+// its kind times 256 plus its argument; the game's is the rules' (see
+// numbers).
 type Kind uint8
 
 const (
@@ -37,11 +38,11 @@ type Move struct {
 	Arg  int
 }
 
-// Encode turns a move into its action number.
-func Encode(m Move) engine.Action { return engine.Action(int(m.Kind)<<8 | m.Arg) }
+// encode turns a move into its own action number (see numbers).
+func encode(m Move) engine.Action { return engine.Action(int(m.Kind)<<8 | m.Arg) }
 
-// Decode turns an action number into a move.
-func Decode(a engine.Action) (Move, bool) {
+// decode turns an own action number into a move.
+func decode(a engine.Action) (Move, bool) {
 	k, arg := Kind(a>>8), int(a&0xff)
 	if a < 0 || k == 0 || k >= kinds {
 		return Move{}, false
@@ -49,4 +50,4 @@ func Decode(a engine.Action) (Move, bool) {
 	return Move{Kind: k, Arg: arg}, true
 }
 
-func act(k Kind, arg int) engine.Action { return Encode(Move{Kind: k, Arg: arg}) }
+func act(k Kind, arg int) engine.Action { return encode(Move{Kind: k, Arg: arg}) }

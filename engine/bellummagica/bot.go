@@ -36,7 +36,7 @@ func (g *Greedy) Act(seat engine.Seat, legal []engine.Action, rng *engine.RNG) e
 	var mine ownPower
 	best, bestV := legal[0], -1e9
 	for _, a := range legal {
-		m, _ := Decode(a)
+		m, _ := g.r.decode(a)
 		v := g.valueIn(o, m, &mine) + float64(rng.IntN(100))/1000 // break ties at random
 		if v > bestV {
 			best, bestV = a, v

@@ -10,13 +10,14 @@ import (
 
 // recorder is a bot that counts the kinds of the actions it chose.
 type recorder struct {
+	r   *Rules
 	bot engine.Bot
 	use map[string]int
 }
 
 func (b recorder) Act(seat engine.Seat, legal []engine.Action, rng *engine.RNG) engine.Action {
 	a := b.bot.Act(seat, legal, rng)
-	m, _ := Decode(a)
+	m, _ := b.r.decode(a)
 	b.use[m.Kind.name()]++
 	return a
 }
@@ -37,7 +38,7 @@ func TestGreedyUsesEveryRule(t *testing.T) {
 		use := map[string]int{}
 		bots := make([]engine.Bot, 4)
 		for j := range bots {
-			bots[j] = recorder{bot: &Greedy{r: g.Rules}, use: use}
+			bots[j] = recorder{r: g.Rules, bot: &Greedy{r: g.Rules}, use: use}
 		}
 		if _, err := engine.Play(s, bots, uint64(i), 100000, nil); err != nil {
 			t.Fatal(err)

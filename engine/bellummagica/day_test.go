@@ -75,7 +75,7 @@ func TestAttackOrder(t *testing.T) {
 				continue
 			}
 			order = append(order, s.CurrentPlayer())
-			s.must(t, act(AttackLocation, r.tavern))
+			s.play(t, AttackLocation, r.tavern)
 		}
 		want := []int{captain, (captain + 1) % 3, (captain + 2) % 3}
 		if len(order) != 3 || order[0] != want[0] || order[1] != want[1] || order[2] != want[2] {

@@ -85,6 +85,12 @@ func (s *State) setRow(seat, a, row int, x int8) {
 	s.r = &r
 }
 
+// play plays the move of kind k on arg.
+func (s *State) play(t *testing.T, k Kind, arg int) {
+	t.Helper()
+	s.must(t, s.Encode(Move{Kind: k, Arg: arg}))
+}
+
 func (s *State) must(t *testing.T, a engine.Action) {
 	t.Helper()
 	if err := s.Apply(a); err != nil {
@@ -96,7 +102,7 @@ func (s *State) must(t *testing.T, a engine.Action) {
 }
 
 func (s *State) legal(k Kind, arg int) bool {
-	_, ok := slices.BinarySearch(s.LegalActions(nil), act(k, arg))
+	_, ok := slices.BinarySearch(s.LegalActions(nil), s.game(act(k, arg)))
 	return ok
 }
 
@@ -136,7 +142,7 @@ func TestLocationAttack(t *testing.T) {
 			continue
 		}
 		before := s.t.Seats[0].Food
-		s.must(t, act(AttackLocation, l))
+		s.play(t, AttackLocation, l)
 		for s.CurrentPlayer() == engine.Chance {
 			s.must(t, s.SampleChance())
 		}
@@ -175,18 +181,18 @@ func TestCastleAttack(t *testing.T) {
 	if s.legal(AttackCastle, 0) {
 		t.Fatal("a player may attack its own castle")
 	}
-	s.must(t, act(AttackCastle, 1))
+	s.play(t, AttackCastle, 1)
 	if s.t.Step != stSteal || s.t.Cur != 0 {
 		t.Fatalf("after the attack: %s by %d, want the thief to steal", stepNames[s.t.Step], s.t.Cur)
 	}
-	if diff := cmp.Diff([]engine.Action{act(Steal, int(Wooden)), act(Steal, int(Metal)), act(StopStealing, 0)}, s.LegalActions(nil)); diff != "" {
+	if diff := cmp.Diff(s.renumber([]engine.Action{act(Steal, int(Wooden)), act(Steal, int(Metal)), act(StopStealing, 0)}), s.LegalActions(nil)); diff != "" {
 		t.Errorf("steal choices (-want +got):\n%s", diff)
 	}
-	s.must(t, act(Steal, int(Metal)))
-	if s.CurrentPlayer() != engine.Chance || !slices.Equal(s.LegalActions(nil), []engine.Action{act(StolenChest, metal)}) {
+	s.play(t, Steal, int(Metal))
+	if s.CurrentPlayer() != engine.Chance || !slices.Equal(s.LegalActions(nil), []engine.Action{s.game(act(StolenChest, metal))}) {
 		t.Fatalf("the blind pick is not a chance among the victim's metal chests: %v", s.LegalActions(nil))
 	}
-	s.must(t, act(StolenChest, metal))
+	s.play(t, StolenChest, metal)
 	if got := s.t.Seats[0].Chests[metal]; got != 1 {
 		t.Errorf("thief holds %d metal chests, want 1", got)
 	}
@@ -229,10 +235,10 @@ func TestOneShieldPerRobbery(t *testing.T) {
 	s.setRow(0, Thieves, 0, 2)
 	c := s.giveChests(t, 1, "gold_chest_7", 3)
 	s.at(phAttack, 1)
-	s.must(t, act(AttackCastle, 1))
+	s.play(t, AttackCastle, 1)
 	for range 2 {
-		s.must(t, act(Steal, int(Gold)))
-		s.must(t, act(StolenChest, c))
+		s.play(t, Steal, int(Gold))
+		s.play(t, StolenChest, c)
 	}
 	if s.t.Seats[0].NChests != 2 || s.t.Seats[1].NChests != 1 || s.t.Seats[1].Shields != 1 {
 		t.Errorf("after two thefts: thief %d chests, victim %d chests and %d shields; want 2, 1, 1",
@@ -251,11 +257,11 @@ func TestTavern(t *testing.T) {
 	s.t.Seats[1].Barrels = int8(r.Params.BarrelLimit)
 	s.t.Supply[SupplyBarrels] -= int8(r.Params.BarrelLimit)
 	s.at(phAttack, 1)
-	s.must(t, act(AttackLocation, tav))
+	s.play(t, AttackLocation, tav)
 	for s.CurrentPlayer() == engine.Chance {
 		s.must(t, s.SampleChance())
 	}
-	s.must(t, act(AttackLocation, tav))
+	s.play(t, AttackLocation, tav)
 	if got := s.t.Seats[0].Barrels; int(got) != min(r.Locations[tav].Loot[LootBarrels], r.Params.BarrelLimit) {
 		t.Errorf("seat 0 has %d barrels after the tavern", got)
 	}
@@ -317,23 +323,23 @@ func TestReroll(t *testing.T) {
 	s.t.Supply[SupplyConfusion]--
 	s.t.Phase = phRoll
 	s.advance()
-	s.must(t, act(Roll, 0))
+	s.play(t, Roll, 0)
 	if s.t.Step != stReroll || s.t.Cur != 1 || !s.legal(CastConfusion, 0) || s.legal(PayRound, 0) {
 		t.Fatalf("first asked: %d at %s; want the Captain, who may cast but not pay", s.t.Cur, stepNames[s.t.Step])
 	}
-	s.must(t, act(KeepRoll, 0))
+	s.play(t, KeepRoll, 0)
 	if s.t.Cur != 2 || !s.legal(PayRound, 0) || s.legal(CastConfusion, 0) {
 		t.Fatalf("second asked: %d; want seat 2, who may pay", s.t.Cur)
 	}
-	s.must(t, act(PayRound, 0))
-	s.must(t, act(Roll, 3))
+	s.play(t, PayRound, 0)
+	s.play(t, Roll, 3)
 	if s.t.Row != 4 || s.t.Cur != 1 {
 		t.Fatalf("after the re-roll: row %d, asked %d; want row 4 and the Captain again", s.t.Row, s.t.Cur)
 	}
-	s.must(t, act(CastConfusion, 0))
-	s.must(t, act(Roll, 4))
-	s.must(t, act(CastConfusion, 0))
-	s.must(t, act(Roll, 5))
+	s.play(t, CastConfusion, 0)
+	s.play(t, Roll, 4)
+	s.play(t, CastConfusion, 0)
+	s.play(t, Roll, 5)
 	if s.t.Step != stReroll || s.legal(CastConfusion, 0) {
 		// seat 1 has used both spells; seat 2 has no barrel: nobody can.
 		if s.t.Step == stReroll {
@@ -399,7 +405,7 @@ func TestRecruit(t *testing.T) {
 	s.t.Seats[0].Food = 3
 	s.t.Supply[SupplyFood] -= 3
 	s.at(phRecruit, 1)
-	s.must(t, act(RecruitFood, evil))
+	s.play(t, RecruitFood, evil)
 	if s.CurrentPlayer() != engine.Chance || s.t.Step != stRevealCreature {
 		t.Fatalf("after recruiting: %s, want the replacement revealed", stepNames[s.t.Step])
 	}
@@ -407,7 +413,7 @@ func TestRecruit(t *testing.T) {
 	if s.t.FaceUp[0][0] < 0 {
 		t.Fatal("the face-up slot was not refilled")
 	}
-	s.must(t, act(PlaceRight, evil))
+	s.play(t, PlaceRight, evil)
 	p := &s.t.Seats[0]
 	if p.Food != 1 || p.Right[evil] != 1 || p.Shields != 1 {
 		t.Errorf("after recruiting: %d food, %d on the right, %d shields; want 1, 1, 1", p.Food, p.Right[evil], p.Shields)
@@ -428,7 +434,7 @@ func TestEndAtTenChests(t *testing.T) {
 		if s.CurrentPlayer() == engine.Chance {
 			s.must(t, s.SampleChance())
 		} else {
-			s.must(t, act(NoAttack, 0))
+			s.play(t, NoAttack, 0)
 		}
 	}
 	if !s.IsTerminal() {

@@ -183,9 +183,17 @@ func TestEveryDecisionOccurs(t *testing.T) {
 	var seen [kinds]int
 	for i := range 200 {
 		hist, _ := checker(r).Play(t, 2+i%4, engine.Seed(99, i), false)
+		// A chance outcome's kind is its chance node's: replay the game.
+		s, err := r.NewState(2+i%4, engine.Seed(99, i))
+		if err != nil {
+			t.Fatal(err)
+		}
 		for _, a := range hist {
-			m, _ := Decode(a)
+			m, _ := s.Decode(a)
 			seen[m.Kind]++
+			if err := s.Apply(a); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	names := [kinds]string{"", "deal-castle", "deal-goblin", "reveal-location", "reveal-creature", "roll", "draw-chest", "stolen-chest",

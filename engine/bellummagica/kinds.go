@@ -3,9 +3,13 @@ package bellummagica
 import "github.com/grimoire-games/grimoire/engine"
 
 // ActionKind implements engine.ActionKinder: the action's Kind, in
-// snake case.
+// snake case. A player's action is one kind in every state; a chance
+// outcome is its chance node's.
 func (s *State) ActionKind(a engine.Action) string {
-	m, ok := Decode(a)
+	m, ok := s.r.decode(a)
+	if !ok {
+		m, ok = s.Decode(a)
+	}
 	if !ok {
 		return "unknown"
 	}

@@ -10,6 +10,11 @@ import (
 // LegalActions implements engine.State. Chance nodes list every outcome
 // with a non-zero chance. The actions come in increasing order, each once.
 func (s *State) LegalActions(dst []engine.Action) []engine.Action {
+	return s.renumber(s.ownLegal(dst))
+}
+
+// ownLegal is LegalActions by the engine's own numbers.
+func (s *State) ownLegal(dst []engine.Action) []engine.Action {
 	dst = dst[:0]
 	t := &s.t
 	r := s.r
@@ -128,7 +133,9 @@ func (s *State) targets(dst []int, i int) []int {
 
 // SampleChance implements engine.Chancer: each outcome weighted by the
 // cards or chests it stands for, a die face uniformly.
-func (s *State) SampleChance() engine.Action {
+func (s *State) SampleChance() engine.Action { return s.game(s.sampleChance()) }
+
+func (s *State) sampleChance() engine.Action {
 	t := &s.t
 	r := s.r
 	switch t.Step {
@@ -167,7 +174,7 @@ func (s *State) weighted(ids, n []int8) int {
 
 // Apply implements engine.State.
 func (s *State) Apply(a engine.Action) error {
-	m, ok := Decode(a)
+	m, ok := s.Decode(a)
 	if !ok || !s.allows(m) {
 		return engine.Illegal(a, s.LegalActions(nil))
 	}

@@ -189,7 +189,7 @@ func TestLockstep(t *testing.T) {
 			t.Run(name, func(t *testing.T) {
 				start := time.Now()
 				err := lockstep.Run(lockstep.Config{A: a, B: b, Players: n, Games: games, Seed: uint64(n), Bot: tc.bot,
-					ObserveA: observeGo, ObserveB: observeRules})
+					SameNumbers: true, SameHash: true, Position: position, ObserveA: observeGo, ObserveB: observeRules})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -270,9 +270,21 @@ func TestLockstepSameGames(t *testing.T) {
 	lo, hi := a.Players()
 	for n := lo; n <= hi; n++ {
 		err := lockstep.Run(lockstep.Config{A: a, B: b, Players: n, Games: longtest.Size(2, 40), Seed: uint64(100 + n),
-			SampleChance: true, SameOrder: true, ObserveA: observeGo, ObserveB: observeRules})
+			SampleChance: true, SameNumbers: true, SameHash: true, Position: position,
+			ObserveA: observeGo, ObserveB: observeRules})
 		if err != nil {
 			t.Errorf("%d players: %v", n, err)
 		}
 	}
+}
+
+// position is either engine's Position.
+func position(s engine.State) any {
+	switch s := s.(type) {
+	case *State:
+		return s.Position()
+	case *rules.State:
+		return s.Position()
+	}
+	return nil
 }

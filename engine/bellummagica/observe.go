@@ -201,9 +201,13 @@ func room(x []string, n int) []string {
 	return x[:0]
 }
 
-// Hash implements engine.State: every part of the state, hidden ones and
-// the RNG included.
+// Hash implements engine.State: the hash of the state's Position, which
+// the rules engine gives at the same point of a game; for a game without
+// rules, every part of the state, hidden ones and the RNG included.
 func (s *State) Hash() uint64 {
+	if s.r.num != nil {
+		return s.Position().Hash()
+	}
 	h := fnv.New64a()
 	// The table holds fixed-size values only, which binary.Write cannot
 	// fail on.

@@ -176,6 +176,7 @@ type Rules struct {
 	chestsBy  [chestKinds][]int8
 	game      *model.Game
 	locs      *l10n.Set
+	num       *numbers
 }
 
 // NewRules reads the rules from the compiled game.
@@ -205,6 +206,9 @@ func NewRules(g *model.Game) (*Rules, error) {
 		return nil, err
 	}
 	r.locs = locs
+	if r.num, err = newNumbers(r, g); err != nil {
+		return nil, fmt.Errorf("game %s: %w", g.ID, err)
+	}
 	return r, nil
 }
 

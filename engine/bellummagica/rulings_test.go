@@ -54,7 +54,7 @@ func TestRecruitInTurn(t *testing.T) {
 			legal := s.LegalActions(nil)
 			s.must(t, legal[0]) // a recruit while there is one, then stop
 		case stPlace:
-			s.must(t, act(PlaceLeft, int(s.t.Placing)))
+			s.play(t, PlaceLeft, int(s.t.Placing))
 		}
 	}
 	// Each seat recruits twice, then can pay for nothing more.
@@ -81,16 +81,16 @@ func TestThievesMaySteal(t *testing.T) {
 		s.setRow(0, Thieves, 0, 2)
 		gold := s.giveChests(t, 1, "gold_chest_7", 3)
 		s.at(phAttack, 1)
-		s.must(t, act(AttackCastle, 1))
+		s.play(t, AttackCastle, 1)
 		for range c.steals {
 			if !s.legal(StopStealing, 0) {
 				t.Fatalf("%d steals: a thief must steal", c.steals)
 			}
-			s.must(t, act(Steal, int(Gold)))
-			s.must(t, act(StolenChest, gold))
+			s.play(t, Steal, int(Gold))
+			s.play(t, StolenChest, gold)
 		}
 		if s.t.Step == stSteal {
-			s.must(t, act(StopStealing, 0))
+			s.play(t, StopStealing, 0)
 		}
 		if s.t.Step == stSteal || s.t.Cur != 1 {
 			t.Fatalf("%d steals: at %s by %d, want the next seat's attack", c.steals, stepNames[s.t.Step], s.t.Cur)
@@ -110,12 +110,12 @@ func TestGreedySteals(t *testing.T) {
 	s.setRow(0, Thieves, 0, 1)
 	s.giveChests(t, 1, "wooden_chest_1", 1)
 	s.at(phAttack, 1)
-	s.must(t, act(AttackCastle, 1))
+	s.play(t, AttackCastle, 1)
 	rng := engine.NewRNG(1)
 	g := &Greedy{r: r}
 	for range 20 {
 		a := g.Act(engine.SeatOf(s, 0), s.LegalActions(nil), &rng)
-		if m, _ := Decode(a); m.Kind != Steal {
+		if m, _ := s.Decode(a); m.Kind != Steal {
 			t.Fatalf("greedy plays %s, want a steal", s.ActionString(a, "en"))
 		}
 	}
@@ -160,7 +160,7 @@ func TestGoblinSetupExample(t *testing.T) {
 			if right {
 				k = PlaceRight
 			}
-			s.must(t, act(k, d))
+			s.play(t, k, d)
 		}
 		p := &s.t.Seats[0]
 		left, right := 0, 0
@@ -207,12 +207,12 @@ func TestDieShowsTwo(t *testing.T) {
 	s.t.Seats[1].Barrels = int8(r.Params.RoundCost)
 	s.t.Supply[SupplyBarrels] -= int8(r.Params.RoundCost)
 	s.at(phRoll, 0)
-	s.must(t, act(Roll, 4))
+	s.play(t, Roll, 4)
 	if s.t.Step != stReroll || s.CurrentPlayer() != 1 {
 		t.Fatalf("after the first roll: %s by %d, want seat 1 to choose a re-roll", stepNames[s.t.Step], s.CurrentPlayer())
 	}
-	s.must(t, act(PayRound, 0))
-	s.must(t, act(Roll, 1))
+	s.play(t, PayRound, 0)
+	s.play(t, Roll, 1)
 	s.playChance(t)
 	if s.t.Row != 2 {
 		t.Fatalf("active horde %d, want 2", s.t.Row)
@@ -228,7 +228,7 @@ func TestDieShowsTwo(t *testing.T) {
 	if slices.Contains(s.targets(nil, 1), farm) {
 		t.Error("seat 1, with no swords on row 2, can attack the farm")
 	}
-	s.must(t, act(NoAttack, 0))
+	s.play(t, NoAttack, 0)
 	if s.t.Phase == phAttack {
 		t.Errorf("seat 1, with no swords on row 2, has an attack at %s", stepNames[s.t.Step])
 	}
