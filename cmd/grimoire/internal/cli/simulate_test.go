@@ -307,3 +307,49 @@ func TestSimulateCompactLog(t *testing.T) {
 		t.Errorf("--log-format alone: exit %d\n%s", code, errs)
 	}
 }
+
+// TestEnginesWriteOneLog: a game with both engines plays the same games
+// on each from one seed, random bots and chance alike, and both write the
+// same log, action numbers and hashes included; each engine replays the
+// other's log.
+func TestEnginesWriteOneLog(t *testing.T) {
+	for _, tc := range []struct{ game, variant string }{
+		{"bellum_magica", ""},
+	} {
+		t.Run(tc.game+tc.variant, func(t *testing.T) {
+			t.Parallel()
+			logs := map[string][]byte{}
+			for _, use := range []string{engineGo, engineRules} {
+				file := filepath.Join(t.TempDir(), use+".jsonl")
+				args := []string{"simulate", "--game", tc.game, "-n", "4", "--seed", "1", "--engine", use, "--log", file}
+				if tc.variant != "" {
+					args = append(args, "--variant", tc.variant)
+				}
+				if code, _, errs := run(t, args...); code != ExitOK {
+					t.Fatalf("%s: exit %d: %s", use, code, errs)
+				}
+				data, err := os.ReadFile(file)
+				if err != nil {
+					t.Fatal(err)
+				}
+				logs[use] = data
+				other := engineRules
+				if use == engineRules {
+					other = engineGo
+				}
+				if code, out, errs := run(t, "replay", "--engine", other, file); code != ExitOK || !strings.HasPrefix(out, "ok: 4 games") {
+					t.Errorf("the %s engine's log replayed by the %s engine: exit %d\n%s%s", use, other, code, out, errs)
+				}
+			}
+			a, b := strings.Split(string(logs[engineGo]), "\n"), strings.Split(string(logs[engineRules]), "\n")
+			for i := range min(len(a), len(b)) {
+				if a[i] != b[i] {
+					t.Fatalf("the logs part at line %d:\ngo:    %s\nrules: %s", i+1, a[i], b[i])
+				}
+			}
+			if len(a) != len(b) {
+				t.Fatalf("the logs have %d and %d lines", len(a), len(b))
+			}
+		})
+	}
+}
