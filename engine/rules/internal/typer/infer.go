@@ -1,0 +1,763 @@
+package typer
+
+import (
+	"fmt"
+	"slices"
+
+	"go.starlark.net/resolve"
+	"go.starlark.net/syntax"
+)
+
+// Env is what the rules' functions are given, as the game declares it.
+type Env struct {
+	// Attrs are g's attributes: each zone (Zone, or BySeat{Zone} for a
+	// player zone), each variable (Int or Bool, or BySeat of it), phase,
+	// players and turn, and g's methods (Builtin{Name, Game}).
+	Attrs map[string]Type
+	// Params are params.<id>; Fields the cards' fields, with the type
+	// their values have on every card that has them.
+	Params, Fields map[string]Type
+	// Globals are the values the rules' top level defines, other than
+	// functions, by the type their value has.
+	Globals map[string]Type
+	// Components is components, Players players.
+	Components Type
+	// Entries are the functions the engine calls, with their parameters'
+	// types: setup(g), legal_<action>(g, p), ...
+	Entries map[string][]Type
+}
+
+// Func is what the typer found of one function of the rules.
+type FuncInfo struct {
+	Name   string
+	Def    *syntax.DefStmt
+	Params []Type
+	Result Type
+	// Locals are the types of the function's locals and parameters, by
+	// their binding.
+	Locals map[*resolve.Binding]Type
+	// Exprs is the type of each expression of the body, as last typed.
+	Exprs map[syntax.Expr]Type
+	// Called reports whether anything calls it: an entry, a call, or a
+	// value passed as then=.
+	Called bool
+}
+
+// DynExprs lists the expressions of the function the typer could not
+// type, outermost first, in the order of their place.
+func (f *FuncInfo) DynExprs() []syntax.Expr {
+	var out []syntax.Expr
+	for e, t := range f.Exprs {
+		if IsDyn(t) {
+			out = append(out, e)
+		}
+	}
+	slices.SortFunc(out, func(a, b syntax.Expr) int {
+		pa, _ := a.Span()
+		pb, _ := b.Span()
+		if pa.Line != pb.Line {
+			return int(pa.Line - pb.Line)
+		}
+		return int(pa.Col - pb.Col)
+	})
+	return out
+}
+
+// Result is the typing of a game's rules.
+type Result struct {
+	Funcs map[string]*FuncInfo
+}
+
+// Infer types the functions defined in files (parsed and resolved, as
+// starlark.FileProgram leaves them) from the entries of env: each
+// function's parameters are what its callers pass, joined, and the types
+// flow until nothing changes.
+func Infer(files []*syntax.File, env *Env) *Result {
+	in := &inferer{env: env, res: &Result{Funcs: map[string]*FuncInfo{}}}
+	for _, f := range files {
+		for _, st := range f.Stmts {
+			if def, ok := st.(*syntax.DefStmt); ok {
+				in.res.Funcs[def.Name.Name] = &FuncInfo{
+					Name: def.Name.Name, Def: def, Result: Unknown,
+					Params: make([]Type, len(def.Params)),
+					Locals: map[*resolve.Binding]Type{},
+				}
+			}
+		}
+	}
+	for name, params := range env.Entries {
+		in.call(name, params)
+	}
+	for range 100 {
+		in.changed = false
+		for _, name := range in.order() {
+			in.function(in.res.Funcs[name])
+		}
+		if !in.changed {
+			break
+		}
+	}
+	return in.res
+}
+
+type inferer struct {
+	env     *Env
+	res     *Result
+	changed bool
+	cur     *FuncInfo
+}
+
+func (in *inferer) order() []string {
+	var names []string
+	for n, f := range in.res.Funcs {
+		if f.Called {
+			names = append(names, n)
+		}
+	}
+	slices.Sort(names)
+	return names
+}
+
+// call records a call of a rules function with arguments of types args.
+func (in *inferer) call(name string, args []Type) Type {
+	f := in.res.Funcs[name]
+	if f == nil {
+		return Dyn
+	}
+	if !f.Called {
+		f.Called, in.changed = true, true
+	}
+	for i := range f.Params {
+		t := Type(Dyn)
+		if i < len(args) {
+			t = args[i]
+		} else if f.Def.Params[i] != nil {
+			if b, ok := f.Def.Params[i].(*syntax.BinaryExpr); ok && b.Op == syntax.EQ {
+				t = Unknown // a default, typed in the body
+			}
+		}
+		in.widen(&f.Params[i], t)
+	}
+	return f.Result
+}
+
+func (in *inferer) widen(at *Type, t Type) {
+	j := Join(*at, t)
+	if *at == nil || !Equal(j, *at) {
+		*at, in.changed = j, true
+	}
+}
+
+func (in *inferer) function(f *FuncInfo) {
+	in.cur = f
+	f.Exprs = map[syntax.Expr]Type{}
+	for i, p := range f.Def.Params {
+		id := paramIdent(p)
+		if id == nil {
+			continue
+		}
+		t := f.Params[i]
+		if b, ok := p.(*syntax.BinaryExpr); ok && b.Op == syntax.EQ {
+			t = Join(t, in.expr(b.Y))
+		}
+		in.bind(id, t)
+	}
+	in.stmts(f.Def.Body)
+	if !ends(f.Def.Body) {
+		in.widen(&f.Result, None) // it may run off its end
+	}
+}
+
+// ends reports whether a block never runs off its end: its last
+// statement returns, or fails.
+func ends(body []syntax.Stmt) bool {
+	if len(body) == 0 {
+		return false
+	}
+	switch st := body[len(body)-1].(type) {
+	case *syntax.ReturnStmt:
+		return true
+	case *syntax.ExprStmt:
+		if c, ok := st.X.(*syntax.CallExpr); ok {
+			if id, ok := c.Fn.(*syntax.Ident); ok && id.Name == "fail" {
+				return true
+			}
+		}
+	case *syntax.IfStmt:
+		return ends(st.True) && ends(st.False)
+	}
+	return false
+}
+
+func paramIdent(p syntax.Expr) *syntax.Ident {
+	switch p := p.(type) {
+	case *syntax.Ident:
+		return p
+	case *syntax.BinaryExpr:
+		id, _ := p.X.(*syntax.Ident)
+		return id
+	}
+	return nil
+}
+
+func (in *inferer) bind(id *syntax.Ident, t Type) {
+	b, _ := id.Binding.(*resolve.Binding)
+	if b == nil {
+		return
+	}
+	cur := in.cur.Locals[b]
+	j := Join(cur, t)
+	if cur == nil || !Equal(j, cur) {
+		in.cur.Locals[b], in.changed = j, true
+	}
+}
+
+func (in *inferer) stmts(sts []syntax.Stmt) {
+	for _, st := range sts {
+		in.stmt(st)
+	}
+}
+
+func (in *inferer) stmt(st syntax.Stmt) {
+	switch st := st.(type) {
+	case *syntax.ExprStmt:
+		in.expr(st.X)
+	case *syntax.AssignStmt:
+		t := in.expr(st.RHS)
+		if st.Op != syntax.EQ {
+			t = in.binary(st.Op-syntax.PLUS_EQ+syntax.PLUS, in.expr(st.LHS), t)
+		}
+		in.assign(st.LHS, t)
+	case *syntax.IfStmt:
+		in.expr(st.Cond)
+		in.stmts(st.True)
+		in.stmts(st.False)
+	case *syntax.ForStmt:
+		in.assign(st.Vars, Elem(in.expr(st.X)))
+		in.stmts(st.Body)
+	case *syntax.WhileStmt:
+		in.expr(st.Cond)
+		in.stmts(st.Body)
+	case *syntax.ReturnStmt:
+		t := Type(None)
+		if st.Result != nil {
+			t = in.expr(st.Result)
+		}
+		in.widen(&in.cur.Result, t)
+	case *syntax.BranchStmt:
+	default:
+		in.mark(nil, Dyn)
+	}
+}
+
+// assign binds the targets of an assignment to a value of type t.
+func (in *inferer) assign(lhs syntax.Expr, t Type) {
+	switch lhs := lhs.(type) {
+	case *syntax.Ident:
+		in.bind(lhs, t)
+	case *syntax.ParenExpr:
+		in.assign(lhs.X, t)
+	case *syntax.TupleExpr:
+		in.unpack(lhs.List, t)
+	case *syntax.ListExpr:
+		in.unpack(lhs.List, t)
+	default:
+		// g.x = ..., d[k] = ...: the target's own type says what it
+		// holds; typing it checks it.
+		in.expr(lhs)
+	}
+}
+
+func (in *inferer) unpack(targets []syntax.Expr, t Type) {
+	tu, ok := t.(Tuple)
+	for i, x := range targets {
+		et := Elem(t)
+		if ok && len(tu.Elems) == len(targets) {
+			et = tu.Elems[i]
+		}
+		in.assign(x, et)
+	}
+}
+
+// mark records the type of an expression.
+func (in *inferer) mark(e syntax.Expr, t Type) Type {
+	if e != nil {
+		in.cur.Exprs[e] = t
+	}
+	return t
+}
+
+func (in *inferer) expr(e syntax.Expr) Type {
+	return in.mark(e, in.typeOf(e))
+}
+
+func (in *inferer) typeOf(e syntax.Expr) Type {
+	switch e := e.(type) {
+	case *syntax.Ident:
+		return in.ident(e)
+	case *syntax.Literal:
+		switch e.Token {
+		case syntax.INT:
+			return Int
+		case syntax.FLOAT:
+			return Float
+		case syntax.STRING:
+			return Str
+		}
+		return Dyn
+	case *syntax.ParenExpr:
+		return in.expr(e.X)
+	case *syntax.ListExpr:
+		var el Type = Unknown
+		for _, x := range e.List {
+			el = Join(el, in.expr(x))
+		}
+		return List{el}
+	case *syntax.TupleExpr:
+		ts := make([]Type, len(e.List))
+		for i, x := range e.List {
+			ts[i] = in.expr(x)
+		}
+		return Tuple{ts}
+	case *syntax.DictExpr:
+		var k, v Type = Unknown, Unknown
+		for _, x := range e.List {
+			kv := x.(*syntax.DictEntry)
+			k, v = Join(k, in.expr(kv.Key)), Join(v, in.expr(kv.Value))
+		}
+		return Dict{k, v}
+	case *syntax.Comprehension:
+		return in.comprehension(e)
+	case *syntax.CondExpr:
+		in.expr(e.Cond)
+		return Join(in.expr(e.True), in.expr(e.False))
+	case *syntax.UnaryExpr:
+		x := in.expr(e.X)
+		switch e.Op {
+		case syntax.NOT:
+			return Bool
+		case syntax.MINUS, syntax.PLUS:
+			if x == Int || x == Float {
+				return x
+			}
+		}
+		return Dyn
+	case *syntax.BinaryExpr:
+		return in.binary(e.Op, in.expr(e.X), in.expr(e.Y))
+	case *syntax.DotExpr:
+		return in.dot(in.expr(e.X), e.Name.Name)
+	case *syntax.IndexExpr:
+		return in.index(in.expr(e.X), e.Y)
+	case *syntax.SliceExpr:
+		x := in.expr(e.X)
+		for _, y := range []syntax.Expr{e.Lo, e.Hi, e.Step} {
+			if y != nil {
+				in.expr(y)
+			}
+		}
+		if el, ok := seqElem(x); ok {
+			return List{el}
+		}
+		if tu, ok := x.(Tuple); ok {
+			return List{Elem(tu)}
+		}
+		return Dyn
+	case *syntax.CallExpr:
+		return in.callExpr(e)
+	}
+	return Dyn
+}
+
+func (in *inferer) ident(id *syntax.Ident) Type {
+	b, _ := id.Binding.(*resolve.Binding)
+	if b == nil {
+		return Dyn
+	}
+	switch b.Scope {
+	case resolve.Local, resolve.Cell, resolve.Free:
+		if t, ok := in.cur.Locals[b]; ok {
+			return t
+		}
+		return Unknown
+	case resolve.Global:
+		if _, ok := in.res.Funcs[id.Name]; ok {
+			return Func{id.Name}
+		}
+		if t, ok := in.env.Globals[id.Name]; ok {
+			return t
+		}
+		return Dyn
+	case resolve.Predeclared:
+		switch id.Name {
+		case "params":
+			return Params
+		case "cards":
+			return Cards
+		case "components":
+			return in.env.Components
+		case "texts":
+			return Texts
+		case "players":
+			return Players
+		case "sum":
+			return Builtin{Name: "sum"}
+		}
+		return Dyn
+	case resolve.Universal:
+		switch id.Name {
+		case "None":
+			return None
+		case "True", "False":
+			return Bool
+		}
+		return Builtin{Name: id.Name}
+	}
+	return Dyn
+}
+
+func (in *inferer) binary(op syntax.Token, x, y Type) Type {
+	switch op {
+	case syntax.AND, syntax.OR:
+		return Join(x, y)
+	case syntax.EQL, syntax.NEQ, syntax.LT, syntax.GT, syntax.LE, syntax.GE, syntax.IN, syntax.NOT_IN:
+		return Bool
+	case syntax.PLUS:
+		if x == Str && y == Str {
+			return Str
+		}
+		if ex, ok := seqElem(x); ok {
+			if ey, ok := seqElem(y); ok {
+				return List{Join(ex, ey)}
+			}
+		}
+	case syntax.SLASH:
+		if _, _, ok := numbers(x, y); ok {
+			return Float
+		}
+		return Dyn
+	case syntax.STAR:
+		if el, ok := seqElem(x); ok && y == Int {
+			return List{el}
+		}
+	case syntax.PERCENT:
+		if x == Str {
+			return Str
+		}
+	case syntax.PIPE, syntax.AMP, syntax.CIRCUMFLEX, syntax.LTLT, syntax.GTGT:
+		if x == Int && y == Int {
+			return Int
+		}
+		return Dyn
+	}
+	if a, b, ok := numbers(x, y); ok {
+		if a == Float || b == Float {
+			return Float
+		}
+		return Int
+	}
+	if x == Unknown || y == Unknown {
+		return Unknown
+	}
+	return Dyn
+}
+
+func (in *inferer) dot(x Type, name string) Type {
+	// Of a value that may be None, as of the value: None has no
+	// attributes, and fails as the interpreter does.
+	x = optOf(x)
+	switch x {
+	case Game:
+		if t, ok := in.env.Attrs[name]; ok {
+			return t
+		}
+	case Params:
+		if t, ok := in.env.Params[name]; ok {
+			return t
+		}
+	case Card:
+		if t, ok := in.env.Fields[name]; ok {
+			return t
+		}
+		switch name {
+		case "id", "type", "name":
+			return Str
+		case "copies":
+			return Int
+		}
+	case Cards:
+		return Card
+	case Players:
+		return Int
+	case Texts:
+		return Builtin{Name: name, Recv: Texts}
+	case Zone:
+		if name == "owner" {
+			return Opt{Int}
+		}
+		return Builtin{Name: name, Recv: Zone}
+	case Unknown:
+		return Unknown
+	}
+	switch x := x.(type) {
+	case Struct:
+		if t, ok := x.Fields[name]; ok {
+			return t
+		}
+	case Dict:
+		return Builtin{Name: name, Recv: x}
+	case List:
+		return Builtin{Name: name, Recv: x}
+	case Tuple:
+		return Builtin{Name: name, Recv: x}
+	case Basic:
+		if x == Str {
+			return Builtin{Name: name, Recv: Str}
+		}
+	}
+	return Dyn
+}
+
+func (in *inferer) index(x Type, i syntax.Expr) Type {
+	in.expr(i)
+	switch x := optOf(x).(type) {
+	case BySeat:
+		return x.Of
+	case List:
+		return x.Elem
+	case Seq:
+		return x.Elem
+	case Dict:
+		return x.Val
+	case Tuple:
+		if lit, ok := i.(*syntax.Literal); ok && lit.Token == syntax.INT {
+			if n, ok := lit.Value.(int64); ok && n >= 0 && int(n) < len(x.Elems) {
+				return x.Elems[n]
+			}
+		}
+		return Elem(x)
+	case Basic:
+		switch x {
+		case Zone:
+			return Card
+		case Str:
+			return Str
+		case Unknown:
+			return Unknown
+		}
+	}
+	return Dyn
+}
+
+func (in *inferer) comprehension(c *syntax.Comprehension) Type {
+	for _, cl := range c.Clauses {
+		switch cl := cl.(type) {
+		case *syntax.ForClause:
+			in.assign(cl.Vars, Elem(in.expr(cl.X)))
+		case *syntax.IfClause:
+			in.expr(cl.Cond)
+		}
+	}
+	if c.Curly {
+		kv := c.Body.(*syntax.DictEntry)
+		return Dict{in.expr(kv.Key), in.expr(kv.Value)}
+	}
+	return List{in.expr(c.Body)}
+}
+
+func (in *inferer) callExpr(c *syntax.CallExpr) Type {
+	fn := in.expr(c.Fn)
+	var args []Type
+	kw := map[string]Type{}
+	for _, a := range c.Args {
+		if b, ok := a.(*syntax.BinaryExpr); ok && b.Op == syntax.EQ {
+			if id, ok := b.X.(*syntax.Ident); ok {
+				kw[id.Name] = in.expr(b.Y)
+				continue
+			}
+		}
+		args = append(args, in.expr(a))
+	}
+	if then, ok := kw["then"].(Func); ok {
+		in.call(then.Name, []Type{Game})
+	}
+	switch f := fn.(type) {
+	case Func:
+		return in.call(f.Name, args)
+	case Funcs:
+		var t Type = Unknown
+		for _, name := range f.Names {
+			t = Join(t, in.call(name, args))
+		}
+		return t
+	case Builtin:
+		return in.builtin(f, args)
+	}
+	if fn == Unknown {
+		return Unknown
+	}
+	return Dyn
+}
+
+// builtin is the result of a call of a function or method of the
+// language, g, a zone or texts.
+func (in *inferer) builtin(b Builtin, args []Type) Type {
+	arg := func(i int) Type {
+		if i < len(args) {
+			return args[i]
+		}
+		return Dyn
+	}
+	switch b.Recv {
+	case nil:
+		switch b.Name {
+		case "len", "int", "hash", "abs":
+			if b.Name == "abs" {
+				return arg(0)
+			}
+			return Int
+		case "float":
+			return Float
+		case "str", "repr":
+			return Str
+		case "bool", "any", "all", "hasattr":
+			return Bool
+		case "range":
+			return List{Int}
+		case "sum":
+			e := Elem(arg(0))
+			if len(args) > 1 {
+				e = Join(e, arg(1))
+			}
+			if e == Bool {
+				return Int
+			}
+			return e
+		case "min", "max":
+			if len(args) == 1 {
+				return Elem(arg(0))
+			}
+			var t Type = Unknown
+			for _, a := range args {
+				t = Join(t, a)
+			}
+			return t
+		case "sorted", "list", "reversed":
+			if el, ok := seqElem(arg(0)); ok {
+				return List{el}
+			}
+			if len(args) > 0 {
+				return List{Elem(arg(0))}
+			}
+			return List{Unknown}
+		case "tuple":
+			return Dyn
+		case "enumerate":
+			return List{Tuple{[]Type{Int, Elem(arg(0))}}}
+		case "zip":
+			ts := make([]Type, len(args))
+			for i, a := range args {
+				ts[i] = Elem(a)
+			}
+			return List{Tuple{ts}}
+		case "dict":
+			if len(args) == 0 {
+				return Dict{Unknown, Unknown}
+			}
+			return Dyn
+		case "fail":
+			return Unknown
+		case "getattr":
+			return Dyn
+		}
+		return Dyn
+	}
+	switch b.Recv {
+	case Game:
+		switch b.Name {
+		case "move", "move_all", "move_top", "deal", "roll", "chance", "end":
+			return None
+		case "holder":
+			return Opt{Int}
+		}
+	case Zone:
+		switch b.Name {
+		case "where", "without":
+			return List{Card}
+		case "highest", "lowest":
+			return Opt{Card}
+		case "index", "count":
+			return Int
+		}
+	case Texts:
+		switch b.Name {
+		case "name", "message", "number", "label":
+			return Str
+		}
+	case Str:
+		switch b.Name {
+		case "startswith", "endswith", "isdigit":
+			return Bool
+		case "split":
+			return List{Str}
+		case "index", "find", "count":
+			return Int
+		}
+		return Str
+	}
+	switch r := b.Recv.(type) {
+	case Dict:
+		switch b.Name {
+		case "get":
+			if len(args) > 1 {
+				return Join(r.Val, args[1])
+			}
+			return Dyn
+		case "keys":
+			return List{r.Key}
+		case "values":
+			return List{r.Val}
+		case "items":
+			return List{Tuple{[]Type{r.Key, r.Val}}}
+		}
+	case List:
+		switch b.Name {
+		case "append", "extend", "insert", "remove", "clear":
+			return None
+		case "pop":
+			return r.Elem
+		case "index", "count":
+			return Int
+		}
+	case Tuple:
+		switch b.Name {
+		case "index", "count":
+			return Int
+		}
+	}
+	return Dyn
+}
+
+// Report is, for each function called, how many of its expressions the
+// typer could not type, and where the first is.
+func (r *Result) Report() []string {
+	var out []string
+	for _, name := range slices.Sorted(func(yield func(string) bool) {
+		for n := range r.Funcs {
+			if !yield(n) {
+				return
+			}
+		}
+	}) {
+		f := r.Funcs[name]
+		if !f.Called {
+			continue
+		}
+		dyn := f.DynExprs()
+		if len(dyn) == 0 {
+			continue
+		}
+		p, _ := dyn[0].Span()
+		out = append(out, fmt.Sprintf("%s: %d untyped, first at %d:%d", name, len(dyn), p.Line, p.Col))
+	}
+	return out
+}

@@ -1,0 +1,85 @@
+package typer
+
+import (
+	"strings"
+	"testing"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
+)
+
+const src = `
+def setup(g):
+    g.deal(g.deck, g.hand[0], 3, then = begin)
+
+def begin(g):
+    g.turn = first(g, has_cards)
+
+def first(g, can):
+    for p in range(g.players):
+        if can(g, p):
+            return p
+    return None
+
+def has_cards(g, p):
+    return len(g.hand[p]) > 0
+
+def legal_play(g, p):
+    led = [c for c in g.trick]
+    return g.hand[p].where(suit = led[0].suit) or g.hand[p] if led else g.hand[p]
+
+def apply_play(g, p, card):
+    g.move(card, g.hand[p], g.trick)
+    g.score[p] += VALUE[card.suit] + half(card.rank)
+
+def half(x):
+    return x / 2
+`
+
+func TestInfer(t *testing.T) {
+	f, err := (&syntax.FileOptions{}).Parse("rules.star", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	predeclared := starlark.StringDict{"VALUE": starlark.None}
+	if _, err := starlark.FileProgram(f, predeclared.Has); err != nil {
+		t.Fatal(err)
+	}
+	env := &Env{
+		Attrs: map[string]Type{
+			"deck": Zone, "trick": Zone, "hand": BySeat{Zone}, "score": BySeat{Int},
+			"players": Int, "turn": Int, "deal": Builtin{"deal", Game}, "move": Builtin{"move", Game},
+		},
+		Fields:  map[string]Type{"suit": Str, "rank": Int},
+		Globals: map[string]Type{},
+		Entries: map[string][]Type{"setup": {Game}, "legal_play": {Game, Int}, "apply_play": {Game, Int, Card}},
+	}
+	res := Infer([]*syntax.File{f}, env)
+	want := map[string]string{
+		"begin":      "(game) None",
+		"first":      "(game, func has_cards) int?",
+		"has_cards":  "(game, int) bool",
+		"legal_play": "(game, int) seq[card]",
+		"apply_play": "(game, int, card) None",
+		"half":       "(int) float",
+	}
+	for name, w := range want {
+		fi := res.Funcs[name]
+		if fi == nil || !fi.Called {
+			t.Errorf("%s is not called", name)
+			continue
+		}
+		params := make([]string, len(fi.Params))
+		for i, p := range fi.Params {
+			params[i] = p.String()
+		}
+		if got := "(" + strings.Join(params, ", ") + ") " + fi.Result.String(); got != w {
+			t.Errorf("%s: %s, want %s", name, got, w)
+		}
+	}
+	// VALUE is not declared to the typer: its use is the one untyped
+	// expression, with what it flows into.
+	if r := res.Report(); len(r) != 1 || !strings.HasPrefix(r[0], "apply_play: ") {
+		t.Errorf("report %q, want apply_play alone", r)
+	}
+}

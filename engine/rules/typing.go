@@ -1,0 +1,144 @@
+package rules
+
+import (
+	"go.starlark.net/starlark"
+	"go.starlark.net/starlarkstruct"
+
+	"github.com/grimoire-games/grimoire/engine/rules/internal/typer"
+)
+
+// typeEnv is what the rules' functions are given, as types: the start
+// of typing them (see typer).
+func (g *Game) typeEnv() *typer.Env {
+	env := &typer.Env{
+		Attrs: map[string]typer.Type{}, Params: map[string]typer.Type{},
+		Fields: map[string]typer.Type{}, Globals: map[string]typer.Type{},
+		Entries: map[string][]typer.Type{},
+	}
+	for _, z := range g.zones {
+		env.Attrs[z.id] = bySeat(z.player, typer.Zone)
+	}
+	for _, v := range g.vars {
+		t := typer.Int
+		if v.isBool {
+			t = typer.Bool
+		}
+		env.Attrs[v.id] = bySeat(v.player, t)
+	}
+	if len(g.phases) > 0 {
+		env.Attrs["phase"] = typer.Str
+	}
+	for _, m := range methodNames() {
+		env.Attrs[m] = typer.Builtin{Name: m, Recv: typer.Game}
+	}
+	env.Attrs["players"], env.Attrs["turn"] = typer.Int, typer.Int
+	if s, ok := g.params.(*starlarkstruct.Struct); ok {
+		for _, name := range s.AttrNames() {
+			v, _ := s.Attr(name)
+			env.Params[name] = valueType(v)
+		}
+	}
+	for _, c := range g.cards {
+		for name, v := range c.attrs {
+			env.Fields[name] = typer.Join(env.Fields[name], valueType(v))
+		}
+	}
+	for _, name := range g.prog.Globals() {
+		if _, fn := g.prog.Global(name).(*starlark.Function); !fn {
+			env.Globals[name] = valueType(g.prog.Global(name))
+		}
+	}
+	env.Components = typer.Dyn
+	G, P, S := typer.Type(typer.Game), typer.Type(typer.Int), typer.Type(typer.Str)
+	env.Entries["setup"] = []typer.Type{G}
+	env.Entries["returns"] = []typer.Type{G}
+	env.Entries["value"] = []typer.Type{G, P}
+	env.Entries["tally"] = []typer.Type{G}
+	env.Entries["label"] = []typer.Type{typer.Card, S}
+	for _, k := range g.kinds {
+		env.Entries[legalPre+k.id] = []typer.Type{G, P}
+		if x := g.argType(k); x != nil {
+			env.Entries[applyPre+k.id] = []typer.Type{G, P, x}
+			env.Entries[argsPre+k.id] = []typer.Type{G, P, x, S}
+		} else {
+			env.Entries[applyPre+k.id] = []typer.Type{G, P}
+			env.Entries[argsPre+k.id] = []typer.Type{G, P, S}
+		}
+	}
+	return env
+}
+
+// argType is the type of the argument of an action of kind k, nil for
+// an action played on nothing.
+func (g *Game) argType(k *kind) typer.Type {
+	part := func(p part) typer.Type {
+		if p.domain == domCard {
+			return typer.Card
+		}
+		return typer.Int
+	}
+	var parts []typer.Type
+	for _, p := range k.parts {
+		if p.domain != domNone {
+			parts = append(parts, part(p))
+		}
+	}
+	switch {
+	case len(k.parts) == 1 && len(parts) == 0:
+		return nil
+	case len(k.parts) == 1:
+		return parts[0]
+	}
+	return typer.Tuple{Elems: parts}
+}
+
+func bySeat(player bool, t typer.Type) typer.Type {
+	if player {
+		return typer.BySeat{Of: t}
+	}
+	return t
+}
+
+// valueType is the type of a value the rules are given or define.
+func valueType(v starlark.Value) typer.Type {
+	switch v := v.(type) {
+	case starlark.NoneType:
+		return typer.None
+	case starlark.Bool:
+		return typer.Bool
+	case starlark.Int:
+		return typer.Int
+	case starlark.Float:
+		return typer.Float
+	case starlark.String:
+		return typer.Str
+	case *Card:
+		return typer.Card
+	case starlark.Tuple:
+		ts := make([]typer.Type, len(v))
+		for i, x := range v {
+			ts[i] = valueType(x)
+		}
+		return typer.Tuple{Elems: ts}
+	case *starlark.List:
+		var el typer.Type = typer.Unknown
+		for i := range v.Len() {
+			el = typer.Join(el, valueType(v.Index(i)))
+		}
+		return typer.List{Elem: el}
+	case *starlark.Dict:
+		var k, val typer.Type = typer.Unknown, typer.Unknown
+		for _, kv := range v.Items() {
+			k, val = typer.Join(k, valueType(kv[0])), typer.Join(val, valueType(kv[1]))
+		}
+		return typer.Dict{Key: k, Val: val}
+	case *starlarkstruct.Struct:
+		fields := map[string]typer.Type{}
+		for _, name := range v.AttrNames() {
+			x, _ := v.Attr(name)
+			fields[name] = valueType(x)
+		}
+		return typer.Struct{Name: v.Constructor().String(), Fields: fields}
+	}
+	return typer.Dyn
+}
