@@ -56,6 +56,11 @@ func (s *State) valueFor(p int) (float64, bool) {
 	if s.over {
 		return s.result[p], true
 	}
+	if s.g.comp != nil && s.g.comp.value != nil {
+		var v float64
+		err := s.compiledCall(false, func(h *Host) { v = s.g.comp.value(h, p) })
+		return v, err == nil
+	}
 	if s.g.value != nil {
 		v, t, err := s.callValue(s.g.value, nil, starlark.MakeInt(p))
 		defer t.done()
@@ -64,12 +69,7 @@ func (s *State) valueFor(p int) (float64, bool) {
 		}
 		return starlark.AsFloat(v)
 	}
-	v, t, err := s.callValue(s.g.returns, nil)
-	defer t.done()
-	if err != nil {
-		return 0, false
-	}
-	r, err := s.numbers(v)
+	r, err := s.returns()
 	if err != nil {
 		return 0, false
 	}

@@ -389,6 +389,7 @@ func (b *builder) actions() {
 			k.domain = k.parts[0].domain
 		}
 		next += k.size
+		k.pos = len(gm.kinds)
 		gm.kinds = append(gm.kinds, k)
 	}
 }

@@ -65,6 +65,8 @@ type Game struct {
 
 	locs  *l10n.Set
 	names map[string][]string // card names by language, by design
+
+	comp *compiled // the rules compiled to Go, nil for none
 }
 
 // zoneDecl is a zone as the rules see it.
@@ -108,7 +110,8 @@ const (
 // kind is a kind of action: its name, what its argument ranges over and
 // the functions that say when it is legal and what it does.
 type kind struct {
-	id string
+	id  string
+	pos int // its place in ACTIONS
 	// parts are what its argument is made of: one part, or several for
 	// an argument that is a tuple, such as a card and a player.
 	parts  []part
@@ -199,7 +202,13 @@ func (g *Game) New(players int, seed uint64) (*State, error) {
 		return nil, fmt.Errorf("%s is played by %d to %d players, not %d", g.m.ID, lo, hi, players)
 	}
 	s := g.start0(players, seed)
-	if err := s.call(g.setup, true); err != nil {
+	var err error
+	if g.comp != nil && g.comp.setup != nil {
+		err = s.compiledCall(true, g.comp.setup)
+	} else {
+		err = s.call(g.setup, true)
+	}
+	if err != nil {
 		return nil, fmt.Errorf("setup: %w", err)
 	}
 	if err := s.settle(); err != nil {

@@ -39,6 +39,7 @@ type State struct {
 	t      *table
 	args   [3]starlark.Value
 	sorted []int16 // SampleChance's
+	idx    []int   // compiled legal actions'  arguments
 }
 
 // draw is a chance node waiting: a card to draw at random from zone
@@ -76,12 +77,8 @@ func (s *State) Estimate() []float64 {
 	if s.over {
 		return s.Returns()
 	}
-	v, t, err := s.callValue(s.g.returns, nil)
-	defer t.done()
-	if err == nil {
-		if r, err := s.numbers(v); err == nil {
-			return r
-		}
+	if r, err := s.returns(); err == nil {
+		return r
 	}
 	return make([]float64, s.n)
 }
@@ -177,6 +174,13 @@ func (s *State) Apply(a engine.Action) error {
 		return engine.Illegal(a, s.legal)
 	}
 	k := s.g.kindOf(a)
+	if f := s.compiledApply(k); f != nil {
+		p, arg := s.turn, int(a)-k.base
+		if err := s.compiledCall(true, func(h *Host) { f(h, p, arg) }); err != nil {
+			return fmt.Errorf("%s: %w", applyPre+k.id, err)
+		}
+		return s.settle()
+	}
 	args := append(s.args[:0], nil, starlark.MakeInt(s.turn))
 	if x := s.g.arg(k, int(a)-k.base); x != nil {
 		args = append(args, x)
@@ -229,19 +233,21 @@ func (s *State) settle() error {
 			return fmt.Errorf("%s: %d functions called after deals of no card, one after another: deals that never draw a card do not end", fn, maxThen)
 		}
 		s.then = ""
-		if err := s.call(s.g.funcs[fn], true, nil); err != nil {
+		var err error
+		if f := s.compiledThen(fn); f != nil {
+			err = s.compiledCall(true, f)
+		} else {
+			err = s.call(s.g.funcs[fn], true, nil)
+		}
+		if err != nil {
 			return fmt.Errorf("%s: %w", fn, err)
 		}
 	}
 	s.legal = s.legal[:0]
 	switch {
 	case s.over:
-		v, t, err := s.callValue(s.g.returns, nil)
-		defer t.done()
-		if err != nil {
-			return fmt.Errorf("%s: %w", fnReturns, err)
-		}
-		s.result, err = s.numbers(v)
+		var err error
+		s.result, err = s.returns()
 		if err != nil {
 			return fmt.Errorf("%s: %w", fnReturns, err)
 		}
@@ -257,12 +263,17 @@ func (s *State) settle() error {
 	if s.turn < 0 || s.turn >= s.n {
 		return fmt.Errorf("g.turn is %d: a seat from 0 to %d is to play", s.turn, s.n-1)
 	}
-	for _, k := range s.g.kinds {
+	for i, k := range s.g.kinds {
 		if k.phases != nil && !k.phases[s.phase] {
 			continue
 		}
 		var err error
-		if s.legal, err = s.appendLegal(s.legal, k, s.turn); err != nil {
+		if s.g.comp != nil && s.g.comp.legal[i] != nil {
+			s.legal, err = s.compiledLegal(s.legal, k, s.g.comp.legal[i])
+		} else {
+			s.legal, err = s.appendLegal(s.legal, k, s.turn)
+		}
+		if err != nil {
 			return err
 		}
 	}
@@ -470,7 +481,7 @@ func (s *State) clone() *State {
 	c.know = slices.Clone(s.know)
 	c.legal = slices.Clone(s.legal)
 	c.result = slices.Clone(s.result)
-	c.run, c.t, c.sorted = nil, nil, nil
+	c.run, c.t, c.sorted, c.idx = nil, nil, nil, nil
 	return &c
 }
 

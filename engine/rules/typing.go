@@ -115,9 +115,18 @@ func valueType(v starlark.Value) typer.Type {
 	case *Card:
 		return typer.Card
 	case starlark.Tuple:
+		// A tuple of one type is read as a list (params' lists are
+		// tuples); one of several types as a tuple.
 		ts := make([]typer.Type, len(v))
+		var el typer.Type = typer.Unknown
+		same := true
 		for i, x := range v {
 			ts[i] = valueType(x)
+			same = same && (i == 0 || typer.Equal(ts[i], ts[0]))
+			el = typer.Join(el, ts[i])
+		}
+		if same {
+			return typer.List{Elem: el}
 		}
 		return typer.Tuple{Elems: ts}
 	case *starlark.List:

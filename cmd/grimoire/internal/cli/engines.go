@@ -10,6 +10,10 @@ import (
 	"github.com/grimoire-games/grimoire/engine/rules"
 	"github.com/grimoire-games/grimoire/engine/warlock"
 	"github.com/grimoire-games/grimoire/engine/warriors"
+	bellumplay "github.com/grimoire-games/grimoire/gen/bellum_magica/play"
+	heartsplay "github.com/grimoire-games/grimoire/gen/hearts/play"
+	warlockplay "github.com/grimoire-games/grimoire/gen/warlock/play"
+	warriorsplay "github.com/grimoire-games/grimoire/gen/warriors/play"
 )
 
 // newEngine builds a game engine from a game as played (model.Game.Play):
@@ -72,9 +76,34 @@ func newEngineFor(m *model.Game, use string) (newEngine, error) {
 	case goEngine != nil && use != engineRules:
 		return goEngine, nil
 	case rules.Has(m):
-		return build(rules.New), nil
+		return rulesEngine, nil
 	}
 	return nil, errNoEngine(m.ID)
+}
+
+// compiledRules are the shipped games' rules compiled to Go (grimoire
+// gen), by game id.
+func compiledRules() map[string]*rules.Compiled {
+	return map[string]*rules.Compiled{
+		"bellum_magica": bellumplay.Rules,
+		"hearts":        heartsplay.Rules,
+		"warlock":       warlockplay.Rules,
+		"warriors":      warriorsplay.Rules,
+	}
+}
+
+// rulesEngine plays a game by its rules: compiled where the game's data
+// is the one they were compiled from, interpreted otherwise (a game of
+// the user's, or a shipped one edited).
+func rulesEngine(m *model.Game) (engine.Game, error) {
+	g, err := rules.New(m)
+	if err != nil {
+		return nil, err
+	}
+	if c := compiledRules()[m.ID]; c != nil && c.Source == m.SourceHash {
+		return g.Compile(c)
+	}
+	return g, nil
 }
 
 // errNoEngine is the error for a game without an engine: it says what

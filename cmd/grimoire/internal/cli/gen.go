@@ -12,6 +12,7 @@ import (
 
 	"github.com/grimoire-games/grimoire/compiler/gogen"
 	"github.com/grimoire-games/grimoire/compiler/model"
+	"github.com/grimoire-games/grimoire/engine/rules"
 )
 
 func runGen(e *env, args []string) int {
@@ -94,8 +95,25 @@ func generateGame(g *model.Game) (map[string][]byte, error) {
 	for _, f := range fs {
 		files[strings.TrimPrefix(f.Path, "gen/")] = f.Content
 	}
+	if rules.Has(g) {
+		// The rules compiled to Go, which the rules engine plays where
+		// the game's data is the same.
+		rg, err := rules.New(g)
+		if err != nil {
+			return nil, fmt.Errorf("game %s: %w", g.ID, err)
+		}
+		src, _, err := rg.GoSource(compiledPackage)
+		if err != nil {
+			return nil, fmt.Errorf("game %s: compiling its rules: %w", g.ID, err)
+		}
+		files[strings.TrimPrefix(gogen.Dir(g), "gen/")+"/"+compiledPackage+"/"+compiledPackage+".go"] = src
+	}
 	return files, nil
 }
+
+// compiledPackage is the package, below a game's generated one, of its
+// rules compiled to Go.
+const compiledPackage = "play"
 
 // fresh reports whether the generated files on disk are up to date, saying
 // which are not.
@@ -135,9 +153,13 @@ func staleFiles(dir string, games *model.Games, files map[string][]byte) []strin
 // generator no longer produces.
 func leftovers(dir string, games *model.Games, files map[string][]byte) []string {
 	var out []string
+	var subs []string
 	for _, g := range games.Games {
 		// files is keyed below the gen directory, as dir is.
 		sub := strings.TrimPrefix(gogen.Dir(g), "gen/")
+		subs = append(subs, sub, sub+"/"+compiledPackage)
+	}
+	for _, sub := range subs {
 		gdir := filepath.Join(dir, filepath.FromSlash(sub))
 		ents, err := os.ReadDir(gdir)
 		if err != nil {

@@ -353,3 +353,38 @@ func TestEnginesWriteOneLog(t *testing.T) {
 		})
 	}
 }
+
+// TestCompiledRules: a shipped game's rules run compiled to Go (grimoire
+// gen), and the same game edited runs by the interpreter: both play the
+// same games, to the same summary.
+func TestCompiledRules(t *testing.T) {
+	root := t.TempDir()
+	for _, dir := range []string{"cards/hearts", "locales/hearts"} {
+		if err := os.CopyFS(filepath.Join(root, dir), os.DirFS(filepath.Join("../../../..", dir))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	star := filepath.Join(root, "cards/hearts/rules.star")
+	src, err := os.ReadFile(star)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A comment changes the data, not the rules.
+	if err := os.WriteFile(star, append(src, "# edited\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var outs []string
+	for _, extra := range [][]string{nil, {"--root", root}} {
+		args := append([]string{"simulate", "--game", "hearts", "-n", "30", "--seed", "4", "--bots", "greedy,random", "--format", "json"}, extra...)
+		code, out, errs := run(t, args...)
+		if code != ExitOK {
+			t.Fatalf("%v: exit %d: %s", extra, code, errs)
+		}
+		out = timing.ReplaceAllString(out, "")
+		out = regexp.MustCompile(`"data": "[0-9a-f]+"`).ReplaceAllString(out, "")
+		outs = append(outs, out)
+	}
+	if outs[0] != outs[1] {
+		t.Errorf("compiled and interpreted rules summarise differently:\n%s\n%s", outs[0], outs[1])
+	}
+}

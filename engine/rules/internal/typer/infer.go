@@ -152,7 +152,7 @@ func (in *inferer) function(f *FuncInfo) {
 	in.cur = f
 	f.Exprs = map[syntax.Expr]Type{}
 	for i, p := range f.Def.Params {
-		id := paramIdent(p)
+		id := ParamIdent(p)
 		if id == nil {
 			continue
 		}
@@ -163,14 +163,14 @@ func (in *inferer) function(f *FuncInfo) {
 		in.bind(id, t)
 	}
 	in.stmts(f.Def.Body)
-	if !ends(f.Def.Body) {
+	if !Ends(f.Def.Body) {
 		in.widen(&f.Result, None) // it may run off its end
 	}
 }
 
-// ends reports whether a block never runs off its end: its last
+// Ends reports whether a block never runs off its end: its last
 // statement returns, or fails.
-func ends(body []syntax.Stmt) bool {
+func Ends(body []syntax.Stmt) bool {
 	if len(body) == 0 {
 		return false
 	}
@@ -184,12 +184,13 @@ func ends(body []syntax.Stmt) bool {
 			}
 		}
 	case *syntax.IfStmt:
-		return ends(st.True) && ends(st.False)
+		return Ends(st.True) && Ends(st.False)
 	}
 	return false
 }
 
-func paramIdent(p syntax.Expr) *syntax.Ident {
+// ParamIdent is the name a parameter binds (x, or x of x=default).
+func ParamIdent(p syntax.Expr) *syntax.Ident {
 	switch p := p.(type) {
 	case *syntax.Ident:
 		return p

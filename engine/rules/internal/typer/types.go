@@ -193,6 +193,18 @@ func Join(a, b Type) Type {
 			return Funcs{names}
 		}
 	}
+	// A tuple where a list is, as (x, y) where a list of params is:
+	// a list.
+	if ta, ok := a.(Tuple); ok {
+		if _, isList := b.(List); isList {
+			return Join(List{Elem(ta)}, b)
+		}
+	}
+	if tb, ok := b.(Tuple); ok {
+		if _, isList := a.(List); isList {
+			return Join(a, List{Elem(tb)})
+		}
+	}
 	if e, ok := seqElem(a); ok {
 		if f, ok := seqElem(b); ok {
 			elem := Join(e, f)

@@ -1,0 +1,94 @@
+package rules_test
+
+import (
+	"maps"
+	"slices"
+	"testing"
+
+	grimoire "github.com/grimoire-games/grimoire"
+	"github.com/grimoire-games/grimoire/compiler"
+	"github.com/grimoire-games/grimoire/engine"
+	"github.com/grimoire-games/grimoire/engine/internal/enginetest"
+	"github.com/grimoire-games/grimoire/engine/internal/lockstep"
+	"github.com/grimoire-games/grimoire/engine/rules"
+	bellum "github.com/grimoire-games/grimoire/gen/bellum_magica/play"
+	hearts "github.com/grimoire-games/grimoire/gen/hearts/play"
+	warlock "github.com/grimoire-games/grimoire/gen/warlock/play"
+	warriors "github.com/grimoire-games/grimoire/gen/warriors/play"
+	"github.com/grimoire-games/grimoire/internal/longtest"
+)
+
+// compiledGames are the shipped games whose rules gen compiles.
+var compiledGames = map[string]*rules.Compiled{
+	"hearts": hearts.Rules, "bellum_magica": bellum.Rules, "warlock": warlock.Rules, "warriors": warriors.Rules,
+}
+
+// both builds a game by its rules, interpreted and compiled.
+func both(t testing.TB, id string, sets ...string) (*rules.Game, *rules.Game) {
+	t.Helper()
+	games, d := compiler.Load(grimoire.Games(), compiler.Options{Games: []string{id}})
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	m, d := compiler.WithOverrides(games.Game(id), sets)
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	p, err := m.Play("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := rules.New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	co, err := in.Compile(compiledGames[id])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !co.Compiled() {
+		t.Fatal("nothing compiled")
+	}
+	return in, co
+}
+
+// TestCompiledLockstep: the compiled rules play the interpreted rules'
+// games: the same numbers, observations and hash at every step, the same
+// chance outcomes from one seed, the same returns.
+func TestCompiledLockstep(t *testing.T) {
+	// Hearts also with other parameters; every game with its own.
+	overrides := map[string][][]string{"hearts": {nil, {"end_score=30", "cards_passed=1"}}}
+	for _, id := range slices.Sorted(maps.Keys(compiledGames)) {
+		runs := overrides[id]
+		if runs == nil {
+			runs = [][]string{nil}
+		}
+		for _, sets := range runs {
+			in, co := both(t, id, sets...)
+			lo, hi := in.Players()
+			for n := lo; n <= hi; n++ {
+				cfg := lockstep.Config{A: in, B: co, Players: n, Games: longtest.Size(3, 200), Seed: uint64(n),
+					SampleChance: true, SameNumbers: true, SameHash: true,
+					Position: func(s engine.State) any { return s.(*rules.State).Position() }}
+				if err := lockstep.Run(cfg); err != nil {
+					t.Errorf("%s %v, %d players, random: %v", id, sets, n, err)
+				}
+				cfg.Games, cfg.Bot = longtest.Size(1, 20), "greedy"
+				if err := lockstep.Run(cfg); err != nil {
+					t.Errorf("%s %v, %d players, greedy: %v", id, sets, n, err)
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkCompiled plays random games of each compiled game, by the
+// interpreter and compiled.
+func BenchmarkCompiled(b *testing.B) {
+	for _, id := range slices.Sorted(maps.Keys(compiledGames)) {
+		in, co := both(b, id)
+		lo, _ := in.Players()
+		b.Run(id+"/interpreted", func(b *testing.B) { enginetest.Bench(b, lo, in.New) })
+		b.Run(id+"/compiled", func(b *testing.B) { enginetest.Bench(b, lo, co.New) })
+	}
+}

@@ -1,0 +1,301 @@
+package rules
+
+import (
+	"bytes"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/grimoire-games/grimoire/compiler/gogen"
+	"github.com/grimoire-games/grimoire/engine/rules/internal/typer"
+)
+
+// header writes the package clause, imports and the bound struct.
+func (c *goCompiler) header(b *bytes.Buffer, pkg string) {
+	fmt.Fprintf(b, "%s\n\n", gogen.Marker)
+	fmt.Fprintf(b, "// Package %s plays %s by its rules, compiled to Go from its .star files:\n", pkg, c.g.m.ID)
+	fmt.Fprintf(b, "// the same game as the rules engine plays by interpreting them, faster.\n")
+	fmt.Fprintf(b, "package %s\n\n", pkg)
+	b.WriteString("import (\n\t\"slices\"\n\t\"strings\"\n\n\t\"go.starlark.net/starlark\"\n\n\t\"github.com/grimoire-games/grimoire/engine/rules\"\n)\n\n")
+	b.WriteString("var (\n\t_ = slices.Clone[[]int]\n\t_ = strings.Join\n\t_ starlark.Value\n)\n\n")
+	fmt.Fprintf(b, "// Rules are the game's rules, compiled.\nvar Rules = &rules.Compiled{Source: %q, Bind: bind}\n\n", c.g.m.SourceHash)
+	b.WriteString("// bound is what the compiled functions look up once a game is built:\n// the places of its variables and zones, its cards' fields, its\n// parameters and the values its top level defines.\ntype bound struct {\n\tdesigns int\n")
+	for _, v := range sortedKeys(c.uses.vars) {
+		fmt.Fprintf(b, "\tv_%s int\n", v)
+	}
+	for _, z := range sortedKeys(c.uses.zones) {
+		fmt.Fprintf(b, "\tz_%s int\n", z)
+	}
+	for _, f := range sortedKeys(c.uses.fields) {
+		t, _ := c.typeOfField(f)
+		gt, _ := c.goType(t)
+		fmt.Fprintf(b, "\tf_%s rules.Field[%s]\n", f, gt)
+	}
+	for _, f := range sortedKeys(c.uses.ranks) {
+		fmt.Fprintf(b, "\tr_%s []int\n", f)
+	}
+	for _, id := range sortedKeys(c.uses.cards) {
+		fmt.Fprintf(b, "\tc_%s int16\n", id)
+	}
+	for _, p := range sortedKeys(c.uses.params) {
+		gt, _ := c.goType(c.paramType(p))
+		fmt.Fprintf(b, "\tp_%s %s\n", p, gt)
+	}
+	for _, g := range sortedKeys(c.uses.globals) {
+		gt, _ := c.goType(c.globalType(g))
+		fmt.Fprintf(b, "\tg_%s %s\n", g, gt)
+	}
+	b.WriteString("}\n")
+	for _, name := range slices.Sorted(maps.Keys(c.uses.types)) {
+		tu := c.uses.types[name].(typer.Tuple)
+		fmt.Fprintf(b, "\n// %s is a tuple %v.\ntype %s struct {\n", name, tu, name)
+		for i, e := range tu.Elems {
+			gt, _ := c.goType(e)
+			fmt.Fprintf(b, "\tF%d %s\n", i, gt)
+		}
+		b.WriteString("}\n")
+	}
+}
+
+func sortedKeys(m map[string]bool) []string { return slices.Sorted(maps.Keys(m)) }
+
+func (c *goCompiler) paramType(id string) typer.Type {
+	return valueType(c.g.Param(id))
+}
+
+func (c *goCompiler) globalType(id string) typer.Type {
+	return valueType(c.g.Global(id))
+}
+
+// bind writes bind, which looks up what the functions use and hands the
+// engine the entries compiled.
+func (c *goCompiler) bind(b *bytes.Buffer) {
+	var conv bytes.Buffer
+	convs := map[string]bool{}
+	b.WriteString("\nfunc bind(g *rules.Game) (*rules.Entries, error) {\n\tb := &bound{designs: g.Designs()}\n\tvar err error\n")
+	check := "\tif err != nil {\n\t\treturn nil, err\n\t}\n"
+	for _, v := range sortedKeys(c.uses.vars) {
+		fmt.Fprintf(b, "\tif b.v_%s, err = rules.BindVar(g, %q); err != nil {\n\t\treturn nil, err\n\t}\n", v, v)
+	}
+	for _, z := range sortedKeys(c.uses.zones) {
+		fmt.Fprintf(b, "\tif b.z_%s, err = rules.BindZone(g, %q); err != nil {\n\t\treturn nil, err\n\t}\n", z, z)
+	}
+	for _, f := range sortedKeys(c.uses.fields) {
+		t, _ := c.typeOfField(f)
+		fmt.Fprintf(b, "\tb.f_%s, err = rules.BindField(g, %q, %s)\n%s", f, f, c.converter(&conv, convs, t), check)
+	}
+	for _, f := range sortedKeys(c.uses.ranks) {
+		fmt.Fprintf(b, "\tb.r_%s = rules.BindRank(g, %q)\n", f, f)
+	}
+	for _, id := range sortedKeys(c.uses.cards) {
+		fmt.Fprintf(b, "\tif b.c_%s, err = rules.BindCard(g, %q); err != nil {\n\t\treturn nil, err\n\t}\n", id, id)
+	}
+	for _, p := range sortedKeys(c.uses.params) {
+		fmt.Fprintf(b, "\tif b.p_%s, err = %s(g.Param(%q)); err != nil {\n\t\treturn nil, rules.BindError(\"params.%s: %%v\", err)\n\t}\n", p, c.converter(&conv, convs, c.paramType(p)), p, p)
+	}
+	for _, gl := range sortedKeys(c.uses.globals) {
+		fmt.Fprintf(b, "\tif b.g_%s, err = %s(g.Global(%q)); err != nil {\n\t\treturn nil, rules.BindError(\"%s: %%v\", err)\n\t}\n", gl, c.converter(&conv, convs, c.globalType(gl)), gl, gl)
+	}
+	b.WriteString("\te := &rules.Entries{Legal: map[string]func(*rules.Host, int, []int) []int{}, Apply: map[string]func(*rules.Host, int, int){}, Then: map[string]func(*rules.Host){}}\n")
+	c.entries(b)
+	b.WriteString("\treturn e, nil\n}\n")
+	b.Write(conv.Bytes())
+}
+
+// converter is the name of a function that turns a value of the
+// interpreter into the Go of type t, written to conv once.
+func (c *goCompiler) converter(conv *bytes.Buffer, done map[string]bool, t typer.Type) string {
+	switch t := t.(type) {
+	case typer.Basic:
+		switch t {
+		case typer.Int:
+			return "rules.ConvInt"
+		case typer.Float:
+			return "rules.ConvFloat"
+		case typer.Bool:
+			return "rules.ConvBool"
+		case typer.Str:
+			return "rules.ConvStr"
+		case typer.Card:
+			return "rules.ConvCard"
+		}
+	}
+	name := "conv_" + mangle(t)
+	if done[name] {
+		return name
+	}
+	done[name] = true
+	gt, _ := c.goType(t)
+	switch t := t.(type) {
+	case typer.List:
+		el := c.converter(conv, done, t.Elem)
+		fmt.Fprintf(conv, "\nfunc %s(v starlark.Value) (%s, error) { return rules.ConvList(v, %s) }\n", name, gt, el)
+	case typer.Seq:
+		el := c.converter(conv, done, t.Elem)
+		fmt.Fprintf(conv, "\nfunc %s(v starlark.Value) (%s, error) { return rules.ConvList(v, %s) }\n", name, gt, el)
+	case typer.Dict:
+		k := c.converter(conv, done, t.Key)
+		v := c.converter(conv, done, t.Val)
+		fmt.Fprintf(conv, "\nfunc %s(v starlark.Value) (%s, error) { return rules.ConvDict(v, %s, %s) }\n", name, gt, k, v)
+	case typer.Opt:
+		of := c.converter(conv, done, t.Of)
+		fmt.Fprintf(conv, "\nfunc %s(v starlark.Value) (%s, error) { return rules.ConvOpt(v, %s) }\n", name, gt, of)
+	case typer.Tuple:
+		var sb strings.Builder
+		fmt.Fprintf(&sb, "\nfunc %s(v starlark.Value) (%s, error) {\n\tvar t %s\n\tx, err := rules.ConvTuple(v, %d)\n\tif err != nil {\n\t\treturn t, err\n\t}\n", name, gt, gt, len(t.Elems))
+		for i, e := range t.Elems {
+			fmt.Fprintf(&sb, "\tif t.F%d, err = %s(x[%d]); err != nil {\n\t\treturn t, err\n\t}\n", i, c.converter(conv, done, e), i)
+		}
+		sb.WriteString("\treturn t, nil\n}\n")
+		conv.WriteString(sb.String())
+	default:
+		fmt.Fprintf(conv, "\nfunc %s(v starlark.Value) (%s, error) { var z %s; return z, rules.BindError(\"no value of type %v\") }\n", name, gt, gt, t)
+	}
+	return name
+}
+
+// entries writes the entries the engine calls: setup, the legal actions
+// and effects of each action, the functions called after draws, the
+// returns and the value.
+func (c *goCompiler) entries(b *bytes.Buffer) {
+	g := c.g
+	ok := func(name string) bool { return c.ok[name] }
+	if ok(fnSetup) && len(c.res.Funcs[fnSetup].Params) == 1 {
+		fmt.Fprintf(b, "\te.Setup = func(h *rules.Host) { b.%s(h) }\n", goFunc(fnSetup))
+	}
+	for _, name := range slices.Sorted(maps.Keys(c.ok)) {
+		f := c.res.Funcs[name]
+		if len(f.Params) == 1 && typer.Equal(f.Params[0], typer.Game) && typer.Equal(f.Result, typer.None) {
+			fmt.Fprintf(b, "\te.Then[%q] = func(h *rules.Host) { b.%s(h) }\n", name, goFunc(name))
+		}
+	}
+	for _, k := range g.kinds {
+		if name := legalPre + k.id; ok(name) {
+			if code := c.legalEntry(k, c.res.Funcs[name]); code != "" {
+				fmt.Fprintf(b, "\te.Legal[%q] = func(h *rules.Host, p int, dst []int) []int {\n\t\tr := b.%s(h, int64(p))\n%s\t\treturn dst\n\t}\n", k.id, goFunc(name), code)
+			}
+		}
+		if name := applyPre + k.id; ok(name) {
+			if code := c.applyEntry(k, c.res.Funcs[name]); code != "" {
+				fmt.Fprintf(b, "\te.Apply[%q] = func(h *rules.Host, p int, arg int) {\n%s\t}\n", k.id, code)
+			}
+		}
+	}
+	if ok(fnReturns) {
+		if el, isList := c.res.Funcs[fnReturns].Result.(typer.List); isList && (typer.Equal(el.Elem, typer.Int) || typer.Equal(el.Elem, typer.Float)) {
+			fmt.Fprintf(b, "\te.Returns = func(h *rules.Host) []float64 { return rules.Floats(b.%s(h)) }\n", goFunc(fnReturns))
+		}
+	}
+	if ok(fnValue) {
+		switch r := c.res.Funcs[fnValue].Result; {
+		case typer.Equal(r, typer.Int):
+			fmt.Fprintf(b, "\te.Value = func(h *rules.Host, p int) float64 { return float64(b.%s(h, int64(p))) }\n", goFunc(fnValue))
+		case typer.Equal(r, typer.Float):
+			fmt.Fprintf(b, "\te.Value = func(h *rules.Host, p int) float64 { return b.%s(h, int64(p)) }\n", goFunc(fnValue))
+		}
+	}
+}
+
+// legalEntry is the body of a legal entry that appends the index of
+// each argument r holds, "" when the result is of no form it knows.
+func (c *goCompiler) legalEntry(k *kind, f *typer.FuncInfo) string {
+	r := f.Result
+	where := fmt.Sprintf("%q", at(f.Def))
+	if k.domain == domNone {
+		t, err := c.truthOf("r", r)
+		if err != nil {
+			return ""
+		}
+		return "\t\tif " + t + " {\n\t\t\tdst = append(dst, 0)\n\t\t}\n"
+	}
+	if len(k.parts) == 1 {
+		p := k.parts[0]
+		switch {
+		case p.domain == domCard && typer.Equal(r, typer.Zone):
+			return "\t\tfor _, d := range h.Cards(r) {\n\t\t\tdst = append(dst, int(d))\n\t\t}\n"
+		case p.domain == domCard && isSeqOf(r, typer.Card):
+			return "\t\tfor _, d := range r {\n\t\t\tdst = append(dst, int(d))\n\t\t}\n"
+		case p.domain != domCard && isSeqOf(r, typer.Int):
+			return fmt.Sprintf("\t\tfor _, x := range r {\n\t\t\tdst = append(dst, rules.Part(%s, h, x, %d, %v))\n\t\t}\n", where, p.size, p.domain == domPlayer)
+		}
+		return ""
+	}
+	tu, ok := typer.Elem(r).(typer.Tuple)
+	if !isSeq(r) || !ok || len(tu.Elems) != len(k.parts) {
+		return ""
+	}
+	var sb strings.Builder
+	sb.WriteString("\t\tfor _, x := range r {\n\t\t\ti := 0\n")
+	for j, p := range k.parts {
+		switch {
+		case p.domain == domCard && typer.Equal(tu.Elems[j], typer.Card):
+			fmt.Fprintf(&sb, "\t\t\ti = i*%d + int(x.F%d)\n", p.size, j)
+		case p.domain != domCard && typer.Equal(tu.Elems[j], typer.Int):
+			fmt.Fprintf(&sb, "\t\t\ti = i*%d + rules.Part(%s, h, x.F%d, %d, %v)\n", p.size, where, j, p.size, p.domain == domPlayer)
+		default:
+			return ""
+		}
+	}
+	sb.WriteString("\t\t\tdst = append(dst, i)\n\t\t}\n")
+	return sb.String()
+}
+
+// applyEntry is the body of an apply entry that decodes the argument of
+// index arg and plays the action, "" when its parameter is of no form it
+// knows.
+func (c *goCompiler) applyEntry(k *kind, f *typer.FuncInfo) string {
+	call := "\t\tb." + goFunc(f.Name) + "(h, int64(p)"
+	if k.domain == domNone {
+		if len(f.Params) != 2 {
+			return ""
+		}
+		return call + ")\n"
+	}
+	if len(f.Params) != 3 {
+		return ""
+	}
+	x := f.Params[2]
+	if len(k.parts) == 1 {
+		switch {
+		case k.parts[0].domain == domCard && typer.Equal(x, typer.Card):
+			return call + ", int16(arg))\n"
+		case k.parts[0].domain != domCard && typer.Equal(x, typer.Int):
+			return call + ", int64(arg))\n"
+		}
+		return ""
+	}
+	tu, ok := x.(typer.Tuple)
+	if !ok || len(tu.Elems) != len(k.parts) {
+		return ""
+	}
+	gt, err := c.goType(tu)
+	if err != nil {
+		return ""
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "\t\tvar x %s\n", gt)
+	for j := len(k.parts) - 1; j >= 0; j-- {
+		p := k.parts[j]
+		conv := "int64"
+		if p.domain == domCard {
+			conv = "int16"
+		}
+		if !typer.Equal(tu.Elems[j], map[bool]typer.Type{true: typer.Card, false: typer.Int}[p.domain == domCard]) {
+			return ""
+		}
+		fmt.Fprintf(&sb, "\t\tx.F%d = %s(arg %% %d)\n\t\targ /= %d\n", j, conv, p.size, p.size)
+	}
+	sb.WriteString(call + ", x)\n")
+	return sb.String()
+}
+
+func isSeq(t typer.Type) bool {
+	switch t.(type) {
+	case typer.List, typer.Seq:
+		return true
+	}
+	return false
+}
+
+func isSeqOf(t, el typer.Type) bool { return isSeq(t) && typer.Equal(typer.Elem(t), el) }

@@ -1,0 +1,475 @@
+package rules
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"go.starlark.net/resolve"
+	"go.starlark.net/syntax"
+
+	"github.com/grimoire-games/grimoire/engine/rules/internal/typer"
+)
+
+// call is the Go of a call; stmt when its value is not used.
+func (c *goCompiler) call(e *syntax.CallExpr, stmt bool) (string, error) {
+	var args []syntax.Expr
+	kw := map[string]syntax.Expr{}
+	var kwOrder []string
+	for _, a := range e.Args {
+		if b, ok := a.(*syntax.BinaryExpr); ok && b.Op == syntax.EQ {
+			if id, ok := b.X.(*syntax.Ident); ok {
+				kw[id.Name] = b.Y
+				kwOrder = append(kwOrder, id.Name)
+				continue
+			}
+		}
+		if _, ok := a.(*syntax.UnaryExpr); ok && (a.(*syntax.UnaryExpr).Op == syntax.STAR || a.(*syntax.UnaryExpr).Op == syntax.STARSTAR) {
+			return "", no("*args")
+		}
+		args = append(args, a)
+	}
+	where := strconv.Quote(at(e))
+	ft := c.typeOf(e.Fn)
+	switch f := ft.(type) {
+	case typer.Func, typer.Funcs:
+		if len(kw) > 0 {
+			return "", no("a call by keywords")
+		}
+		fn, err := c.expr(e.Fn)
+		if err != nil {
+			return "", err
+		}
+		var names []string
+		switch f := ft.(type) {
+		case typer.Func:
+			names = []string{f.Name}
+		case typer.Funcs:
+			names = f.Names
+		}
+		target := c.res.Funcs[names[0]]
+		if len(args) != len(target.Params) {
+			return "", no("a call with %d arguments of a function of %d", len(args), len(target.Params))
+		}
+		out := []string{"h"}
+		for i, a := range args {
+			if typer.Equal(target.Params[i], typer.Game) {
+				continue
+			}
+			v, err := c.exprAs(a, target.Params[i])
+			if err != nil {
+				return "", err
+			}
+			out = append(out, v)
+		}
+		return fn + "(" + strings.Join(out, ", ") + ")", nil
+	case typer.Builtin:
+		if f.Recv == nil {
+			return c.builtinCall(e, f.Name, args, kw, where, stmt)
+		}
+		dot, ok := e.Fn.(*syntax.DotExpr)
+		if !ok {
+			return "", no("a method value")
+		}
+		return c.methodCall(dot, f, args, kw, kwOrder, where)
+	}
+	return "", no("a call of %v", ft)
+}
+
+func (c *goCompiler) builtinCall(e *syntax.CallExpr, name string, args []syntax.Expr, kw map[string]syntax.Expr, where string, stmt bool) (string, error) {
+	if id, ok := e.Fn.(*syntax.Ident); ok {
+		bind, _ := id.Binding.(*resolve.Binding)
+		if bind == nil || (bind.Scope != resolve.Universal && !(bind.Scope == resolve.Predeclared && name == "sum")) {
+			return "", no("a call of %s", name)
+		}
+	}
+	if len(kw) > 0 {
+		return "", no("%s with keywords", name)
+	}
+	t := c.typeOf(e)
+	arg := func(i int) (string, typer.Type, error) {
+		code, err := c.expr(args[i])
+		return code, c.typeOf(args[i]), err
+	}
+	switch name {
+	case "len":
+		if len(args) != 1 {
+			break
+		}
+		x, xt, err := arg(0)
+		if err != nil {
+			return "", err
+		}
+		switch xt := xt.(type) {
+		case typer.List, typer.Seq:
+			return "int64(len(" + x + "))", nil
+		case typer.Dict:
+			return "int64(" + x + ".Len())", nil
+		case typer.Tuple:
+			return strconv.Itoa(len(xt.Elems)), nil
+		case typer.Basic:
+			switch xt {
+			case typer.Zone:
+				return "int64(len(h.Cards(" + x + ")))", nil
+			case typer.Str:
+				return "int64(len(" + x + "))", nil
+			}
+		}
+	case "range":
+		switch len(args) {
+		case 1:
+			n, err := c.exprAs(args[0], typer.Int)
+			return "rules.Range(0, " + n + ")", err
+		case 2:
+			lo, err := c.exprAs(args[0], typer.Int)
+			if err != nil {
+				return "", err
+			}
+			hi, err := c.exprAs(args[1], typer.Int)
+			return "rules.Range(" + lo + ", " + hi + ")", err
+		}
+	case "sum":
+		if len(args) != 1 {
+			break
+		}
+		x, err := c.seqOf(args[0])
+		if err != nil {
+			return "", err
+		}
+		el := typer.Elem(c.typeOf(args[0]))
+		switch {
+		case typer.Equal(el, typer.Int) || typer.Equal(el, typer.Unknown):
+			return "rules.Sum(" + x + ")", nil
+		case typer.Equal(el, typer.Float):
+			return "rules.Sum(" + x + ")", nil
+		}
+	case "min", "max":
+		fn := "rules.Min"
+		if name == "max" {
+			fn = "rules.Max"
+		}
+		if len(args) == 1 {
+			x, err := c.seqOf(args[0])
+			if err != nil {
+				return "", err
+			}
+			if !ordered(typer.Elem(c.typeOf(args[0]))) {
+				break
+			}
+			return fn + "Of(" + where + ", " + x + ")", nil
+		}
+		if len(args) < 2 || !ordered(t) {
+			break
+		}
+		parts := make([]string, len(args))
+		for i, a := range args {
+			v, err := c.exprAs(a, t)
+			if err != nil {
+				return "", err
+			}
+			parts[i] = v
+		}
+		return fn + "(" + strings.Join(parts, ", ") + ")", nil
+	case "sorted", "list", "reversed":
+		if len(args) != 1 {
+			break
+		}
+		x, err := c.seqOf(args[0])
+		if err != nil {
+			return "", err
+		}
+		switch name {
+		case "sorted":
+			if !ordered(typer.Elem(t)) {
+				break
+			}
+			return "rules.Sorted(" + x + ")", nil
+		case "list":
+			return "slices.Clone(" + x + ")", nil
+		default:
+			return "rules.Reversed(" + x + ")", nil
+		}
+	case "any", "all":
+		if len(args) != 1 {
+			break
+		}
+		x, err := c.seqOf(args[0])
+		if err != nil {
+			return "", err
+		}
+		el := typer.Elem(c.typeOf(args[0]))
+		gt, err := c.goType(el)
+		if err != nil {
+			return "", err
+		}
+		truth, err := c.truthOf("v", el)
+		if err != nil {
+			return "", err
+		}
+		if name == "any" {
+			return fmt.Sprintf("func() bool { for _, v := range %s { if %s { return true } }; return false }()", x, truth), nil
+		}
+		_ = gt
+		return fmt.Sprintf("func() bool { for _, v := range %s { if !(%s) { return false } }; return true }()", x, truth), nil
+	case "fail":
+		if !stmt {
+			break
+		}
+		parts := make([]string, len(args))
+		for i, a := range args {
+			v, err := c.exprAs(a, typer.Str)
+			if err != nil {
+				return "", err
+			}
+			parts[i] = v
+		}
+		return "rules.Failf(" + where + ", \"%s\", strings.Join([]string{" + strings.Join(parts, ", ") + "}, \" \"))", nil
+	case "abs":
+		if len(args) == 1 && typer.Equal(t, typer.Int) {
+			x, err := c.exprAs(args[0], typer.Int)
+			return "rules.Abs(" + x + ")", err
+		}
+	case "int":
+		if len(args) == 1 {
+			x, xt, err := arg(0)
+			if err != nil {
+				return "", err
+			}
+			switch {
+			case typer.Equal(xt, typer.Int):
+				return x, nil
+			case typer.Equal(xt, typer.Bool):
+				return "rules.B2I(" + x + ")", nil
+			}
+		}
+	case "bool":
+		if len(args) == 1 {
+			return c.truth(args[0])
+		}
+	}
+	return "", no("a call of %s", name)
+}
+
+// seqOf is a value to loop over as a Go slice: a zone's cards are
+// copied, as the language does.
+func (c *goCompiler) seqOf(e syntax.Expr) (string, error) {
+	x, err := c.expr(e)
+	if err != nil {
+		return "", err
+	}
+	switch t := c.typeOf(e).(type) {
+	case typer.List, typer.Seq:
+		return x, nil
+	case typer.Basic:
+		if t == typer.Zone {
+			return "h.Cards(" + x + ")", nil
+		}
+	case typer.Dict:
+		return x + ".Keys()", nil
+	}
+	return "", no("a sequence of %v", c.typeOf(e))
+}
+
+func ordered(t typer.Type) bool {
+	return typer.Equal(t, typer.Int) || typer.Equal(t, typer.Float) || typer.Equal(t, typer.Str)
+}
+
+func (c *goCompiler) methodCall(dot *syntax.DotExpr, f typer.Builtin, args []syntax.Expr, kw map[string]syntax.Expr, kwOrder []string, where string) (string, error) {
+	recv, err := c.expr(dot.X)
+	if err != nil && !typer.Equal(f.Recv, typer.Game) {
+		return "", err
+	}
+	zone := func(i int) (string, error) { return c.exprAs(args[i], typer.Zone) }
+	switch f.Recv {
+	case typer.Game:
+		switch f.Name {
+		case "move":
+			if len(args) != 3 || len(kw) > 0 {
+				break
+			}
+			card, err := c.exprAs(args[0], typer.Card)
+			if err != nil {
+				return "", err
+			}
+			from, err := zone(1)
+			if err != nil {
+				return "", err
+			}
+			to, err := zone(2)
+			if err != nil {
+				return "", err
+			}
+			return "h.Move(" + where + ", " + card + ", " + from + ", " + to + ")", nil
+		case "move_all", "move_top":
+			if len(args) != 2 || len(kw) > 0 {
+				break
+			}
+			from, err := zone(0)
+			if err != nil {
+				return "", err
+			}
+			to, err := zone(1)
+			if err != nil {
+				return "", err
+			}
+			m := map[string]string{"move_all": "MoveAll", "move_top": "MoveTop"}[f.Name]
+			return "h." + m + "(" + where + ", " + from + ", " + to + ")", nil
+		case "deal":
+			if len(args) != 3 {
+				break
+			}
+			then, err := c.then(kw)
+			if err != nil {
+				return "", err
+			}
+			from, err := zone(0)
+			if err != nil {
+				return "", err
+			}
+			to, err := zone(1)
+			if err != nil {
+				return "", err
+			}
+			n, err := c.exprAs(args[2], typer.Int)
+			if err != nil {
+				return "", err
+			}
+			return "h.Deal(" + where + ", " + from + ", " + to + ", " + n + ", " + then + ")", nil
+		case "roll":
+			if len(args) != 2 {
+				break
+			}
+			then, err := c.then(kw)
+			if err != nil {
+				return "", err
+			}
+			lit, ok := args[0].(*syntax.Literal)
+			if !ok || lit.Token != syntax.STRING {
+				return "", no("a roll of a variable not named by a literal")
+			}
+			name := lit.Value.(string)
+			vi, ok := c.g.VarIndex(name)
+			if !ok || c.g.vars[vi].player || c.g.vars[vi].isBool {
+				return "", no("a roll of %q", name)
+			}
+			c.uses.vars[name] = true
+			faces, err := c.exprAs(args[1], typer.Int)
+			if err != nil {
+				return "", err
+			}
+			return "h.Roll(" + where + ", b.v_" + name + ", " + faces + ", " + then + ")", nil
+		case "end":
+			if len(args) != 0 || len(kw) > 0 {
+				break
+			}
+			return "h.End(" + where + ")", nil
+		case "holder":
+			if len(args) != 2 || len(kw) > 0 {
+				break
+			}
+			card, err := c.exprAs(args[0], typer.Card)
+			if err != nil {
+				return "", err
+			}
+			if !typer.Equal(c.typeOf(args[1]), typer.BySeat{Of: typer.Zone}) {
+				break
+			}
+			fam, err := c.expr(args[1])
+			if err != nil {
+				return "", err
+			}
+			return "rules.Seat(h.Holder(" + card + ", " + fam + "))", nil
+		}
+	case typer.Zone:
+		switch f.Name {
+		case "where", "without":
+			if len(args) != 0 {
+				break
+			}
+			keep, err := c.matches(kw, kwOrder, where)
+			if err != nil {
+				return "", err
+			}
+			if f.Name == "without" {
+				keep = "!(" + keep + ")"
+			}
+			return "rules.Filter(h.Cards(" + recv + "), func(d int16) bool { return " + keep + " })", nil
+		case "highest":
+			if len(args) != 1 {
+				break
+			}
+			lit, ok := args[0].(*syntax.Literal)
+			if !ok || lit.Token != syntax.STRING {
+				return "", no("highest of a field not named by a literal")
+			}
+			field := lit.Value.(string)
+			c.uses.ranks[field] = true
+			keep, err := c.matches(kw, kwOrder, where)
+			if err != nil {
+				return "", err
+			}
+			return fmt.Sprintf("rules.Highest(%s, %q, h.Cards(%s), b.r_%s, func(d int16) bool { return %s })", where, field, recv, field, keep), nil
+		case "index":
+			if len(args) != 1 || len(kw) > 0 {
+				break
+			}
+			card, err := c.exprAs(args[0], typer.Card)
+			if err != nil {
+				return "", err
+			}
+			return "rules.Index(h.Cards(" + recv + "), " + card + ")", nil
+		}
+	}
+	return "", no("the method %s of %v", f.Name, f.Recv)
+}
+
+// then is the name of the function a then= names, "" for none, quoted.
+func (c *goCompiler) then(kw map[string]syntax.Expr) (string, error) {
+	for k := range kw {
+		if k != "then" {
+			return "", no("keyword %s", k)
+		}
+	}
+	x, ok := kw["then"]
+	if !ok {
+		return `""`, nil
+	}
+	f, ok := c.typeOf(x).(typer.Func)
+	if !ok {
+		return "", no("then= of %v", c.typeOf(x))
+	}
+	c.deps[c.fn.Name] = append(c.deps[c.fn.Name], f.Name)
+	return strconv.Quote(f.Name), nil
+}
+
+// matches is the Go bool of whether card d has every field=value of kw.
+func (c *goCompiler) matches(kw map[string]syntax.Expr, order []string, where string) (string, error) {
+	var conds []string
+	for _, field := range order {
+		ft, ok := c.typeOfField(field)
+		if !ok {
+			return "", no("the field %s", field)
+		}
+		v, err := c.exprAs(kw[field], ft)
+		if err != nil {
+			return "", err
+		}
+		c.uses.fields[field] = true
+		conds = append(conds, "b.f_"+field+".At("+where+", d) == "+v)
+	}
+	if len(conds) == 0 {
+		return "true", nil
+	}
+	return strings.Join(conds, " && "), nil
+}
+
+func (c *goCompiler) typeOfField(field string) (typer.Type, bool) {
+	var t typer.Type = typer.Unknown
+	for _, card := range c.g.cards {
+		if v, ok := card.attrs[field]; ok {
+			t = typer.Join(t, valueType(v))
+		}
+	}
+	_, basic := t.(typer.Basic)
+	return t, basic && !typer.IsDyn(t) && !typer.Equal(t, typer.Unknown)
+}

@@ -1,0 +1,112 @@
+package rules
+
+// Values of compiled rules that Go has no type for as the language means
+// them.
+
+// Opt is a value or None.
+type Opt[T any] struct {
+	V  T
+	OK bool // false for None
+}
+
+// Some is a value that is not None.
+func Some[T any](v T) Opt[T] { return Opt[T]{V: v, OK: true} }
+
+// Must is o's value, a rule's error for None.
+func Must[T any](at string, o Opt[T]) T {
+	if !o.OK {
+		Failf(at, "None where a value is wanted")
+	}
+	return o.V
+}
+
+// Dict is a dict of the rules: its keys iterate in the order they were
+// first put in, as the language's do.
+type Dict[K comparable, V any] struct {
+	keys []K
+	vals map[K]V
+}
+
+// NewDict is an empty dict.
+func NewDict[K comparable, V any]() *Dict[K, V] { return &Dict[K, V]{vals: map[K]V{}} }
+
+// Get is d[k], and whether d has k.
+func (d *Dict[K, V]) Get(k K) (V, bool) {
+	v, ok := d.vals[k]
+	return v, ok
+}
+
+// At is d[k], a rule's error where d has no k.
+func (d *Dict[K, V]) At(at string, k K) V {
+	v, ok := d.vals[k]
+	if !ok {
+		Failf(at, "key %v not in dict", k)
+	}
+	return v
+}
+
+// Set is d[k] = v.
+func (d *Dict[K, V]) Set(k K, v V) {
+	if _, ok := d.vals[k]; !ok {
+		d.keys = append(d.keys, k)
+	}
+	d.vals[k] = v
+}
+
+// Has is k in d.
+func (d *Dict[K, V]) Has(k K) bool {
+	_, ok := d.vals[k]
+	return ok
+}
+
+// Keys are d's keys, in order; the caller must not change them.
+func (d *Dict[K, V]) Keys() []K { return d.keys }
+
+// Len is len(d).
+func (d *Dict[K, V]) Len() int { return len(d.keys) }
+
+// At is s[i], counted from the end when negative.
+func At[T any](at string, s []T, i int64) T {
+	j := i
+	if j < 0 {
+		j += int64(len(s))
+	}
+	if j < 0 || j >= int64(len(s)) {
+		Failf(at, "index %d out of range [%d:%d]", i, -len(s), len(s))
+	}
+	return s[j]
+}
+
+// FloorDiv is a // b, rounded down as the language does.
+func FloorDiv(at string, a, b int64) int64 {
+	if b == 0 {
+		Failf(at, "integer division by zero")
+	}
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
+}
+
+// FloorMod is a % b, of the sign of b as the language does.
+func FloorMod(at string, a, b int64) int64 {
+	if b == 0 {
+		Failf(at, "integer modulo by zero")
+	}
+	m := a % b
+	if m != 0 && ((m < 0) != (b < 0)) {
+		m += b
+	}
+	return m
+}
+
+// Index is s.index(x) of a zone: where x is, -1 for nowhere.
+func Index(cards []int16, d int16) int64 {
+	for i, c := range cards {
+		if c == d {
+			return int64(i)
+		}
+	}
+	return -1
+}
