@@ -73,17 +73,37 @@ type goCompiler struct {
 
 // uses are what the compiled functions refer to, which Bind looks up.
 type uses struct {
-	vars, zones, fields, params, globals, cards map[string]bool
-	ranks                                       map[string]bool // enum fields highest orders by
-	types                                       map[string]typer.Type
+	vars, zones, params, globals, cards map[string]bool
+	ranks                               map[string]bool // enum fields highest orders by
+	types                               map[string]typer.Type
+	// fields are the tables of the cards' fields, by name in bound: a
+	// field read as values of one type.
+	fields map[string]fieldUse
 }
 
 func newUses() *uses {
 	return &uses{
-		vars: map[string]bool{}, zones: map[string]bool{}, fields: map[string]bool{},
+		vars: map[string]bool{}, zones: map[string]bool{}, fields: map[string]fieldUse{},
 		params: map[string]bool{}, globals: map[string]bool{}, cards: map[string]bool{},
 		ranks: map[string]bool{}, types: map[string]typer.Type{},
 	}
+}
+
+// fieldUse is a card field, read as values of type t.
+type fieldUse struct {
+	name string
+	t    typer.Type
+}
+
+// fieldTable is the name in bound of the table of field name, read as
+// values of type t.
+func (c *goCompiler) fieldTable(name string, t typer.Type) (string, error) {
+	if _, err := c.goType(t); err != nil {
+		return "", err
+	}
+	table := "f_" + name + "_" + mangle(t)
+	c.uses.fields[table] = fieldUse{name, t}
+	return table, nil
 }
 
 // errNo is a construct the compiler does not compile: its function is
@@ -147,13 +167,13 @@ func (c *goCompiler) goType(t typer.Type) (string, error) {
 			return "bool", nil
 		case typer.Str:
 			return "string", nil
-		case typer.Card:
-			return "int16", nil
-		case typer.Zone:
-			return "int", nil
 		case typer.Game:
 			return "*rules.Host", nil
 		}
+	case typer.CardOf:
+		return "int16", nil
+	case typer.ZoneOf:
+		return "int", nil
 	case typer.List:
 		e, err := c.goType(t.Elem)
 		return "[]" + e, err
@@ -237,10 +257,15 @@ func (c *goCompiler) signature(name, _ string) (string, error) {
 	return sig, nil
 }
 
-// mangle is an identifier for a type.
+// mangle is an identifier for a type: its name, every other character
+// than a letter or a digit an underscore.
 func mangle(t typer.Type) string {
-	r := strings.NewReplacer("[", "_", "]", "", ", ", "_", " ", "_", "?", "_opt", "|", "_")
-	return r.Replace(t.String())
+	return strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			return r
+		}
+		return '_'
+	}, t.String())
 }
 
 func goFunc(name string) string { return "fn_" + name }
@@ -465,12 +490,12 @@ func (c *goCompiler) forStmt(b *bytes.Buffer, vars, x syntax.Expr, depth int, bo
 	case typer.Dict:
 		elem = t.Key
 		fmt.Fprintf(b, "%sfor _, %s := range %s.Keys() {\n", in, it, code)
+	case typer.ZoneOf:
+		// Over a copy, as the language iterates a zone.
+		elem = typer.Card
+		fmt.Fprintf(b, "%sfor _, %s := range slices.Clone(h.Cards(%s)) {\n", in, it, code)
 	case typer.Basic:
 		switch t {
-		case typer.Zone:
-			// Over a copy, as the language iterates a zone.
-			elem = typer.Card
-			fmt.Fprintf(b, "%sfor _, %s := range slices.Clone(h.Cards(%s)) {\n", in, it, code)
 		case typer.Cards:
 			elem = typer.Card
 			fmt.Fprintf(b, "%sfor %s := range int16(b.designs) {\n", in, it)
@@ -547,18 +572,32 @@ func (c *goCompiler) assignStmt(b *bytes.Buffer, st *syntax.AssignStmt, depth in
 		if te, ok := st.LHS.(*syntax.TupleExpr); ok {
 			if re, ok := st.RHS.(*syntax.TupleExpr); ok && len(te.List) == len(re.List) {
 				var tmps []string
-				for _, x := range re.List {
+				var types []typer.Type
+				for i, x := range re.List {
 					code, err := c.expr(x)
 					if err != nil {
 						return err
+					}
+					t := c.typeOf(x)
+					// To a local: converted to its type at once (None has
+					// no Go value of its own).
+					if id, ok := te.List[i].(*syntax.Ident); ok {
+						bind, _ := id.Binding.(*resolve.Binding)
+						if lt := c.fn.Locals[bind]; lt != nil {
+							if code, err = c.coerce(code, t, lt); err != nil {
+								return err
+							}
+							t = lt
+						}
 					}
 					c.tmp++
 					tmp := fmt.Sprintf("v%d", c.tmp)
 					fmt.Fprintf(b, "%s%s := %s\n", indent(depth), tmp, code)
 					tmps = append(tmps, tmp)
+					types = append(types, t)
 				}
 				for i, x := range te.List {
-					if err := c.assignTo(b, x, tmps[i], c.typeOf(re.List[i]), depth); err != nil {
+					if err := c.assignTo(b, x, tmps[i], types[i], depth); err != nil {
 						return err
 					}
 				}
@@ -701,6 +740,15 @@ func (c *goCompiler) coerce(code string, from, to typer.Type) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	// Of one Go type, as two cards of other sets of types: as it is.
+	if fg, err := c.goType(from); err == nil && fg == gt {
+		return code, nil
+	}
+	// A value that may be None where a value is wanted: None is an
+	// error, as in the interpreter.
+	if o, ok := from.(typer.Opt); ok && !isOpt(to) {
+		return c.coerce("rules.Must("+strconv.Quote(c.pos)+", "+code+")", o.Of, to)
+	}
 	switch to := to.(type) {
 	case typer.Opt:
 		if typer.Equal(from, typer.None) {
@@ -722,12 +770,6 @@ func (c *goCompiler) coerce(code string, from, to typer.Type) (string, error) {
 	case typer.Basic:
 		if to == typer.Float && typer.Equal(from, typer.Int) {
 			return "float64(" + code + ")", nil
-		}
-		if o, ok := from.(typer.Opt); ok {
-			// A value that may be None where a value is wanted: None is
-			// an error, as in the interpreter.
-			v, err := c.coerce("rules.Must("+strconv.Quote(c.pos)+", "+code+")", o.Of, to)
-			return v, err
 		}
 	case typer.List, typer.Seq:
 		switch from := from.(type) {
@@ -757,8 +799,8 @@ func (c *goCompiler) coerce(code string, from, to typer.Type) (string, error) {
 			if typer.Equal(from.Elem, typer.Elem(to)) {
 				return code, nil
 			}
-		case typer.Basic:
-			if from == typer.Zone && typer.Equal(typer.Elem(to), typer.Card) {
+		case typer.ZoneOf:
+			if typer.IsCard(typer.Elem(to)) {
 				return "slices.Clone(h.Cards(" + code + "))", nil
 			}
 		}

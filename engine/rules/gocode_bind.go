@@ -27,10 +27,9 @@ func (c *goCompiler) header(b *bytes.Buffer, pkg string) {
 	for _, z := range sortedKeys(c.uses.zones) {
 		fmt.Fprintf(b, "\tz_%s int\n", z)
 	}
-	for _, f := range sortedKeys(c.uses.fields) {
-		t, _ := c.typeOfField(f)
-		gt, _ := c.goType(t)
-		fmt.Fprintf(b, "\tf_%s rules.Field[%s]\n", f, gt)
+	for _, table := range slices.Sorted(maps.Keys(c.uses.fields)) {
+		gt, _ := c.goType(c.uses.fields[table].t)
+		fmt.Fprintf(b, "\t%s rules.Field[%s]\n", table, gt)
 	}
 	for _, f := range sortedKeys(c.uses.ranks) {
 		fmt.Fprintf(b, "\tr_%s []int\n", f)
@@ -74,16 +73,15 @@ func (c *goCompiler) bind(b *bytes.Buffer) {
 	var conv bytes.Buffer
 	convs := map[string]bool{}
 	b.WriteString("\nfunc bind(g *rules.Game) (*rules.Entries, error) {\n\tb := &bound{designs: g.Designs()}\n\tvar err error\n")
-	check := "\tif err != nil {\n\t\treturn nil, err\n\t}\n"
 	for _, v := range sortedKeys(c.uses.vars) {
 		fmt.Fprintf(b, "\tif b.v_%s, err = rules.BindVar(g, %q); err != nil {\n\t\treturn nil, err\n\t}\n", v, v)
 	}
 	for _, z := range sortedKeys(c.uses.zones) {
 		fmt.Fprintf(b, "\tif b.z_%s, err = rules.BindZone(g, %q); err != nil {\n\t\treturn nil, err\n\t}\n", z, z)
 	}
-	for _, f := range sortedKeys(c.uses.fields) {
-		t, _ := c.typeOfField(f)
-		fmt.Fprintf(b, "\tb.f_%s, err = rules.BindField(g, %q, %s)\n%s", f, f, c.converter(&conv, convs, t), check)
+	for _, table := range slices.Sorted(maps.Keys(c.uses.fields)) {
+		f := c.uses.fields[table]
+		fmt.Fprintf(b, "\tb.%s = rules.BindField(g, %q, %s)\n", table, f.name, c.converter(&conv, convs, f.t))
 	}
 	for _, f := range sortedKeys(c.uses.ranks) {
 		fmt.Fprintf(b, "\tb.r_%s = rules.BindRank(g, %q)\n", f, f)
@@ -106,6 +104,9 @@ func (c *goCompiler) bind(b *bytes.Buffer) {
 // converter is the name of a function that turns a value of the
 // interpreter into the Go of type t, written to conv once.
 func (c *goCompiler) converter(conv *bytes.Buffer, done map[string]bool, t typer.Type) string {
+	if typer.IsCard(t) {
+		return "rules.ConvCard"
+	}
 	switch t := t.(type) {
 	case typer.Basic:
 		switch t {
@@ -117,8 +118,6 @@ func (c *goCompiler) converter(conv *bytes.Buffer, done map[string]bool, t typer
 			return "rules.ConvBool"
 		case typer.Str:
 			return "rules.ConvStr"
-		case typer.Card:
-			return "rules.ConvCard"
 		}
 	}
 	name := "conv_" + mangle(t)
@@ -212,11 +211,11 @@ func (c *goCompiler) legalEntry(k *kind, f *typer.FuncInfo) string {
 	if len(k.parts) == 1 {
 		p := k.parts[0]
 		switch {
-		case p.domain == domCard && typer.Equal(r, typer.Zone):
+		case p.domain == domCard && typer.IsZone(r):
 			return "\t\tfor _, d := range h.Cards(r) {\n\t\t\tdst = append(dst, int(d))\n\t\t}\n"
-		case p.domain == domCard && isSeqOf(r, typer.Card):
+		case p.domain == domCard && isSeq(r) && typer.IsCard(typer.Elem(r)):
 			return "\t\tfor _, d := range r {\n\t\t\tdst = append(dst, int(d))\n\t\t}\n"
-		case p.domain != domCard && isSeqOf(r, typer.Int):
+		case p.domain != domCard && isSeq(r) && typer.Equal(typer.Elem(r), typer.Int):
 			return fmt.Sprintf("\t\tfor _, x := range r {\n\t\t\tdst = append(dst, rules.Part(%s, h, x, %d, %v))\n\t\t}\n", where, p.size, p.domain == domPlayer)
 		}
 		return ""
@@ -229,7 +228,7 @@ func (c *goCompiler) legalEntry(k *kind, f *typer.FuncInfo) string {
 	sb.WriteString("\t\tfor _, x := range r {\n\t\t\ti := 0\n")
 	for j, p := range k.parts {
 		switch {
-		case p.domain == domCard && typer.Equal(tu.Elems[j], typer.Card):
+		case p.domain == domCard && typer.IsCard(tu.Elems[j]):
 			fmt.Fprintf(&sb, "\t\t\ti = i*%d + int(x.F%d)\n", p.size, j)
 		case p.domain != domCard && typer.Equal(tu.Elems[j], typer.Int):
 			fmt.Fprintf(&sb, "\t\t\ti = i*%d + rules.Part(%s, h, x.F%d, %d, %v)\n", p.size, where, j, p.size, p.domain == domPlayer)
@@ -258,7 +257,7 @@ func (c *goCompiler) applyEntry(k *kind, f *typer.FuncInfo) string {
 	x := f.Params[2]
 	if len(k.parts) == 1 {
 		switch {
-		case k.parts[0].domain == domCard && typer.Equal(x, typer.Card):
+		case k.parts[0].domain == domCard && typer.IsCard(x):
 			return call + ", int16(arg))\n"
 		case k.parts[0].domain != domCard && typer.Equal(x, typer.Int):
 			return call + ", int64(arg))\n"
@@ -281,7 +280,7 @@ func (c *goCompiler) applyEntry(k *kind, f *typer.FuncInfo) string {
 		if p.domain == domCard {
 			conv = "int16"
 		}
-		if !typer.Equal(tu.Elems[j], map[bool]typer.Type{true: typer.Card, false: typer.Int}[p.domain == domCard]) {
+		if typer.IsCard(tu.Elems[j]) != (p.domain == domCard) || (p.domain != domCard && !typer.Equal(tu.Elems[j], typer.Int)) {
 			return ""
 		}
 		fmt.Fprintf(&sb, "\t\tx.F%d = %s(arg %% %d)\n\t\targ /= %d\n", j, conv, p.size, p.size)
@@ -297,5 +296,3 @@ func isSeq(t typer.Type) bool {
 	}
 	return false
 }
-
-func isSeqOf(t, el typer.Type) bool { return isSeq(t) && typer.Equal(typer.Elem(t), el) }

@@ -107,11 +107,10 @@ func (c *goCompiler) builtinCall(e *syntax.CallExpr, name string, args []syntax.
 			return "int64(" + x + ".Len())", nil
 		case typer.Tuple:
 			return strconv.Itoa(len(xt.Elems)), nil
+		case typer.ZoneOf:
+			return "int64(len(h.Cards(" + x + ")))", nil
 		case typer.Basic:
-			switch xt {
-			case typer.Zone:
-				return "int64(len(h.Cards(" + x + ")))", nil
-			case typer.Str:
+			if xt == typer.Str {
 				return "int64(len(" + x + "))", nil
 			}
 		}
@@ -257,21 +256,21 @@ func (c *goCompiler) seqOf(e syntax.Expr) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	switch t := c.typeOf(e).(type) {
+	switch c.typeOf(e).(type) {
 	case typer.List, typer.Seq:
 		return x, nil
-	case typer.Basic:
-		if t == typer.Zone {
-			return "h.Cards(" + x + ")", nil
-		}
+	case typer.ZoneOf:
+		return "h.Cards(" + x + ")", nil
 	case typer.Dict:
 		return x + ".Keys()", nil
 	}
 	return "", no("a sequence of %v", c.typeOf(e))
 }
 
+// ordered reports whether values of type t compare with <: numbers,
+// strings, and cards, by their place among the game's cards.
 func ordered(t typer.Type) bool {
-	return typer.Equal(t, typer.Int) || typer.Equal(t, typer.Float) || typer.Equal(t, typer.Str)
+	return typer.Equal(t, typer.Int) || typer.Equal(t, typer.Float) || typer.Equal(t, typer.Str) || typer.IsCard(t)
 }
 
 func (c *goCompiler) methodCall(dot *syntax.DotExpr, f typer.Builtin, args []syntax.Expr, kw map[string]syntax.Expr, kwOrder []string, where string) (string, error) {
@@ -371,7 +370,7 @@ func (c *goCompiler) methodCall(dot *syntax.DotExpr, f typer.Builtin, args []syn
 			if err != nil {
 				return "", err
 			}
-			if !typer.Equal(c.typeOf(args[1]), typer.BySeat{Of: typer.Zone}) {
+			if fam, ok := c.typeOf(args[1]).(typer.BySeat); !ok || !typer.IsZone(fam.Of) {
 				break
 			}
 			fam, err := c.expr(args[1])
@@ -380,7 +379,46 @@ func (c *goCompiler) methodCall(dot *syntax.DotExpr, f typer.Builtin, args []syn
 			}
 			return "rules.Seat(h.Holder(" + card + ", " + fam + "))", nil
 		}
-	case typer.Zone:
+	}
+	if d, ok := f.Recv.(typer.Dict); ok {
+		switch f.Name {
+		case "keys":
+			if len(args) == 0 {
+				return "slices.Clone(" + recv + ".Keys())", nil
+			}
+		case "values", "items":
+			if len(args) != 0 {
+				break
+			}
+			gt, err := c.goType(c.typeOf(dot).(typer.Builtin).Recv)
+			if err != nil {
+				return "", err
+			}
+			_ = gt
+			if f.Name == "values" {
+				vt, err := c.goType(d.Val)
+				if err != nil {
+					return "", err
+				}
+				return fmt.Sprintf("rules.Values[%s](%s)", vt, recv), nil
+			}
+			return "", no("dict.items")
+		case "get":
+			if len(args) != 2 {
+				break
+			}
+			k, err := c.exprAs(args[0], d.Key)
+			if err != nil {
+				return "", err
+			}
+			def, err := c.exprAs(args[1], d.Val)
+			if err != nil {
+				return "", err
+			}
+			return "rules.Get(" + recv + ", " + k + ", " + def + ")", nil
+		}
+	}
+	if typer.IsZone(f.Recv) {
 		switch f.Name {
 		case "where", "without":
 			if len(args) != 0 {
@@ -446,30 +484,22 @@ func (c *goCompiler) then(kw map[string]syntax.Expr) (string, error) {
 func (c *goCompiler) matches(kw map[string]syntax.Expr, order []string, where string) (string, error) {
 	var conds []string
 	for _, field := range order {
-		ft, ok := c.typeOfField(field)
-		if !ok {
-			return "", no("the field %s", field)
+		ft := c.typeOf(kw[field])
+		if _, basic := ft.(typer.Basic); !basic && !typer.IsCard(ft) || typer.IsDyn(ft) {
+			return "", no("the field %s compared with %v", field, ft)
 		}
-		v, err := c.exprAs(kw[field], ft)
+		v, err := c.expr(kw[field])
 		if err != nil {
 			return "", err
 		}
-		c.uses.fields[field] = true
-		conds = append(conds, "b.f_"+field+".At("+where+", d) == "+v)
+		table, err := c.fieldTable(field, ft)
+		if err != nil {
+			return "", err
+		}
+		conds = append(conds, "b."+table+".At("+where+", d) == "+v)
 	}
 	if len(conds) == 0 {
 		return "true", nil
 	}
 	return strings.Join(conds, " && "), nil
-}
-
-func (c *goCompiler) typeOfField(field string) (typer.Type, bool) {
-	var t typer.Type = typer.Unknown
-	for _, card := range c.g.cards {
-		if v, ok := card.attrs[field]; ok {
-			t = typer.Join(t, valueType(v))
-		}
-	}
-	_, basic := t.(typer.Basic)
-	return t, basic && !typer.IsDyn(t) && !typer.Equal(t, typer.Unknown)
 }

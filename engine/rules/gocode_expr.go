@@ -35,6 +35,9 @@ func (c *goCompiler) expr(e syntax.Expr) (string, error) {
 	case *syntax.ParenExpr:
 		return c.expr(e.X)
 	case *syntax.ListExpr:
+		if len(e.List) == 0 && typer.Equal(typer.Elem(t), typer.Unknown) {
+			return "nil", nil // [] of no type yet: what it is converted to says
+		}
 		gt, err := c.goType(t)
 		if err != nil {
 			return "", err
@@ -62,6 +65,9 @@ func (c *goCompiler) expr(e syntax.Expr) (string, error) {
 		}
 		return gt + "{" + strings.Join(parts, ", ") + "}", nil
 	case *syntax.DictExpr:
+		if len(e.List) == 0 && typer.Equal(t, typer.Dict{Key: typer.Unknown, Val: typer.Unknown}) {
+			return "nil", nil // {} of no type yet: what it is converted to says
+		}
 		d, ok := t.(typer.Dict)
 		if !ok {
 			return "", no("dict of %v", t)
@@ -206,13 +212,13 @@ func (c *goCompiler) truthOf(code string, t typer.Type) (string, error) {
 			return "(" + code + " != 0)", nil
 		case typer.Str:
 			return "(" + code + ` != "")`, nil
-		case typer.Zone:
-			return "(len(h.Cards(" + code + ")) > 0)", nil
-		case typer.Card:
-			return "true", nil
 		case typer.None:
 			return "false", nil
 		}
+	case typer.ZoneOf:
+		return "(len(h.Cards(" + code + ")) > 0)", nil
+	case typer.CardOf:
+		return "true", nil
 	case typer.List, typer.Seq:
 		return "(len(" + code + ") > 0)", nil
 	case typer.Dict:
@@ -302,15 +308,16 @@ func (c *goCompiler) binaryCode(op syntax.Token, x string, xt typer.Type, ye syn
 				return "", nil, err
 			}
 			code = y + ".Has(" + xv + ")"
-		case typer.Basic:
-			switch {
-			case yt == typer.Zone && typer.Equal(xt, typer.Card):
-				code = "slices.Contains(h.Cards(" + y + "), " + x + ")"
-			case yt == typer.Str && typer.Equal(xt, typer.Str):
-				code = "strings.Contains(" + y + ", " + x + ")"
-			default:
+		case typer.ZoneOf:
+			if !typer.IsCard(xt) {
 				return "", nil, no("%v in %v", xt, yt)
 			}
+			code = "slices.Contains(h.Cards(" + y + "), " + x + ")"
+		case typer.Basic:
+			if yt != typer.Str || !typer.Equal(xt, typer.Str) {
+				return "", nil, no("%v in %v", xt, yt)
+			}
+			code = "strings.Contains(" + y + ", " + x + ")"
 		default:
 			return "", nil, no("%v in %v", xt, yt)
 		}
@@ -367,7 +374,7 @@ func (c *goCompiler) binaryCode(op syntax.Token, x string, xt typer.Type, ye syn
 		if typer.IsDyn(ct) {
 			return "", nil, no("%v == %v", xt, yt)
 		}
-		if _, ok := ct.(typer.Basic); !ok {
+		if _, ok := ct.(typer.Basic); !ok && !typer.IsCard(ct) {
 			return "", nil, no("%v == %v", xt, yt)
 		}
 		xv, err := c.coerce(x, xt, ct)
@@ -384,8 +391,15 @@ func (c *goCompiler) binaryCode(op syntax.Token, x string, xt typer.Type, ye syn
 		if err != nil {
 			return "", nil, err
 		}
+		// None is not ordered: an error, as in the interpreter.
+		if o, ok := xt.(typer.Opt); ok {
+			x, xt = "rules.Must("+where+", "+x+")", o.Of
+		}
+		if o, ok := yt.(typer.Opt); ok {
+			y, yt = "rules.Must("+where+", "+y+")", o.Of
+		}
 		ct := typer.Join(xt, yt)
-		if !typer.Equal(ct, typer.Int) && !typer.Equal(ct, typer.Float) && !typer.Equal(ct, typer.Str) && !typer.Equal(ct, typer.Card) {
+		if !typer.Equal(ct, typer.Int) && !typer.Equal(ct, typer.Float) && !typer.Equal(ct, typer.Str) && !typer.IsCard(ct) {
 			return "", nil, no("%v < %v", xt, yt)
 		}
 		xv, err := c.coerce(x, xt, ct)
@@ -433,6 +447,15 @@ func (c *goCompiler) binaryCode(op syntax.Token, x string, xt typer.Type, ye syn
 			return "rules.Shr(" + where + ", " + xv + ", " + yv + ")", t, nil
 		}
 	}
+	if op == syntax.STAR {
+		if _, ok := t.(typer.List); ok {
+			n, list := y, x
+			if typer.Equal(xt, typer.Int) {
+				n, list = x, y
+			}
+			return "rules.Repeat(" + list + ", " + n + ")", t, nil
+		}
+	}
 	if op == syntax.PLUS && typer.Equal(t, typer.Str) {
 		return "(" + x + " + " + y + ")", t, nil
 	}
@@ -460,9 +483,29 @@ func isOpt(t typer.Type) bool {
 func (c *goCompiler) dot(e *syntax.DotExpr) (string, error) {
 	xt := c.typeOf(e.X)
 	name := e.Name.Name
-	if o, ok := xt.(typer.Opt); ok {
-		_ = o
-		return "", no("a field of a value that may be None")
+	if o, ok := xt.(typer.Opt); ok && typer.IsCard(o.Of) {
+		// A field of a card that may be None: None has none, an error
+		// as in the interpreter.
+		x, err := c.expr(e.X)
+		if err != nil {
+			return "", err
+		}
+		table, err := c.fieldTable(name, c.typeOf(e))
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("b.%s.At(%q, rules.Must(%q, %s))", table, at(e), at(e), x), nil
+	}
+	if typer.IsCard(xt) {
+		x, err := c.expr(e.X)
+		if err != nil {
+			return "", err
+		}
+		table, err := c.fieldTable(name, c.typeOf(e))
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("b.%s.At(%q, %s)", table, at(e), x), nil
 	}
 	switch xt {
 	case typer.Game:
@@ -495,13 +538,6 @@ func (c *goCompiler) dot(e *syntax.DotExpr) (string, error) {
 	case typer.Params:
 		c.uses.params[name] = true
 		return "b.p_" + name, nil
-	case typer.Card:
-		x, err := c.expr(e.X)
-		if err != nil {
-			return "", err
-		}
-		c.uses.fields[name] = true
-		return fmt.Sprintf("b.f_%s.At(%q, %s)", name, at(e), x), nil
 	case typer.Cards:
 		if _, ok := c.g.byID[name]; !ok {
 			return "", no("cards.%s", name)
@@ -528,7 +564,7 @@ func (c *goCompiler) index(e *syntax.IndexExpr) (string, error) {
 			return "", err
 		}
 		switch {
-		case typer.Equal(xt.Of, typer.Zone):
+		case typer.IsZone(xt.Of):
 			return "h.Zone(" + where + ", " + x + ", " + p + ")", nil
 		case typer.Equal(xt.Of, typer.Bool):
 			return "(h.Var(" + where + ", " + x + ", " + p + ") != 0)", nil
@@ -554,14 +590,12 @@ func (c *goCompiler) index(e *syntax.IndexExpr) (string, error) {
 			}
 		}
 		return "", no("a tuple indexed by a variable")
-	case typer.Basic:
-		if xt == typer.Zone {
-			i, err := c.exprAs(e.Y, typer.Int)
-			if err != nil {
-				return "", err
-			}
-			return "h.Card(" + where + ", " + x + ", " + i + ")", nil
+	case typer.ZoneOf:
+		i, err := c.exprAs(e.Y, typer.Int)
+		if err != nil {
+			return "", err
 		}
+		return "h.Card(" + where + ", " + x + ", " + i + ")", nil
 	}
 	return "", no("an element of %v", xt)
 }

@@ -37,36 +37,42 @@ func BindCard(g *Game, id string) (int16, error) {
 }
 
 // Field is a field's value on each card design, for the cards that have
-// it.
+// it as values of one type: compiled rules read a field of cards of
+// several types (a location's food, a number) as the type the cards they
+// read have it as.
 type Field[T any] struct {
+	g    *Game
 	name string
 	vals []T
 	has  []bool
 }
 
-// At is card d's value of the field, a rule's error if it has none.
+// At is card d's value of the field, a rule's error if it has none (of
+// that type).
 func (f Field[T]) At(at string, d int16) T {
 	if !f.has[d] {
-		Failf(at, "the card has no field %s", f.name)
+		if _, ok := f.g.cards[d].attrs[f.name]; ok {
+			Failf(at, "card %s: its field %s is not of the type the compiled rules read", f.g.designs[d].ID, f.name)
+		}
+		Failf(at, "card %s has no field %s", f.g.designs[d].ID, f.name)
 	}
 	return f.vals[d]
 }
 
-// BindField reads a field of every card design.
-func BindField[T any](g *Game, name string, conv func(starlark.Value) (T, error)) (Field[T], error) {
-	f := Field[T]{name: name, vals: make([]T, len(g.cards)), has: make([]bool, len(g.cards))}
+// BindField reads a field of every card design that has it, of the type
+// conv reads.
+func BindField[T any](g *Game, name string, conv func(starlark.Value) (T, error)) Field[T] {
+	f := Field[T]{g: g, name: name, vals: make([]T, len(g.cards)), has: make([]bool, len(g.cards))}
 	for d, c := range g.cards {
 		v, ok := c.attrs[name]
 		if !ok {
 			continue
 		}
-		x, err := conv(v)
-		if err != nil {
-			return f, BindError("card %s, field %s: %v", c, name, err)
+		if x, err := conv(v); err == nil {
+			f.vals[d], f.has[d] = x, true
 		}
-		f.vals[d], f.has[d] = x, true
 	}
-	return f, nil
+	return f
 }
 
 // BindRank is each card design's place in the order of its enum field

@@ -53,6 +53,32 @@ func (d *Dict[K, V]) Set(k K, v V) {
 	d.vals[k] = v
 }
 
+// Get is d.get(k, def).
+func Get[K comparable, V any](d *Dict[K, V], k K, def V) V {
+	if v, ok := d.vals[k]; ok {
+		return v
+	}
+	return def
+}
+
+// Values is d.values(), in the order of d's keys.
+func Values[V any, K comparable](d *Dict[K, V]) []V {
+	out := make([]V, len(d.keys))
+	for i, k := range d.keys {
+		out[i] = d.vals[k]
+	}
+	return out
+}
+
+// Repeat is xs * n.
+func Repeat[T any](xs []T, n int64) []T {
+	var out []T
+	for range max(n, 0) {
+		out = append(out, xs...)
+	}
+	return out
+}
+
 // Has is k in d.
 func (d *Dict[K, V]) Has(k K) bool {
 	_, ok := d.vals[k]

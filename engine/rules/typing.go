@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"slices"
+
 	"go.starlark.net/starlark"
 	"go.starlark.net/starlarkstruct"
 
@@ -12,11 +14,12 @@ import (
 func (g *Game) typeEnv() *typer.Env {
 	env := &typer.Env{
 		Attrs: map[string]typer.Type{}, Params: map[string]typer.Type{},
-		Fields: map[string]typer.Type{}, Globals: map[string]typer.Type{},
+		Fields: map[string]map[string]typer.Type{}, CardTypes: map[string]string{},
+		Start: map[string][]string{}, Globals: map[string]typer.Type{},
 		Entries: map[string][]typer.Type{},
 	}
 	for _, z := range g.zones {
-		env.Attrs[z.id] = bySeat(z.player, typer.Zone)
+		env.Attrs[z.id] = bySeat(z.player, typer.ZoneOf{IDs: z.id})
 	}
 	for _, v := range g.vars {
 		t := typer.Int
@@ -38,9 +41,20 @@ func (g *Game) typeEnv() *typer.Env {
 			env.Params[name] = valueType(v)
 		}
 	}
-	for _, c := range g.cards {
-		for name, v := range c.attrs {
-			env.Fields[name] = typer.Join(env.Fields[name], valueType(v))
+	for d, c := range g.designs {
+		env.CardTypes[c.ID] = c.Type
+		if env.Fields[c.Type] == nil {
+			env.Fields[c.Type] = map[string]typer.Type{}
+		}
+		fields := env.Fields[c.Type]
+		for name, v := range g.cards[d].attrs {
+			fields[name] = typer.Join(fields[name], valueType(v))
+		}
+		if zi := g.start[d]; zi >= 0 {
+			z := g.zones[zi].id
+			if !slices.Contains(env.Start[z], c.Type) {
+				env.Start[z] = append(env.Start[z], c.Type)
+			}
 		}
 	}
 	for _, name := range g.prog.Globals() {
@@ -113,7 +127,7 @@ func valueType(v starlark.Value) typer.Type {
 	case starlark.String:
 		return typer.Str
 	case *Card:
-		return typer.Card
+		return typer.CardOf{Types: v.g.designs[v.d].Type}
 	case starlark.Tuple:
 		// A tuple of one type is read as a list (params' lists are
 		// tuples); one of several types as a tuple.

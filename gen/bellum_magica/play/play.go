@@ -35,13 +35,26 @@ type bound struct {
 	v_flipped                   int
 	v_food                      int
 	v_glyphs                    int
+	v_magic_shields             int
+	v_reserve_barrels           int
+	v_reserve_confusion         int
+	v_reserve_food              int
+	v_reserve_glyphs            int
+	v_reserve_magic_shields     int
+	v_reserve_shields           int
+	v_robbed                    int
 	v_row                       int
 	v_shields                   int
 	v_spells                    int
+	v_steals                    int
+	v_thief                     int
 	v_towns_left                int
 	v_victim                    int
 	v_villages_left             int
+	z_box                       int
 	z_castle                    int
+	z_castles                   int
+	z_evil_deck                 int
 	z_evil_up                   int
 	z_farms                     int
 	z_gold                      int
@@ -50,30 +63,317 @@ type bound struct {
 	z_left                      int
 	z_metal                     int
 	z_metal_stack               int
+	z_most_evil_deck            int
 	z_most_evil_up              int
 	z_recruited                 int
 	z_right                     int
+	z_shown                     int
 	z_stolen                    int
 	z_tavern                    int
 	z_towns                     int
 	z_villages                  int
 	z_wooden                    int
 	z_wooden_stack              int
-	f_shield                    rules.Field[int64]
-	f_value                     rules.Field[int64]
+	f_bonus_str_                rules.Field[rules.Opt[string]]
+	f_kind_str                  rules.Field[string]
+	f_magic_shield_int          rules.Field[int64]
+	f_shield_int                rules.Field[int64]
+	f_type_str                  rules.Field[string]
+	f_value_int                 rules.Field[int64]
+	p_end_chests                int64
 	p_evil_cost_food            int64
+	p_face_up_creatures         int64
+	p_goblins                   int64
+	p_kingdom_farms             *rules.Dict[int64, int64]
+	p_kingdom_towns             *rules.Dict[int64, int64]
+	p_kingdom_villages          *rules.Dict[int64, int64]
 	p_most_evil_alt_cost_glyphs int64
 	p_most_evil_cost_food       int64
 	p_most_evil_cost_glyphs     int64
+	p_robbery_shields           int64
 	p_round_cost                int64
+	p_scout_chest               string
+	p_scout_tie_chest           string
+	p_thief_chests              int64
+	g_CHEST_KINDS               []string
+	g_FACES                     int64
 	g_LEFT                      []string
+	g_PHASES                    []string
 	g_ROWS                      *rules.Dict[int16, *rules.Dict[string, []int64]]
 }
 
-// tuple_tuple_int_int is a tuple tuple[int, int].
-type tuple_tuple_int_int struct {
+// tuple_tuple_card_creature___int_ is a tuple tuple[card(creature), int].
+type tuple_tuple_card_creature___int_ struct {
+	F0 int16
+	F1 int64
+}
+
+// tuple_tuple_card_creature___int__int_ is a tuple tuple[card(creature), int, int].
+type tuple_tuple_card_creature___int__int_ struct {
+	F0 int16
+	F1 int64
+	F2 int64
+}
+
+// tuple_tuple_int__int_ is a tuple tuple[int, int].
+type tuple_tuple_int__int_ struct {
 	F0 int64
 	F1 int64
+}
+
+// fn_advance is advance of the rules (cards/bellum_magica/rules.star:165:1).
+func (b *bound) fn_advance(h *rules.Host) {
+	var l__ int64
+	_ = l__
+	var l_ph string
+	_ = l_ph
+	var l_p int64
+	_ = l_p
+	for it1, hi1 := int64(0), (int64(4) * int64(len(b.g_PHASES))); it1 < hi1; it1++ {
+		l__ = it1
+		l_ph = h.Phase()
+		if l_ph == "place_goblins" {
+			if b.fn_skip(h, b.fn_has_goblins) {
+				h.SetTurn("cards/bellum_magica/rules.star:173:17", b.fn_seat_at(h, h.Var("cards/bellum_magica/rules.star:173:37", b.v_done, 0)))
+				return
+			}
+			h.SetPhase("cards/bellum_magica/rules.star:175:13", "kingdom")
+		} else {
+			if (l_ph == "kingdom") || (l_ph == "refill") {
+				if b.fn_reveal_location(h) {
+					return
+				}
+				if l_ph == "kingdom" {
+					h.SetPhase("cards/bellum_magica/rules.star:180:17", "creatures")
+				} else {
+					b.fn_end_day(h)
+				}
+			} else {
+				if l_ph == "creatures" {
+					if b.fn_reveal_creatures(h) {
+						return
+					}
+					h.SetPhase("cards/bellum_magica/rules.star:188:13", "roll")
+					h.SetVar("cards/bellum_magica/rules.star:189:13", b.v_captain, 0, int64(0))
+					h.SetVar("cards/bellum_magica/rules.star:190:13", b.v_day, 0, int64(1))
+				} else {
+					if l_ph == "roll" {
+						h.Roll("cards/bellum_magica/rules.star:192:13", b.v_row, b.g_FACES, "rolled")
+						return
+					} else {
+						if l_ph == "reroll" {
+							if b.fn_skip(h, b.fn_can_reroll) {
+								h.SetTurn("cards/bellum_magica/rules.star:196:17", b.fn_seat_at(h, h.Var("cards/bellum_magica/rules.star:196:37", b.v_done, 0)))
+								return
+							}
+							b.fn_harvest(h)
+							h.SetPhase("cards/bellum_magica/rules.star:199:13", "attack")
+							h.SetVar("cards/bellum_magica/rules.star:200:13", b.v_done, 0, int64(0))
+							if b.fn_scouts(h) > int64(0) {
+								return
+							}
+						} else {
+							if (l_ph == "attack") || (l_ph == "steal") {
+								if (h.Var("cards/bellum_magica/rules.star:204:16", b.v_steals, 0) > int64(0)) && (b.fn_chest_count(h, h.Var("cards/bellum_magica/rules.star:204:48", b.v_victim, 0)) > int64(0)) {
+									h.SetPhase("cards/bellum_magica/rules.star:205:17", "steal")
+									h.SetTurn("cards/bellum_magica/rules.star:206:17", h.Var("cards/bellum_magica/rules.star:206:26", b.v_thief, 0))
+									return
+								}
+								if h.Var("cards/bellum_magica/rules.star:208:16", b.v_victim, 0) >= int64(0) {
+									b.fn_end_robbery(h)
+								}
+								h.SetPhase("cards/bellum_magica/rules.star:210:13", "attack")
+								if b.fn_skip(h, b.fn_can_attack) {
+									h.SetTurn("cards/bellum_magica/rules.star:212:17", b.fn_seat_at(h, h.Var("cards/bellum_magica/rules.star:212:37", b.v_done, 0)))
+									return
+								}
+								if func() bool {
+									for _, v := range func() []bool {
+										var out []bool
+										for it2, hi2 := int64(0), h.Players(); it2 < hi2; it2++ {
+											l_p = it2
+											out = append(out, (b.fn_chest_count(h, l_p) >= b.p_end_chests))
+										}
+										return out
+									}() {
+										if v {
+											return true
+										}
+									}
+									return false
+								}() {
+									h.End("cards/bellum_magica/rules.star:215:17")
+									return
+								}
+								h.SetPhase("cards/bellum_magica/rules.star:217:13", "recruit")
+								h.SetVar("cards/bellum_magica/rules.star:218:13", b.v_done, 0, int64(0))
+							} else {
+								if (l_ph == "recruit") || (l_ph == "place") {
+									if int64(len(h.Cards(h.Zone("cards/bellum_magica/rules.star:220:20", b.z_recruited, 0)))) > int64(0) {
+										h.SetPhase("cards/bellum_magica/rules.star:221:17", "place")
+										h.SetTurn("cards/bellum_magica/rules.star:222:17", b.fn_seat_at(h, h.Var("cards/bellum_magica/rules.star:222:37", b.v_done, 0)))
+										return
+									}
+									h.SetPhase("cards/bellum_magica/rules.star:224:13", "recruit")
+									if b.fn_skip(h, b.fn_can_recruit) {
+										h.SetTurn("cards/bellum_magica/rules.star:229:17", b.fn_seat_at(h, h.Var("cards/bellum_magica/rules.star:229:37", b.v_done, 0)))
+										return
+									}
+									h.SetPhase("cards/bellum_magica/rules.star:231:13", "refill")
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	rules.Failf("cards/bellum_magica/rules.star:232:5", "%s", strings.Join([]string{"the day does not advance"}, " "))
+}
+
+// fn_apply_attack_player is apply_attack_player of the rules (cards/bellum_magica/rules.star:457:1).
+func (b *bound) fn_apply_attack_player(h *rules.Host, a1 int64, a2 int64) {
+	l_p := a1
+	_ = l_p
+	l_q := a2
+	_ = l_q
+	h.SetVar("cards/bellum_magica/rules.star:461:5", b.v_done, 0, (h.Var("cards/bellum_magica/rules.star:461:5", b.v_done, 0) + int64(1)))
+	h.SetVar("cards/bellum_magica/rules.star:462:5", b.v_thief, 0, l_p)
+	h.SetVar("cards/bellum_magica/rules.star:463:5", b.v_victim, 0, l_q)
+	h.SetVar("cards/bellum_magica/rules.star:464:5", b.v_steals, 0, (b.fn_power(h, l_p, "thieves") * b.p_thief_chests))
+	b.fn_advance(h)
+}
+
+// fn_apply_cast_confusion is apply_cast_confusion of the rules (cards/bellum_magica/rules.star:345:1).
+func (b *bound) fn_apply_cast_confusion(h *rules.Host, a1 int64) {
+	l_p := a1
+	_ = l_p
+	h.SetVar("cards/bellum_magica/rules.star:347:5", b.v_flipped, l_p, (h.Var("cards/bellum_magica/rules.star:347:5", b.v_flipped, l_p) + int64(1)))
+	h.SetPhase("cards/bellum_magica/rules.star:348:5", "roll")
+	b.fn_advance(h)
+}
+
+// fn_apply_keep_roll is apply_keep_roll of the rules (cards/bellum_magica/rules.star:325:1).
+func (b *bound) fn_apply_keep_roll(h *rules.Host, a1 int64) {
+	l_p := a1
+	_ = l_p
+	h.SetVar("cards/bellum_magica/rules.star:327:5", b.v_done, 0, (h.Var("cards/bellum_magica/rules.star:327:5", b.v_done, 0) + int64(1)))
+	b.fn_advance(h)
+}
+
+// fn_apply_no_attack is apply_no_attack of the rules (cards/bellum_magica/rules.star:471:1).
+func (b *bound) fn_apply_no_attack(h *rules.Host, a1 int64) {
+	l_p := a1
+	_ = l_p
+	h.SetVar("cards/bellum_magica/rules.star:473:5", b.v_done, 0, (h.Var("cards/bellum_magica/rules.star:473:5", b.v_done, 0) + int64(1)))
+	b.fn_advance(h)
+}
+
+// fn_apply_pay_round is apply_pay_round of the rules (cards/bellum_magica/rules.star:334:1).
+func (b *bound) fn_apply_pay_round(h *rules.Host, a1 int64) {
+	l_p := a1
+	_ = l_p
+	h.SetVar("cards/bellum_magica/rules.star:336:5", b.v_barrels, l_p, (h.Var("cards/bellum_magica/rules.star:336:5", b.v_barrels, l_p) - b.p_round_cost))
+	h.SetVar("cards/bellum_magica/rules.star:337:5", b.v_reserve_barrels, 0, (h.Var("cards/bellum_magica/rules.star:337:5", b.v_reserve_barrels, 0) + b.p_round_cost))
+	h.SetPhase("cards/bellum_magica/rules.star:338:5", "roll")
+	b.fn_advance(h)
+}
+
+// fn_apply_place_left is apply_place_left of the rules (cards/bellum_magica/rules.star:248:1).
+func (b *bound) fn_apply_place_left(h *rules.Host, a1 int64, a2 int16) {
+	l_p := a1
+	_ = l_p
+	l_card := a2
+	_ = l_card
+	b.fn_tuck(h, l_p, l_card, h.Zone("cards/bellum_magica/rules.star:250:22", b.z_left, l_p))
+}
+
+// fn_apply_place_right is apply_place_right of the rules (cards/bellum_magica/rules.star:252:1).
+func (b *bound) fn_apply_place_right(h *rules.Host, a1 int64, a2 int16) {
+	l_p := a1
+	_ = l_p
+	l_card := a2
+	_ = l_card
+	b.fn_tuck(h, l_p, l_card, h.Zone("cards/bellum_magica/rules.star:254:22", b.z_right, l_p))
+}
+
+// fn_apply_recruit_food is apply_recruit_food of the rules (cards/bellum_magica/rules.star:558:1).
+func (b *bound) fn_apply_recruit_food(h *rules.Host, a1 int64, a2 tuple_tuple_card_creature___int_) {
+	l_p := a1
+	_ = l_p
+	l_x := a2
+	_ = l_x
+	h.SetVar("cards/bellum_magica/rules.star:560:5", b.v_food, l_p, (h.Var("cards/bellum_magica/rules.star:560:5", b.v_food, l_p) - b.p_evil_cost_food))
+	h.SetVar("cards/bellum_magica/rules.star:561:5", b.v_reserve_food, 0, (h.Var("cards/bellum_magica/rules.star:561:5", b.v_reserve_food, 0) + b.p_evil_cost_food))
+	b.fn_recruit(h, l_p, l_x.F0, h.Zone("cards/bellum_magica/rules.star:562:25", b.z_evil_up, 0), h.Zone("cards/bellum_magica/rules.star:562:36", b.z_evil_deck, 0))
+}
+
+// fn_apply_recruit_glyphs is apply_recruit_glyphs of the rules (cards/bellum_magica/rules.star:572:1).
+func (b *bound) fn_apply_recruit_glyphs(h *rules.Host, a1 int64, a2 tuple_tuple_card_creature___int_) {
+	l_p := a1
+	_ = l_p
+	l_x := a2
+	_ = l_x
+	h.SetVar("cards/bellum_magica/rules.star:574:5", b.v_glyphs, l_p, (h.Var("cards/bellum_magica/rules.star:574:5", b.v_glyphs, l_p) - b.p_most_evil_alt_cost_glyphs))
+	h.SetVar("cards/bellum_magica/rules.star:575:5", b.v_reserve_glyphs, 0, (h.Var("cards/bellum_magica/rules.star:575:5", b.v_reserve_glyphs, 0) + b.p_most_evil_alt_cost_glyphs))
+	b.fn_recruit(h, l_p, l_x.F0, h.Zone("cards/bellum_magica/rules.star:576:25", b.z_most_evil_up, 0), h.Zone("cards/bellum_magica/rules.star:576:41", b.z_most_evil_deck, 0))
+}
+
+// fn_apply_recruit_glyphs_food is apply_recruit_glyphs_food of the rules (cards/bellum_magica/rules.star:564:1).
+func (b *bound) fn_apply_recruit_glyphs_food(h *rules.Host, a1 int64, a2 tuple_tuple_card_creature___int__int_) {
+	l_p := a1
+	_ = l_p
+	l_x := a2
+	_ = l_x
+	h.SetVar("cards/bellum_magica/rules.star:566:5", b.v_glyphs, l_p, (h.Var("cards/bellum_magica/rules.star:566:5", b.v_glyphs, l_p) - b.p_most_evil_cost_glyphs))
+	h.SetVar("cards/bellum_magica/rules.star:567:5", b.v_food, l_p, (h.Var("cards/bellum_magica/rules.star:567:5", b.v_food, l_p) - b.p_most_evil_cost_food))
+	h.SetVar("cards/bellum_magica/rules.star:568:5", b.v_reserve_glyphs, 0, (h.Var("cards/bellum_magica/rules.star:568:5", b.v_reserve_glyphs, 0) + b.p_most_evil_cost_glyphs))
+	h.SetVar("cards/bellum_magica/rules.star:569:5", b.v_reserve_food, 0, (h.Var("cards/bellum_magica/rules.star:569:5", b.v_reserve_food, 0) + b.p_most_evil_cost_food))
+	b.fn_recruit(h, l_p, l_x.F0, h.Zone("cards/bellum_magica/rules.star:570:25", b.z_most_evil_up, 0), h.Zone("cards/bellum_magica/rules.star:570:41", b.z_most_evil_deck, 0))
+}
+
+// fn_apply_steal_gold is apply_steal_gold of the rules (cards/bellum_magica/rules.star:496:1).
+func (b *bound) fn_apply_steal_gold(h *rules.Host, a1 int64) {
+	l_p := a1
+	_ = l_p
+	h.Deal("cards/bellum_magica/rules.star:498:5", h.Zone("cards/bellum_magica/rules.star:498:12", b.z_gold, h.Var("cards/bellum_magica/rules.star:498:19", b.v_victim, 0)), h.Zone("cards/bellum_magica/rules.star:498:30", b.z_stolen, 0), int64(1), "stolen")
+}
+
+// fn_apply_steal_metal is apply_steal_metal of the rules (cards/bellum_magica/rules.star:492:1).
+func (b *bound) fn_apply_steal_metal(h *rules.Host, a1 int64) {
+	l_p := a1
+	_ = l_p
+	h.Deal("cards/bellum_magica/rules.star:494:5", h.Zone("cards/bellum_magica/rules.star:494:12", b.z_metal, h.Var("cards/bellum_magica/rules.star:494:20", b.v_victim, 0)), h.Zone("cards/bellum_magica/rules.star:494:31", b.z_stolen, 0), int64(1), "stolen")
+}
+
+// fn_apply_steal_wooden is apply_steal_wooden of the rules (cards/bellum_magica/rules.star:488:1).
+func (b *bound) fn_apply_steal_wooden(h *rules.Host, a1 int64) {
+	l_p := a1
+	_ = l_p
+	h.Deal("cards/bellum_magica/rules.star:490:5", h.Zone("cards/bellum_magica/rules.star:490:12", b.z_wooden, h.Var("cards/bellum_magica/rules.star:490:21", b.v_victim, 0)), h.Zone("cards/bellum_magica/rules.star:490:32", b.z_stolen, 0), int64(1), "stolen")
+}
+
+// fn_apply_stop_recruiting is apply_stop_recruiting of the rules (cards/bellum_magica/rules.star:601:1).
+func (b *bound) fn_apply_stop_recruiting(h *rules.Host, a1 int64) {
+	l_p := a1
+	_ = l_p
+	h.SetVar("cards/bellum_magica/rules.star:603:5", b.v_done, 0, (h.Var("cards/bellum_magica/rules.star:603:5", b.v_done, 0) + int64(1)))
+	b.fn_advance(h)
+}
+
+// fn_apply_stop_stealing is apply_stop_stealing of the rules (cards/bellum_magica/rules.star:512:1).
+func (b *bound) fn_apply_stop_stealing(h *rules.Host, a1 int64) {
+	l_p := a1
+	_ = l_p
+	h.SetVar("cards/bellum_magica/rules.star:514:5", b.v_steals, 0, int64(0))
+	b.fn_advance(h)
+}
+
+// fn_can_attack is can_attack of the rules (cards/bellum_magica/rules.star:429:1).
+func (b *bound) fn_can_attack(h *rules.Host, a1 int64) bool {
+	l_p := a1
+	_ = l_p
+	return ((int64(len(b.fn_targets(h, l_p))) > int64(0)) || (int64(len(b.fn_victims(h, l_p))) > int64(0)))
 }
 
 // fn_can_recruit is can_recruit of the rules (cards/bellum_magica/rules.star:534:1).
@@ -103,7 +403,7 @@ func (b *bound) fn_castle_shield(h *rules.Host, a1 int64) int64 {
 		var out []int64
 		for _, it1 := range slices.Clone(h.Cards(h.Zone("cards/bellum_magica/rules.star:417:35", b.z_castle, l_q))) {
 			l_c = it1
-			out = append(out, b.f_shield.At("cards/bellum_magica/rules.star:417:17", l_c))
+			out = append(out, b.f_shield_int.At("cards/bellum_magica/rules.star:417:17", l_c))
 		}
 		return out
 	}()) + h.Var("cards/bellum_magica/rules.star:417:51", b.v_shields, l_q))
@@ -144,6 +444,31 @@ func (b *bound) fn_end_day(h *rules.Host) {
 	h.SetPhase("cards/bellum_magica/rules.star:613:5", "roll")
 }
 
+// fn_end_robbery is end_robbery of the rules (cards/bellum_magica/rules.star:517:1).
+func (b *bound) fn_end_robbery(h *rules.Host) {
+	if h.Var("cards/bellum_magica/rules.star:519:8", b.v_robbed, 0) != 0 {
+		h.SetVar("cards/bellum_magica/rules.star:520:9", b.v_shields, h.Var("cards/bellum_magica/rules.star:520:19", b.v_victim, 0), (h.Var("cards/bellum_magica/rules.star:520:9", b.v_shields, h.Var("cards/bellum_magica/rules.star:520:19", b.v_victim, 0)) + b.fn_take(h, "shields", b.p_robbery_shields)))
+	}
+	h.SetVar("cards/bellum_magica/rules.star:521:5", b.v_thief, 0, -(int64(1)))
+	h.SetVar("cards/bellum_magica/rules.star:522:5", b.v_victim, 0, -(int64(1)))
+	h.SetVar("cards/bellum_magica/rules.star:523:5", b.v_steals, 0, int64(0))
+	h.SetVar("cards/bellum_magica/rules.star:524:5", b.v_robbed, 0, rules.B2I(false))
+}
+
+// fn_harvest is harvest of the rules (cards/bellum_magica/rules.star:375:1).
+func (b *bound) fn_harvest(h *rules.Host) {
+	var l_k int64
+	_ = l_k
+	var l_p int64
+	_ = l_p
+	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
+		l_k = it1
+		l_p = b.fn_seat_at(h, l_k)
+		h.SetVar("cards/bellum_magica/rules.star:379:9", b.v_food, l_p, (h.Var("cards/bellum_magica/rules.star:379:9", b.v_food, l_p) + b.fn_take(h, "food", b.fn_power(h, l_p, "food"))))
+		h.SetVar("cards/bellum_magica/rules.star:380:9", b.v_glyphs, l_p, (h.Var("cards/bellum_magica/rules.star:380:9", b.v_glyphs, l_p) + b.fn_take(h, "glyphs", b.fn_power(h, l_p, "glyphs"))))
+	}
+}
+
 // fn_has_goblins is has_goblins of the rules (cards/bellum_magica/rules.star:234:1).
 func (b *bound) fn_has_goblins(h *rules.Host, a1 int64) bool {
 	l_p := a1
@@ -154,6 +479,20 @@ func (b *bound) fn_has_goblins(h *rules.Host, a1 int64) bool {
 // fn_kingdom_size is kingdom_size of the rules (cards/bellum_magica/rules.star:264:1).
 func (b *bound) fn_kingdom_size(h *rules.Host) int64 {
 	return ((h.Var("cards/bellum_magica/rules.star:266:12", b.v_farms_left, 0) + h.Var("cards/bellum_magica/rules.star:266:27", b.v_villages_left, 0)) + h.Var("cards/bellum_magica/rules.star:266:45", b.v_towns_left, 0))
+}
+
+// fn_legal_attack_location is legal_attack_location of the rules (cards/bellum_magica/rules.star:433:1).
+func (b *bound) fn_legal_attack_location(h *rules.Host, a1 int64) []int16 {
+	l_p := a1
+	_ = l_p
+	return b.fn_targets(h, l_p)
+}
+
+// fn_legal_attack_player is legal_attack_player of the rules (cards/bellum_magica/rules.star:453:1).
+func (b *bound) fn_legal_attack_player(h *rules.Host, a1 int64) []int64 {
+	l_p := a1
+	_ = l_p
+	return b.fn_victims(h, l_p)
 }
 
 // fn_legal_cast_confusion is legal_cast_confusion of the rules (cards/bellum_magica/rules.star:341:1).
@@ -199,6 +538,63 @@ func (b *bound) fn_legal_place_right(h *rules.Host, a1 int64) int {
 	l_p := a1
 	_ = l_p
 	return b.fn_legal_place_left(h, l_p)
+}
+
+// fn_legal_recruit_food is legal_recruit_food of the rules (cards/bellum_magica/rules.star:540:1).
+func (b *bound) fn_legal_recruit_food(h *rules.Host, a1 int64) []tuple_tuple_card_creature___int_ {
+	l_p := a1
+	_ = l_p
+	var l_c int16
+	_ = l_c
+	if h.Var("cards/bellum_magica/rules.star:542:8", b.v_food, l_p) < b.p_evil_cost_food {
+		return []tuple_tuple_card_creature___int_(nil)
+	}
+	return func() []tuple_tuple_card_creature___int_ {
+		var out []tuple_tuple_card_creature___int_
+		for _, it1 := range slices.Clone(h.Cards(h.Zone("cards/bellum_magica/rules.star:544:49", b.z_evil_up, 0))) {
+			l_c = it1
+			out = append(out, tuple_tuple_card_creature___int_{F0: l_c, F1: b.p_evil_cost_food})
+		}
+		return out
+	}()
+}
+
+// fn_legal_recruit_glyphs is legal_recruit_glyphs of the rules (cards/bellum_magica/rules.star:552:1).
+func (b *bound) fn_legal_recruit_glyphs(h *rules.Host, a1 int64) []tuple_tuple_card_creature___int_ {
+	l_p := a1
+	_ = l_p
+	var l_c int16
+	_ = l_c
+	if !(b.fn_pays_glyphs(h, l_p)) {
+		return []tuple_tuple_card_creature___int_(nil)
+	}
+	return func() []tuple_tuple_card_creature___int_ {
+		var out []tuple_tuple_card_creature___int_
+		for _, it1 := range slices.Clone(h.Cards(h.Zone("cards/bellum_magica/rules.star:556:60", b.z_most_evil_up, 0))) {
+			l_c = it1
+			out = append(out, tuple_tuple_card_creature___int_{F0: l_c, F1: b.p_most_evil_alt_cost_glyphs})
+		}
+		return out
+	}()
+}
+
+// fn_legal_recruit_glyphs_food is legal_recruit_glyphs_food of the rules (cards/bellum_magica/rules.star:546:1).
+func (b *bound) fn_legal_recruit_glyphs_food(h *rules.Host, a1 int64) []tuple_tuple_card_creature___int__int_ {
+	l_p := a1
+	_ = l_p
+	var l_c int16
+	_ = l_c
+	if !(b.fn_pays_glyphs_food(h, l_p)) {
+		return []tuple_tuple_card_creature___int__int_(nil)
+	}
+	return func() []tuple_tuple_card_creature___int__int_ {
+		var out []tuple_tuple_card_creature___int__int_
+		for _, it1 := range slices.Clone(h.Cards(h.Zone("cards/bellum_magica/rules.star:550:84", b.z_most_evil_up, 0))) {
+			l_c = it1
+			out = append(out, tuple_tuple_card_creature___int__int_{F0: l_c, F1: b.p_most_evil_cost_glyphs, F2: b.p_most_evil_cost_food})
+		}
+		return out
+	}()
 }
 
 // fn_legal_steal_gold is legal_steal_gold of the rules (cards/bellum_magica/rules.star:484:1).
@@ -250,6 +646,20 @@ func (b *bound) fn_location_pile(h *rules.Host, a1 string) int {
 		return h.Zone("cards/bellum_magica/rules.star:131:16", b.z_villages, 0)
 	}
 	return h.Zone("cards/bellum_magica/rules.star:132:12", b.z_towns, 0)
+}
+
+// fn_owe is owe of the rules (cards/bellum_magica/rules.star:398:1).
+func (b *bound) fn_owe(h *rules.Host, a1 int64, a2 string, a3 *rules.Dict[string, int64]) {
+	l_p := a1
+	_ = l_p
+	l_kind := a2
+	_ = l_kind
+	l_queued := a3
+	_ = l_queued
+	if int64(len(h.Cards(b.fn_stack(h, l_kind)))) > l_queued.At("cards/bellum_magica/rules.star:401:30", l_kind) {
+		h.Deal("cards/bellum_magica/rules.star:402:9", b.fn_stack(h, l_kind), b.fn_chests(h, l_p, l_kind), int64(1), "advance")
+		l_queued.Set(l_kind, (l_queued.At("cards/bellum_magica/rules.star:403:9", l_kind) + int64(1)))
+	}
 }
 
 // fn_pays_glyphs is pays_glyphs of the rules (cards/bellum_magica/rules.star:530:1).
@@ -307,6 +717,35 @@ func (b *bound) fn_power(h *rules.Host, a1 int64, a2 string) int64 {
 	}()))
 }
 
+// fn_recruit is recruit of the rules (cards/bellum_magica/rules.star:578:1).
+func (b *bound) fn_recruit(h *rules.Host, a1 int64, a2 int16, a3 int, a4 int) {
+	l_p := a1
+	_ = l_p
+	l_card := a2
+	_ = l_card
+	l_up := a3
+	_ = l_up
+	l_deck := a4
+	_ = l_deck
+	h.Move("cards/bellum_magica/rules.star:580:5", l_card, l_up, h.Zone("cards/bellum_magica/rules.star:580:22", b.z_recruited, 0))
+	if b.f_bonus_str_.At("cards/bellum_magica/rules.star:584:8", l_card) == rules.Some("shield") {
+		h.SetVar("cards/bellum_magica/rules.star:585:9", b.v_shields, l_p, (h.Var("cards/bellum_magica/rules.star:585:9", b.v_shields, l_p) + b.fn_take(h, "shields", int64(1))))
+	} else {
+		if b.f_bonus_str_.At("cards/bellum_magica/rules.star:586:10", l_card) == rules.Some("confusion") {
+			h.SetVar("cards/bellum_magica/rules.star:587:9", b.v_spells, l_p, (h.Var("cards/bellum_magica/rules.star:587:9", b.v_spells, l_p) + b.fn_take(h, "confusion", int64(1))))
+		} else {
+			if b.f_bonus_str_.At("cards/bellum_magica/rules.star:588:10", l_card) == rules.Some("magic_shield") {
+				h.SetVar("cards/bellum_magica/rules.star:589:9", b.v_magic_shields, l_p, (h.Var("cards/bellum_magica/rules.star:589:9", b.v_magic_shields, l_p) + b.fn_take(h, "magic_shields", int64(1))))
+			}
+		}
+	}
+	if int64(len(h.Cards(l_deck))) > int64(0) {
+		h.Deal("cards/bellum_magica/rules.star:593:9", l_deck, l_up, int64(1), "advance")
+	} else {
+		b.fn_advance(h)
+	}
+}
+
 // fn_returns is returns of the rules (cards/bellum_magica/rules.star:619:1).
 func (b *bound) fn_returns(h *rules.Host) []float64 {
 	var l_total int64
@@ -345,11 +784,166 @@ func (b *bound) fn_returns(h *rules.Host) []float64 {
 	}()
 }
 
+// fn_reveal_creatures is reveal_creatures of the rules (cards/bellum_magica/rules.star:293:1).
+func (b *bound) fn_reveal_creatures(h *rules.Host) bool {
+	if (int64(len(h.Cards(h.Zone("cards/bellum_magica/rules.star:295:12", b.z_evil_deck, 0)))) > int64(0)) && (int64(len(h.Cards(h.Zone("cards/bellum_magica/rules.star:295:37", b.z_evil_up, 0)))) < b.p_face_up_creatures) {
+		h.Deal("cards/bellum_magica/rules.star:296:9", h.Zone("cards/bellum_magica/rules.star:296:16", b.z_evil_deck, 0), h.Zone("cards/bellum_magica/rules.star:296:29", b.z_evil_up, 0), int64(1), "advance")
+		return true
+	}
+	if (int64(len(h.Cards(h.Zone("cards/bellum_magica/rules.star:298:12", b.z_most_evil_deck, 0)))) > int64(0)) && (int64(len(h.Cards(h.Zone("cards/bellum_magica/rules.star:298:42", b.z_most_evil_up, 0)))) < b.p_face_up_creatures) {
+		h.Deal("cards/bellum_magica/rules.star:299:9", h.Zone("cards/bellum_magica/rules.star:299:16", b.z_most_evil_deck, 0), h.Zone("cards/bellum_magica/rules.star:299:34", b.z_most_evil_up, 0), int64(1), "advance")
+		return true
+	}
+	return false
+}
+
+// fn_reveal_location is reveal_location of the rules (cards/bellum_magica/rules.star:268:1).
+func (b *bound) fn_reveal_location(h *rules.Host) bool {
+	if (int64(len(h.Cards(h.Zone("cards/bellum_magica/rules.star:272:12", b.z_shown, 0)))) >= h.Players()) || (b.fn_kingdom_size(h) == int64(0)) {
+		return false
+	}
+	if h.Var("cards/bellum_magica/rules.star:274:8", b.v_farms_left, 0) > int64(0) {
+		h.Deal("cards/bellum_magica/rules.star:275:9", h.Zone("cards/bellum_magica/rules.star:275:16", b.z_farms, 0), h.Zone("cards/bellum_magica/rules.star:275:25", b.z_shown, 0), int64(1), "revealed")
+	} else {
+		if h.Var("cards/bellum_magica/rules.star:276:10", b.v_villages_left, 0) > int64(0) {
+			h.Deal("cards/bellum_magica/rules.star:277:9", h.Zone("cards/bellum_magica/rules.star:277:16", b.z_villages, 0), h.Zone("cards/bellum_magica/rules.star:277:28", b.z_shown, 0), int64(1), "revealed")
+		} else {
+			h.Deal("cards/bellum_magica/rules.star:279:9", h.Zone("cards/bellum_magica/rules.star:279:16", b.z_towns, 0), h.Zone("cards/bellum_magica/rules.star:279:25", b.z_shown, 0), int64(1), "revealed")
+		}
+	}
+	return true
+}
+
+// fn_revealed is revealed of the rules (cards/bellum_magica/rules.star:282:1).
+func (b *bound) fn_revealed(h *rules.Host) {
+	var l_kind string
+	_ = l_kind
+	l_kind = b.f_kind_str.At("cards/bellum_magica/rules.star:284:12", h.Card("cards/bellum_magica/rules.star:284:12", h.Zone("cards/bellum_magica/rules.star:284:12", b.z_shown, 0), -(int64(1))))
+	if l_kind == "farm" {
+		h.SetVar("cards/bellum_magica/rules.star:286:9", b.v_farms_left, 0, (h.Var("cards/bellum_magica/rules.star:286:9", b.v_farms_left, 0) - int64(1)))
+	} else {
+		if l_kind == "village" {
+			h.SetVar("cards/bellum_magica/rules.star:288:9", b.v_villages_left, 0, (h.Var("cards/bellum_magica/rules.star:288:9", b.v_villages_left, 0) - int64(1)))
+		} else {
+			h.SetVar("cards/bellum_magica/rules.star:290:9", b.v_towns_left, 0, (h.Var("cards/bellum_magica/rules.star:290:9", b.v_towns_left, 0) - int64(1)))
+		}
+	}
+	b.fn_advance(h)
+}
+
+// fn_rolled is rolled of the rules (cards/bellum_magica/rules.star:311:1).
+func (b *bound) fn_rolled(h *rules.Host) {
+	h.SetPhase("cards/bellum_magica/rules.star:313:5", "reroll")
+	h.SetVar("cards/bellum_magica/rules.star:314:5", b.v_done, 0, int64(0))
+	b.fn_advance(h)
+}
+
+// fn_scouts is scouts of the rules (cards/bellum_magica/rules.star:382:1).
+func (b *bound) fn_scouts(h *rules.Host) int64 {
+	var l_maps []int64
+	_ = l_maps
+	var l_p int64
+	_ = l_p
+	var l_best int64
+	_ = l_best
+	var l_kind string
+	_ = l_kind
+	var l_m int64
+	_ = l_m
+	var l_queued *rules.Dict[string, int64]
+	_ = l_queued
+	var l_k string
+	_ = l_k
+	var l_k_2 int64
+	_ = l_k_2
+	var l_p_2 int64
+	_ = l_p_2
+	l_maps = func() []int64 {
+		var out []int64
+		for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
+			l_p = it1
+			out = append(out, b.fn_power(h, l_p, "maps"))
+		}
+		return out
+	}()
+	l_best = rules.MaxOf("cards/bellum_magica/rules.star:385:12", l_maps)
+	if l_best == int64(0) {
+		return int64(0)
+	}
+	l_kind = b.p_scout_chest
+	if int64(len(func() []int64 {
+		var out []int64
+		for _, it2 := range l_maps {
+			l_m = it2
+			if l_m == l_best {
+				out = append(out, l_m)
+			}
+		}
+		return out
+	}())) > int64(1) {
+		l_kind = b.p_scout_tie_chest
+	}
+	l_queued = func() *rules.Dict[string, int64] {
+		out := rules.NewDict[string, int64]()
+		for _, it3 := range b.g_CHEST_KINDS {
+			l_k = it3
+			out.Set(l_k, int64(0))
+		}
+		return out
+	}()
+	for it4, hi4 := int64(0), h.Players(); it4 < hi4; it4++ {
+		l_k_2 = it4
+		l_p_2 = b.fn_seat_at(h, l_k_2)
+		if rules.At("cards/bellum_magica/rules.star:394:12", l_maps, l_p_2) == l_best {
+			b.fn_owe(h, l_p_2, l_kind, l_queued)
+		}
+	}
+	return rules.Sum(rules.Values[int64](l_queued))
+}
+
 // fn_seat_at is seat_at of the rules (cards/bellum_magica/rules.star:154:1).
 func (b *bound) fn_seat_at(h *rules.Host, a1 int64) int64 {
 	l_k := a1
 	_ = l_k
 	return rules.FloorMod("cards/bellum_magica/rules.star:156:12", (h.Var("cards/bellum_magica/rules.star:156:13", b.v_captain, 0) + l_k), h.Players())
+}
+
+// fn_setup is setup of the rules (cards/bellum_magica/rules.star:96:1).
+func (b *bound) fn_setup(h *rules.Host) {
+	var l_c int16
+	_ = l_c
+	var l_p int64
+	_ = l_p
+	for _, it1 := range slices.Clone(h.Cards(h.Zone("cards/bellum_magica/rules.star:98:14", b.z_box, 0))) {
+		l_c = it1
+		if (b.f_type_str.At("cards/bellum_magica/rules.star:99:12", l_c) == "creature") && (b.f_kind_str.At("cards/bellum_magica/rules.star:99:37", l_c) == "evil") {
+			h.Move("cards/bellum_magica/rules.star:100:13", l_c, h.Zone("cards/bellum_magica/rules.star:100:23", b.z_box, 0), h.Zone("cards/bellum_magica/rules.star:100:30", b.z_evil_deck, 0))
+		} else {
+			if (b.f_type_str.At("cards/bellum_magica/rules.star:101:14", l_c) == "creature") && (b.f_kind_str.At("cards/bellum_magica/rules.star:101:39", l_c) == "most_evil") {
+				h.Move("cards/bellum_magica/rules.star:102:13", l_c, h.Zone("cards/bellum_magica/rules.star:102:23", b.z_box, 0), h.Zone("cards/bellum_magica/rules.star:102:30", b.z_most_evil_deck, 0))
+			} else {
+				if b.f_type_str.At("cards/bellum_magica/rules.star:103:14", l_c) == "location" {
+					h.Move("cards/bellum_magica/rules.star:104:13", l_c, h.Zone("cards/bellum_magica/rules.star:104:23", b.z_box, 0), b.fn_location_pile(h, b.f_kind_str.At("cards/bellum_magica/rules.star:104:47", l_c)))
+				} else {
+					if b.f_type_str.At("cards/bellum_magica/rules.star:105:14", l_c) == "chest" {
+						h.Move("cards/bellum_magica/rules.star:106:13", l_c, h.Zone("cards/bellum_magica/rules.star:106:23", b.z_box, 0), b.fn_stack(h, b.f_kind_str.At("cards/bellum_magica/rules.star:106:39", l_c)))
+					}
+				}
+			}
+		}
+	}
+	h.SetVar("cards/bellum_magica/rules.star:111:5", b.v_farms_left, 0, b.p_kingdom_farms.At("cards/bellum_magica/rules.star:111:20", h.Players()))
+	h.SetVar("cards/bellum_magica/rules.star:112:5", b.v_villages_left, 0, b.p_kingdom_villages.At("cards/bellum_magica/rules.star:112:23", h.Players()))
+	h.SetVar("cards/bellum_magica/rules.star:113:5", b.v_towns_left, 0, b.p_kingdom_towns.At("cards/bellum_magica/rules.star:113:20", h.Players()))
+	for it2, hi2 := int64(0), h.Players(); it2 < hi2; it2++ {
+		l_p = it2
+		h.Deal("cards/bellum_magica/rules.star:117:9", h.Zone("cards/bellum_magica/rules.star:117:16", b.z_castles, 0), h.Zone("cards/bellum_magica/rules.star:117:27", b.z_castle, l_p), int64(1), "")
+	}
+	for it3, hi3 := int64(0), h.Players(); it3 < hi3; it3++ {
+		l_p = it3
+		h.Deal("cards/bellum_magica/rules.star:121:9", h.Zone("cards/bellum_magica/rules.star:121:16", b.z_box, 0), h.Zone("cards/bellum_magica/rules.star:121:23", b.z_hand, l_p), b.p_goblins, "advance")
+	}
+	h.SetPhase("cards/bellum_magica/rules.star:122:5", "place_goblins")
 }
 
 // fn_skip is skip of the rules (cards/bellum_magica/rules.star:158:1).
@@ -380,14 +974,115 @@ func (b *bound) fn_stack(h *rules.Host, a1 string) int {
 	return h.Zone("cards/bellum_magica/rules.star:140:12", b.z_gold_stack, 0)
 }
 
+// fn_stolen is stolen of the rules (cards/bellum_magica/rules.star:500:1).
+func (b *bound) fn_stolen(h *rules.Host) {
+	var l_c int16
+	_ = l_c
+	l_c = h.Card("cards/bellum_magica/rules.star:502:9", h.Zone("cards/bellum_magica/rules.star:502:9", b.z_stolen, 0), int64(0))
+	h.Move("cards/bellum_magica/rules.star:503:5", l_c, h.Zone("cards/bellum_magica/rules.star:503:15", b.z_stolen, 0), b.fn_chests(h, h.Var("cards/bellum_magica/rules.star:503:35", b.v_thief, 0), b.f_kind_str.At("cards/bellum_magica/rules.star:503:44", l_c)))
+	h.SetVar("cards/bellum_magica/rules.star:504:5", b.v_steals, 0, (h.Var("cards/bellum_magica/rules.star:504:5", b.v_steals, 0) - int64(1)))
+	h.SetVar("cards/bellum_magica/rules.star:505:5", b.v_robbed, 0, rules.B2I(true))
+	b.fn_advance(h)
+}
+
 // fn_strength is strength of the rules (cards/bellum_magica/rules.star:405:1).
-func (b *bound) fn_strength(h *rules.Host, a1 int64) tuple_tuple_int_int {
+func (b *bound) fn_strength(h *rules.Host, a1 int64) tuple_tuple_int__int_ {
 	l_p := a1
 	_ = l_p
 	var l_m int64
 	_ = l_m
 	l_m = b.fn_power(h, l_p, "magic_swords")
-	return tuple_tuple_int_int{F0: (b.fn_power(h, l_p, "swords") + l_m), F1: l_m}
+	return tuple_tuple_int__int_{F0: (b.fn_power(h, l_p, "swords") + l_m), F1: l_m}
+}
+
+// fn_take is take of the rules (cards/bellum_magica/rules.star:351:1).
+func (b *bound) fn_take(h *rules.Host, a1 string, a2 int64) int64 {
+	l_what := a1
+	_ = l_what
+	l_n := a2
+	_ = l_n
+	var l_got int64
+	_ = l_got
+	if l_what == "food" {
+		l_got = rules.Min(l_n, h.Var("cards/bellum_magica/rules.star:356:22", b.v_reserve_food, 0))
+		h.SetVar("cards/bellum_magica/rules.star:357:9", b.v_reserve_food, 0, (h.Var("cards/bellum_magica/rules.star:357:9", b.v_reserve_food, 0) - l_got))
+	} else {
+		if l_what == "glyphs" {
+			l_got = rules.Min(l_n, h.Var("cards/bellum_magica/rules.star:359:22", b.v_reserve_glyphs, 0))
+			h.SetVar("cards/bellum_magica/rules.star:360:9", b.v_reserve_glyphs, 0, (h.Var("cards/bellum_magica/rules.star:360:9", b.v_reserve_glyphs, 0) - l_got))
+		} else {
+			if l_what == "barrels" {
+				l_got = rules.Min(l_n, h.Var("cards/bellum_magica/rules.star:362:22", b.v_reserve_barrels, 0))
+				h.SetVar("cards/bellum_magica/rules.star:363:9", b.v_reserve_barrels, 0, (h.Var("cards/bellum_magica/rules.star:363:9", b.v_reserve_barrels, 0) - l_got))
+			} else {
+				if l_what == "shields" {
+					l_got = rules.Min(l_n, h.Var("cards/bellum_magica/rules.star:365:22", b.v_reserve_shields, 0))
+					h.SetVar("cards/bellum_magica/rules.star:366:9", b.v_reserve_shields, 0, (h.Var("cards/bellum_magica/rules.star:366:9", b.v_reserve_shields, 0) - l_got))
+				} else {
+					if l_what == "confusion" {
+						l_got = rules.Min(l_n, h.Var("cards/bellum_magica/rules.star:368:22", b.v_reserve_confusion, 0))
+						h.SetVar("cards/bellum_magica/rules.star:369:9", b.v_reserve_confusion, 0, (h.Var("cards/bellum_magica/rules.star:369:9", b.v_reserve_confusion, 0) - l_got))
+					} else {
+						l_got = rules.Min(l_n, h.Var("cards/bellum_magica/rules.star:371:22", b.v_reserve_magic_shields, 0))
+						h.SetVar("cards/bellum_magica/rules.star:372:9", b.v_reserve_magic_shields, 0, (h.Var("cards/bellum_magica/rules.star:372:9", b.v_reserve_magic_shields, 0) - l_got))
+					}
+				}
+			}
+		}
+	}
+	return l_got
+}
+
+// fn_targets is targets of the rules (cards/bellum_magica/rules.star:410:1).
+func (b *bound) fn_targets(h *rules.Host, a1 int64) []int16 {
+	l_p := a1
+	_ = l_p
+	var l_swords int64
+	_ = l_swords
+	var l_magic int64
+	_ = l_magic
+	var l_c int16
+	_ = l_c
+	var l_c_2 int16
+	_ = l_c_2
+	tu1 := b.fn_strength(h, l_p)
+	l_swords = tu1.F0
+	l_magic = tu1.F1
+	return rules.Concat(func() []int16 {
+		var out []int16
+		for _, it2 := range slices.Clone(h.Cards(h.Zone("cards/bellum_magica/rules.star:413:24", b.z_tavern, 0))) {
+			l_c = it2
+			if (l_swords >= b.f_shield_int.At("cards/bellum_magica/rules.star:413:46", l_c)) && (l_magic >= b.f_magic_shield_int.At("cards/bellum_magica/rules.star:413:68", l_c)) {
+				out = append(out, l_c)
+			}
+		}
+		return out
+	}(), func() []int16 {
+		var out []int16
+		for _, it3 := range slices.Clone(h.Cards(h.Zone("cards/bellum_magica/rules.star:413:98", b.z_shown, 0))) {
+			l_c_2 = it3
+			if (l_swords >= b.f_shield_int.At("cards/bellum_magica/rules.star:413:119", l_c_2)) && (l_magic >= b.f_magic_shield_int.At("cards/bellum_magica/rules.star:413:141", l_c_2)) {
+				out = append(out, l_c_2)
+			}
+		}
+		return out
+	}())
+}
+
+// fn_tuck is tuck of the rules (cards/bellum_magica/rules.star:256:1).
+func (b *bound) fn_tuck(h *rules.Host, a1 int64, a2 int16, a3 int) {
+	l_p := a1
+	_ = l_p
+	l_card := a2
+	_ = l_card
+	l_side := a3
+	_ = l_side
+	if h.Phase() == "place" {
+		h.Move("cards/bellum_magica/rules.star:259:9", l_card, h.Zone("cards/bellum_magica/rules.star:259:22", b.z_recruited, 0), l_side)
+	} else {
+		h.Move("cards/bellum_magica/rules.star:261:9", l_card, h.Zone("cards/bellum_magica/rules.star:261:22", b.z_hand, l_p), l_side)
+	}
+	b.fn_advance(h)
 }
 
 // fn_value_of is value_of of the rules (cards/bellum_magica/rules.star:615:1).
@@ -404,24 +1099,52 @@ func (b *bound) fn_value_of(h *rules.Host, a1 int64) int64 {
 		var out []int64
 		for _, it1 := range slices.Clone(h.Cards(h.Zone("cards/bellum_magica/rules.star:617:34", b.z_wooden, l_p))) {
 			l_c = it1
-			out = append(out, b.f_value.At("cards/bellum_magica/rules.star:617:17", l_c))
+			out = append(out, b.f_value_int.At("cards/bellum_magica/rules.star:617:17", l_c))
 		}
 		return out
 	}()) + rules.Sum(func() []int64 {
 		var out []int64
 		for _, it2 := range slices.Clone(h.Cards(h.Zone("cards/bellum_magica/rules.star:617:72", b.z_metal, l_p))) {
 			l_c_2 = it2
-			out = append(out, b.f_value.At("cards/bellum_magica/rules.star:617:55", l_c_2))
+			out = append(out, b.f_value_int.At("cards/bellum_magica/rules.star:617:55", l_c_2))
 		}
 		return out
 	}())) + rules.Sum(func() []int64 {
 		var out []int64
 		for _, it3 := range slices.Clone(h.Cards(h.Zone("cards/bellum_magica/rules.star:617:109", b.z_gold, l_p))) {
 			l_c_3 = it3
-			out = append(out, b.f_value.At("cards/bellum_magica/rules.star:617:92", l_c_3))
+			out = append(out, b.f_value_int.At("cards/bellum_magica/rules.star:617:92", l_c_3))
 		}
 		return out
 	}()))
+}
+
+// fn_victims is victims of the rules (cards/bellum_magica/rules.star:419:1).
+func (b *bound) fn_victims(h *rules.Host, a1 int64) []int64 {
+	l_p := a1
+	_ = l_p
+	var l_swords int64
+	_ = l_swords
+	var l_magic int64
+	_ = l_magic
+	var l_q int64
+	_ = l_q
+	if b.fn_power(h, l_p, "thieves") == int64(0) {
+		return []int64(nil)
+	}
+	tu1 := b.fn_strength(h, l_p)
+	l_swords = tu1.F0
+	l_magic = tu1.F1
+	return func() []int64 {
+		var out []int64
+		for it2, hi2 := int64(0), h.Players(); it2 < hi2; it2++ {
+			l_q = it2
+			if ((l_q != l_p) && (l_swords >= b.fn_castle_shield(h, l_q))) && (l_magic >= h.Var("cards/bellum_magica/rules.star:427:98", b.v_magic_shields, l_q)) {
+				out = append(out, l_q)
+			}
+		}
+		return out
+	}()
 }
 
 func bind(g *rules.Game) (*rules.Entries, error) {
@@ -451,6 +1174,30 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.v_glyphs, err = rules.BindVar(g, "glyphs"); err != nil {
 		return nil, err
 	}
+	if b.v_magic_shields, err = rules.BindVar(g, "magic_shields"); err != nil {
+		return nil, err
+	}
+	if b.v_reserve_barrels, err = rules.BindVar(g, "reserve_barrels"); err != nil {
+		return nil, err
+	}
+	if b.v_reserve_confusion, err = rules.BindVar(g, "reserve_confusion"); err != nil {
+		return nil, err
+	}
+	if b.v_reserve_food, err = rules.BindVar(g, "reserve_food"); err != nil {
+		return nil, err
+	}
+	if b.v_reserve_glyphs, err = rules.BindVar(g, "reserve_glyphs"); err != nil {
+		return nil, err
+	}
+	if b.v_reserve_magic_shields, err = rules.BindVar(g, "reserve_magic_shields"); err != nil {
+		return nil, err
+	}
+	if b.v_reserve_shields, err = rules.BindVar(g, "reserve_shields"); err != nil {
+		return nil, err
+	}
+	if b.v_robbed, err = rules.BindVar(g, "robbed"); err != nil {
+		return nil, err
+	}
 	if b.v_row, err = rules.BindVar(g, "row"); err != nil {
 		return nil, err
 	}
@@ -458,6 +1205,12 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		return nil, err
 	}
 	if b.v_spells, err = rules.BindVar(g, "spells"); err != nil {
+		return nil, err
+	}
+	if b.v_steals, err = rules.BindVar(g, "steals"); err != nil {
+		return nil, err
+	}
+	if b.v_thief, err = rules.BindVar(g, "thief"); err != nil {
 		return nil, err
 	}
 	if b.v_towns_left, err = rules.BindVar(g, "towns_left"); err != nil {
@@ -469,7 +1222,16 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.v_villages_left, err = rules.BindVar(g, "villages_left"); err != nil {
 		return nil, err
 	}
+	if b.z_box, err = rules.BindZone(g, "box"); err != nil {
+		return nil, err
+	}
 	if b.z_castle, err = rules.BindZone(g, "castle"); err != nil {
+		return nil, err
+	}
+	if b.z_castles, err = rules.BindZone(g, "castles"); err != nil {
+		return nil, err
+	}
+	if b.z_evil_deck, err = rules.BindZone(g, "evil_deck"); err != nil {
 		return nil, err
 	}
 	if b.z_evil_up, err = rules.BindZone(g, "evil_up"); err != nil {
@@ -496,6 +1258,9 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.z_metal_stack, err = rules.BindZone(g, "metal_stack"); err != nil {
 		return nil, err
 	}
+	if b.z_most_evil_deck, err = rules.BindZone(g, "most_evil_deck"); err != nil {
+		return nil, err
+	}
 	if b.z_most_evil_up, err = rules.BindZone(g, "most_evil_up"); err != nil {
 		return nil, err
 	}
@@ -503,6 +1268,9 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		return nil, err
 	}
 	if b.z_right, err = rules.BindZone(g, "right"); err != nil {
+		return nil, err
+	}
+	if b.z_shown, err = rules.BindZone(g, "shown"); err != nil {
 		return nil, err
 	}
 	if b.z_stolen, err = rules.BindZone(g, "stolen"); err != nil {
@@ -523,16 +1291,32 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.z_wooden_stack, err = rules.BindZone(g, "wooden_stack"); err != nil {
 		return nil, err
 	}
-	b.f_shield, err = rules.BindField(g, "shield", rules.ConvInt)
-	if err != nil {
-		return nil, err
-	}
-	b.f_value, err = rules.BindField(g, "value", rules.ConvInt)
-	if err != nil {
-		return nil, err
+	b.f_bonus_str_ = rules.BindField(g, "bonus", conv_str_)
+	b.f_kind_str = rules.BindField(g, "kind", rules.ConvStr)
+	b.f_magic_shield_int = rules.BindField(g, "magic_shield", rules.ConvInt)
+	b.f_shield_int = rules.BindField(g, "shield", rules.ConvInt)
+	b.f_type_str = rules.BindField(g, "type", rules.ConvStr)
+	b.f_value_int = rules.BindField(g, "value", rules.ConvInt)
+	if b.p_end_chests, err = rules.ConvInt(g.Param("end_chests")); err != nil {
+		return nil, rules.BindError("params.end_chests: %v", err)
 	}
 	if b.p_evil_cost_food, err = rules.ConvInt(g.Param("evil_cost_food")); err != nil {
 		return nil, rules.BindError("params.evil_cost_food: %v", err)
+	}
+	if b.p_face_up_creatures, err = rules.ConvInt(g.Param("face_up_creatures")); err != nil {
+		return nil, rules.BindError("params.face_up_creatures: %v", err)
+	}
+	if b.p_goblins, err = rules.ConvInt(g.Param("goblins")); err != nil {
+		return nil, rules.BindError("params.goblins: %v", err)
+	}
+	if b.p_kingdom_farms, err = conv_dict_int__int_(g.Param("kingdom_farms")); err != nil {
+		return nil, rules.BindError("params.kingdom_farms: %v", err)
+	}
+	if b.p_kingdom_towns, err = conv_dict_int__int_(g.Param("kingdom_towns")); err != nil {
+		return nil, rules.BindError("params.kingdom_towns: %v", err)
+	}
+	if b.p_kingdom_villages, err = conv_dict_int__int_(g.Param("kingdom_villages")); err != nil {
+		return nil, rules.BindError("params.kingdom_villages: %v", err)
 	}
 	if b.p_most_evil_alt_cost_glyphs, err = rules.ConvInt(g.Param("most_evil_alt_cost_glyphs")); err != nil {
 		return nil, rules.BindError("params.most_evil_alt_cost_glyphs: %v", err)
@@ -543,23 +1327,55 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.p_most_evil_cost_glyphs, err = rules.ConvInt(g.Param("most_evil_cost_glyphs")); err != nil {
 		return nil, rules.BindError("params.most_evil_cost_glyphs: %v", err)
 	}
+	if b.p_robbery_shields, err = rules.ConvInt(g.Param("robbery_shields")); err != nil {
+		return nil, rules.BindError("params.robbery_shields: %v", err)
+	}
 	if b.p_round_cost, err = rules.ConvInt(g.Param("round_cost")); err != nil {
 		return nil, rules.BindError("params.round_cost: %v", err)
 	}
-	if b.g_LEFT, err = conv_list_str(g.Global("LEFT")); err != nil {
+	if b.p_scout_chest, err = rules.ConvStr(g.Param("scout_chest")); err != nil {
+		return nil, rules.BindError("params.scout_chest: %v", err)
+	}
+	if b.p_scout_tie_chest, err = rules.ConvStr(g.Param("scout_tie_chest")); err != nil {
+		return nil, rules.BindError("params.scout_tie_chest: %v", err)
+	}
+	if b.p_thief_chests, err = rules.ConvInt(g.Param("thief_chests")); err != nil {
+		return nil, rules.BindError("params.thief_chests: %v", err)
+	}
+	if b.g_CHEST_KINDS, err = conv_list_str_(g.Global("CHEST_KINDS")); err != nil {
+		return nil, rules.BindError("CHEST_KINDS: %v", err)
+	}
+	if b.g_FACES, err = rules.ConvInt(g.Global("FACES")); err != nil {
+		return nil, rules.BindError("FACES: %v", err)
+	}
+	if b.g_LEFT, err = conv_list_str_(g.Global("LEFT")); err != nil {
 		return nil, rules.BindError("LEFT: %v", err)
 	}
-	if b.g_ROWS, err = conv_dict_card_dict_str_list_int(g.Global("ROWS")); err != nil {
+	if b.g_PHASES, err = conv_list_str_(g.Global("PHASES")); err != nil {
+		return nil, rules.BindError("PHASES: %v", err)
+	}
+	if b.g_ROWS, err = conv_dict_card_castle_creature___dict_str__list_int___(g.Global("ROWS")); err != nil {
 		return nil, rules.BindError("ROWS: %v", err)
 	}
 	e := &rules.Entries{Legal: map[string]func(*rules.Host, int, []int) []int{}, Apply: map[string]func(*rules.Host, int, int){}, Then: map[string]func(*rules.Host){}}
+	e.Setup = func(h *rules.Host) { b.fn_setup(h) }
+	e.Then["advance"] = func(h *rules.Host) { b.fn_advance(h) }
 	e.Then["end_day"] = func(h *rules.Host) { b.fn_end_day(h) }
+	e.Then["end_robbery"] = func(h *rules.Host) { b.fn_end_robbery(h) }
+	e.Then["harvest"] = func(h *rules.Host) { b.fn_harvest(h) }
+	e.Then["revealed"] = func(h *rules.Host) { b.fn_revealed(h) }
+	e.Then["rolled"] = func(h *rules.Host) { b.fn_rolled(h) }
+	e.Then["setup"] = func(h *rules.Host) { b.fn_setup(h) }
+	e.Then["stolen"] = func(h *rules.Host) { b.fn_stolen(h) }
 	e.Legal["place_left"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_place_left(h, int64(p))
 		for _, d := range h.Cards(r) {
 			dst = append(dst, int(d))
 		}
 		return dst
+	}
+	e.Apply["place_left"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_place_left(h, int64(p), int16(arg))
 	}
 	e.Legal["place_right"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_place_right(h, int64(p))
@@ -568,12 +1384,18 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		}
 		return dst
 	}
+	e.Apply["place_right"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_place_right(h, int64(p), int16(arg))
+	}
 	e.Legal["keep_roll"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_keep_roll(h, int64(p))
 		if r {
 			dst = append(dst, 0)
 		}
 		return dst
+	}
+	e.Apply["keep_roll"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_keep_roll(h, int64(p))
 	}
 	e.Legal["pay_round"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_pay_round(h, int64(p))
@@ -582,12 +1404,35 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		}
 		return dst
 	}
+	e.Apply["pay_round"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_pay_round(h, int64(p))
+	}
 	e.Legal["cast_confusion"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_cast_confusion(h, int64(p))
 		if r {
 			dst = append(dst, 0)
 		}
 		return dst
+	}
+	e.Apply["cast_confusion"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_cast_confusion(h, int64(p))
+	}
+	e.Legal["attack_location"] = func(h *rules.Host, p int, dst []int) []int {
+		r := b.fn_legal_attack_location(h, int64(p))
+		for _, d := range r {
+			dst = append(dst, int(d))
+		}
+		return dst
+	}
+	e.Legal["attack_player"] = func(h *rules.Host, p int, dst []int) []int {
+		r := b.fn_legal_attack_player(h, int64(p))
+		for _, x := range r {
+			dst = append(dst, rules.Part("cards/bellum_magica/rules.star:453:1", h, x, 5, true))
+		}
+		return dst
+	}
+	e.Apply["attack_player"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_attack_player(h, int64(p), int64(arg))
 	}
 	e.Legal["no_attack"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_no_attack(h, int64(p))
@@ -596,12 +1441,18 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		}
 		return dst
 	}
+	e.Apply["no_attack"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_no_attack(h, int64(p))
+	}
 	e.Legal["steal_wooden"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_steal_wooden(h, int64(p))
 		if r {
 			dst = append(dst, 0)
 		}
 		return dst
+	}
+	e.Apply["steal_wooden"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_steal_wooden(h, int64(p))
 	}
 	e.Legal["steal_metal"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_steal_metal(h, int64(p))
@@ -610,12 +1461,18 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		}
 		return dst
 	}
+	e.Apply["steal_metal"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_steal_metal(h, int64(p))
+	}
 	e.Legal["steal_gold"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_steal_gold(h, int64(p))
 		if r {
 			dst = append(dst, 0)
 		}
 		return dst
+	}
+	e.Apply["steal_gold"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_steal_gold(h, int64(p))
 	}
 	e.Legal["stop_stealing"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_stop_stealing(h, int64(p))
@@ -624,6 +1481,66 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		}
 		return dst
 	}
+	e.Apply["stop_stealing"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_stop_stealing(h, int64(p))
+	}
+	e.Legal["recruit_food"] = func(h *rules.Host, p int, dst []int) []int {
+		r := b.fn_legal_recruit_food(h, int64(p))
+		for _, x := range r {
+			i := 0
+			i = i*78 + int(x.F0)
+			i = i*3 + rules.Part("cards/bellum_magica/rules.star:540:1", h, x.F1, 3, false)
+			dst = append(dst, i)
+		}
+		return dst
+	}
+	e.Apply["recruit_food"] = func(h *rules.Host, p int, arg int) {
+		var x tuple_tuple_card_creature___int_
+		x.F1 = int64(arg % 3)
+		arg /= 3
+		x.F0 = int16(arg % 78)
+		arg /= 78
+		b.fn_apply_recruit_food(h, int64(p), x)
+	}
+	e.Legal["recruit_glyphs_food"] = func(h *rules.Host, p int, dst []int) []int {
+		r := b.fn_legal_recruit_glyphs_food(h, int64(p))
+		for _, x := range r {
+			i := 0
+			i = i*78 + int(x.F0)
+			i = i*2 + rules.Part("cards/bellum_magica/rules.star:546:1", h, x.F1, 2, false)
+			i = i*5 + rules.Part("cards/bellum_magica/rules.star:546:1", h, x.F2, 5, false)
+			dst = append(dst, i)
+		}
+		return dst
+	}
+	e.Apply["recruit_glyphs_food"] = func(h *rules.Host, p int, arg int) {
+		var x tuple_tuple_card_creature___int__int_
+		x.F2 = int64(arg % 5)
+		arg /= 5
+		x.F1 = int64(arg % 2)
+		arg /= 2
+		x.F0 = int16(arg % 78)
+		arg /= 78
+		b.fn_apply_recruit_glyphs_food(h, int64(p), x)
+	}
+	e.Legal["recruit_glyphs"] = func(h *rules.Host, p int, dst []int) []int {
+		r := b.fn_legal_recruit_glyphs(h, int64(p))
+		for _, x := range r {
+			i := 0
+			i = i*78 + int(x.F0)
+			i = i*4 + rules.Part("cards/bellum_magica/rules.star:552:1", h, x.F1, 4, false)
+			dst = append(dst, i)
+		}
+		return dst
+	}
+	e.Apply["recruit_glyphs"] = func(h *rules.Host, p int, arg int) {
+		var x tuple_tuple_card_creature___int_
+		x.F1 = int64(arg % 4)
+		arg /= 4
+		x.F0 = int16(arg % 78)
+		arg /= 78
+		b.fn_apply_recruit_glyphs(h, int64(p), x)
+	}
 	e.Legal["stop_recruiting"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_stop_recruiting(h, int64(p))
 		if r {
@@ -631,18 +1548,27 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		}
 		return dst
 	}
+	e.Apply["stop_recruiting"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_stop_recruiting(h, int64(p))
+	}
 	e.Returns = func(h *rules.Host) []float64 { return rules.Floats(b.fn_returns(h)) }
 	return e, nil
 }
 
-func conv_list_str(v starlark.Value) ([]string, error) { return rules.ConvList(v, rules.ConvStr) }
+func conv_str_(v starlark.Value) (rules.Opt[string], error) { return rules.ConvOpt(v, rules.ConvStr) }
 
-func conv_list_int(v starlark.Value) ([]int64, error) { return rules.ConvList(v, rules.ConvInt) }
-
-func conv_dict_str_list_int(v starlark.Value) (*rules.Dict[string, []int64], error) {
-	return rules.ConvDict(v, rules.ConvStr, conv_list_int)
+func conv_dict_int__int_(v starlark.Value) (*rules.Dict[int64, int64], error) {
+	return rules.ConvDict(v, rules.ConvInt, rules.ConvInt)
 }
 
-func conv_dict_card_dict_str_list_int(v starlark.Value) (*rules.Dict[int16, *rules.Dict[string, []int64]], error) {
-	return rules.ConvDict(v, rules.ConvCard, conv_dict_str_list_int)
+func conv_list_str_(v starlark.Value) ([]string, error) { return rules.ConvList(v, rules.ConvStr) }
+
+func conv_list_int_(v starlark.Value) ([]int64, error) { return rules.ConvList(v, rules.ConvInt) }
+
+func conv_dict_str__list_int__(v starlark.Value) (*rules.Dict[string, []int64], error) {
+	return rules.ConvDict(v, rules.ConvStr, conv_list_int_)
+}
+
+func conv_dict_card_castle_creature___dict_str__list_int___(v starlark.Value) (*rules.Dict[int16, *rules.Dict[string, []int64]], error) {
+	return rules.ConvDict(v, rules.ConvCard, conv_dict_str__list_int__)
 }

@@ -26,63 +26,99 @@ var Rules = &rules.Compiled{Source: "622e7fd420387bb495e20edf1a318507f6a7abb2bc2
 // the places of its variables and zones, its cards' fields, its
 // parameters and the values its top level defines.
 type bound struct {
-	designs            int
-	v_att_dice         int
-	v_band_size        int
-	v_battle           int
-	v_def_dice         int
-	v_due              int
-	v_last             int
-	v_loss_at          int
-	v_mode             int
-	v_n_att            int
-	v_n_def            int
-	v_n_loss           int
-	v_owner            int
-	v_rolled           int
-	v_round            int
-	v_target           int
-	v_targeted         int
-	v_tslot            int
-	v_unit             int
-	v_w_asked          int
-	v_w_first          int
-	v_w_target         int
-	v_w_then           int
-	v_w_tslot          int
-	z_army             int
-	z_band             int
-	z_battles          int
-	z_deck             int
-	z_discard          int
-	z_hand             int
-	z_removed          int
-	f_band             rules.Field[rules.Opt[int64]]
-	f_bows             rules.Field[int64]
-	f_number           rules.Field[int64]
-	f_people           rules.Field[string]
-	f_shields          rules.Field[int64]
-	f_troop            rules.Field[string]
-	p_attack_dice      int64
-	p_defence_dice     int64
-	p_dragon_dice      int64
-	p_min_defence_dice int64
-	p_rounds           int64
-	g_ARCHER           int64
-	g_BAND             int64
-	g_BATTLE           *rules.Dict[int64, int16]
-	g_INFANTRY         int64
-	g_NP               int64
-	g_PEOPLE           *rules.Dict[int16, int64]
-	g_PEOPLES          []string
-	g_SIMPLE           int64
-	g_TROOP            *rules.Dict[int16, int64]
+	designs                  int
+	v_att_dice               int
+	v_band_size              int
+	v_battle                 int
+	v_def_dice               int
+	v_due                    int
+	v_last                   int
+	v_loss_at                int
+	v_mode                   int
+	v_n_att                  int
+	v_n_def                  int
+	v_n_loss                 int
+	v_owner                  int
+	v_rolled                 int
+	v_round                  int
+	v_target                 int
+	v_targeted               int
+	v_tslot                  int
+	v_unit                   int
+	v_w_asked                int
+	v_w_first                int
+	v_w_target               int
+	v_w_then                 int
+	v_w_tslot                int
+	z_army                   int
+	z_band                   int
+	z_battles                int
+	z_camp                   int
+	z_deck                   int
+	z_discard                int
+	z_hand                   int
+	z_removed                int
+	z_waiting                int
+	f_band_int_              rules.Field[rules.Opt[int64]]
+	f_bows_int               rules.Field[int64]
+	f_kind_str               rules.Field[string]
+	f_number_int             rules.Field[int64]
+	f_people_str             rules.Field[string]
+	f_shields_int            rules.Field[int64]
+	f_troop_str              rules.Field[string]
+	p_attack_dice            int64
+	p_defence_dice           int64
+	p_dragon_dice            int64
+	p_hordes_initial_deal    *rules.Dict[int64, int64]
+	p_hordes_last_round_deal *rules.Dict[int64, int64]
+	p_hordes_last_round_keep *rules.Dict[int64, int64]
+	p_hordes_round_deal      *rules.Dict[int64, int64]
+	p_hordes_round_keep      *rules.Dict[int64, int64]
+	p_initial_deal           int64
+	p_last_round_deal        int64
+	p_last_round_keep        int64
+	p_min_defence_dice       int64
+	p_round_deal             int64
+	p_round_keep             int64
+	p_rounds                 int64
+	g_AFTER_ROUND            int64
+	g_AFTER_START            int64
+	g_ARCHER                 int64
+	g_BAND                   int64
+	g_BATTLE                 *rules.Dict[int64, int16]
+	g_ENEMY                  []int64
+	g_HORDES                 bool
+	g_INFANTRY               int64
+	g_MODE                   *rules.Dict[string, int64]
+	g_NP                     int64
+	g_PEOPLE                 *rules.Dict[int16, int64]
+	g_PEOPLES                []string
+	g_SIMPLE                 int64
+	g_TROOP                  *rules.Dict[int16, int64]
 }
 
-// tuple_tuple_int_int is a tuple tuple[int, int].
-type tuple_tuple_int_int struct {
+// tuple_tuple_int__card_battle___ is a tuple tuple[int, card(battle)?].
+type tuple_tuple_int__card_battle___ struct {
+	F0 int64
+	F1 rules.Opt[int16]
+}
+
+// tuple_tuple_int__int_ is a tuple tuple[int, int].
+type tuple_tuple_int__int_ struct {
 	F0 int64
 	F1 int64
+}
+
+// fn_allowed is allowed of the rules (cards/warriors/rules.star:484:1).
+func (b *bound) fn_allowed(h *rules.Host, a0 int64, a1 int64) bool {
+	l_u := a0
+	_ = l_u
+	l_s := a1
+	_ = l_s
+	if (l_u >= b.g_NP) || (l_s >= b.g_NP) {
+		return true
+	}
+	return ((l_s == l_u) || (l_s == rules.At("cards/warriors/rules.star:488:27", b.g_ENEMY, l_u)))
 }
 
 // fn_attack_dice is attack_dice of the rules (cards/warriors/rules.star:612:1).
@@ -98,7 +134,7 @@ func (b *bound) fn_attack_dice(h *rules.Host) int64 {
 	if l_u < b.g_NP {
 		l_n = rules.At("cards/warriors/rules.star:618:13", b.fn_faction(h, h.Var("cards/warriors/rules.star:618:24", b.v_owner, 0), l_u), b.g_INFANTRY)
 		if h.Var("cards/warriors/rules.star:619:12", b.v_mode, 0) == b.g_SIMPLE {
-			l_n = (l_n + b.f_shields.At("cards/warriors/rules.star:620:18", b.fn_battle_card(h)))
+			l_n = (l_n + b.f_shields_int.At("cards/warriors/rules.star:620:18", b.fn_battle_card(h)))
 		}
 		return rules.Min(b.p_attack_dice, l_n)
 	}
@@ -113,8 +149,8 @@ func (b *bound) fn_band_of(h *rules.Host, a0 int16) rules.Opt[int64] {
 	l_card := a0
 	_ = l_card
 	return func() rules.Opt[int64] {
-		if b.f_band.At("cards/warriors/rules.star:550:25", l_card).OK {
-			return b.f_band.At("cards/warriors/rules.star:550:12", l_card)
+		if b.f_band_int_.At("cards/warriors/rules.star:550:25", l_card).OK {
+			return b.f_band_int_.At("cards/warriors/rules.star:550:12", l_card)
 		}
 		return rules.Some(int64(0))
 	}()
@@ -126,7 +162,7 @@ func (b *bound) fn_battle_card(h *rules.Host) int16 {
 }
 
 // fn_bows is bows of the rules (cards/warriors/rules.star:678:1).
-func (b *bound) fn_bows(h *rules.Host) tuple_tuple_int_int {
+func (b *bound) fn_bows(h *rules.Host) tuple_tuple_int__int_ {
 	var l_att int64
 	_ = l_att
 	var l_de int64
@@ -138,13 +174,52 @@ func (b *bound) fn_bows(h *rules.Host) tuple_tuple_int_int {
 	if h.Var("cards/warriors/rules.star:681:8", b.v_unit, 0) < b.g_NP {
 		l_att = rules.At("cards/warriors/rules.star:682:15", b.fn_faction(h, h.Var("cards/warriors/rules.star:682:26", b.v_owner, 0), h.Var("cards/warriors/rules.star:682:35", b.v_unit, 0)), b.g_ARCHER)
 		if h.Var("cards/warriors/rules.star:683:12", b.v_mode, 0) == b.g_SIMPLE {
-			l_att = (l_att + b.f_bows.At("cards/warriors/rules.star:684:20", b.fn_battle_card(h)))
+			l_att = (l_att + b.f_bows_int.At("cards/warriors/rules.star:684:20", b.fn_battle_card(h)))
 		}
 	}
 	if h.Var("cards/warriors/rules.star:685:8", b.v_tslot, 0) < b.g_NP {
 		l_de = rules.At("cards/warriors/rules.star:686:14", b.fn_faction(h, h.Var("cards/warriors/rules.star:686:25", b.v_target, 0), h.Var("cards/warriors/rules.star:686:35", b.v_tslot, 0)), b.g_ARCHER)
 	}
-	return tuple_tuple_int_int{F0: l_att, F1: l_de}
+	return tuple_tuple_int__int_{F0: l_att, F1: l_de}
+}
+
+// fn_deals is deals of the rules (cards/warriors/rules.star:168:1).
+func (b *bound) fn_deals(h *rules.Host) []int64 {
+	var l_n int64
+	_ = l_n
+	var l_tables []*rules.Dict[int64, int64]
+	_ = l_tables
+	var l_t *rules.Dict[int64, int64]
+	_ = l_t
+	var l_t_2 *rules.Dict[int64, int64]
+	_ = l_t_2
+	l_n = h.Players()
+	l_tables = []*rules.Dict[int64, int64]{b.p_hordes_initial_deal, b.p_hordes_round_deal, b.p_hordes_round_keep, b.p_hordes_last_round_deal, b.p_hordes_last_round_keep}
+	if b.g_HORDES && func() bool {
+		for _, v := range func() []bool {
+			var out []bool
+			for _, it1 := range l_tables {
+				l_t = it1
+				out = append(out, l_t.Has(l_n))
+			}
+			return out
+		}() {
+			if v {
+				return true
+			}
+		}
+		return false
+	}() {
+		return func() []int64 {
+			var out []int64
+			for _, it2 := range l_tables {
+				l_t_2 = it2
+				out = append(out, rules.Get(l_t_2, l_n, int64(0)))
+			}
+			return out
+		}()
+	}
+	return []int64{b.p_initial_deal, b.p_round_deal, b.p_round_keep, b.p_last_round_deal, b.p_last_round_keep}
 }
 
 // fn_defence_dice is defence_dice of the rules (cards/warriors/rules.star:626:1).
@@ -181,7 +256,7 @@ func (b *bound) fn_faction(h *rules.Host, a1 int64, a2 int64) []int64 {
 	_ = l_c
 	l_f = []int64{int64(0), int64(0), int64(0)}
 	for _, it1 := range rules.Filter(h.Cards(h.Zone("cards/warriors/rules.star:153:14", b.z_army, l_p)), func(d int16) bool {
-		return b.f_people.At("cards/warriors/rules.star:153:14", d) == rules.At("cards/warriors/rules.star:153:39", b.g_PEOPLES, l_q)
+		return b.f_people_str.At("cards/warriors/rules.star:153:14", d) == rules.At("cards/warriors/rules.star:153:39", b.g_PEOPLES, l_q)
 	}) {
 		l_c = it1
 		rules.SetAt("cards/warriors/rules.star:154:9", l_f, b.g_TROOP.At("cards/warriors/rules.star:154:11", l_c), (rules.At("cards/warriors/rules.star:154:9", l_f, b.g_TROOP.At("cards/warriors/rules.star:154:11", l_c)) + int64(1)))
@@ -189,11 +264,26 @@ func (b *bound) fn_faction(h *rules.Host, a1 int64, a2 int64) []int64 {
 	return l_f
 }
 
+// fn_finish_battle is finish_battle of the rules (cards/warriors/rules.star:433:1).
+func (b *bound) fn_finish_battle(h *rules.Host) {
+	var l_owner int64
+	_ = l_owner
+	l_owner = h.Var("cards/warriors/rules.star:435:13", b.v_owner, 0)
+	if (h.Var("cards/warriors/rules.star:436:8", b.v_unit, 0) >= int64(0)) && (h.Var("cards/warriors/rules.star:436:24", b.v_unit, 0) < b.g_NP) {
+		h.MoveAll("cards/warriors/rules.star:437:9", h.Zone("cards/warriors/rules.star:437:20", b.z_camp, 0), h.Zone("cards/warriors/rules.star:437:28", b.z_army, l_owner))
+	}
+	h.MoveAll("cards/warriors/rules.star:438:5", h.Zone("cards/warriors/rules.star:438:16", b.z_band, 0), h.Zone("cards/warriors/rules.star:438:24", b.z_army, l_owner))
+	h.Move("cards/warriors/rules.star:439:5", b.fn_battle_card(h), h.Zone("cards/warriors/rules.star:439:28", b.z_battles, l_owner), h.Zone("cards/warriors/rules.star:439:46", b.z_discard, 0))
+	h.SetVar("cards/warriors/rules.star:440:5", b.v_last, 0, l_owner)
+	b.fn_reset_battle(h)
+	b.fn_start_battle(h)
+}
+
 // fn_infantry is infantry of the rules (cards/warriors/rules.star:164:1).
 func (b *bound) fn_infantry(h *rules.Host, a1 int64) int64 {
 	l_p := a1
 	_ = l_p
-	return int64(len(rules.Filter(h.Cards(h.Zone("cards/warriors/rules.star:166:16", b.z_army, l_p)), func(d int16) bool { return b.f_troop.At("cards/warriors/rules.star:166:16", d) == "infantry" })))
+	return int64(len(rules.Filter(h.Cards(h.Zone("cards/warriors/rules.star:166:16", b.z_army, l_p)), func(d int16) bool { return b.f_troop_str.At("cards/warriors/rules.star:166:16", d) == "infantry" })))
 }
 
 // fn_legal_continue is legal_continue of the rules (cards/warriors/rules.star:778:1).
@@ -218,7 +308,7 @@ func (b *bound) fn_legal_enlist(h *rules.Host, a1 int64) []int64 {
 	_ = l_c
 	return func() []int64 {
 		var out []int64
-		for _, it1 := range rules.Filter(h.Cards(h.Zone("cards/warriors/rules.star:595:32", b.z_army, l_p)), func(d int16) bool { return b.f_troop.At("cards/warriors/rules.star:595:32", d) == "infantry" }) {
+		for _, it1 := range rules.Filter(h.Cards(h.Zone("cards/warriors/rules.star:595:32", b.z_army, l_p)), func(d int16) bool { return b.f_troop_str.At("cards/warriors/rules.star:595:32", d) == "infantry" }) {
 			l_c = it1
 			out = append(out, b.g_PEOPLE.At("cards/warriors/rules.star:595:13", l_c))
 		}
@@ -240,6 +330,30 @@ func (b *bound) fn_legal_keep(h *rules.Host, a1 int64) int {
 	return h.Zone("cards/warriors/rules.star:289:12", b.z_hand, l_p)
 }
 
+// fn_legal_protect is legal_protect of the rules (cards/warriors/rules.star:373:1).
+func (b *bound) fn_legal_protect(h *rules.Host, a1 int64) []int64 {
+	l_p := a1
+	_ = l_p
+	var l_n []int64
+	_ = l_n
+	var l_q int64
+	_ = l_q
+	if !(len(rules.Filter(h.Cards(h.Zone("cards/warriors/rules.star:375:12", b.z_waiting, l_p)), func(d int16) bool { return b.f_kind_str.At("cards/warriors/rules.star:375:12", d) == "wizard" })) > 0) {
+		return []int64(nil)
+	}
+	l_n = b.fn_sizes(h, l_p)
+	return func() []int64 {
+		var out []int64
+		for it1, hi1 := int64(0), b.g_NP; it1 < hi1; it1++ {
+			l_q = it1
+			if rules.At("cards/warriors/rules.star:378:37", l_n, l_q) > int64(0) {
+				out = append(out, l_q)
+			}
+		}
+		return out
+	}()
+}
+
 // fn_legal_stop is legal_stop of the rules (cards/warriors/rules.star:788:1).
 func (b *bound) fn_legal_stop(h *rules.Host, a1 int64) bool {
 	l_p := a1
@@ -258,9 +372,38 @@ func (b *bound) fn_lowest(h *rules.Host, a1 int64) int64 {
 	l_low = rules.Shl("cards/warriors/rules.star:330:11", int64(1), int64(30))
 	for _, it1 := range slices.Clone(h.Cards(h.Zone("cards/warriors/rules.star:331:14", b.z_battles, l_p))) {
 		l_c = it1
-		l_low = rules.Min(l_low, b.f_number.At("cards/warriors/rules.star:332:24", l_c))
+		l_low = rules.Min(l_low, b.f_number_int.At("cards/warriors/rules.star:332:24", l_c))
 	}
 	return l_low
+}
+
+// fn_lowest_battle is lowest_battle of the rules (cards/warriors/rules.star:398:1).
+func (b *bound) fn_lowest_battle(h *rules.Host) tuple_tuple_int__card_battle___ {
+	var l_seat int64
+	_ = l_seat
+	var l_card rules.Opt[int16]
+	_ = l_card
+	var l_p int64
+	_ = l_p
+	var l_c int16
+	_ = l_c
+	v1 := -(int64(1))
+	v2 := rules.Opt[int16]{}
+	l_seat = v1
+	l_card = v2
+	for it3, hi3 := int64(0), h.Players(); it3 < hi3; it3++ {
+		l_p = it3
+		for _, it4 := range slices.Clone(h.Cards(h.Zone("cards/warriors/rules.star:402:18", b.z_battles, l_p))) {
+			l_c = it4
+			if !l_card.OK || (b.f_number_int.At("cards/warriors/rules.star:403:32", l_c) < b.f_number_int.At("cards/warriors/rules.star:403:43", rules.Must("cards/warriors/rules.star:403:43", l_card))) {
+				v5 := l_p
+				v6 := rules.Some(l_c)
+				l_seat = v5
+				l_card = v6
+			}
+		}
+	}
+	return tuple_tuple_int__card_battle___{F0: l_seat, F1: l_card}
 }
 
 // fn_next_dealt is next_dealt of the rules (cards/warriors/rules.star:193:1).
@@ -340,6 +483,43 @@ func (b *bound) fn_reset_battle(h *rules.Host) {
 		l_p = it14
 		h.SetVar("cards/warriors/rules.star:431:9", b.v_targeted, l_p, int64(0))
 	}
+}
+
+// fn_sizes is sizes of the rules (cards/warriors/rules.star:157:1).
+func (b *bound) fn_sizes(h *rules.Host, a1 int64) []int64 {
+	l_p := a1
+	_ = l_p
+	var l_n []int64
+	_ = l_n
+	var l_c int16
+	_ = l_c
+	l_n = rules.Repeat([]int64{int64(0)}, b.g_NP)
+	for _, it1 := range slices.Clone(h.Cards(h.Zone("cards/warriors/rules.star:160:14", b.z_army, l_p))) {
+		l_c = it1
+		rules.SetAt("cards/warriors/rules.star:161:9", l_n, b.g_PEOPLE.At("cards/warriors/rules.star:161:11", l_c), (rules.At("cards/warriors/rules.star:161:9", l_n, b.g_PEOPLE.At("cards/warriors/rules.star:161:11", l_c)) + int64(1)))
+	}
+	return l_n
+}
+
+// fn_start_battle is start_battle of the rules (cards/warriors/rules.star:411:1).
+func (b *bound) fn_start_battle(h *rules.Host) {
+	var l_owner int64
+	_ = l_owner
+	var l_card rules.Opt[int16]
+	_ = l_card
+	tu1 := b.fn_lowest_battle(h)
+	l_owner = tu1.F0
+	l_card = tu1.F1
+	if !l_card.OK {
+		b.fn_open_window(h, b.g_AFTER_ROUND)
+		return
+	}
+	b.fn_reset_battle(h)
+	h.SetVar("cards/warriors/rules.star:419:5", b.v_battle, 0, b.f_number_int.At("cards/warriors/rules.star:419:16", rules.Must("cards/warriors/rules.star:419:16", l_card)))
+	h.SetVar("cards/warriors/rules.star:420:5", b.v_owner, 0, l_owner)
+	h.SetVar("cards/warriors/rules.star:421:5", b.v_mode, 0, b.g_MODE.At("cards/warriors/rules.star:421:14", b.f_kind_str.At("cards/warriors/rules.star:421:19", rules.Must("cards/warriors/rules.star:421:19", l_card))))
+	h.SetTurn("cards/warriors/rules.star:422:5", l_owner)
+	b.fn_open_window(h, b.g_AFTER_START)
 }
 
 // fn_start_deal is start_deal of the rules (cards/warriors/rules.star:186:1).
@@ -437,6 +617,9 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.z_battles, err = rules.BindZone(g, "battles"); err != nil {
 		return nil, err
 	}
+	if b.z_camp, err = rules.BindZone(g, "camp"); err != nil {
+		return nil, err
+	}
 	if b.z_deck, err = rules.BindZone(g, "deck"); err != nil {
 		return nil, err
 	}
@@ -449,30 +632,16 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.z_removed, err = rules.BindZone(g, "removed"); err != nil {
 		return nil, err
 	}
-	b.f_band, err = rules.BindField(g, "band", conv_int_opt)
-	if err != nil {
+	if b.z_waiting, err = rules.BindZone(g, "waiting"); err != nil {
 		return nil, err
 	}
-	b.f_bows, err = rules.BindField(g, "bows", rules.ConvInt)
-	if err != nil {
-		return nil, err
-	}
-	b.f_number, err = rules.BindField(g, "number", rules.ConvInt)
-	if err != nil {
-		return nil, err
-	}
-	b.f_people, err = rules.BindField(g, "people", rules.ConvStr)
-	if err != nil {
-		return nil, err
-	}
-	b.f_shields, err = rules.BindField(g, "shields", rules.ConvInt)
-	if err != nil {
-		return nil, err
-	}
-	b.f_troop, err = rules.BindField(g, "troop", rules.ConvStr)
-	if err != nil {
-		return nil, err
-	}
+	b.f_band_int_ = rules.BindField(g, "band", conv_int_)
+	b.f_bows_int = rules.BindField(g, "bows", rules.ConvInt)
+	b.f_kind_str = rules.BindField(g, "kind", rules.ConvStr)
+	b.f_number_int = rules.BindField(g, "number", rules.ConvInt)
+	b.f_people_str = rules.BindField(g, "people", rules.ConvStr)
+	b.f_shields_int = rules.BindField(g, "shields", rules.ConvInt)
+	b.f_troop_str = rules.BindField(g, "troop", rules.ConvStr)
 	if b.p_attack_dice, err = rules.ConvInt(g.Param("attack_dice")); err != nil {
 		return nil, rules.BindError("params.attack_dice: %v", err)
 	}
@@ -482,11 +651,47 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.p_dragon_dice, err = rules.ConvInt(g.Param("dragon_dice")); err != nil {
 		return nil, rules.BindError("params.dragon_dice: %v", err)
 	}
+	if b.p_hordes_initial_deal, err = conv_dict_int__int_(g.Param("hordes_initial_deal")); err != nil {
+		return nil, rules.BindError("params.hordes_initial_deal: %v", err)
+	}
+	if b.p_hordes_last_round_deal, err = conv_dict_int__int_(g.Param("hordes_last_round_deal")); err != nil {
+		return nil, rules.BindError("params.hordes_last_round_deal: %v", err)
+	}
+	if b.p_hordes_last_round_keep, err = conv_dict_int__int_(g.Param("hordes_last_round_keep")); err != nil {
+		return nil, rules.BindError("params.hordes_last_round_keep: %v", err)
+	}
+	if b.p_hordes_round_deal, err = conv_dict_int__int_(g.Param("hordes_round_deal")); err != nil {
+		return nil, rules.BindError("params.hordes_round_deal: %v", err)
+	}
+	if b.p_hordes_round_keep, err = conv_dict_int__int_(g.Param("hordes_round_keep")); err != nil {
+		return nil, rules.BindError("params.hordes_round_keep: %v", err)
+	}
+	if b.p_initial_deal, err = rules.ConvInt(g.Param("initial_deal")); err != nil {
+		return nil, rules.BindError("params.initial_deal: %v", err)
+	}
+	if b.p_last_round_deal, err = rules.ConvInt(g.Param("last_round_deal")); err != nil {
+		return nil, rules.BindError("params.last_round_deal: %v", err)
+	}
+	if b.p_last_round_keep, err = rules.ConvInt(g.Param("last_round_keep")); err != nil {
+		return nil, rules.BindError("params.last_round_keep: %v", err)
+	}
 	if b.p_min_defence_dice, err = rules.ConvInt(g.Param("min_defence_dice")); err != nil {
 		return nil, rules.BindError("params.min_defence_dice: %v", err)
 	}
+	if b.p_round_deal, err = rules.ConvInt(g.Param("round_deal")); err != nil {
+		return nil, rules.BindError("params.round_deal: %v", err)
+	}
+	if b.p_round_keep, err = rules.ConvInt(g.Param("round_keep")); err != nil {
+		return nil, rules.BindError("params.round_keep: %v", err)
+	}
 	if b.p_rounds, err = rules.ConvInt(g.Param("rounds")); err != nil {
 		return nil, rules.BindError("params.rounds: %v", err)
+	}
+	if b.g_AFTER_ROUND, err = rules.ConvInt(g.Global("AFTER_ROUND")); err != nil {
+		return nil, rules.BindError("AFTER_ROUND: %v", err)
+	}
+	if b.g_AFTER_START, err = rules.ConvInt(g.Global("AFTER_START")); err != nil {
+		return nil, rules.BindError("AFTER_START: %v", err)
 	}
 	if b.g_ARCHER, err = rules.ConvInt(g.Global("ARCHER")); err != nil {
 		return nil, rules.BindError("ARCHER: %v", err)
@@ -494,33 +699,51 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.g_BAND, err = rules.ConvInt(g.Global("BAND")); err != nil {
 		return nil, rules.BindError("BAND: %v", err)
 	}
-	if b.g_BATTLE, err = conv_dict_int_card(g.Global("BATTLE")); err != nil {
+	if b.g_BATTLE, err = conv_dict_int__card_battle__(g.Global("BATTLE")); err != nil {
 		return nil, rules.BindError("BATTLE: %v", err)
+	}
+	if b.g_ENEMY, err = conv_list_int_(g.Global("ENEMY")); err != nil {
+		return nil, rules.BindError("ENEMY: %v", err)
+	}
+	if b.g_HORDES, err = rules.ConvBool(g.Global("HORDES")); err != nil {
+		return nil, rules.BindError("HORDES: %v", err)
 	}
 	if b.g_INFANTRY, err = rules.ConvInt(g.Global("INFANTRY")); err != nil {
 		return nil, rules.BindError("INFANTRY: %v", err)
 	}
+	if b.g_MODE, err = conv_dict_str__int_(g.Global("MODE")); err != nil {
+		return nil, rules.BindError("MODE: %v", err)
+	}
 	if b.g_NP, err = rules.ConvInt(g.Global("NP")); err != nil {
 		return nil, rules.BindError("NP: %v", err)
 	}
-	if b.g_PEOPLE, err = conv_dict_card_int(g.Global("PEOPLE")); err != nil {
+	if b.g_PEOPLE, err = conv_dict_card_warrior___int_(g.Global("PEOPLE")); err != nil {
 		return nil, rules.BindError("PEOPLE: %v", err)
 	}
-	if b.g_PEOPLES, err = conv_list_str(g.Global("PEOPLES")); err != nil {
+	if b.g_PEOPLES, err = conv_list_str_(g.Global("PEOPLES")); err != nil {
 		return nil, rules.BindError("PEOPLES: %v", err)
 	}
 	if b.g_SIMPLE, err = rules.ConvInt(g.Global("SIMPLE")); err != nil {
 		return nil, rules.BindError("SIMPLE: %v", err)
 	}
-	if b.g_TROOP, err = conv_dict_card_int(g.Global("TROOP")); err != nil {
+	if b.g_TROOP, err = conv_dict_card_warrior___int_(g.Global("TROOP")); err != nil {
 		return nil, rules.BindError("TROOP: %v", err)
 	}
 	e := &rules.Entries{Legal: map[string]func(*rules.Host, int, []int) []int{}, Apply: map[string]func(*rules.Host, int, int){}, Then: map[string]func(*rules.Host){}}
+	e.Then["finish_battle"] = func(h *rules.Host) { b.fn_finish_battle(h) }
 	e.Then["reset_battle"] = func(h *rules.Host) { b.fn_reset_battle(h) }
+	e.Then["start_battle"] = func(h *rules.Host) { b.fn_start_battle(h) }
 	e.Legal["keep"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_keep(h, int64(p))
 		for _, d := range h.Cards(r) {
 			dst = append(dst, int(d))
+		}
+		return dst
+	}
+	e.Legal["protect"] = func(h *rules.Host, p int, dst []int) []int {
+		r := b.fn_legal_protect(h, int64(p))
+		for _, x := range r {
+			dst = append(dst, rules.Part("cards/warriors/rules.star:373:1", h, x, 22, false))
 		}
 		return dst
 	}
@@ -562,14 +785,24 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	return e, nil
 }
 
-func conv_int_opt(v starlark.Value) (rules.Opt[int64], error) { return rules.ConvOpt(v, rules.ConvInt) }
+func conv_int_(v starlark.Value) (rules.Opt[int64], error) { return rules.ConvOpt(v, rules.ConvInt) }
 
-func conv_dict_int_card(v starlark.Value) (*rules.Dict[int64, int16], error) {
+func conv_dict_int__int_(v starlark.Value) (*rules.Dict[int64, int64], error) {
+	return rules.ConvDict(v, rules.ConvInt, rules.ConvInt)
+}
+
+func conv_dict_int__card_battle__(v starlark.Value) (*rules.Dict[int64, int16], error) {
 	return rules.ConvDict(v, rules.ConvInt, rules.ConvCard)
 }
 
-func conv_dict_card_int(v starlark.Value) (*rules.Dict[int16, int64], error) {
+func conv_list_int_(v starlark.Value) ([]int64, error) { return rules.ConvList(v, rules.ConvInt) }
+
+func conv_dict_str__int_(v starlark.Value) (*rules.Dict[string, int64], error) {
+	return rules.ConvDict(v, rules.ConvStr, rules.ConvInt)
+}
+
+func conv_dict_card_warrior___int_(v starlark.Value) (*rules.Dict[int16, int64], error) {
 	return rules.ConvDict(v, rules.ConvCard, rules.ConvInt)
 }
 
-func conv_list_str(v starlark.Value) ([]string, error) { return rules.ConvList(v, rules.ConvStr) }
+func conv_list_str_(v starlark.Value) ([]string, error) { return rules.ConvList(v, rules.ConvStr) }

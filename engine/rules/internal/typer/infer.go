@@ -3,6 +3,7 @@ package typer
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"go.starlark.net/resolve"
 	"go.starlark.net/syntax"
@@ -10,13 +11,19 @@ import (
 
 // Env is what the rules' functions are given, as the game declares it.
 type Env struct {
-	// Attrs are g's attributes: each zone (Zone, or BySeat{Zone} for a
-	// player zone), each variable (Int or Bool, or BySeat of it), phase,
-	// players and turn, and g's methods (Builtin{Name, Game}).
+	// Attrs are g's attributes: each zone (ZoneOf{id}, or BySeat of it
+	// for a player zone), each variable (Int or Bool, or BySeat of it),
+	// phase, players and turn, and g's methods (Builtin{Name, Game}).
 	Attrs map[string]Type
-	// Params are params.<id>; Fields the cards' fields, with the type
-	// their values have on every card that has them.
-	Params, Fields map[string]Type
+	// Params are params.<id>.
+	Params map[string]Type
+	// Fields are the cards' fields by card type, with the type their
+	// values have on every card of the type that has them; CardTypes
+	// the type of each card, by id.
+	Fields    map[string]map[string]Type
+	CardTypes map[string]string
+	// Start is, by zone, the card types whose cards start in it.
+	Start map[string][]string
 	// Globals are the values the rules' top level defines, other than
 	// functions, by the type their value has.
 	Globals map[string]Type
@@ -73,7 +80,13 @@ type Result struct {
 // function's parameters are what its callers pass, joined, and the types
 // flow until nothing changes.
 func Infer(files []*syntax.File, env *Env) *Result {
-	in := &inferer{env: env, res: &Result{Funcs: map[string]*FuncInfo{}}}
+	in := &inferer{env: env, res: &Result{Funcs: map[string]*FuncInfo{}}, in: map[string]map[string]bool{}}
+	for z, types := range env.Start {
+		in.in[z] = map[string]bool{}
+		for _, t := range types {
+			in.in[z][t] = true
+		}
+	}
 	for _, f := range files {
 		for _, st := range f.Stmts {
 			if def, ok := st.(*syntax.DefStmt); ok {
@@ -85,11 +98,23 @@ func Infer(files []*syntax.File, env *Env) *Result {
 			}
 		}
 	}
-	for name, params := range env.Entries {
-		in.call(name, params)
-	}
 	for range 100 {
 		in.changed = false
+		for name, params := range env.Entries {
+			// An action is played on what its legal_ function gives.
+			if kind, ok := strings.CutPrefix(name, "apply_"); ok && len(params) == 3 {
+				if l := in.res.Funcs["legal_"+kind]; l != nil {
+					el := in.elem(l.Result)
+					if Equal(el, Unknown) {
+						continue // not known yet
+					}
+					if !IsDyn(el) {
+						params = []Type{params[0], params[1], el}
+					}
+				}
+			}
+			in.call(name, params)
+		}
 		for _, name := range in.order() {
 			in.function(in.res.Funcs[name])
 		}
@@ -105,6 +130,162 @@ type inferer struct {
 	res     *Result
 	changed bool
 	cur     *FuncInfo
+	// in is, by zone, the card types whose cards may come into it: where
+	// they start, and wherever g.move, g.deal, ... take them.
+	in map[string]map[string]bool
+	// narrow are the types of locals within a test of their card type
+	// (if c.type == "creature": ...), innermost last.
+	narrow []map[*resolve.Binding]Type
+}
+
+// unassigned drops from narrow the locals the statements assign: a test
+// of a card's type tells nothing of another card put in its variable.
+func unassigned(narrow map[*resolve.Binding]Type, body []syntax.Stmt) map[*resolve.Binding]Type {
+	for _, st := range body {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			var lhs syntax.Expr
+			switch n := n.(type) {
+			case *syntax.AssignStmt:
+				lhs = n.LHS
+			case *syntax.ForStmt:
+				lhs = n.Vars
+			case *syntax.ForClause:
+				lhs = n.Vars
+			}
+			if lhs != nil {
+				syntax.Walk(lhs, func(n syntax.Node) bool {
+					if id, ok := n.(*syntax.Ident); ok {
+						if b, ok := id.Binding.(*resolve.Binding); ok {
+							delete(narrow, b)
+						}
+					}
+					return true
+				})
+			}
+			return true
+		})
+	}
+	return narrow
+}
+
+// narrowing is what a condition tells of the card types of locals:
+// c.type == "t", c.type in ("t", "u"), and conjunctions of those.
+func (in *inferer) narrowing(cond syntax.Expr) map[*resolve.Binding]Type {
+	out := map[*resolve.Binding]Type{}
+	var walk func(e syntax.Expr)
+	walk = func(e syntax.Expr) {
+		switch e := e.(type) {
+		case *syntax.ParenExpr:
+			walk(e.X)
+		case *syntax.BinaryExpr:
+			switch e.Op {
+			case syntax.AND:
+				walk(e.X)
+				walk(e.Y)
+				return
+			case syntax.EQL, syntax.IN:
+			default:
+				return
+			}
+			dot, ok := e.X.(*syntax.DotExpr)
+			if !ok || dot.Name.Name != "type" {
+				return
+			}
+			id, ok := dot.X.(*syntax.Ident)
+			if !ok {
+				return
+			}
+			b, _ := id.Binding.(*resolve.Binding)
+			if b == nil || b.Scope == resolve.Global {
+				return
+			}
+			var types []string
+			var lits []syntax.Expr
+			switch y := e.Y.(type) {
+			case *syntax.Literal:
+				lits = []syntax.Expr{y}
+			case *syntax.TupleExpr:
+				lits = y.List
+			case *syntax.ListExpr:
+				lits = y.List
+			}
+			for _, l := range lits {
+				lit, ok := l.(*syntax.Literal)
+				if !ok || lit.Token != syntax.STRING || (e.Op == syntax.EQL && len(lits) > 1) {
+					return
+				}
+				types = append(types, lit.Value.(string))
+			}
+			if len(types) == 0 {
+				return
+			}
+			slices.Sort(types)
+			out[b] = CardOf{strings.Join(slices.Compact(types), ",")}
+		}
+	}
+	walk(cond)
+	return out
+}
+
+// cardsIn is the type of a card of zone z.
+func (in *inferer) cardsIn(z ZoneOf) Type {
+	if z.IDs == "" {
+		return Card
+	}
+	var types []string
+	for _, id := range Set(z.IDs) {
+		for t := range in.in[id] {
+			if !slices.Contains(types, t) {
+				types = append(types, t)
+			}
+		}
+	}
+	if len(types) == 0 {
+		return Unknown // a zone no card comes into
+	}
+	slices.Sort(types)
+	return CardOf{strings.Join(types, ",")}
+}
+
+// elem is what iterating t gives, a zone's cards of the types it holds.
+func (in *inferer) elem(t Type) Type {
+	if z, ok := t.(ZoneOf); ok {
+		return in.cardsIn(z)
+	}
+	return Elem(t)
+}
+
+// flow records that cards of type c (CardOf) may come into zone to.
+func (in *inferer) flow(c Type, to Type) {
+	card, ok := c.(CardOf)
+	z, okZ := to.(ZoneOf)
+	if !ok || !okZ {
+		return
+	}
+	zones := Set(z.IDs)
+	if zones == nil {
+		for id := range in.in {
+			zones = append(zones, id)
+		}
+	}
+	types := Set(card.Types)
+	if types == nil {
+		for _, t := range in.env.CardTypes {
+			if !slices.Contains(types, t) {
+				types = append(types, t)
+			}
+		}
+	}
+	for _, id := range zones {
+		if in.in[id] == nil {
+			in.in[id] = map[string]bool{}
+		}
+		for _, t := range types {
+			if !in.in[id][t] {
+				in.in[id][t], in.changed = true, true
+			}
+		}
+	}
 }
 
 func (in *inferer) order() []string {
@@ -141,8 +322,23 @@ func (in *inferer) call(name string, args []Type) Type {
 	return f.Result
 }
 
+// join is Join, a zone joined with a list read as the list of its cards.
+func (in *inferer) join(a, b Type) Type {
+	_, aSeq := a.(List)
+	_, aSeq2 := a.(Seq)
+	_, bSeq := b.(List)
+	_, bSeq2 := b.(Seq)
+	if z, ok := a.(ZoneOf); ok && (bSeq || bSeq2) {
+		a = Seq{in.cardsIn(z)}
+	}
+	if z, ok := b.(ZoneOf); ok && (aSeq || aSeq2) {
+		b = Seq{in.cardsIn(z)}
+	}
+	return Join(a, b)
+}
+
 func (in *inferer) widen(at *Type, t Type) {
-	j := Join(*at, t)
+	j := in.join(*at, t)
 	if *at == nil || !Equal(j, *at) {
 		*at, in.changed = j, true
 	}
@@ -231,10 +427,12 @@ func (in *inferer) stmt(st syntax.Stmt) {
 		in.assign(st.LHS, t)
 	case *syntax.IfStmt:
 		in.expr(st.Cond)
+		in.narrow = append(in.narrow, unassigned(in.narrowing(st.Cond), st.True))
 		in.stmts(st.True)
+		in.narrow = in.narrow[:len(in.narrow)-1]
 		in.stmts(st.False)
 	case *syntax.ForStmt:
-		in.assign(st.Vars, Elem(in.expr(st.X)))
+		in.assign(st.Vars, in.elem(in.expr(st.X)))
 		in.stmts(st.Body)
 	case *syntax.WhileStmt:
 		in.expr(st.Cond)
@@ -331,7 +529,7 @@ func (in *inferer) typeOf(e syntax.Expr) Type {
 		return in.comprehension(e)
 	case *syntax.CondExpr:
 		in.expr(e.Cond)
-		return Join(in.expr(e.True), in.expr(e.False))
+		return in.join(in.expr(e.True), in.expr(e.False))
 	case *syntax.UnaryExpr:
 		x := in.expr(e.X)
 		switch e.Op {
@@ -376,6 +574,11 @@ func (in *inferer) ident(id *syntax.Ident) Type {
 	}
 	switch b.Scope {
 	case resolve.Local, resolve.Cell, resolve.Free:
+		for i := len(in.narrow) - 1; i >= 0; i-- {
+			if t, ok := in.narrow[i][b]; ok {
+				return t
+			}
+		}
 		if t, ok := in.cur.Locals[b]; ok {
 			return t
 		}
@@ -419,7 +622,7 @@ func (in *inferer) ident(id *syntax.Ident) Type {
 func (in *inferer) binary(op syntax.Token, x, y Type) Type {
 	switch op {
 	case syntax.AND, syntax.OR:
-		return Join(x, y)
+		return in.join(x, y)
 	case syntax.EQL, syntax.NEQ, syntax.LT, syntax.GT, syntax.LE, syntax.GE, syntax.IN, syntax.NOT_IN:
 		return Bool
 	case syntax.PLUS:
@@ -475,31 +678,25 @@ func (in *inferer) dot(x Type, name string) Type {
 		if t, ok := in.env.Params[name]; ok {
 			return t
 		}
-	case Card:
-		if t, ok := in.env.Fields[name]; ok {
-			return t
-		}
-		switch name {
-		case "id", "type", "name":
-			return Str
-		case "copies":
-			return Int
-		}
 	case Cards:
-		return Card
+		if t, ok := in.env.CardTypes[name]; ok {
+			return CardOf{t}
+		}
 	case Players:
 		return Int
 	case Texts:
 		return Builtin{Name: name, Recv: Texts}
-	case Zone:
-		if name == "owner" {
-			return Opt{Int}
-		}
-		return Builtin{Name: name, Recv: Zone}
 	case Unknown:
 		return Unknown
 	}
 	switch x := x.(type) {
+	case CardOf:
+		return in.field(x, name)
+	case ZoneOf:
+		if name == "owner" {
+			return Opt{Int}
+		}
+		return Builtin{Name: name, Recv: x}
 	case Struct:
 		if t, ok := x.Fields[name]; ok {
 			return t
@@ -536,10 +733,10 @@ func (in *inferer) index(x Type, i syntax.Expr) Type {
 			}
 		}
 		return Elem(x)
+	case ZoneOf:
+		return in.cardsIn(x)
 	case Basic:
 		switch x {
-		case Zone:
-			return Card
 		case Str:
 			return Str
 		case Unknown:
@@ -549,13 +746,39 @@ func (in *inferer) index(x Type, i syntax.Expr) Type {
 	return Dyn
 }
 
+// field is the type of a field of a card of type c: its values' on the
+// card types that have it (a card of another type has no such field,
+// which is an error where it is read, as it is for the interpreter).
+func (in *inferer) field(c CardOf, name string) Type {
+	types := Set(c.Types)
+	if types == nil {
+		for t := range in.env.Fields {
+			types = append(types, t)
+		}
+		slices.Sort(types)
+	}
+	var t Type = Unknown
+	for _, ty := range types {
+		if ft, ok := in.env.Fields[ty][name]; ok {
+			t = Join(t, ft)
+		}
+	}
+	if Equal(t, Unknown) {
+		return Dyn
+	}
+	return t
+}
+
 func (in *inferer) comprehension(c *syntax.Comprehension) Type {
+	depth := len(in.narrow)
+	defer func() { in.narrow = in.narrow[:depth] }()
 	for _, cl := range c.Clauses {
 		switch cl := cl.(type) {
 		case *syntax.ForClause:
-			in.assign(cl.Vars, Elem(in.expr(cl.X)))
+			in.assign(cl.Vars, in.elem(in.expr(cl.X)))
 		case *syntax.IfClause:
 			in.expr(cl.Cond)
+			in.narrow = append(in.narrow, in.narrowing(cl.Cond))
 		}
 	}
 	if c.Curly {
@@ -625,7 +848,7 @@ func (in *inferer) builtin(b Builtin, args []Type) Type {
 		case "range":
 			return List{Int}
 		case "sum":
-			e := Elem(arg(0))
+			e := in.elem(arg(0))
 			if len(args) > 1 {
 				e = Join(e, arg(1))
 			}
@@ -635,7 +858,7 @@ func (in *inferer) builtin(b Builtin, args []Type) Type {
 			return e
 		case "min", "max":
 			if len(args) == 1 {
-				return Elem(arg(0))
+				return in.elem(arg(0))
 			}
 			var t Type = Unknown
 			for _, a := range args {
@@ -643,21 +866,18 @@ func (in *inferer) builtin(b Builtin, args []Type) Type {
 			}
 			return t
 		case "sorted", "list", "reversed":
-			if el, ok := seqElem(arg(0)); ok {
-				return List{el}
-			}
 			if len(args) > 0 {
-				return List{Elem(arg(0))}
+				return List{in.elem(arg(0))}
 			}
 			return List{Unknown}
 		case "tuple":
 			return Dyn
 		case "enumerate":
-			return List{Tuple{[]Type{Int, Elem(arg(0))}}}
+			return List{Tuple{[]Type{Int, in.elem(arg(0))}}}
 		case "zip":
 			ts := make([]Type, len(args))
 			for i, a := range args {
-				ts[i] = Elem(a)
+				ts[i] = in.elem(a)
 			}
 			return List{Tuple{ts}}
 		case "dict":
@@ -672,22 +892,31 @@ func (in *inferer) builtin(b Builtin, args []Type) Type {
 		}
 		return Dyn
 	}
+	if z, ok := b.Recv.(ZoneOf); ok {
+		switch b.Name {
+		case "where", "without":
+			return List{in.cardsIn(z)}
+		case "highest", "lowest":
+			return Opt{in.cardsIn(z)}
+		case "index", "count":
+			return Int
+		}
+	}
 	switch b.Recv {
 	case Game:
 		switch b.Name {
-		case "move", "move_all", "move_top", "deal", "roll", "chance", "end":
+		case "move":
+			in.flow(arg(0), arg(2))
+			return None
+		case "move_all", "move_top", "deal":
+			if z, ok := arg(0).(ZoneOf); ok {
+				in.flow(in.cardsIn(z), arg(1))
+			}
+			return None
+		case "roll", "chance", "end":
 			return None
 		case "holder":
 			return Opt{Int}
-		}
-	case Zone:
-		switch b.Name {
-		case "where", "without":
-			return List{Card}
-		case "highest", "lowest":
-			return Opt{Card}
-		case "index", "count":
-			return Int
 		}
 	case Texts:
 		switch b.Name {

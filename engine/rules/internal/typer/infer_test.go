@@ -47,20 +47,22 @@ func TestInfer(t *testing.T) {
 	}
 	env := &Env{
 		Attrs: map[string]Type{
-			"deck": Zone, "trick": Zone, "hand": BySeat{Zone}, "score": BySeat{Int},
+			"deck": ZoneOf{"deck"}, "trick": ZoneOf{"trick"}, "hand": BySeat{ZoneOf{"hand"}}, "score": BySeat{Int},
 			"players": Int, "turn": Int, "deal": Builtin{"deal", Game}, "move": Builtin{"move", Game},
 		},
-		Fields:  map[string]Type{"suit": Str, "rank": Int},
-		Globals: map[string]Type{},
-		Entries: map[string][]Type{"setup": {Game}, "legal_play": {Game, Int}, "apply_play": {Game, Int, Card}},
+		Fields:    map[string]map[string]Type{"card": {"suit": Str, "rank": Int}},
+		CardTypes: map[string]string{"ace": "card"},
+		Start:     map[string][]string{"deck": {"card"}},
+		Globals:   map[string]Type{},
+		Entries:   map[string][]Type{"setup": {Game}, "legal_play": {Game, Int}, "apply_play": {Game, Int, Card}},
 	}
 	res := Infer([]*syntax.File{f}, env)
 	want := map[string]string{
 		"begin":      "(game) None",
 		"first":      "(game, func has_cards) int?",
 		"has_cards":  "(game, int) bool",
-		"legal_play": "(game, int) seq[card]",
-		"apply_play": "(game, int, card) None",
+		"legal_play": "(game, int) seq[card(card)]",
+		"apply_play": "(game, int, card(card)) None",
 		"half":       "(int) float",
 	}
 	for name, w := range want {

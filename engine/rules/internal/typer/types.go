@@ -29,8 +29,6 @@ const (
 	Float
 	Bool
 	Str
-	Card   // one card (its design)
-	Zone   // one zone instance, such as g.deck or g.hand[p]
 	Game   // g
 	Params // params
 	Cards  // cards: every design, and cards.<id>
@@ -40,7 +38,61 @@ const (
 )
 
 func (b Basic) String() string {
-	return [...]string{"unknown", "dyn", "None", "int", "float", "bool", "str", "card", "zone", "game", "params", "cards", "components", "texts", "players"}[b]
+	return [...]string{"unknown", "dyn", "None", "int", "float", "bool", "str", "game", "params", "cards", "components", "texts", "players"}[b]
+}
+
+// CardOf is one card (its design), of one of the card types Types
+// (sorted, comma-separated), or of any type for "".
+type CardOf struct{ Types string }
+
+func (c CardOf) String() string {
+	if c.Types == "" {
+		return "card"
+	}
+	return "card(" + c.Types + ")"
+}
+
+// ZoneOf is one zone instance, such as g.deck or g.hand[p], of one of the
+// zones IDs (sorted, comma-separated), or of any zone for "".
+type ZoneOf struct{ IDs string }
+
+func (z ZoneOf) String() string {
+	if z.IDs == "" {
+		return "zone"
+	}
+	return "zone(" + z.IDs + ")"
+}
+
+// Card and Zone are a card of any type and any zone.
+var (
+	Card = CardOf{}
+	Zone = ZoneOf{}
+)
+
+// IsCard and IsZone report whether t is a card, a zone.
+func IsCard(t Type) bool {
+	_, ok := t.(CardOf)
+	return ok
+}
+
+func IsZone(t Type) bool {
+	_, ok := t.(ZoneOf)
+	return ok
+}
+
+// union joins two sets written sorted and comma-separated, "" for all.
+func union(a, b string) string {
+	if a == "" || b == "" {
+		return ""
+	}
+	set := strings.Split(a, ",")
+	for _, x := range strings.Split(b, ",") {
+		if !slices.Contains(set, x) {
+			set = append(set, x)
+		}
+	}
+	slices.Sort(set)
+	return strings.Join(set, ",")
 }
 
 // List is a list of values of one type; Seq is a list or a zone of cards
@@ -151,6 +203,12 @@ func Equal(a, b Type) bool {
 	case Struct:
 		b, ok := b.(Struct)
 		return ok && a.Name == b.Name
+	case CardOf:
+		b, ok := b.(CardOf)
+		return ok && a == b
+	case ZoneOf:
+		b, ok := b.(ZoneOf)
+		return ok && a == b
 	}
 	return false
 }
@@ -169,6 +227,16 @@ func Join(a, b Type) Type {
 	}
 	if x, y, ok := numbers(a, b); ok && x != y {
 		return Float
+	}
+	if ca, ok := a.(CardOf); ok {
+		if cb, ok := b.(CardOf); ok {
+			return CardOf{union(ca.Types, cb.Types)}
+		}
+	}
+	if za, ok := a.(ZoneOf); ok {
+		if zb, ok := b.(ZoneOf); ok {
+			return ZoneOf{union(za.IDs, zb.IDs)}
+		}
 	}
 	// None and T, or T? and T, make T?.
 	if a == None || b == None {
@@ -274,10 +342,8 @@ func seqElem(t Type) (Type, bool) {
 		return t.Elem, true
 	case Seq:
 		return t.Elem, true
-	case Basic:
-		if t == Zone {
-			return Card, true
-		}
+	case ZoneOf:
+		return Card, true
 	}
 	return nil, false
 }
@@ -298,11 +364,22 @@ func Elem(t Type) Type {
 	case Dict:
 		return t.Key
 	case Basic:
-		if t == Cards {
+		switch t {
+		case Cards:
 			return Card
+		case Unknown:
+			return Unknown
 		}
 	}
 	return Dyn
+}
+
+// Set splits a set of CardOf or ZoneOf, nil for all.
+func Set(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, ",")
 }
 
 // IsDyn reports whether t is Dyn or holds it.
