@@ -98,10 +98,11 @@ type fieldUse struct {
 // fieldTable is the name in bound of the table of field name, read as
 // values of type t.
 func (c *goCompiler) fieldTable(name string, t typer.Type) (string, error) {
-	if _, err := c.goType(t); err != nil {
+	gt, err := c.goType(t)
+	if err != nil {
 		return "", err
 	}
-	table := "f_" + name + "_" + mangle(t)
+	table := "f_" + name + "_" + mangleGo(gt)
 	c.uses.fields[table] = fieldUse{name, t}
 	return table, nil
 }
@@ -170,6 +171,8 @@ func (c *goCompiler) goType(t typer.Type) (string, error) {
 		case typer.Game:
 			return "*rules.Host", nil
 		}
+	case typer.StrOf:
+		return "string", nil
 	case typer.CardOf:
 		return "int16", nil
 	case typer.ZoneOf:
@@ -266,6 +269,16 @@ func mangle(t typer.Type) string {
 		}
 		return '_'
 	}, t.String())
+}
+
+// mangleGo is an identifier for a Go type.
+func mangleGo(gt string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			return r
+		}
+		return '_'
+	}, gt)
 }
 
 func goFunc(name string) string { return "fn_" + name }

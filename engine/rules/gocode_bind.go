@@ -107,6 +107,9 @@ func (c *goCompiler) converter(conv *bytes.Buffer, done map[string]bool, t typer
 	if typer.IsCard(t) {
 		return "rules.ConvCard"
 	}
+	if typer.IsStr(t) {
+		return "rules.ConvStr"
+	}
 	switch t := t.(type) {
 	case typer.Basic:
 		switch t {
@@ -120,12 +123,12 @@ func (c *goCompiler) converter(conv *bytes.Buffer, done map[string]bool, t typer
 			return "rules.ConvStr"
 		}
 	}
-	name := "conv_" + mangle(t)
+	gt, _ := c.goType(t)
+	name := "conv_" + mangleGo(gt)
 	if done[name] {
 		return name
 	}
 	done[name] = true
-	gt, _ := c.goType(t)
 	switch t := t.(type) {
 	case typer.List:
 		el := c.converter(conv, done, t.Elem)

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -109,10 +110,9 @@ func (c *goCompiler) builtinCall(e *syntax.CallExpr, name string, args []syntax.
 			return strconv.Itoa(len(xt.Elems)), nil
 		case typer.ZoneOf:
 			return "int64(len(h.Cards(" + x + ")))", nil
-		case typer.Basic:
-			if xt == typer.Str {
-				return "int64(len(" + x + "))", nil
-			}
+		}
+		if typer.IsStr(xt) {
+			return "int64(len(" + x + "))", nil
 		}
 	case "range":
 		switch len(args) {
@@ -245,6 +245,43 @@ func (c *goCompiler) builtinCall(e *syntax.CallExpr, name string, args []syntax.
 		if len(args) == 1 {
 			return c.truth(args[0])
 		}
+	case "getattr":
+		// A card's field by a name of known values: the field of each.
+		names, ok := c.typeOf(args[1]).(typer.StrOf)
+		if len(args) != 2 || !ok || !typer.IsCard(c.typeOf(args[0])) {
+			break
+		}
+		gt, err := c.goType(t)
+		if err != nil {
+			return "", err
+		}
+		card, err := c.expr(args[0])
+		if err != nil {
+			return "", err
+		}
+		name, err := c.expr(args[1])
+		if err != nil {
+			return "", err
+		}
+		var sb strings.Builder
+		fmt.Fprintf(&sb, "func(d int16, name string) %s {\nswitch name {\n", gt)
+		for _, n := range names.Strs() {
+			ft, ok := c.fieldType(args[0], n)
+			if !ok {
+				return "", no("getattr of a field %s no card has", n)
+			}
+			table, err := c.fieldTable(n, ft)
+			if err != nil {
+				return "", err
+			}
+			v, err := c.coerce("b."+table+".At("+where+", d)", ft, t)
+			if err != nil {
+				return "", err
+			}
+			fmt.Fprintf(&sb, "case %q:\nreturn %s\n", n, v)
+		}
+		fmt.Fprintf(&sb, "}\nrules.Failf(%s, \"getattr: no field %%s\", name)\npanic(nil)\n}(%s, %s)", where, card, name)
+		return sb.String(), nil
 	}
 	return "", no("a call of %s", name)
 }
@@ -270,7 +307,7 @@ func (c *goCompiler) seqOf(e syntax.Expr) (string, error) {
 // ordered reports whether values of type t compare with <: numbers,
 // strings, and cards, by their place among the game's cards.
 func ordered(t typer.Type) bool {
-	return typer.Equal(t, typer.Int) || typer.Equal(t, typer.Float) || typer.Equal(t, typer.Str) || typer.IsCard(t)
+	return typer.Equal(t, typer.Int) || typer.Equal(t, typer.Float) || typer.IsStr(t) || typer.IsCard(t)
 }
 
 func (c *goCompiler) methodCall(dot *syntax.DotExpr, f typer.Builtin, args []syntax.Expr, kw map[string]syntax.Expr, kwOrder []string, where string) (string, error) {
@@ -461,6 +498,22 @@ func (c *goCompiler) methodCall(dot *syntax.DotExpr, f typer.Builtin, args []syn
 	return "", no("the method %s of %v", f.Name, f.Recv)
 }
 
+// fieldType is the type of field name of the card e, as the typer reads
+// it: its values' on the cards of the types e may be.
+func (c *goCompiler) fieldType(e syntax.Expr, name string) (typer.Type, bool) {
+	types := typer.Set(c.typeOf(e).(typer.CardOf).Types)
+	var t typer.Type = typer.Unknown
+	for d, card := range c.g.cards {
+		if types != nil && !slices.Contains(types, c.g.designs[d].Type) {
+			continue
+		}
+		if v, ok := card.attrs[name]; ok {
+			t = typer.Join(t, valueType(v))
+		}
+	}
+	return t, !typer.Equal(t, typer.Unknown) && !typer.IsDyn(t)
+}
+
 // then is the name of the function a then= names, "" for none, quoted.
 func (c *goCompiler) then(kw map[string]syntax.Expr) (string, error) {
 	for k := range kw {
@@ -485,7 +538,7 @@ func (c *goCompiler) matches(kw map[string]syntax.Expr, order []string, where st
 	var conds []string
 	for _, field := range order {
 		ft := c.typeOf(kw[field])
-		if _, basic := ft.(typer.Basic); !basic && !typer.IsCard(ft) || typer.IsDyn(ft) {
+		if _, basic := ft.(typer.Basic); !basic && !typer.IsCard(ft) && !typer.IsStr(ft) || typer.IsDyn(ft) {
 			return "", no("the field %s compared with %v", field, ft)
 		}
 		v, err := c.expr(kw[field])

@@ -219,6 +219,8 @@ func (c *goCompiler) truthOf(code string, t typer.Type) (string, error) {
 		return "(len(h.Cards(" + code + ")) > 0)", nil
 	case typer.CardOf:
 		return "true", nil
+	case typer.StrOf:
+		return "(" + code + ` != "")`, nil
 	case typer.List, typer.Seq:
 		return "(len(" + code + ") > 0)", nil
 	case typer.Dict:
@@ -313,8 +315,8 @@ func (c *goCompiler) binaryCode(op syntax.Token, x string, xt typer.Type, ye syn
 				return "", nil, no("%v in %v", xt, yt)
 			}
 			code = "slices.Contains(h.Cards(" + y + "), " + x + ")"
-		case typer.Basic:
-			if yt != typer.Str || !typer.Equal(xt, typer.Str) {
+		case typer.Basic, typer.StrOf:
+			if !typer.IsStr(yt) || !typer.IsStr(xt) {
 				return "", nil, no("%v in %v", xt, yt)
 			}
 			code = "strings.Contains(" + y + ", " + x + ")"
@@ -374,7 +376,7 @@ func (c *goCompiler) binaryCode(op syntax.Token, x string, xt typer.Type, ye syn
 		if typer.IsDyn(ct) {
 			return "", nil, no("%v == %v", xt, yt)
 		}
-		if _, ok := ct.(typer.Basic); !ok && !typer.IsCard(ct) {
+		if _, ok := ct.(typer.Basic); !ok && !typer.IsCard(ct) && !typer.IsStr(ct) {
 			return "", nil, no("%v == %v", xt, yt)
 		}
 		xv, err := c.coerce(x, xt, ct)
@@ -399,7 +401,7 @@ func (c *goCompiler) binaryCode(op syntax.Token, x string, xt typer.Type, ye syn
 			y, yt = "rules.Must("+where+", "+y+")", o.Of
 		}
 		ct := typer.Join(xt, yt)
-		if !typer.Equal(ct, typer.Int) && !typer.Equal(ct, typer.Float) && !typer.Equal(ct, typer.Str) && !typer.IsCard(ct) {
+		if !typer.Equal(ct, typer.Int) && !typer.Equal(ct, typer.Float) && !typer.IsStr(ct) && !typer.IsCard(ct) {
 			return "", nil, no("%v < %v", xt, yt)
 		}
 		xv, err := c.coerce(x, xt, ct)
@@ -456,7 +458,7 @@ func (c *goCompiler) binaryCode(op syntax.Token, x string, xt typer.Type, ye syn
 			return "rules.Repeat(" + list + ", " + n + ")", t, nil
 		}
 	}
-	if op == syntax.PLUS && typer.Equal(t, typer.Str) {
+	if op == syntax.PLUS && typer.IsStr(t) {
 		return "(" + x + " + " + y + ")", t, nil
 	}
 	if op == syntax.PLUS {

@@ -125,7 +125,7 @@ func valueType(v starlark.Value) typer.Type {
 	case starlark.Float:
 		return typer.Float
 	case starlark.String:
-		return typer.Str
+		return typer.StrOf{Values: string(v)}
 	case *Card:
 		return typer.CardOf{Types: v.g.designs[v.d].Type}
 	case starlark.Tuple:
@@ -133,13 +133,11 @@ func valueType(v starlark.Value) typer.Type {
 		// tuples); one of several types as a tuple.
 		ts := make([]typer.Type, len(v))
 		var el typer.Type = typer.Unknown
-		same := true
 		for i, x := range v {
 			ts[i] = valueType(x)
-			same = same && (i == 0 || typer.Equal(ts[i], ts[0]))
 			el = typer.Join(el, ts[i])
 		}
-		if same {
+		if !typer.IsDyn(el) {
 			return typer.List{Elem: el}
 		}
 		return typer.Tuple{Elems: ts}

@@ -54,6 +54,7 @@ type bound struct {
 	z_box                       int
 	z_castle                    int
 	z_castles                   int
+	z_discard                   int
 	z_evil_deck                 int
 	z_evil_up                   int
 	z_farms                     int
@@ -74,12 +75,19 @@ type bound struct {
 	z_villages                  int
 	z_wooden                    int
 	z_wooden_stack              int
-	f_bonus_str_                rules.Field[rules.Opt[string]]
-	f_kind_str                  rules.Field[string]
-	f_magic_shield_int          rules.Field[int64]
-	f_shield_int                rules.Field[int64]
-	f_type_str                  rules.Field[string]
-	f_value_int                 rules.Field[int64]
+	f_barrels_int64             rules.Field[int64]
+	f_bonus_rules_Opt_string_   rules.Field[rules.Opt[string]]
+	f_food_int64                rules.Field[int64]
+	f_glyphs_int64              rules.Field[int64]
+	f_gold_int64                rules.Field[int64]
+	f_kind_string               rules.Field[string]
+	f_magic_shield_int64        rules.Field[int64]
+	f_metal_int64               rules.Field[int64]
+	f_shield_int64              rules.Field[int64]
+	f_type_string               rules.Field[string]
+	f_value_int64               rules.Field[int64]
+	f_wooden_int64              rules.Field[int64]
+	p_barrel_limit              int64
 	p_end_chests                int64
 	p_evil_cost_food            int64
 	p_face_up_creatures         int64
@@ -229,6 +237,61 @@ func (b *bound) fn_advance(h *rules.Host) {
 		}
 	}
 	rules.Failf("cards/bellum_magica/rules.star:232:5", "%s", strings.Join([]string{"the day does not advance"}, " "))
+}
+
+// fn_apply_attack_location is apply_attack_location of the rules (cards/bellum_magica/rules.star:437:1).
+func (b *bound) fn_apply_attack_location(h *rules.Host, a1 int64, a2 int16) {
+	l_p := a1
+	_ = l_p
+	l_loc := a2
+	_ = l_loc
+	var l_room int64
+	_ = l_room
+	var l_queued *rules.Dict[string, int64]
+	_ = l_queued
+	var l_k string
+	_ = l_k
+	var l_kind string
+	_ = l_kind
+	var l__ int64
+	_ = l__
+	h.SetVar("cards/bellum_magica/rules.star:439:5", b.v_done, 0, (h.Var("cards/bellum_magica/rules.star:439:5", b.v_done, 0) + int64(1)))
+	h.SetVar("cards/bellum_magica/rules.star:440:5", b.v_food, l_p, (h.Var("cards/bellum_magica/rules.star:440:5", b.v_food, l_p) + b.fn_take(h, "food", b.f_food_int64.At("cards/bellum_magica/rules.star:440:34", l_loc))))
+	h.SetVar("cards/bellum_magica/rules.star:441:5", b.v_glyphs, l_p, (h.Var("cards/bellum_magica/rules.star:441:5", b.v_glyphs, l_p) + b.fn_take(h, "glyphs", b.f_glyphs_int64.At("cards/bellum_magica/rules.star:441:38", l_loc))))
+	l_room = rules.Max(int64(0), (b.p_barrel_limit - h.Var("cards/bellum_magica/rules.star:442:41", b.v_barrels, l_p)))
+	h.SetVar("cards/bellum_magica/rules.star:443:5", b.v_barrels, l_p, (h.Var("cards/bellum_magica/rules.star:443:5", b.v_barrels, l_p) + b.fn_take(h, "barrels", rules.Min(l_room, b.f_barrels_int64.At("cards/bellum_magica/rules.star:443:50", l_loc)))))
+	l_queued = func() *rules.Dict[string, int64] {
+		out := rules.NewDict[string, int64]()
+		for _, it1 := range b.g_CHEST_KINDS {
+			l_k = it1
+			out.Set(l_k, int64(0))
+		}
+		return out
+	}()
+	for _, it2 := range b.g_CHEST_KINDS {
+		l_kind = it2
+		for it3, hi3 := int64(0), func(d int16, name string) int64 {
+			switch name {
+			case "gold":
+				return b.f_gold_int64.At("cards/bellum_magica/rules.star:446:24", d)
+			case "metal":
+				return b.f_metal_int64.At("cards/bellum_magica/rules.star:446:24", d)
+			case "wooden":
+				return b.f_wooden_int64.At("cards/bellum_magica/rules.star:446:24", d)
+			}
+			rules.Failf("cards/bellum_magica/rules.star:446:24", "getattr: no field %s", name)
+			panic(nil)
+		}(l_loc, l_kind); it3 < hi3; it3++ {
+			l__ = it3
+			b.fn_owe(h, l_p, l_kind, l_queued)
+		}
+	}
+	if b.f_kind_string.At("cards/bellum_magica/rules.star:448:8", l_loc) != "tavern" {
+		h.Move("cards/bellum_magica/rules.star:449:9", l_loc, h.Zone("cards/bellum_magica/rules.star:449:21", b.z_shown, 0), h.Zone("cards/bellum_magica/rules.star:449:30", b.z_discard, 0))
+	}
+	if rules.Sum(rules.Values[int64](l_queued)) == int64(0) {
+		b.fn_advance(h)
+	}
 }
 
 // fn_apply_attack_player is apply_attack_player of the rules (cards/bellum_magica/rules.star:457:1).
@@ -403,7 +466,7 @@ func (b *bound) fn_castle_shield(h *rules.Host, a1 int64) int64 {
 		var out []int64
 		for _, it1 := range slices.Clone(h.Cards(h.Zone("cards/bellum_magica/rules.star:417:35", b.z_castle, l_q))) {
 			l_c = it1
-			out = append(out, b.f_shield_int.At("cards/bellum_magica/rules.star:417:17", l_c))
+			out = append(out, b.f_shield_int64.At("cards/bellum_magica/rules.star:417:17", l_c))
 		}
 		return out
 	}()) + h.Var("cards/bellum_magica/rules.star:417:51", b.v_shields, l_q))
@@ -728,13 +791,13 @@ func (b *bound) fn_recruit(h *rules.Host, a1 int64, a2 int16, a3 int, a4 int) {
 	l_deck := a4
 	_ = l_deck
 	h.Move("cards/bellum_magica/rules.star:580:5", l_card, l_up, h.Zone("cards/bellum_magica/rules.star:580:22", b.z_recruited, 0))
-	if b.f_bonus_str_.At("cards/bellum_magica/rules.star:584:8", l_card) == rules.Some("shield") {
+	if b.f_bonus_rules_Opt_string_.At("cards/bellum_magica/rules.star:584:8", l_card) == rules.Some("shield") {
 		h.SetVar("cards/bellum_magica/rules.star:585:9", b.v_shields, l_p, (h.Var("cards/bellum_magica/rules.star:585:9", b.v_shields, l_p) + b.fn_take(h, "shields", int64(1))))
 	} else {
-		if b.f_bonus_str_.At("cards/bellum_magica/rules.star:586:10", l_card) == rules.Some("confusion") {
+		if b.f_bonus_rules_Opt_string_.At("cards/bellum_magica/rules.star:586:10", l_card) == rules.Some("confusion") {
 			h.SetVar("cards/bellum_magica/rules.star:587:9", b.v_spells, l_p, (h.Var("cards/bellum_magica/rules.star:587:9", b.v_spells, l_p) + b.fn_take(h, "confusion", int64(1))))
 		} else {
-			if b.f_bonus_str_.At("cards/bellum_magica/rules.star:588:10", l_card) == rules.Some("magic_shield") {
+			if b.f_bonus_rules_Opt_string_.At("cards/bellum_magica/rules.star:588:10", l_card) == rules.Some("magic_shield") {
 				h.SetVar("cards/bellum_magica/rules.star:589:9", b.v_magic_shields, l_p, (h.Var("cards/bellum_magica/rules.star:589:9", b.v_magic_shields, l_p) + b.fn_take(h, "magic_shields", int64(1))))
 			}
 		}
@@ -818,7 +881,7 @@ func (b *bound) fn_reveal_location(h *rules.Host) bool {
 func (b *bound) fn_revealed(h *rules.Host) {
 	var l_kind string
 	_ = l_kind
-	l_kind = b.f_kind_str.At("cards/bellum_magica/rules.star:284:12", h.Card("cards/bellum_magica/rules.star:284:12", h.Zone("cards/bellum_magica/rules.star:284:12", b.z_shown, 0), -(int64(1))))
+	l_kind = b.f_kind_string.At("cards/bellum_magica/rules.star:284:12", h.Card("cards/bellum_magica/rules.star:284:12", h.Zone("cards/bellum_magica/rules.star:284:12", b.z_shown, 0), -(int64(1))))
 	if l_kind == "farm" {
 		h.SetVar("cards/bellum_magica/rules.star:286:9", b.v_farms_left, 0, (h.Var("cards/bellum_magica/rules.star:286:9", b.v_farms_left, 0) - int64(1)))
 	} else {
@@ -916,17 +979,17 @@ func (b *bound) fn_setup(h *rules.Host) {
 	_ = l_p
 	for _, it1 := range slices.Clone(h.Cards(h.Zone("cards/bellum_magica/rules.star:98:14", b.z_box, 0))) {
 		l_c = it1
-		if (b.f_type_str.At("cards/bellum_magica/rules.star:99:12", l_c) == "creature") && (b.f_kind_str.At("cards/bellum_magica/rules.star:99:37", l_c) == "evil") {
+		if (b.f_type_string.At("cards/bellum_magica/rules.star:99:12", l_c) == "creature") && (b.f_kind_string.At("cards/bellum_magica/rules.star:99:37", l_c) == "evil") {
 			h.Move("cards/bellum_magica/rules.star:100:13", l_c, h.Zone("cards/bellum_magica/rules.star:100:23", b.z_box, 0), h.Zone("cards/bellum_magica/rules.star:100:30", b.z_evil_deck, 0))
 		} else {
-			if (b.f_type_str.At("cards/bellum_magica/rules.star:101:14", l_c) == "creature") && (b.f_kind_str.At("cards/bellum_magica/rules.star:101:39", l_c) == "most_evil") {
+			if (b.f_type_string.At("cards/bellum_magica/rules.star:101:14", l_c) == "creature") && (b.f_kind_string.At("cards/bellum_magica/rules.star:101:39", l_c) == "most_evil") {
 				h.Move("cards/bellum_magica/rules.star:102:13", l_c, h.Zone("cards/bellum_magica/rules.star:102:23", b.z_box, 0), h.Zone("cards/bellum_magica/rules.star:102:30", b.z_most_evil_deck, 0))
 			} else {
-				if b.f_type_str.At("cards/bellum_magica/rules.star:103:14", l_c) == "location" {
-					h.Move("cards/bellum_magica/rules.star:104:13", l_c, h.Zone("cards/bellum_magica/rules.star:104:23", b.z_box, 0), b.fn_location_pile(h, b.f_kind_str.At("cards/bellum_magica/rules.star:104:47", l_c)))
+				if b.f_type_string.At("cards/bellum_magica/rules.star:103:14", l_c) == "location" {
+					h.Move("cards/bellum_magica/rules.star:104:13", l_c, h.Zone("cards/bellum_magica/rules.star:104:23", b.z_box, 0), b.fn_location_pile(h, b.f_kind_string.At("cards/bellum_magica/rules.star:104:47", l_c)))
 				} else {
-					if b.f_type_str.At("cards/bellum_magica/rules.star:105:14", l_c) == "chest" {
-						h.Move("cards/bellum_magica/rules.star:106:13", l_c, h.Zone("cards/bellum_magica/rules.star:106:23", b.z_box, 0), b.fn_stack(h, b.f_kind_str.At("cards/bellum_magica/rules.star:106:39", l_c)))
+					if b.f_type_string.At("cards/bellum_magica/rules.star:105:14", l_c) == "chest" {
+						h.Move("cards/bellum_magica/rules.star:106:13", l_c, h.Zone("cards/bellum_magica/rules.star:106:23", b.z_box, 0), b.fn_stack(h, b.f_kind_string.At("cards/bellum_magica/rules.star:106:39", l_c)))
 					}
 				}
 			}
@@ -979,7 +1042,7 @@ func (b *bound) fn_stolen(h *rules.Host) {
 	var l_c int16
 	_ = l_c
 	l_c = h.Card("cards/bellum_magica/rules.star:502:9", h.Zone("cards/bellum_magica/rules.star:502:9", b.z_stolen, 0), int64(0))
-	h.Move("cards/bellum_magica/rules.star:503:5", l_c, h.Zone("cards/bellum_magica/rules.star:503:15", b.z_stolen, 0), b.fn_chests(h, h.Var("cards/bellum_magica/rules.star:503:35", b.v_thief, 0), b.f_kind_str.At("cards/bellum_magica/rules.star:503:44", l_c)))
+	h.Move("cards/bellum_magica/rules.star:503:5", l_c, h.Zone("cards/bellum_magica/rules.star:503:15", b.z_stolen, 0), b.fn_chests(h, h.Var("cards/bellum_magica/rules.star:503:35", b.v_thief, 0), b.f_kind_string.At("cards/bellum_magica/rules.star:503:44", l_c)))
 	h.SetVar("cards/bellum_magica/rules.star:504:5", b.v_steals, 0, (h.Var("cards/bellum_magica/rules.star:504:5", b.v_steals, 0) - int64(1)))
 	h.SetVar("cards/bellum_magica/rules.star:505:5", b.v_robbed, 0, rules.B2I(true))
 	b.fn_advance(h)
@@ -1052,7 +1115,7 @@ func (b *bound) fn_targets(h *rules.Host, a1 int64) []int16 {
 		var out []int16
 		for _, it2 := range slices.Clone(h.Cards(h.Zone("cards/bellum_magica/rules.star:413:24", b.z_tavern, 0))) {
 			l_c = it2
-			if (l_swords >= b.f_shield_int.At("cards/bellum_magica/rules.star:413:46", l_c)) && (l_magic >= b.f_magic_shield_int.At("cards/bellum_magica/rules.star:413:68", l_c)) {
+			if (l_swords >= b.f_shield_int64.At("cards/bellum_magica/rules.star:413:46", l_c)) && (l_magic >= b.f_magic_shield_int64.At("cards/bellum_magica/rules.star:413:68", l_c)) {
 				out = append(out, l_c)
 			}
 		}
@@ -1061,7 +1124,7 @@ func (b *bound) fn_targets(h *rules.Host, a1 int64) []int16 {
 		var out []int16
 		for _, it3 := range slices.Clone(h.Cards(h.Zone("cards/bellum_magica/rules.star:413:98", b.z_shown, 0))) {
 			l_c_2 = it3
-			if (l_swords >= b.f_shield_int.At("cards/bellum_magica/rules.star:413:119", l_c_2)) && (l_magic >= b.f_magic_shield_int.At("cards/bellum_magica/rules.star:413:141", l_c_2)) {
+			if (l_swords >= b.f_shield_int64.At("cards/bellum_magica/rules.star:413:119", l_c_2)) && (l_magic >= b.f_magic_shield_int64.At("cards/bellum_magica/rules.star:413:141", l_c_2)) {
 				out = append(out, l_c_2)
 			}
 		}
@@ -1099,21 +1162,21 @@ func (b *bound) fn_value_of(h *rules.Host, a1 int64) int64 {
 		var out []int64
 		for _, it1 := range slices.Clone(h.Cards(h.Zone("cards/bellum_magica/rules.star:617:34", b.z_wooden, l_p))) {
 			l_c = it1
-			out = append(out, b.f_value_int.At("cards/bellum_magica/rules.star:617:17", l_c))
+			out = append(out, b.f_value_int64.At("cards/bellum_magica/rules.star:617:17", l_c))
 		}
 		return out
 	}()) + rules.Sum(func() []int64 {
 		var out []int64
 		for _, it2 := range slices.Clone(h.Cards(h.Zone("cards/bellum_magica/rules.star:617:72", b.z_metal, l_p))) {
 			l_c_2 = it2
-			out = append(out, b.f_value_int.At("cards/bellum_magica/rules.star:617:55", l_c_2))
+			out = append(out, b.f_value_int64.At("cards/bellum_magica/rules.star:617:55", l_c_2))
 		}
 		return out
 	}())) + rules.Sum(func() []int64 {
 		var out []int64
 		for _, it3 := range slices.Clone(h.Cards(h.Zone("cards/bellum_magica/rules.star:617:109", b.z_gold, l_p))) {
 			l_c_3 = it3
-			out = append(out, b.f_value_int.At("cards/bellum_magica/rules.star:617:92", l_c_3))
+			out = append(out, b.f_value_int64.At("cards/bellum_magica/rules.star:617:92", l_c_3))
 		}
 		return out
 	}()))
@@ -1231,6 +1294,9 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.z_castles, err = rules.BindZone(g, "castles"); err != nil {
 		return nil, err
 	}
+	if b.z_discard, err = rules.BindZone(g, "discard"); err != nil {
+		return nil, err
+	}
 	if b.z_evil_deck, err = rules.BindZone(g, "evil_deck"); err != nil {
 		return nil, err
 	}
@@ -1291,12 +1357,21 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.z_wooden_stack, err = rules.BindZone(g, "wooden_stack"); err != nil {
 		return nil, err
 	}
-	b.f_bonus_str_ = rules.BindField(g, "bonus", conv_str_)
-	b.f_kind_str = rules.BindField(g, "kind", rules.ConvStr)
-	b.f_magic_shield_int = rules.BindField(g, "magic_shield", rules.ConvInt)
-	b.f_shield_int = rules.BindField(g, "shield", rules.ConvInt)
-	b.f_type_str = rules.BindField(g, "type", rules.ConvStr)
-	b.f_value_int = rules.BindField(g, "value", rules.ConvInt)
+	b.f_barrels_int64 = rules.BindField(g, "barrels", rules.ConvInt)
+	b.f_bonus_rules_Opt_string_ = rules.BindField(g, "bonus", conv_rules_Opt_string_)
+	b.f_food_int64 = rules.BindField(g, "food", rules.ConvInt)
+	b.f_glyphs_int64 = rules.BindField(g, "glyphs", rules.ConvInt)
+	b.f_gold_int64 = rules.BindField(g, "gold", rules.ConvInt)
+	b.f_kind_string = rules.BindField(g, "kind", rules.ConvStr)
+	b.f_magic_shield_int64 = rules.BindField(g, "magic_shield", rules.ConvInt)
+	b.f_metal_int64 = rules.BindField(g, "metal", rules.ConvInt)
+	b.f_shield_int64 = rules.BindField(g, "shield", rules.ConvInt)
+	b.f_type_string = rules.BindField(g, "type", rules.ConvStr)
+	b.f_value_int64 = rules.BindField(g, "value", rules.ConvInt)
+	b.f_wooden_int64 = rules.BindField(g, "wooden", rules.ConvInt)
+	if b.p_barrel_limit, err = rules.ConvInt(g.Param("barrel_limit")); err != nil {
+		return nil, rules.BindError("params.barrel_limit: %v", err)
+	}
 	if b.p_end_chests, err = rules.ConvInt(g.Param("end_chests")); err != nil {
 		return nil, rules.BindError("params.end_chests: %v", err)
 	}
@@ -1309,13 +1384,13 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.p_goblins, err = rules.ConvInt(g.Param("goblins")); err != nil {
 		return nil, rules.BindError("params.goblins: %v", err)
 	}
-	if b.p_kingdom_farms, err = conv_dict_int__int_(g.Param("kingdom_farms")); err != nil {
+	if b.p_kingdom_farms, err = conv__rules_Dict_int64__int64_(g.Param("kingdom_farms")); err != nil {
 		return nil, rules.BindError("params.kingdom_farms: %v", err)
 	}
-	if b.p_kingdom_towns, err = conv_dict_int__int_(g.Param("kingdom_towns")); err != nil {
+	if b.p_kingdom_towns, err = conv__rules_Dict_int64__int64_(g.Param("kingdom_towns")); err != nil {
 		return nil, rules.BindError("params.kingdom_towns: %v", err)
 	}
-	if b.p_kingdom_villages, err = conv_dict_int__int_(g.Param("kingdom_villages")); err != nil {
+	if b.p_kingdom_villages, err = conv__rules_Dict_int64__int64_(g.Param("kingdom_villages")); err != nil {
 		return nil, rules.BindError("params.kingdom_villages: %v", err)
 	}
 	if b.p_most_evil_alt_cost_glyphs, err = rules.ConvInt(g.Param("most_evil_alt_cost_glyphs")); err != nil {
@@ -1342,19 +1417,19 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.p_thief_chests, err = rules.ConvInt(g.Param("thief_chests")); err != nil {
 		return nil, rules.BindError("params.thief_chests: %v", err)
 	}
-	if b.g_CHEST_KINDS, err = conv_list_str_(g.Global("CHEST_KINDS")); err != nil {
+	if b.g_CHEST_KINDS, err = conv___string(g.Global("CHEST_KINDS")); err != nil {
 		return nil, rules.BindError("CHEST_KINDS: %v", err)
 	}
 	if b.g_FACES, err = rules.ConvInt(g.Global("FACES")); err != nil {
 		return nil, rules.BindError("FACES: %v", err)
 	}
-	if b.g_LEFT, err = conv_list_str_(g.Global("LEFT")); err != nil {
+	if b.g_LEFT, err = conv___string(g.Global("LEFT")); err != nil {
 		return nil, rules.BindError("LEFT: %v", err)
 	}
-	if b.g_PHASES, err = conv_list_str_(g.Global("PHASES")); err != nil {
+	if b.g_PHASES, err = conv___string(g.Global("PHASES")); err != nil {
 		return nil, rules.BindError("PHASES: %v", err)
 	}
-	if b.g_ROWS, err = conv_dict_card_castle_creature___dict_str__list_int___(g.Global("ROWS")); err != nil {
+	if b.g_ROWS, err = conv__rules_Dict_int16___rules_Dict_string____int64__(g.Global("ROWS")); err != nil {
 		return nil, rules.BindError("ROWS: %v", err)
 	}
 	e := &rules.Entries{Legal: map[string]func(*rules.Host, int, []int) []int{}, Apply: map[string]func(*rules.Host, int, int){}, Then: map[string]func(*rules.Host){}}
@@ -1423,6 +1498,9 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 			dst = append(dst, int(d))
 		}
 		return dst
+	}
+	e.Apply["attack_location"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_attack_location(h, int64(p), int16(arg))
 	}
 	e.Legal["attack_player"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_attack_player(h, int64(p))
@@ -1555,20 +1633,22 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	return e, nil
 }
 
-func conv_str_(v starlark.Value) (rules.Opt[string], error) { return rules.ConvOpt(v, rules.ConvStr) }
+func conv_rules_Opt_string_(v starlark.Value) (rules.Opt[string], error) {
+	return rules.ConvOpt(v, rules.ConvStr)
+}
 
-func conv_dict_int__int_(v starlark.Value) (*rules.Dict[int64, int64], error) {
+func conv__rules_Dict_int64__int64_(v starlark.Value) (*rules.Dict[int64, int64], error) {
 	return rules.ConvDict(v, rules.ConvInt, rules.ConvInt)
 }
 
-func conv_list_str_(v starlark.Value) ([]string, error) { return rules.ConvList(v, rules.ConvStr) }
+func conv___string(v starlark.Value) ([]string, error) { return rules.ConvList(v, rules.ConvStr) }
 
-func conv_list_int_(v starlark.Value) ([]int64, error) { return rules.ConvList(v, rules.ConvInt) }
+func conv___int64(v starlark.Value) ([]int64, error) { return rules.ConvList(v, rules.ConvInt) }
 
-func conv_dict_str__list_int__(v starlark.Value) (*rules.Dict[string, []int64], error) {
-	return rules.ConvDict(v, rules.ConvStr, conv_list_int_)
+func conv__rules_Dict_string____int64_(v starlark.Value) (*rules.Dict[string, []int64], error) {
+	return rules.ConvDict(v, rules.ConvStr, conv___int64)
 }
 
-func conv_dict_card_castle_creature___dict_str__list_int___(v starlark.Value) (*rules.Dict[int16, *rules.Dict[string, []int64]], error) {
-	return rules.ConvDict(v, rules.ConvCard, conv_dict_str__list_int__)
+func conv__rules_Dict_int16___rules_Dict_string____int64__(v starlark.Value) (*rules.Dict[int16, *rules.Dict[string, []int64]], error) {
+	return rules.ConvDict(v, rules.ConvCard, conv__rules_Dict_string____int64_)
 }

@@ -37,7 +37,7 @@ type bound struct {
 	z_hand                 int
 	z_trick                int
 	z_won                  int
-	f_suit_str             rules.Field[string]
+	f_suit_string          rules.Field[string]
 	r_rank                 []int
 	p_cards_passed         int64
 	p_end_score            int64
@@ -179,7 +179,7 @@ func (b *bound) fn_leads(h *rules.Host, a1 int) []int16 {
 			return x1
 		}
 		return slices.Clone(h.Cards(l_hand))
-	}(rules.Filter(h.Cards(l_hand), func(d int16) bool { return !(b.f_suit_str.At("cards/hearts/rules.star:123:12", d) == "hearts") }))
+	}(rules.Filter(h.Cards(l_hand), func(d int16) bool { return !(b.f_suit_string.At("cards/hearts/rules.star:123:12", d) == "hearts") }))
 }
 
 // fn_legal_pass_card is legal_pass_card of the rules (cards/hearts/rules.star:65:1).
@@ -205,7 +205,7 @@ func (b *bound) fn_legal_play(h *rules.Host, a1 int64) []int16 {
 		}
 		return b.fn_discards(h, l_hand)
 	}(rules.Filter(h.Cards(l_hand), func(d int16) bool {
-		return b.f_suit_str.At("cards/hearts/rules.star:115:12", d) == b.f_suit_str.At("cards/hearts/rules.star:115:30", h.Card("cards/hearts/rules.star:115:30", h.Zone("cards/hearts/rules.star:115:30", b.z_trick, 0), int64(0)))
+		return b.f_suit_string.At("cards/hearts/rules.star:115:12", d) == b.f_suit_string.At("cards/hearts/rules.star:115:30", h.Card("cards/hearts/rules.star:115:30", h.Zone("cards/hearts/rules.star:115:30", b.z_trick, 0), int64(0)))
 	}))
 }
 
@@ -339,7 +339,7 @@ func (b *bound) fn_trick_winner(h *rules.Host) int64 {
 	var l_best rules.Opt[int16]
 	_ = l_best
 	l_best = rules.Highest("cards/hearts/rules.star:150:12", "rank", h.Cards(h.Zone("cards/hearts/rules.star:150:12", b.z_trick, 0)), b.r_rank, func(d int16) bool {
-		return b.f_suit_str.At("cards/hearts/rules.star:150:12", d) == b.f_suit_str.At("cards/hearts/rules.star:150:43", h.Card("cards/hearts/rules.star:150:43", h.Zone("cards/hearts/rules.star:150:43", b.z_trick, 0), int64(0)))
+		return b.f_suit_string.At("cards/hearts/rules.star:150:12", d) == b.f_suit_string.At("cards/hearts/rules.star:150:43", h.Card("cards/hearts/rules.star:150:43", h.Zone("cards/hearts/rules.star:150:43", b.z_trick, 0), int64(0)))
 	})
 	return rules.FloorMod("cards/hearts/rules.star:151:12", (h.Var("cards/hearts/rules.star:151:13", b.v_leader, 0) + rules.Index(h.Cards(h.Zone("cards/hearts/rules.star:151:24", b.z_trick, 0)), rules.Must("cards/hearts/rules.star:151:38", l_best))), h.Players())
 }
@@ -368,7 +368,7 @@ func (b *bound) fn_value(h *rules.Host, a1 int64) float64 {
 	}())))
 	if int64(len(h.Cards(h.Zone("cards/hearts/rules.star:185:12", b.z_trick, 0)))) > int64(0) {
 		l_best = rules.Highest("cards/hearts/rules.star:186:16", "rank", h.Cards(h.Zone("cards/hearts/rules.star:186:16", b.z_trick, 0)), b.r_rank, func(d int16) bool {
-			return b.f_suit_str.At("cards/hearts/rules.star:186:16", d) == b.f_suit_str.At("cards/hearts/rules.star:186:47", h.Card("cards/hearts/rules.star:186:47", h.Zone("cards/hearts/rules.star:186:47", b.z_trick, 0), int64(0)))
+			return b.f_suit_string.At("cards/hearts/rules.star:186:16", d) == b.f_suit_string.At("cards/hearts/rules.star:186:47", h.Card("cards/hearts/rules.star:186:47", h.Zone("cards/hearts/rules.star:186:47", b.z_trick, 0), int64(0)))
 		})
 		if rules.FloorMod("cards/hearts/rules.star:187:12", (h.Var("cards/hearts/rules.star:187:13", b.v_leader, 0)+rules.Index(h.Cards(h.Zone("cards/hearts/rules.star:187:24", b.z_trick, 0)), rules.Must("cards/hearts/rules.star:187:38", l_best))), h.Players()) == l_p {
 			l_v = (l_v + (float64(rules.Sum(func() []int64 {
@@ -425,7 +425,7 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.z_won, err = rules.BindZone(g, "won"); err != nil {
 		return nil, err
 	}
-	b.f_suit_str = rules.BindField(g, "suit", rules.ConvStr)
+	b.f_suit_string = rules.BindField(g, "suit", rules.ConvStr)
 	b.r_rank = rules.BindRank(g, "rank")
 	if b.p_cards_passed, err = rules.ConvInt(g.Param("cards_passed")); err != nil {
 		return nil, rules.BindError("params.cards_passed: %v", err)
@@ -448,13 +448,13 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.p_moon_points, err = rules.ConvInt(g.Param("moon_points")); err != nil {
 		return nil, rules.BindError("params.moon_points: %v", err)
 	}
-	if b.p_pass_cycle, err = conv_list_str_(g.Param("pass_cycle")); err != nil {
+	if b.p_pass_cycle, err = conv___string(g.Param("pass_cycle")); err != nil {
 		return nil, rules.BindError("params.pass_cycle: %v", err)
 	}
-	if b.g_PENALTY, err = conv_dict_card_playing_card___bool_(g.Global("PENALTY")); err != nil {
+	if b.g_PENALTY, err = conv__rules_Dict_int16__bool_(g.Global("PENALTY")); err != nil {
 		return nil, rules.BindError("PENALTY: %v", err)
 	}
-	if b.g_POINTS, err = conv_dict_card_playing_card___int_(g.Global("POINTS")); err != nil {
+	if b.g_POINTS, err = conv__rules_Dict_int16__int64_(g.Global("POINTS")); err != nil {
 		return nil, rules.BindError("POINTS: %v", err)
 	}
 	e := &rules.Entries{Legal: map[string]func(*rules.Host, int, []int) []int{}, Apply: map[string]func(*rules.Host, int, int){}, Then: map[string]func(*rules.Host){}}
@@ -490,12 +490,12 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	return e, nil
 }
 
-func conv_list_str_(v starlark.Value) ([]string, error) { return rules.ConvList(v, rules.ConvStr) }
+func conv___string(v starlark.Value) ([]string, error) { return rules.ConvList(v, rules.ConvStr) }
 
-func conv_dict_card_playing_card___bool_(v starlark.Value) (*rules.Dict[int16, bool], error) {
+func conv__rules_Dict_int16__bool_(v starlark.Value) (*rules.Dict[int16, bool], error) {
 	return rules.ConvDict(v, rules.ConvCard, rules.ConvBool)
 }
 
-func conv_dict_card_playing_card___int_(v starlark.Value) (*rules.Dict[int16, int64], error) {
+func conv__rules_Dict_int16__int64_(v starlark.Value) (*rules.Dict[int16, int64], error) {
 	return rules.ConvDict(v, rules.ConvCard, rules.ConvInt)
 }

@@ -26,35 +26,35 @@ var Rules = &rules.Compiled{Source: "be66b94db8fe80ecec3ec49e12aa9f50fa7104ba8de
 // the places of its variables and zones, its cards' fields, its
 // parameters and the values its top level defines.
 type bound struct {
-	designs              int
-	v_bid_halves         int
-	v_bidder             int
-	v_bidding            int
-	v_bld_field          int
-	v_complete           int
-	v_final              int
-	v_round              int
-	v_rows               int
-	v_second             int
-	v_tonar              int
-	z_aside              int
-	z_bar                int
-	z_discard            int
-	z_draw               int
-	z_dungeon            int
-	z_empire             int
-	z_hand               int
-	z_mine               int
-	f_extra_str_         rules.Field[rules.Opt[string]]
-	f_gold_alt_float_    rules.Field[rules.Opt[float64]]
-	f_gold_float         rules.Field[float64]
-	f_race_str           rules.Field[string]
-	p_auction_first_pick int64
-	p_cards_dealt        int64
-	p_max_cities         int64
-	g_ALL                []int16
-	g_ANY                int64
-	g_RACE               *rules.Dict[string, int64]
+	designs                       int
+	v_bid_halves                  int
+	v_bidder                      int
+	v_bidding                     int
+	v_bld_field                   int
+	v_complete                    int
+	v_final                       int
+	v_round                       int
+	v_rows                        int
+	v_second                      int
+	v_tonar                       int
+	z_aside                       int
+	z_bar                         int
+	z_discard                     int
+	z_draw                        int
+	z_dungeon                     int
+	z_empire                      int
+	z_hand                        int
+	z_mine                        int
+	f_extra_rules_Opt_string_     rules.Field[rules.Opt[string]]
+	f_gold_alt_rules_Opt_float64_ rules.Field[rules.Opt[float64]]
+	f_gold_float64                rules.Field[float64]
+	f_race_string                 rules.Field[string]
+	p_auction_first_pick          int64
+	p_cards_dealt                 int64
+	p_max_cities                  int64
+	g_ALL                         []int16
+	g_ANY                         int64
+	g_RACE                        *rules.Dict[string, int64]
 }
 
 // tuple_tuple_bool__list_int___int_ is a tuple tuple[bool, list[int], int].
@@ -126,20 +126,20 @@ func (b *bound) fn_cover(h *rules.Host, a0 []int64, a1 int64, a2 rules.Opt[int16
 	_ = l_i
 	l_d = slices.Clone(l_due)
 	l_ok = false
-	l_r = b.g_RACE.At("cards/warlock/rules.star:265:9", b.f_race_str.At("cards/warlock/rules.star:265:14", rules.Must("cards/warlock/rules.star:265:14", l_c)))
+	l_r = b.g_RACE.At("cards/warlock/rules.star:265:9", b.f_race_string.At("cards/warlock/rules.star:265:14", rules.Must("cards/warlock/rules.star:265:14", l_c)))
 	if rules.At("cards/warlock/rules.star:266:8", l_d, l_r) > int64(0) {
 		rules.SetAt("cards/warlock/rules.star:267:9", l_d, l_r, (rules.At("cards/warlock/rules.star:267:9", l_d, l_r) - int64(1)))
 		l_ok = true
 	}
-	if b.f_extra_str_.At("cards/warlock/rules.star:269:8", rules.Must("cards/warlock/rules.star:269:8", l_c)).OK && (rules.At("cards/warlock/rules.star:269:28", l_d, b.g_RACE.At("cards/warlock/rules.star:269:30", rules.Must("cards/warlock/rules.star:269:35", b.f_extra_str_.At("cards/warlock/rules.star:269:35", rules.Must("cards/warlock/rules.star:269:35", l_c))))) > int64(0)) {
-		rules.SetAt("cards/warlock/rules.star:270:9", l_d, b.g_RACE.At("cards/warlock/rules.star:270:11", rules.Must("cards/warlock/rules.star:270:16", b.f_extra_str_.At("cards/warlock/rules.star:270:16", rules.Must("cards/warlock/rules.star:270:16", l_c)))), (rules.At("cards/warlock/rules.star:270:9", l_d, b.g_RACE.At("cards/warlock/rules.star:270:11", rules.Must("cards/warlock/rules.star:270:16", b.f_extra_str_.At("cards/warlock/rules.star:270:16", rules.Must("cards/warlock/rules.star:270:16", l_c))))) - int64(1)))
+	if b.f_extra_rules_Opt_string_.At("cards/warlock/rules.star:269:8", rules.Must("cards/warlock/rules.star:269:8", l_c)).OK && (rules.At("cards/warlock/rules.star:269:28", l_d, b.g_RACE.At("cards/warlock/rules.star:269:30", rules.Must("cards/warlock/rules.star:269:35", b.f_extra_rules_Opt_string_.At("cards/warlock/rules.star:269:35", rules.Must("cards/warlock/rules.star:269:35", l_c))))) > int64(0)) {
+		rules.SetAt("cards/warlock/rules.star:270:9", l_d, b.g_RACE.At("cards/warlock/rules.star:270:11", rules.Must("cards/warlock/rules.star:270:16", b.f_extra_rules_Opt_string_.At("cards/warlock/rules.star:270:16", rules.Must("cards/warlock/rules.star:270:16", l_c)))), (rules.At("cards/warlock/rules.star:270:9", l_d, b.g_RACE.At("cards/warlock/rules.star:270:11", rules.Must("cards/warlock/rules.star:270:16", b.f_extra_rules_Opt_string_.At("cards/warlock/rules.star:270:16", rules.Must("cards/warlock/rules.star:270:16", l_c))))) - int64(1)))
 		l_ok = true
 	}
 	if !(l_ok) && (rules.At("cards/warlock/rules.star:272:19", l_d, b.g_ANY) > int64(0)) {
 		rules.SetAt("cards/warlock/rules.star:273:9", l_d, b.g_ANY, (rules.At("cards/warlock/rules.star:273:9", l_d, b.g_ANY) - int64(1)))
 		l_ok = true
 	}
-	if ((!(l_ok) && (b.f_race_str.At("cards/warlock/rules.star:278:19", rules.Must("cards/warlock/rules.star:278:19", l_c)) == "wizard")) && (l_sub > int64(0))) && (rules.Sum(l_d) == int64(1)) {
+	if ((!(l_ok) && (b.f_race_string.At("cards/warlock/rules.star:278:19", rules.Must("cards/warlock/rules.star:278:19", l_c)) == "wizard")) && (l_sub > int64(0))) && (rules.Sum(l_d) == int64(1)) {
 		for it1, hi1 := int64(0), (b.g_ANY + int64(1)); it1 < hi1; it1++ {
 			l_i = it1
 			if rules.At("cards/warlock/rules.star:280:16", l_d, l_i) > int64(0) {
@@ -192,9 +192,9 @@ func (b *bound) fn_gold_of(h *rules.Host, a0 int16, a1 int64) rules.Opt[float64]
 	_ = l_alt
 	return func() rules.Opt[float64] {
 		if l_alt != 0 {
-			return b.f_gold_alt_float_.At("cards/warlock/rules.star:1009:12", l_c)
+			return b.f_gold_alt_rules_Opt_float64_.At("cards/warlock/rules.star:1009:12", l_c)
 		}
-		return rules.Some(b.f_gold_float.At("cards/warlock/rules.star:1009:35", l_c))
+		return rules.Some(b.f_gold_float64.At("cards/warlock/rules.star:1009:35", l_c))
 	}()
 }
 
@@ -463,10 +463,10 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.z_mine, err = rules.BindZone(g, "mine"); err != nil {
 		return nil, err
 	}
-	b.f_extra_str_ = rules.BindField(g, "extra", conv_str_)
-	b.f_gold_alt_float_ = rules.BindField(g, "gold_alt", conv_float_)
-	b.f_gold_float = rules.BindField(g, "gold", rules.ConvFloat)
-	b.f_race_str = rules.BindField(g, "race", rules.ConvStr)
+	b.f_extra_rules_Opt_string_ = rules.BindField(g, "extra", conv_rules_Opt_string_)
+	b.f_gold_alt_rules_Opt_float64_ = rules.BindField(g, "gold_alt", conv_rules_Opt_float64_)
+	b.f_gold_float64 = rules.BindField(g, "gold", rules.ConvFloat)
+	b.f_race_string = rules.BindField(g, "race", rules.ConvStr)
 	if b.p_auction_first_pick, err = rules.ConvInt(g.Param("auction_first_pick")); err != nil {
 		return nil, rules.BindError("params.auction_first_pick: %v", err)
 	}
@@ -476,13 +476,13 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.p_max_cities, err = rules.ConvInt(g.Param("max_cities")); err != nil {
 		return nil, rules.BindError("params.max_cities: %v", err)
 	}
-	if b.g_ALL, err = conv_list_card_aid_creature_figure_reference_supply__(g.Global("ALL")); err != nil {
+	if b.g_ALL, err = conv___int16(g.Global("ALL")); err != nil {
 		return nil, rules.BindError("ALL: %v", err)
 	}
 	if b.g_ANY, err = rules.ConvInt(g.Global("ANY")); err != nil {
 		return nil, rules.BindError("ANY: %v", err)
 	}
-	if b.g_RACE, err = conv_dict_str__int_(g.Global("RACE")); err != nil {
+	if b.g_RACE, err = conv__rules_Dict_string__int64_(g.Global("RACE")); err != nil {
 		return nil, rules.BindError("RACE: %v", err)
 	}
 	e := &rules.Entries{Legal: map[string]func(*rules.Host, int, []int) []int{}, Apply: map[string]func(*rules.Host, int, int){}, Then: map[string]func(*rules.Host){}}
@@ -627,16 +627,16 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	return e, nil
 }
 
-func conv_str_(v starlark.Value) (rules.Opt[string], error) { return rules.ConvOpt(v, rules.ConvStr) }
+func conv_rules_Opt_string_(v starlark.Value) (rules.Opt[string], error) {
+	return rules.ConvOpt(v, rules.ConvStr)
+}
 
-func conv_float_(v starlark.Value) (rules.Opt[float64], error) {
+func conv_rules_Opt_float64_(v starlark.Value) (rules.Opt[float64], error) {
 	return rules.ConvOpt(v, rules.ConvFloat)
 }
 
-func conv_list_card_aid_creature_figure_reference_supply__(v starlark.Value) ([]int16, error) {
-	return rules.ConvList(v, rules.ConvCard)
-}
+func conv___int16(v starlark.Value) ([]int16, error) { return rules.ConvList(v, rules.ConvCard) }
 
-func conv_dict_str__int_(v starlark.Value) (*rules.Dict[string, int64], error) {
+func conv__rules_Dict_string__int64_(v starlark.Value) (*rules.Dict[string, int64], error) {
 	return rules.ConvDict(v, rules.ConvStr, rules.ConvInt)
 }

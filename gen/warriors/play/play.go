@@ -59,13 +59,13 @@ type bound struct {
 	z_hand                   int
 	z_removed                int
 	z_waiting                int
-	f_band_int_              rules.Field[rules.Opt[int64]]
-	f_bows_int               rules.Field[int64]
-	f_kind_str               rules.Field[string]
-	f_number_int             rules.Field[int64]
-	f_people_str             rules.Field[string]
-	f_shields_int            rules.Field[int64]
-	f_troop_str              rules.Field[string]
+	f_band_rules_Opt_int64_  rules.Field[rules.Opt[int64]]
+	f_bows_int64             rules.Field[int64]
+	f_kind_string            rules.Field[string]
+	f_number_int64           rules.Field[int64]
+	f_people_string          rules.Field[string]
+	f_shields_int64          rules.Field[int64]
+	f_troop_string           rules.Field[string]
 	p_attack_dice            int64
 	p_defence_dice           int64
 	p_dragon_dice            int64
@@ -134,7 +134,7 @@ func (b *bound) fn_attack_dice(h *rules.Host) int64 {
 	if l_u < b.g_NP {
 		l_n = rules.At("cards/warriors/rules.star:618:13", b.fn_faction(h, h.Var("cards/warriors/rules.star:618:24", b.v_owner, 0), l_u), b.g_INFANTRY)
 		if h.Var("cards/warriors/rules.star:619:12", b.v_mode, 0) == b.g_SIMPLE {
-			l_n = (l_n + b.f_shields_int.At("cards/warriors/rules.star:620:18", b.fn_battle_card(h)))
+			l_n = (l_n + b.f_shields_int64.At("cards/warriors/rules.star:620:18", b.fn_battle_card(h)))
 		}
 		return rules.Min(b.p_attack_dice, l_n)
 	}
@@ -149,8 +149,8 @@ func (b *bound) fn_band_of(h *rules.Host, a0 int16) rules.Opt[int64] {
 	l_card := a0
 	_ = l_card
 	return func() rules.Opt[int64] {
-		if b.f_band_int_.At("cards/warriors/rules.star:550:25", l_card).OK {
-			return b.f_band_int_.At("cards/warriors/rules.star:550:12", l_card)
+		if b.f_band_rules_Opt_int64_.At("cards/warriors/rules.star:550:25", l_card).OK {
+			return b.f_band_rules_Opt_int64_.At("cards/warriors/rules.star:550:12", l_card)
 		}
 		return rules.Some(int64(0))
 	}()
@@ -174,7 +174,7 @@ func (b *bound) fn_bows(h *rules.Host) tuple_tuple_int__int_ {
 	if h.Var("cards/warriors/rules.star:681:8", b.v_unit, 0) < b.g_NP {
 		l_att = rules.At("cards/warriors/rules.star:682:15", b.fn_faction(h, h.Var("cards/warriors/rules.star:682:26", b.v_owner, 0), h.Var("cards/warriors/rules.star:682:35", b.v_unit, 0)), b.g_ARCHER)
 		if h.Var("cards/warriors/rules.star:683:12", b.v_mode, 0) == b.g_SIMPLE {
-			l_att = (l_att + b.f_bows_int.At("cards/warriors/rules.star:684:20", b.fn_battle_card(h)))
+			l_att = (l_att + b.f_bows_int64.At("cards/warriors/rules.star:684:20", b.fn_battle_card(h)))
 		}
 	}
 	if h.Var("cards/warriors/rules.star:685:8", b.v_tslot, 0) < b.g_NP {
@@ -256,7 +256,7 @@ func (b *bound) fn_faction(h *rules.Host, a1 int64, a2 int64) []int64 {
 	_ = l_c
 	l_f = []int64{int64(0), int64(0), int64(0)}
 	for _, it1 := range rules.Filter(h.Cards(h.Zone("cards/warriors/rules.star:153:14", b.z_army, l_p)), func(d int16) bool {
-		return b.f_people_str.At("cards/warriors/rules.star:153:14", d) == rules.At("cards/warriors/rules.star:153:39", b.g_PEOPLES, l_q)
+		return b.f_people_string.At("cards/warriors/rules.star:153:14", d) == rules.At("cards/warriors/rules.star:153:39", b.g_PEOPLES, l_q)
 	}) {
 		l_c = it1
 		rules.SetAt("cards/warriors/rules.star:154:9", l_f, b.g_TROOP.At("cards/warriors/rules.star:154:11", l_c), (rules.At("cards/warriors/rules.star:154:9", l_f, b.g_TROOP.At("cards/warriors/rules.star:154:11", l_c)) + int64(1)))
@@ -283,7 +283,7 @@ func (b *bound) fn_finish_battle(h *rules.Host) {
 func (b *bound) fn_infantry(h *rules.Host, a1 int64) int64 {
 	l_p := a1
 	_ = l_p
-	return int64(len(rules.Filter(h.Cards(h.Zone("cards/warriors/rules.star:166:16", b.z_army, l_p)), func(d int16) bool { return b.f_troop_str.At("cards/warriors/rules.star:166:16", d) == "infantry" })))
+	return int64(len(rules.Filter(h.Cards(h.Zone("cards/warriors/rules.star:166:16", b.z_army, l_p)), func(d int16) bool { return b.f_troop_string.At("cards/warriors/rules.star:166:16", d) == "infantry" })))
 }
 
 // fn_legal_continue is legal_continue of the rules (cards/warriors/rules.star:778:1).
@@ -308,7 +308,7 @@ func (b *bound) fn_legal_enlist(h *rules.Host, a1 int64) []int64 {
 	_ = l_c
 	return func() []int64 {
 		var out []int64
-		for _, it1 := range rules.Filter(h.Cards(h.Zone("cards/warriors/rules.star:595:32", b.z_army, l_p)), func(d int16) bool { return b.f_troop_str.At("cards/warriors/rules.star:595:32", d) == "infantry" }) {
+		for _, it1 := range rules.Filter(h.Cards(h.Zone("cards/warriors/rules.star:595:32", b.z_army, l_p)), func(d int16) bool { return b.f_troop_string.At("cards/warriors/rules.star:595:32", d) == "infantry" }) {
 			l_c = it1
 			out = append(out, b.g_PEOPLE.At("cards/warriors/rules.star:595:13", l_c))
 		}
@@ -338,7 +338,7 @@ func (b *bound) fn_legal_protect(h *rules.Host, a1 int64) []int64 {
 	_ = l_n
 	var l_q int64
 	_ = l_q
-	if !(len(rules.Filter(h.Cards(h.Zone("cards/warriors/rules.star:375:12", b.z_waiting, l_p)), func(d int16) bool { return b.f_kind_str.At("cards/warriors/rules.star:375:12", d) == "wizard" })) > 0) {
+	if !(len(rules.Filter(h.Cards(h.Zone("cards/warriors/rules.star:375:12", b.z_waiting, l_p)), func(d int16) bool { return b.f_kind_string.At("cards/warriors/rules.star:375:12", d) == "wizard" })) > 0) {
 		return []int64(nil)
 	}
 	l_n = b.fn_sizes(h, l_p)
@@ -372,7 +372,7 @@ func (b *bound) fn_lowest(h *rules.Host, a1 int64) int64 {
 	l_low = rules.Shl("cards/warriors/rules.star:330:11", int64(1), int64(30))
 	for _, it1 := range slices.Clone(h.Cards(h.Zone("cards/warriors/rules.star:331:14", b.z_battles, l_p))) {
 		l_c = it1
-		l_low = rules.Min(l_low, b.f_number_int.At("cards/warriors/rules.star:332:24", l_c))
+		l_low = rules.Min(l_low, b.f_number_int64.At("cards/warriors/rules.star:332:24", l_c))
 	}
 	return l_low
 }
@@ -395,7 +395,7 @@ func (b *bound) fn_lowest_battle(h *rules.Host) tuple_tuple_int__card_battle___ 
 		l_p = it3
 		for _, it4 := range slices.Clone(h.Cards(h.Zone("cards/warriors/rules.star:402:18", b.z_battles, l_p))) {
 			l_c = it4
-			if !l_card.OK || (b.f_number_int.At("cards/warriors/rules.star:403:32", l_c) < b.f_number_int.At("cards/warriors/rules.star:403:43", rules.Must("cards/warriors/rules.star:403:43", l_card))) {
+			if !l_card.OK || (b.f_number_int64.At("cards/warriors/rules.star:403:32", l_c) < b.f_number_int64.At("cards/warriors/rules.star:403:43", rules.Must("cards/warriors/rules.star:403:43", l_card))) {
 				v5 := l_p
 				v6 := rules.Some(l_c)
 				l_seat = v5
@@ -515,9 +515,9 @@ func (b *bound) fn_start_battle(h *rules.Host) {
 		return
 	}
 	b.fn_reset_battle(h)
-	h.SetVar("cards/warriors/rules.star:419:5", b.v_battle, 0, b.f_number_int.At("cards/warriors/rules.star:419:16", rules.Must("cards/warriors/rules.star:419:16", l_card)))
+	h.SetVar("cards/warriors/rules.star:419:5", b.v_battle, 0, b.f_number_int64.At("cards/warriors/rules.star:419:16", rules.Must("cards/warriors/rules.star:419:16", l_card)))
 	h.SetVar("cards/warriors/rules.star:420:5", b.v_owner, 0, l_owner)
-	h.SetVar("cards/warriors/rules.star:421:5", b.v_mode, 0, b.g_MODE.At("cards/warriors/rules.star:421:14", b.f_kind_str.At("cards/warriors/rules.star:421:19", rules.Must("cards/warriors/rules.star:421:19", l_card))))
+	h.SetVar("cards/warriors/rules.star:421:5", b.v_mode, 0, b.g_MODE.At("cards/warriors/rules.star:421:14", b.f_kind_string.At("cards/warriors/rules.star:421:19", rules.Must("cards/warriors/rules.star:421:19", l_card))))
 	h.SetTurn("cards/warriors/rules.star:422:5", l_owner)
 	b.fn_open_window(h, b.g_AFTER_START)
 }
@@ -635,13 +635,13 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.z_waiting, err = rules.BindZone(g, "waiting"); err != nil {
 		return nil, err
 	}
-	b.f_band_int_ = rules.BindField(g, "band", conv_int_)
-	b.f_bows_int = rules.BindField(g, "bows", rules.ConvInt)
-	b.f_kind_str = rules.BindField(g, "kind", rules.ConvStr)
-	b.f_number_int = rules.BindField(g, "number", rules.ConvInt)
-	b.f_people_str = rules.BindField(g, "people", rules.ConvStr)
-	b.f_shields_int = rules.BindField(g, "shields", rules.ConvInt)
-	b.f_troop_str = rules.BindField(g, "troop", rules.ConvStr)
+	b.f_band_rules_Opt_int64_ = rules.BindField(g, "band", conv_rules_Opt_int64_)
+	b.f_bows_int64 = rules.BindField(g, "bows", rules.ConvInt)
+	b.f_kind_string = rules.BindField(g, "kind", rules.ConvStr)
+	b.f_number_int64 = rules.BindField(g, "number", rules.ConvInt)
+	b.f_people_string = rules.BindField(g, "people", rules.ConvStr)
+	b.f_shields_int64 = rules.BindField(g, "shields", rules.ConvInt)
+	b.f_troop_string = rules.BindField(g, "troop", rules.ConvStr)
 	if b.p_attack_dice, err = rules.ConvInt(g.Param("attack_dice")); err != nil {
 		return nil, rules.BindError("params.attack_dice: %v", err)
 	}
@@ -651,19 +651,19 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.p_dragon_dice, err = rules.ConvInt(g.Param("dragon_dice")); err != nil {
 		return nil, rules.BindError("params.dragon_dice: %v", err)
 	}
-	if b.p_hordes_initial_deal, err = conv_dict_int__int_(g.Param("hordes_initial_deal")); err != nil {
+	if b.p_hordes_initial_deal, err = conv__rules_Dict_int64__int64_(g.Param("hordes_initial_deal")); err != nil {
 		return nil, rules.BindError("params.hordes_initial_deal: %v", err)
 	}
-	if b.p_hordes_last_round_deal, err = conv_dict_int__int_(g.Param("hordes_last_round_deal")); err != nil {
+	if b.p_hordes_last_round_deal, err = conv__rules_Dict_int64__int64_(g.Param("hordes_last_round_deal")); err != nil {
 		return nil, rules.BindError("params.hordes_last_round_deal: %v", err)
 	}
-	if b.p_hordes_last_round_keep, err = conv_dict_int__int_(g.Param("hordes_last_round_keep")); err != nil {
+	if b.p_hordes_last_round_keep, err = conv__rules_Dict_int64__int64_(g.Param("hordes_last_round_keep")); err != nil {
 		return nil, rules.BindError("params.hordes_last_round_keep: %v", err)
 	}
-	if b.p_hordes_round_deal, err = conv_dict_int__int_(g.Param("hordes_round_deal")); err != nil {
+	if b.p_hordes_round_deal, err = conv__rules_Dict_int64__int64_(g.Param("hordes_round_deal")); err != nil {
 		return nil, rules.BindError("params.hordes_round_deal: %v", err)
 	}
-	if b.p_hordes_round_keep, err = conv_dict_int__int_(g.Param("hordes_round_keep")); err != nil {
+	if b.p_hordes_round_keep, err = conv__rules_Dict_int64__int64_(g.Param("hordes_round_keep")); err != nil {
 		return nil, rules.BindError("params.hordes_round_keep: %v", err)
 	}
 	if b.p_initial_deal, err = rules.ConvInt(g.Param("initial_deal")); err != nil {
@@ -699,10 +699,10 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.g_BAND, err = rules.ConvInt(g.Global("BAND")); err != nil {
 		return nil, rules.BindError("BAND: %v", err)
 	}
-	if b.g_BATTLE, err = conv_dict_int__card_battle__(g.Global("BATTLE")); err != nil {
+	if b.g_BATTLE, err = conv__rules_Dict_int64__int16_(g.Global("BATTLE")); err != nil {
 		return nil, rules.BindError("BATTLE: %v", err)
 	}
-	if b.g_ENEMY, err = conv_list_int_(g.Global("ENEMY")); err != nil {
+	if b.g_ENEMY, err = conv___int64(g.Global("ENEMY")); err != nil {
 		return nil, rules.BindError("ENEMY: %v", err)
 	}
 	if b.g_HORDES, err = rules.ConvBool(g.Global("HORDES")); err != nil {
@@ -711,22 +711,22 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.g_INFANTRY, err = rules.ConvInt(g.Global("INFANTRY")); err != nil {
 		return nil, rules.BindError("INFANTRY: %v", err)
 	}
-	if b.g_MODE, err = conv_dict_str__int_(g.Global("MODE")); err != nil {
+	if b.g_MODE, err = conv__rules_Dict_string__int64_(g.Global("MODE")); err != nil {
 		return nil, rules.BindError("MODE: %v", err)
 	}
 	if b.g_NP, err = rules.ConvInt(g.Global("NP")); err != nil {
 		return nil, rules.BindError("NP: %v", err)
 	}
-	if b.g_PEOPLE, err = conv_dict_card_warrior___int_(g.Global("PEOPLE")); err != nil {
+	if b.g_PEOPLE, err = conv__rules_Dict_int16__int64_(g.Global("PEOPLE")); err != nil {
 		return nil, rules.BindError("PEOPLE: %v", err)
 	}
-	if b.g_PEOPLES, err = conv_list_str_(g.Global("PEOPLES")); err != nil {
+	if b.g_PEOPLES, err = conv___string(g.Global("PEOPLES")); err != nil {
 		return nil, rules.BindError("PEOPLES: %v", err)
 	}
 	if b.g_SIMPLE, err = rules.ConvInt(g.Global("SIMPLE")); err != nil {
 		return nil, rules.BindError("SIMPLE: %v", err)
 	}
-	if b.g_TROOP, err = conv_dict_card_warrior___int_(g.Global("TROOP")); err != nil {
+	if b.g_TROOP, err = conv__rules_Dict_int16__int64_(g.Global("TROOP")); err != nil {
 		return nil, rules.BindError("TROOP: %v", err)
 	}
 	e := &rules.Entries{Legal: map[string]func(*rules.Host, int, []int) []int{}, Apply: map[string]func(*rules.Host, int, int){}, Then: map[string]func(*rules.Host){}}
@@ -785,24 +785,26 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	return e, nil
 }
 
-func conv_int_(v starlark.Value) (rules.Opt[int64], error) { return rules.ConvOpt(v, rules.ConvInt) }
+func conv_rules_Opt_int64_(v starlark.Value) (rules.Opt[int64], error) {
+	return rules.ConvOpt(v, rules.ConvInt)
+}
 
-func conv_dict_int__int_(v starlark.Value) (*rules.Dict[int64, int64], error) {
+func conv__rules_Dict_int64__int64_(v starlark.Value) (*rules.Dict[int64, int64], error) {
 	return rules.ConvDict(v, rules.ConvInt, rules.ConvInt)
 }
 
-func conv_dict_int__card_battle__(v starlark.Value) (*rules.Dict[int64, int16], error) {
+func conv__rules_Dict_int64__int16_(v starlark.Value) (*rules.Dict[int64, int16], error) {
 	return rules.ConvDict(v, rules.ConvInt, rules.ConvCard)
 }
 
-func conv_list_int_(v starlark.Value) ([]int64, error) { return rules.ConvList(v, rules.ConvInt) }
+func conv___int64(v starlark.Value) ([]int64, error) { return rules.ConvList(v, rules.ConvInt) }
 
-func conv_dict_str__int_(v starlark.Value) (*rules.Dict[string, int64], error) {
+func conv__rules_Dict_string__int64_(v starlark.Value) (*rules.Dict[string, int64], error) {
 	return rules.ConvDict(v, rules.ConvStr, rules.ConvInt)
 }
 
-func conv_dict_card_warrior___int_(v starlark.Value) (*rules.Dict[int16, int64], error) {
+func conv__rules_Dict_int16__int64_(v starlark.Value) (*rules.Dict[int16, int64], error) {
 	return rules.ConvDict(v, rules.ConvCard, rules.ConvInt)
 }
 
-func conv_list_str_(v starlark.Value) ([]string, error) { return rules.ConvList(v, rules.ConvStr) }
+func conv___string(v starlark.Value) ([]string, error) { return rules.ConvList(v, rules.ConvStr) }

@@ -501,7 +501,7 @@ func (in *inferer) typeOf(e syntax.Expr) Type {
 		case syntax.FLOAT:
 			return Float
 		case syntax.STRING:
-			return Str
+			return StrOf{e.Value.(string)}
 		}
 		return Dyn
 	case *syntax.ParenExpr:
@@ -626,7 +626,7 @@ func (in *inferer) binary(op syntax.Token, x, y Type) Type {
 	case syntax.EQL, syntax.NEQ, syntax.LT, syntax.GT, syntax.LE, syntax.GE, syntax.IN, syntax.NOT_IN:
 		return Bool
 	case syntax.PLUS:
-		if x == Str && y == Str {
+		if IsStr(x) && IsStr(y) {
 			return Str
 		}
 		if ex, ok := seqElem(x); ok {
@@ -644,7 +644,7 @@ func (in *inferer) binary(op syntax.Token, x, y Type) Type {
 			return List{el}
 		}
 	case syntax.PERCENT:
-		if x == Str {
+		if IsStr(x) {
 			return Str
 		}
 	case syntax.PIPE, syntax.AMP, syntax.CIRCUMFLEX, syntax.LTLT, syntax.GTGT:
@@ -707,10 +707,9 @@ func (in *inferer) dot(x Type, name string) Type {
 		return Builtin{Name: name, Recv: x}
 	case Tuple:
 		return Builtin{Name: name, Recv: x}
-	case Basic:
-		if x == Str {
-			return Builtin{Name: name, Recv: Str}
-		}
+	}
+	if IsStr(x) {
+		return Builtin{Name: name, Recv: Str}
 	}
 	return Dyn
 }
@@ -735,6 +734,8 @@ func (in *inferer) index(x Type, i syntax.Expr) Type {
 		return Elem(x)
 	case ZoneOf:
 		return in.cardsIn(x)
+	case StrOf:
+		return Str
 	case Basic:
 		switch x {
 		case Str:
@@ -888,7 +889,17 @@ func (in *inferer) builtin(b Builtin, args []Type) Type {
 		case "fail":
 			return Unknown
 		case "getattr":
-			return Dyn
+			// A card's field, by a name of known values.
+			c, okC := arg(0).(CardOf)
+			names, okN := arg(1).(StrOf)
+			if len(args) != 2 || !okC || !okN {
+				return Dyn
+			}
+			var t Type = Unknown
+			for _, n := range names.Strs() {
+				t = Join(t, in.field(c, n))
+			}
+			return t
 		}
 		return Dyn
 	}

@@ -63,6 +63,29 @@ func (z ZoneOf) String() string {
 	return "zone(" + z.IDs + ")"
 }
 
+// StrOf is a string known to be one of Values (sorted, separated by
+// sep): a literal, a field's values, the names a loop goes through.
+// Joined with a string of any value, it is Str.
+type StrOf struct{ Values string }
+
+const sep = "\x1f"
+
+// maxStrs bounds the values a StrOf keeps: more is any string.
+const maxStrs = 64
+
+func (s StrOf) String() string {
+	return "str(" + strings.Join(strings.Split(s.Values, sep), "|") + ")"
+}
+
+// Strs are the values of a StrOf.
+func (s StrOf) Strs() []string { return strings.Split(s.Values, sep) }
+
+// IsStr reports whether t is a string.
+func IsStr(t Type) bool {
+	_, ok := t.(StrOf)
+	return ok || Equal(t, Str)
+}
+
 // Card and Zone are a card of any type and any zone.
 var (
 	Card = CardOf{}
@@ -206,6 +229,9 @@ func Equal(a, b Type) bool {
 	case CardOf:
 		b, ok := b.(CardOf)
 		return ok && a == b
+	case StrOf:
+		b, ok := b.(StrOf)
+		return ok && a == b
 	case ZoneOf:
 		b, ok := b.(ZoneOf)
 		return ok && a == b
@@ -227,6 +253,21 @@ func Join(a, b Type) Type {
 	}
 	if x, y, ok := numbers(a, b); ok && x != y {
 		return Float
+	}
+	if sa, ok := a.(StrOf); ok {
+		if sb, ok := b.(StrOf); ok {
+			vals := slices.Compact(slices.Sorted(slices.Values(append(sa.Strs(), sb.Strs()...))))
+			if len(vals) > maxStrs {
+				return Str
+			}
+			return StrOf{strings.Join(vals, sep)}
+		}
+		if Equal(b, Str) {
+			return Str
+		}
+	}
+	if _, ok := b.(StrOf); ok && Equal(a, Str) {
+		return Str
 	}
 	if ca, ok := a.(CardOf); ok {
 		if cb, ok := b.(CardOf); ok {
