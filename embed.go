@@ -7,7 +7,7 @@ import (
 	"io/fs"
 )
 
-//go:generate go run ./cmd/grimoire gen
+//go:generate go run -tags nocompiled ./cmd/grimoire gen
 
 //go:embed cards locales
 var shipped embed.FS

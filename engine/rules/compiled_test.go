@@ -7,20 +7,24 @@ import (
 
 	grimoire "github.com/grimoire-games/grimoire"
 	"github.com/grimoire-games/grimoire/compiler"
+	"github.com/grimoire-games/grimoire/compiler/model"
 	"github.com/grimoire-games/grimoire/engine"
+	"github.com/grimoire-games/grimoire/engine/bellummagica"
 	"github.com/grimoire-games/grimoire/engine/internal/enginetest"
 	"github.com/grimoire-games/grimoire/engine/internal/lockstep"
 	"github.com/grimoire-games/grimoire/engine/rules"
-	bellum "github.com/grimoire-games/grimoire/gen/bellum_magica/play"
-	hearts "github.com/grimoire-games/grimoire/gen/hearts/play"
-	warlock "github.com/grimoire-games/grimoire/gen/warlock/play"
-	warriors "github.com/grimoire-games/grimoire/gen/warriors/play"
+	"github.com/grimoire-games/grimoire/engine/warlock"
+	"github.com/grimoire-games/grimoire/engine/warriors"
+	bellumplay "github.com/grimoire-games/grimoire/gen/bellum_magica/play"
+	heartsplay "github.com/grimoire-games/grimoire/gen/hearts/play"
+	warlockplay "github.com/grimoire-games/grimoire/gen/warlock/play"
+	warriorsplay "github.com/grimoire-games/grimoire/gen/warriors/play"
 	"github.com/grimoire-games/grimoire/internal/longtest"
 )
 
 // compiledGames are the shipped games whose rules gen compiles.
 var compiledGames = map[string]*rules.Compiled{
-	"hearts": hearts.Rules, "bellum_magica": bellum.Rules, "warlock": warlock.Rules, "warriors": warriors.Rules,
+	"hearts": heartsplay.Rules, "bellum_magica": bellumplay.Rules, "warlock": warlockplay.Rules, "warriors": warriorsplay.Rules,
 }
 
 // both builds a game by its rules, interpreted and compiled.
@@ -90,5 +94,26 @@ func BenchmarkCompiled(b *testing.B) {
 		lo, _ := in.Players()
 		b.Run(id+"/interpreted", func(b *testing.B) { enginetest.Bench(b, lo, in.New) })
 		b.Run(id+"/compiled", func(b *testing.B) { enginetest.Bench(b, lo, co.New) })
+	}
+}
+
+// BenchmarkEngines plays random four-player games of each game with an
+// engine written in Go on that engine, on its rules interpreted and on
+// its rules compiled, in one run: the cost of an action on each.
+func BenchmarkEngines(b *testing.B) {
+	goEngines := map[string]func(*model.Game) (engine.Game, error){
+		"bellum_magica": func(m *model.Game) (engine.Game, error) { return bellummagica.New(m) },
+		"warlock":       func(m *model.Game) (engine.Game, error) { return warlock.New(m) },
+		"warriors":      func(m *model.Game) (engine.Game, error) { return warriors.New(m) },
+	}
+	for _, id := range slices.Sorted(maps.Keys(goEngines)) {
+		in, co := both(b, id)
+		g, err := goEngines[id](in.Model())
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(id+"/go", func(b *testing.B) { enginetest.Bench(b, 4, g.NewState) })
+		b.Run(id+"/interpreted", func(b *testing.B) { enginetest.Bench(b, 4, in.New) })
+		b.Run(id+"/compiled", func(b *testing.B) { enginetest.Bench(b, 4, co.New) })
 	}
 }

@@ -162,6 +162,9 @@ func New(g *model.Game) (*Game, error) {
 // Has reports whether g has rules to play it by.
 func Has(g *model.Game) bool { return len(g.Rules) > 0 }
 
+// Model is the game as played, from which it was built.
+func (g *Game) Model() *model.Game { return g.m }
+
 // ID implements engine.Game.
 func (g *Game) ID() string { return g.m.ID }
 

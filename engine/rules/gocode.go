@@ -21,7 +21,7 @@ import (
 // the functions left to the interpreter, sorted.
 func (g *Game) GoSource(pkg string) ([]byte, []string, error) {
 	res := typer.Infer(g.prog.Files(), g.typeEnv())
-	c := &goCompiler{g: g, res: res, ok: map[string]bool{}, deps: map[string][]string{}, why: map[string]string{}}
+	c := &goCompiler{g: g, res: res, ok: map[string]bool{}, deps: map[string][]string{}, why: map[string]string{}, writes: map[string]bool{}}
 	c.choose()
 	var body bytes.Buffer
 	c.uses = newUses()
@@ -62,7 +62,9 @@ type goCompiler struct {
 	ok   map[string]bool     // the functions compiled
 	deps map[string][]string // the functions each calls
 	why  map[string]string   // why a function is not compiled
-	uses *uses
+	// writes caches funcWrites.
+	writes map[string]bool
+	uses   *uses
 
 	// Of the function being compiled.
 	fn     *typer.FuncInfo
@@ -105,6 +107,73 @@ func (c *goCompiler) fieldTable(name string, t typer.Type) (string, error) {
 	table := "f_" + name + "_" + mangleGo(gt)
 	c.uses.fields[table] = fieldUse{name, t}
 	return table, nil
+}
+
+// writeMethods are g's methods that change the game.
+var writeMethods = []string{"move", "move_all", "move_top", "deal", "roll", "chance", "end"}
+
+// mayWrite reports whether running n may change the game: set g's
+// variables, move cards, or call a function that may.
+func (c *goCompiler) mayWrite(n syntax.Node) bool {
+	writes := false
+	syntax.Walk(n, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.AssignStmt:
+			syntax.Walk(n.LHS, func(x syntax.Node) bool {
+				if d, ok := x.(*syntax.DotExpr); ok && typer.Equal(c.typeOf(d.X), typer.Game) {
+					writes = true
+				}
+				if ix, ok := x.(*syntax.IndexExpr); ok {
+					if _, ok := c.typeOf(ix.X).(typer.BySeat); ok {
+						writes = true
+					}
+				}
+				return !writes
+			})
+		case *syntax.CallExpr:
+			if d, ok := n.Fn.(*syntax.DotExpr); ok && typer.Equal(c.typeOf(d.X), typer.Game) && slices.Contains(writeMethods, d.Name.Name) {
+				writes = true
+			}
+			switch f := c.typeOf(n.Fn).(type) {
+			case typer.Func:
+				writes = writes || c.funcWrites(f.Name, map[string]bool{})
+			case typer.Funcs:
+				for _, name := range f.Names {
+					writes = writes || c.funcWrites(name, map[string]bool{})
+				}
+			}
+		}
+		return !writes
+	})
+	return writes
+}
+
+// funcWrites reports whether a function of the rules may change the
+// game, by what it does and the functions it calls.
+func (c *goCompiler) funcWrites(name string, seen map[string]bool) bool {
+	if w, ok := c.writes[name]; ok {
+		return w
+	}
+	if seen[name] {
+		return false
+	}
+	seen[name] = true
+	f := c.res.Funcs[name]
+	if f == nil {
+		return true
+	}
+	saved := c.fn
+	c.fn = f
+	w := false
+	for _, st := range f.Def.Body {
+		if c.mayWrite(st) {
+			w = true
+			break
+		}
+	}
+	c.fn = saved
+	c.writes[name] = w
+	return w
 }
 
 // errNo is a construct the compiler does not compile: its function is
@@ -192,6 +261,9 @@ func (c *goCompiler) goType(t typer.Type) (string, error) {
 			return "", err
 		}
 		v, err := c.goType(t.Val)
+		if typer.IsCard(t.Key) {
+			return "*rules.CardDict[" + v + "]", err
+		}
 		return "*rules.Dict[" + k + ", " + v + "]", err
 	case typer.Tuple:
 		for _, e := range t.Elems {
@@ -269,6 +341,14 @@ func mangle(t typer.Type) string {
 		}
 		return '_'
 	}, t.String())
+}
+
+// newDict is a new, empty dict of Go type gt.
+func (c *goCompiler) newDict(gt string) string {
+	if v, ok := strings.CutPrefix(gt, "*rules.CardDict["); ok {
+		return "rules.NewCardDict[" + strings.TrimSuffix(v, "]") + "](b.designs)"
+	}
+	return "rules.NewDict[" + strings.TrimSuffix(strings.TrimPrefix(gt, "*rules.Dict["), "]") + "]()"
 }
 
 // mangleGo is an identifier for a Go type.
@@ -412,7 +492,7 @@ func (c *goCompiler) stmt(b *bytes.Buffer, st syntax.Stmt, depth int) error {
 		}
 		fmt.Fprintf(b, "%s}\n", in)
 	case *syntax.ForStmt:
-		return c.forStmt(b, st.Vars, st.X, depth, func(b *bytes.Buffer, depth int) error {
+		return c.forStmt(b, st.Vars, st.X, depth, c.mayWrite(st), func(b *bytes.Buffer, depth int) error {
 			return c.block(b, st.Body, depth)
 		})
 	case *syntax.ReturnStmt:
@@ -460,7 +540,7 @@ func (c *goCompiler) stmt(b *bytes.Buffer, st syntax.Stmt, depth int) error {
 }
 
 // forStmt writes a loop over x, its variables vars, and the body.
-func (c *goCompiler) forStmt(b *bytes.Buffer, vars, x syntax.Expr, depth int, body func(*bytes.Buffer, int) error) error {
+func (c *goCompiler) forStmt(b *bytes.Buffer, vars, x syntax.Expr, depth int, writes bool, body func(*bytes.Buffer, int) error) error {
 	in := indent(depth)
 	c.tmp++
 	it := fmt.Sprintf("it%d", c.tmp)
@@ -504,9 +584,14 @@ func (c *goCompiler) forStmt(b *bytes.Buffer, vars, x syntax.Expr, depth int, bo
 		elem = t.Key
 		fmt.Fprintf(b, "%sfor _, %s := range %s.Keys() {\n", in, it, code)
 	case typer.ZoneOf:
-		// Over a copy, as the language iterates a zone.
+		// Over a copy, as the language iterates a zone, when the loop
+		// may change the zones.
 		elem = typer.Card
-		fmt.Fprintf(b, "%sfor _, %s := range slices.Clone(h.Cards(%s)) {\n", in, it, code)
+		if writes {
+			fmt.Fprintf(b, "%sfor _, %s := range slices.Clone(h.Cards(%s)) {\n", in, it, code)
+		} else {
+			fmt.Fprintf(b, "%sfor _, %s := range h.Cards(%s) {\n", in, it, code)
+		}
 	case typer.Basic:
 		switch t {
 		case typer.Cards:
@@ -819,7 +904,7 @@ func (c *goCompiler) coerce(code string, from, to typer.Type) (string, error) {
 		}
 	case typer.Dict:
 		if d, ok := from.(typer.Dict); ok && typer.Equal(d.Key, typer.Unknown) {
-			return "rules.NewDict[" + strings.TrimSuffix(strings.TrimPrefix(gt, "*rules.Dict["), "]") + "]()", nil
+			return c.newDict(gt), nil
 		}
 	case typer.Func, typer.Funcs:
 		if _, ok := from.(typer.Func); ok {

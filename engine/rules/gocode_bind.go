@@ -101,8 +101,10 @@ func (c *goCompiler) bind(b *bytes.Buffer) {
 	b.Write(conv.Bytes())
 }
 
-// converter is the name of a function that turns a value of the
-// interpreter into the Go of type t, written to conv once.
+// converter is a Go expression, where the game g is in scope, of a
+// function that turns a value of the interpreter into the Go of type t;
+// the functions it needs are written to conv once, each a factory of the
+// game (a dict of cards is a table of the game's designs).
 func (c *goCompiler) converter(conv *bytes.Buffer, done map[string]bool, t typer.Type) string {
 	if typer.IsCard(t) {
 		return "rules.ConvCard"
@@ -119,42 +121,44 @@ func (c *goCompiler) converter(conv *bytes.Buffer, done map[string]bool, t typer
 			return "rules.ConvFloat"
 		case typer.Bool:
 			return "rules.ConvBool"
-		case typer.Str:
-			return "rules.ConvStr"
 		}
 	}
 	gt, _ := c.goType(t)
 	name := "conv_" + mangleGo(gt)
+	call := name + "(g)"
 	if done[name] {
-		return name
+		return call
 	}
 	done[name] = true
+	head := fmt.Sprintf("\nfunc %s(g *rules.Game) func(starlark.Value) (%s, error) {\n\treturn func(v starlark.Value) (%s, error) {\n", name, gt, gt)
+	tail := "\t}\n}\n"
 	switch t := t.(type) {
-	case typer.List:
-		el := c.converter(conv, done, t.Elem)
-		fmt.Fprintf(conv, "\nfunc %s(v starlark.Value) (%s, error) { return rules.ConvList(v, %s) }\n", name, gt, el)
-	case typer.Seq:
-		el := c.converter(conv, done, t.Elem)
-		fmt.Fprintf(conv, "\nfunc %s(v starlark.Value) (%s, error) { return rules.ConvList(v, %s) }\n", name, gt, el)
+	case typer.List, typer.Seq:
+		el := c.converter(conv, done, typer.Elem(t))
+		fmt.Fprintf(conv, "%s\t\treturn rules.ConvList(v, %s)\n%s", head, el, tail)
 	case typer.Dict:
-		k := c.converter(conv, done, t.Key)
 		v := c.converter(conv, done, t.Val)
-		fmt.Fprintf(conv, "\nfunc %s(v starlark.Value) (%s, error) { return rules.ConvDict(v, %s, %s) }\n", name, gt, k, v)
+		if typer.IsCard(t.Key) {
+			fmt.Fprintf(conv, "%s\t\treturn rules.ConvCardDict(g, v, %s)\n%s", head, v, tail)
+			break
+		}
+		k := c.converter(conv, done, t.Key)
+		fmt.Fprintf(conv, "%s\t\treturn rules.ConvDict(v, %s, %s)\n%s", head, k, v, tail)
 	case typer.Opt:
 		of := c.converter(conv, done, t.Of)
-		fmt.Fprintf(conv, "\nfunc %s(v starlark.Value) (%s, error) { return rules.ConvOpt(v, %s) }\n", name, gt, of)
+		fmt.Fprintf(conv, "%s\t\treturn rules.ConvOpt(v, %s)\n%s", head, of, tail)
 	case typer.Tuple:
 		var sb strings.Builder
-		fmt.Fprintf(&sb, "\nfunc %s(v starlark.Value) (%s, error) {\n\tvar t %s\n\tx, err := rules.ConvTuple(v, %d)\n\tif err != nil {\n\t\treturn t, err\n\t}\n", name, gt, gt, len(t.Elems))
+		fmt.Fprintf(&sb, "%s\t\tvar t %s\n\t\tx, err := rules.ConvTuple(v, %d)\n\t\tif err != nil {\n\t\t\treturn t, err\n\t\t}\n", head, gt, len(t.Elems))
 		for i, e := range t.Elems {
-			fmt.Fprintf(&sb, "\tif t.F%d, err = %s(x[%d]); err != nil {\n\t\treturn t, err\n\t}\n", i, c.converter(conv, done, e), i)
+			fmt.Fprintf(&sb, "\t\tif t.F%d, err = %s(x[%d]); err != nil {\n\t\t\treturn t, err\n\t\t}\n", i, c.converter(conv, done, e), i)
 		}
-		sb.WriteString("\treturn t, nil\n}\n")
+		sb.WriteString("\t\treturn t, nil\n" + tail)
 		conv.WriteString(sb.String())
 	default:
-		fmt.Fprintf(conv, "\nfunc %s(v starlark.Value) (%s, error) { var z %s; return z, rules.BindError(\"no value of type %v\") }\n", name, gt, gt, t)
+		fmt.Fprintf(conv, "%s\t\tvar z %s\n\t\treturn z, rules.BindError(\"no value of type %v\")\n%s", head, gt, t, tail)
 	}
-	return name
+	return call
 }
 
 // entries writes the entries the engine calls: setup, the legal actions

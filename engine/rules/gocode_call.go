@@ -131,6 +131,13 @@ func (c *goCompiler) builtinCall(e *syntax.CallExpr, name string, args []syntax.
 		if len(args) != 1 {
 			break
 		}
+		if comp, ok := args[0].(*syntax.Comprehension); ok && !comp.Curly && (typer.Equal(t, typer.Int) || typer.Equal(t, typer.Float)) {
+			gt, _ := c.goType(t)
+			return c.reduce(comp, gt, gt+"(0)", func(v string) (string, error) {
+				x, err := c.coerce(v, c.typeOf(comp.Body), t)
+				return "acc += " + x, err
+			})
+		}
 		x, err := c.seqOf(args[0])
 		if err != nil {
 			return "", err
@@ -191,6 +198,20 @@ func (c *goCompiler) builtinCall(e *syntax.CallExpr, name string, args []syntax.
 	case "any", "all":
 		if len(args) != 1 {
 			break
+		}
+		if comp, ok := args[0].(*syntax.Comprehension); ok && !comp.Curly {
+			// Every element is evaluated, as the interpreter makes the
+			// whole list first: an error in any of them is the same.
+			return c.reduce(comp, "bool", strconv.FormatBool(name == "all"), func(v string) (string, error) {
+				tr, err := c.truthOf(v, c.typeOf(comp.Body))
+				if err != nil {
+					return "", err
+				}
+				if name == "any" {
+					return "acc = " + tr + " || acc", nil
+				}
+				return "acc = " + tr + " && acc", nil
+			})
 		}
 		x, err := c.seqOf(args[0])
 		if err != nil {
@@ -437,7 +458,8 @@ func (c *goCompiler) methodCall(dot *syntax.DotExpr, f typer.Builtin, args []syn
 				if err != nil {
 					return "", err
 				}
-				return fmt.Sprintf("rules.Values[%s](%s)", vt, recv), nil
+				_ = vt
+				return recv + ".Values()", nil
 			}
 			return "", no("dict.items")
 		case "get":
@@ -452,7 +474,7 @@ func (c *goCompiler) methodCall(dot *syntax.DotExpr, f typer.Builtin, args []syn
 			if err != nil {
 				return "", err
 			}
-			return "rules.Get(" + recv + ", " + k + ", " + def + ")", nil
+			return recv + ".GetOr(" + k + ", " + def + ")", nil
 		}
 	}
 	if typer.IsZone(f.Recv) {

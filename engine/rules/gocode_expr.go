@@ -77,7 +77,7 @@ func (c *goCompiler) expr(e syntax.Expr) (string, error) {
 			return "", err
 		}
 		var sb strings.Builder
-		fmt.Fprintf(&sb, "func() %s { d := rules.NewDict[%s]()\n", gt, strings.TrimSuffix(strings.TrimPrefix(gt, "*rules.Dict["), "]"))
+		fmt.Fprintf(&sb, "func() %s { d := %s\n", gt, c.newDict(gt))
 		for _, x := range e.List {
 			kv := x.(*syntax.DictEntry)
 			k, err := c.exprAs(kv.Key, d.Key)
@@ -602,6 +602,49 @@ func (c *goCompiler) index(e *syntax.IndexExpr) (string, error) {
 	return "", no("an element of %v", xt)
 }
 
+// reduce is a sum, any or all over a list comprehension, done in its
+// loop with no list made: fold writes what each element adds to acc,
+// of Go type gt, from the element v.
+func (c *goCompiler) reduce(e *syntax.Comprehension, gt, init string, fold func(v string) (string, error)) (string, error) {
+	var sb bytes.Buffer
+	fmt.Fprintf(&sb, "func() %s {\nacc := %s\n", gt, init)
+	var body func(b *bytes.Buffer, i int) error
+	body = func(b *bytes.Buffer, i int) error {
+		if i == len(e.Clauses) {
+			v, err := c.expr(e.Body)
+			if err != nil {
+				return err
+			}
+			step, err := fold(v)
+			if err != nil {
+				return err
+			}
+			b.WriteString(step + "\n")
+			return nil
+		}
+		switch cl := e.Clauses[i].(type) {
+		case *syntax.IfClause:
+			cond, err := c.truth(cl.Cond)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(b, "if %s {\n", cond)
+			if err := body(b, i+1); err != nil {
+				return err
+			}
+			b.WriteString("}\n")
+		case *syntax.ForClause:
+			return c.forStmt(b, cl.Vars, cl.X, 0, c.mayWrite(e), func(b *bytes.Buffer, _ int) error { return body(b, i+1) })
+		}
+		return nil
+	}
+	if err := body(&sb, 0); err != nil {
+		return "", err
+	}
+	sb.WriteString("return acc\n}()")
+	return sb.String(), nil
+}
+
 func (c *goCompiler) comprehension(e *syntax.Comprehension, t typer.Type) (string, error) {
 	gt, err := c.goType(t)
 	if err != nil {
@@ -610,7 +653,7 @@ func (c *goCompiler) comprehension(e *syntax.Comprehension, t typer.Type) (strin
 	var sb bytes.Buffer
 	fmt.Fprintf(&sb, "func() %s {\n", gt)
 	if e.Curly {
-		fmt.Fprintf(&sb, "out := rules.NewDict[%s]()\n", strings.TrimSuffix(strings.TrimPrefix(gt, "*rules.Dict["), "]"))
+		fmt.Fprintf(&sb, "out := %s\n", c.newDict(gt))
 	} else {
 		fmt.Fprintf(&sb, "var out %s\n", gt)
 	}
@@ -650,7 +693,7 @@ func (c *goCompiler) comprehension(e *syntax.Comprehension, t typer.Type) (strin
 			}
 			b.WriteString("}\n")
 		case *syntax.ForClause:
-			return c.forStmt(b, cl.Vars, cl.X, 0, func(b *bytes.Buffer, _ int) error { return body(b, i+1) })
+			return c.forStmt(b, cl.Vars, cl.X, 0, c.mayWrite(e), func(b *bytes.Buffer, _ int) error { return body(b, i+1) })
 		}
 		return nil
 	}

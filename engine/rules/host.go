@@ -81,7 +81,8 @@ func (s *State) compiledCall(write bool, f func(h *Host)) (err error) {
 			}
 		}
 	}()
-	f(&Host{s: s, write: write})
+	s.host = Host{s: s, write: write}
+	f(&s.host)
 	return nil
 }
 

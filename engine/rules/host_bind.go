@@ -179,6 +179,26 @@ func ConvDict[K comparable, V any](v starlark.Value, ck func(starlark.Value) (K,
 	return out, nil
 }
 
+func ConvCardDict[V any](g *Game, v starlark.Value, cv func(starlark.Value) (V, error)) (*CardDict[V], error) {
+	d, ok := v.(*starlark.Dict)
+	if !ok {
+		return nil, fmt.Errorf("%s is no dict", describe(v))
+	}
+	out := NewCardDict[V](len(g.designs))
+	for _, kv := range d.Items() {
+		k, err := ConvCard(kv[0])
+		if err != nil {
+			return nil, err
+		}
+		x, err := cv(kv[1])
+		if err != nil {
+			return nil, err
+		}
+		out.Set(k, x)
+	}
+	return out, nil
+}
+
 func ConvOpt[T any](v starlark.Value, conv func(starlark.Value) (T, error)) (Opt[T], error) {
 	if v == starlark.None {
 		return Opt[T]{}, nil

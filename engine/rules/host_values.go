@@ -53,8 +53,8 @@ func (d *Dict[K, V]) Set(k K, v V) {
 	d.vals[k] = v
 }
 
-// Get is d.get(k, def).
-func Get[K comparable, V any](d *Dict[K, V], k K, def V) V {
+// GetOr is d.get(k, def).
+func (d *Dict[K, V]) GetOr(k K, def V) V {
 	if v, ok := d.vals[k]; ok {
 		return v
 	}
@@ -62,7 +62,66 @@ func Get[K comparable, V any](d *Dict[K, V], k K, def V) V {
 }
 
 // Values is d.values(), in the order of d's keys.
-func Values[V any, K comparable](d *Dict[K, V]) []V {
+func (d *Dict[K, V]) Values() []V {
+	out := make([]V, len(d.keys))
+	for i, k := range d.keys {
+		out[i] = d.vals[k]
+	}
+	return out
+}
+
+// CardDict is a dict whose keys are cards: a Dict, looked up by the
+// card's design rather than hashed.
+type CardDict[V any] struct {
+	keys []int16
+	vals []V
+	has  []bool
+}
+
+// NewCardDict is an empty dict of cards of a game of designs designs.
+func NewCardDict[V any](designs int) *CardDict[V] {
+	return &CardDict[V]{vals: make([]V, designs), has: make([]bool, designs)}
+}
+
+// Get is d[k], and whether d has k.
+func (d *CardDict[V]) Get(k int16) (V, bool) { return d.vals[k], d.has[k] }
+
+// At is d[k], a rule's error where d has no k.
+func (d *CardDict[V]) At(at string, k int16) V {
+	if !d.has[k] {
+		Failf(at, "key %d not in dict", k)
+	}
+	return d.vals[k]
+}
+
+// GetOr is d.get(k, def).
+func (d *CardDict[V]) GetOr(k int16, def V) V {
+	if d.has[k] {
+		return d.vals[k]
+	}
+	return def
+}
+
+// Set is d[k] = v.
+func (d *CardDict[V]) Set(k int16, v V) {
+	if !d.has[k] {
+		d.keys = append(d.keys, k)
+		d.has[k] = true
+	}
+	d.vals[k] = v
+}
+
+// Has is k in d.
+func (d *CardDict[V]) Has(k int16) bool { return d.has[k] }
+
+// Keys are d's keys, in order; the caller must not change them.
+func (d *CardDict[V]) Keys() []int16 { return d.keys }
+
+// Len is len(d).
+func (d *CardDict[V]) Len() int { return len(d.keys) }
+
+// Values is d.values(), in the order of d's keys.
+func (d *CardDict[V]) Values() []V {
 	out := make([]V, len(d.keys))
 	for i, k := range d.keys {
 		out[i] = d.vals[k]

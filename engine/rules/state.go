@@ -40,6 +40,7 @@ type State struct {
 	args   [3]starlark.Value
 	sorted []int16 // SampleChance's
 	idx    []int   // compiled legal actions'  arguments
+	host   Host    // what compiled rules play with
 }
 
 // draw is a chance node waiting: a card to draw at random from zone
@@ -481,7 +482,7 @@ func (s *State) clone() *State {
 	c.know = slices.Clone(s.know)
 	c.legal = slices.Clone(s.legal)
 	c.result = slices.Clone(s.result)
-	c.run, c.t, c.sorted, c.idx = nil, nil, nil, nil
+	c.run, c.t, c.sorted, c.idx, c.host = nil, nil, nil, nil, Host{}
 	return &c
 }
 

@@ -107,7 +107,7 @@ type bound struct {
 	g_FACES                     int64
 	g_LEFT                      []string
 	g_PHASES                    []string
-	g_ROWS                      *rules.Dict[int16, *rules.Dict[string, []int64]]
+	g_ROWS                      *rules.CardDict[*rules.Dict[string, []int64]]
 }
 
 // tuple_tuple_card_creature___int_ is a tuple tuple[card(creature), int].
@@ -196,19 +196,12 @@ func (b *bound) fn_advance(h *rules.Host) {
 									return
 								}
 								if func() bool {
-									for _, v := range func() []bool {
-										var out []bool
-										for it2, hi2 := int64(0), h.Players(); it2 < hi2; it2++ {
-											l_p = it2
-											out = append(out, (b.fn_chest_count(h, l_p) >= b.p_end_chests))
-										}
-										return out
-									}() {
-										if v {
-											return true
-										}
+									acc := false
+									for it2, hi2 := int64(0), h.Players(); it2 < hi2; it2++ {
+										l_p = it2
+										acc = (b.fn_chest_count(h, l_p) >= b.p_end_chests) || acc
 									}
-									return false
+									return acc
 								}() {
 									h.End("cards/bellum_magica/rules.star:215:17")
 									return
@@ -289,7 +282,7 @@ func (b *bound) fn_apply_attack_location(h *rules.Host, a1 int64, a2 int16) {
 	if b.f_kind_string.At("cards/bellum_magica/rules.star:448:8", l_loc) != "tavern" {
 		h.Move("cards/bellum_magica/rules.star:449:9", l_loc, h.Zone("cards/bellum_magica/rules.star:449:21", b.z_shown, 0), h.Zone("cards/bellum_magica/rules.star:449:30", b.z_discard, 0))
 	}
-	if rules.Sum(rules.Values[int64](l_queued)) == int64(0) {
+	if rules.Sum(l_queued.Values()) == int64(0) {
 		b.fn_advance(h)
 	}
 }
@@ -462,14 +455,14 @@ func (b *bound) fn_castle_shield(h *rules.Host, a1 int64) int64 {
 	_ = l_q
 	var l_c int16
 	_ = l_c
-	return (rules.Sum(func() []int64 {
-		var out []int64
-		for _, it1 := range slices.Clone(h.Cards(h.Zone("cards/bellum_magica/rules.star:417:35", b.z_castle, l_q))) {
+	return (func() int64 {
+		acc := int64(0)
+		for _, it1 := range h.Cards(h.Zone("cards/bellum_magica/rules.star:417:35", b.z_castle, l_q)) {
 			l_c = it1
-			out = append(out, b.f_shield_int64.At("cards/bellum_magica/rules.star:417:17", l_c))
+			acc += b.f_shield_int64.At("cards/bellum_magica/rules.star:417:17", l_c)
 		}
-		return out
-	}()) + h.Var("cards/bellum_magica/rules.star:417:51", b.v_shields, l_q))
+		return acc
+	}() + h.Var("cards/bellum_magica/rules.star:417:51", b.v_shields, l_q))
 }
 
 // fn_chest_count is chest_count of the rules (cards/bellum_magica/rules.star:150:1).
@@ -614,7 +607,7 @@ func (b *bound) fn_legal_recruit_food(h *rules.Host, a1 int64) []tuple_tuple_car
 	}
 	return func() []tuple_tuple_card_creature___int_ {
 		var out []tuple_tuple_card_creature___int_
-		for _, it1 := range slices.Clone(h.Cards(h.Zone("cards/bellum_magica/rules.star:544:49", b.z_evil_up, 0))) {
+		for _, it1 := range h.Cards(h.Zone("cards/bellum_magica/rules.star:544:49", b.z_evil_up, 0)) {
 			l_c = it1
 			out = append(out, tuple_tuple_card_creature___int_{F0: l_c, F1: b.p_evil_cost_food})
 		}
@@ -633,7 +626,7 @@ func (b *bound) fn_legal_recruit_glyphs(h *rules.Host, a1 int64) []tuple_tuple_c
 	}
 	return func() []tuple_tuple_card_creature___int_ {
 		var out []tuple_tuple_card_creature___int_
-		for _, it1 := range slices.Clone(h.Cards(h.Zone("cards/bellum_magica/rules.star:556:60", b.z_most_evil_up, 0))) {
+		for _, it1 := range h.Cards(h.Zone("cards/bellum_magica/rules.star:556:60", b.z_most_evil_up, 0)) {
 			l_c = it1
 			out = append(out, tuple_tuple_card_creature___int_{F0: l_c, F1: b.p_most_evil_alt_cost_glyphs})
 		}
@@ -652,7 +645,7 @@ func (b *bound) fn_legal_recruit_glyphs_food(h *rules.Host, a1 int64) []tuple_tu
 	}
 	return func() []tuple_tuple_card_creature___int__int_ {
 		var out []tuple_tuple_card_creature___int__int_
-		for _, it1 := range slices.Clone(h.Cards(h.Zone("cards/bellum_magica/rules.star:550:84", b.z_most_evil_up, 0))) {
+		for _, it1 := range h.Cards(h.Zone("cards/bellum_magica/rules.star:550:84", b.z_most_evil_up, 0)) {
 			l_c = it1
 			out = append(out, tuple_tuple_card_creature___int__int_{F0: l_c, F1: b.p_most_evil_cost_glyphs, F2: b.p_most_evil_cost_food})
 		}
@@ -763,21 +756,21 @@ func (b *bound) fn_power(h *rules.Host, a1 int64, a2 string) int64 {
 		}
 		return h.Zone("cards/bellum_magica/rules.star:308:40", b.z_right, l_p)
 	}()
-	return (rules.Sum(func() []int64 {
-		var out []int64
-		for _, it1 := range slices.Clone(h.Cards(h.Zone("cards/bellum_magica/rules.star:309:40", b.z_castle, l_p))) {
+	return (func() int64 {
+		acc := int64(0)
+		for _, it1 := range h.Cards(h.Zone("cards/bellum_magica/rules.star:309:40", b.z_castle, l_p)) {
 			l_c = it1
-			out = append(out, rules.At("cards/bellum_magica/rules.star:309:17", b.g_ROWS.At("cards/bellum_magica/rules.star:309:17", l_c).At("cards/bellum_magica/rules.star:309:17", l_a), l_r))
+			acc += rules.At("cards/bellum_magica/rules.star:309:17", b.g_ROWS.At("cards/bellum_magica/rules.star:309:17", l_c).At("cards/bellum_magica/rules.star:309:17", l_a), l_r)
 		}
-		return out
-	}()) + rules.Sum(func() []int64 {
-		var out []int64
-		for _, it2 := range slices.Clone(h.Cards(l_side)) {
+		return acc
+	}() + func() int64 {
+		acc := int64(0)
+		for _, it2 := range h.Cards(l_side) {
 			l_c_2 = it2
-			out = append(out, rules.At("cards/bellum_magica/rules.star:309:61", b.g_ROWS.At("cards/bellum_magica/rules.star:309:61", l_c_2).At("cards/bellum_magica/rules.star:309:61", l_a), l_r))
+			acc += rules.At("cards/bellum_magica/rules.star:309:61", b.g_ROWS.At("cards/bellum_magica/rules.star:309:61", l_c_2).At("cards/bellum_magica/rules.star:309:61", l_a), l_r)
 		}
-		return out
-	}()))
+		return acc
+	}())
 }
 
 // fn_recruit is recruit of the rules (cards/bellum_magica/rules.star:578:1).
@@ -822,14 +815,14 @@ func (b *bound) fn_returns(h *rules.Host) []float64 {
 	var l_p_2 int64
 	_ = l_p_2
 	l_total = (((int64(len(h.Cards(h.Zone("cards/bellum_magica/rules.star:623:17", b.z_wooden_stack, 0)))) + int64(len(h.Cards(h.Zone("cards/bellum_magica/rules.star:623:39", b.z_metal_stack, 0))))) + int64(len(h.Cards(h.Zone("cards/bellum_magica/rules.star:623:60", b.z_gold_stack, 0))))) + int64(len(h.Cards(h.Zone("cards/bellum_magica/rules.star:623:80", b.z_stolen, 0)))))
-	l_total = (l_total + rules.Sum(func() []int64 {
-		var out []int64
+	l_total = (l_total + func() int64 {
+		acc := int64(0)
 		for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
 			l_p = it1
-			out = append(out, b.fn_chest_count(h, l_p))
+			acc += b.fn_chest_count(h, l_p)
 		}
-		return out
-	}()))
+		return acc
+	}())
 	l_scale = int64(10)
 	for it2, hi2 := int64(0), int64(20); it2 < hi2; it2++ {
 		l__ = it2
@@ -961,7 +954,7 @@ func (b *bound) fn_scouts(h *rules.Host) int64 {
 			b.fn_owe(h, l_p_2, l_kind, l_queued)
 		}
 	}
-	return rules.Sum(rules.Values[int64](l_queued))
+	return rules.Sum(l_queued.Values())
 }
 
 // fn_seat_at is seat_at of the rules (cards/bellum_magica/rules.star:154:1).
@@ -1113,7 +1106,7 @@ func (b *bound) fn_targets(h *rules.Host, a1 int64) []int16 {
 	l_magic = tu1.F1
 	return rules.Concat(func() []int16 {
 		var out []int16
-		for _, it2 := range slices.Clone(h.Cards(h.Zone("cards/bellum_magica/rules.star:413:24", b.z_tavern, 0))) {
+		for _, it2 := range h.Cards(h.Zone("cards/bellum_magica/rules.star:413:24", b.z_tavern, 0)) {
 			l_c = it2
 			if (l_swords >= b.f_shield_int64.At("cards/bellum_magica/rules.star:413:46", l_c)) && (l_magic >= b.f_magic_shield_int64.At("cards/bellum_magica/rules.star:413:68", l_c)) {
 				out = append(out, l_c)
@@ -1122,7 +1115,7 @@ func (b *bound) fn_targets(h *rules.Host, a1 int64) []int16 {
 		return out
 	}(), func() []int16 {
 		var out []int16
-		for _, it3 := range slices.Clone(h.Cards(h.Zone("cards/bellum_magica/rules.star:413:98", b.z_shown, 0))) {
+		for _, it3 := range h.Cards(h.Zone("cards/bellum_magica/rules.star:413:98", b.z_shown, 0)) {
 			l_c_2 = it3
 			if (l_swords >= b.f_shield_int64.At("cards/bellum_magica/rules.star:413:119", l_c_2)) && (l_magic >= b.f_magic_shield_int64.At("cards/bellum_magica/rules.star:413:141", l_c_2)) {
 				out = append(out, l_c_2)
@@ -1158,28 +1151,28 @@ func (b *bound) fn_value_of(h *rules.Host, a1 int64) int64 {
 	_ = l_c_2
 	var l_c_3 int16
 	_ = l_c_3
-	return ((rules.Sum(func() []int64 {
-		var out []int64
-		for _, it1 := range slices.Clone(h.Cards(h.Zone("cards/bellum_magica/rules.star:617:34", b.z_wooden, l_p))) {
+	return ((func() int64 {
+		acc := int64(0)
+		for _, it1 := range h.Cards(h.Zone("cards/bellum_magica/rules.star:617:34", b.z_wooden, l_p)) {
 			l_c = it1
-			out = append(out, b.f_value_int64.At("cards/bellum_magica/rules.star:617:17", l_c))
+			acc += b.f_value_int64.At("cards/bellum_magica/rules.star:617:17", l_c)
 		}
-		return out
-	}()) + rules.Sum(func() []int64 {
-		var out []int64
-		for _, it2 := range slices.Clone(h.Cards(h.Zone("cards/bellum_magica/rules.star:617:72", b.z_metal, l_p))) {
+		return acc
+	}() + func() int64 {
+		acc := int64(0)
+		for _, it2 := range h.Cards(h.Zone("cards/bellum_magica/rules.star:617:72", b.z_metal, l_p)) {
 			l_c_2 = it2
-			out = append(out, b.f_value_int64.At("cards/bellum_magica/rules.star:617:55", l_c_2))
+			acc += b.f_value_int64.At("cards/bellum_magica/rules.star:617:55", l_c_2)
 		}
-		return out
-	}())) + rules.Sum(func() []int64 {
-		var out []int64
-		for _, it3 := range slices.Clone(h.Cards(h.Zone("cards/bellum_magica/rules.star:617:109", b.z_gold, l_p))) {
+		return acc
+	}()) + func() int64 {
+		acc := int64(0)
+		for _, it3 := range h.Cards(h.Zone("cards/bellum_magica/rules.star:617:109", b.z_gold, l_p)) {
 			l_c_3 = it3
-			out = append(out, b.f_value_int64.At("cards/bellum_magica/rules.star:617:92", l_c_3))
+			acc += b.f_value_int64.At("cards/bellum_magica/rules.star:617:92", l_c_3)
 		}
-		return out
-	}()))
+		return acc
+	}())
 }
 
 // fn_victims is victims of the rules (cards/bellum_magica/rules.star:419:1).
@@ -1358,7 +1351,7 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		return nil, err
 	}
 	b.f_barrels_int64 = rules.BindField(g, "barrels", rules.ConvInt)
-	b.f_bonus_rules_Opt_string_ = rules.BindField(g, "bonus", conv_rules_Opt_string_)
+	b.f_bonus_rules_Opt_string_ = rules.BindField(g, "bonus", conv_rules_Opt_string_(g))
 	b.f_food_int64 = rules.BindField(g, "food", rules.ConvInt)
 	b.f_glyphs_int64 = rules.BindField(g, "glyphs", rules.ConvInt)
 	b.f_gold_int64 = rules.BindField(g, "gold", rules.ConvInt)
@@ -1384,13 +1377,13 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.p_goblins, err = rules.ConvInt(g.Param("goblins")); err != nil {
 		return nil, rules.BindError("params.goblins: %v", err)
 	}
-	if b.p_kingdom_farms, err = conv__rules_Dict_int64__int64_(g.Param("kingdom_farms")); err != nil {
+	if b.p_kingdom_farms, err = conv__rules_Dict_int64__int64_(g)(g.Param("kingdom_farms")); err != nil {
 		return nil, rules.BindError("params.kingdom_farms: %v", err)
 	}
-	if b.p_kingdom_towns, err = conv__rules_Dict_int64__int64_(g.Param("kingdom_towns")); err != nil {
+	if b.p_kingdom_towns, err = conv__rules_Dict_int64__int64_(g)(g.Param("kingdom_towns")); err != nil {
 		return nil, rules.BindError("params.kingdom_towns: %v", err)
 	}
-	if b.p_kingdom_villages, err = conv__rules_Dict_int64__int64_(g.Param("kingdom_villages")); err != nil {
+	if b.p_kingdom_villages, err = conv__rules_Dict_int64__int64_(g)(g.Param("kingdom_villages")); err != nil {
 		return nil, rules.BindError("params.kingdom_villages: %v", err)
 	}
 	if b.p_most_evil_alt_cost_glyphs, err = rules.ConvInt(g.Param("most_evil_alt_cost_glyphs")); err != nil {
@@ -1417,19 +1410,19 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.p_thief_chests, err = rules.ConvInt(g.Param("thief_chests")); err != nil {
 		return nil, rules.BindError("params.thief_chests: %v", err)
 	}
-	if b.g_CHEST_KINDS, err = conv___string(g.Global("CHEST_KINDS")); err != nil {
+	if b.g_CHEST_KINDS, err = conv___string(g)(g.Global("CHEST_KINDS")); err != nil {
 		return nil, rules.BindError("CHEST_KINDS: %v", err)
 	}
 	if b.g_FACES, err = rules.ConvInt(g.Global("FACES")); err != nil {
 		return nil, rules.BindError("FACES: %v", err)
 	}
-	if b.g_LEFT, err = conv___string(g.Global("LEFT")); err != nil {
+	if b.g_LEFT, err = conv___string(g)(g.Global("LEFT")); err != nil {
 		return nil, rules.BindError("LEFT: %v", err)
 	}
-	if b.g_PHASES, err = conv___string(g.Global("PHASES")); err != nil {
+	if b.g_PHASES, err = conv___string(g)(g.Global("PHASES")); err != nil {
 		return nil, rules.BindError("PHASES: %v", err)
 	}
-	if b.g_ROWS, err = conv__rules_Dict_int16___rules_Dict_string____int64__(g.Global("ROWS")); err != nil {
+	if b.g_ROWS, err = conv__rules_CardDict__rules_Dict_string____int64__(g)(g.Global("ROWS")); err != nil {
 		return nil, rules.BindError("ROWS: %v", err)
 	}
 	e := &rules.Entries{Legal: map[string]func(*rules.Host, int, []int) []int{}, Apply: map[string]func(*rules.Host, int, int){}, Then: map[string]func(*rules.Host){}}
@@ -1633,22 +1626,38 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	return e, nil
 }
 
-func conv_rules_Opt_string_(v starlark.Value) (rules.Opt[string], error) {
-	return rules.ConvOpt(v, rules.ConvStr)
+func conv_rules_Opt_string_(g *rules.Game) func(starlark.Value) (rules.Opt[string], error) {
+	return func(v starlark.Value) (rules.Opt[string], error) {
+		return rules.ConvOpt(v, rules.ConvStr)
+	}
 }
 
-func conv__rules_Dict_int64__int64_(v starlark.Value) (*rules.Dict[int64, int64], error) {
-	return rules.ConvDict(v, rules.ConvInt, rules.ConvInt)
+func conv__rules_Dict_int64__int64_(g *rules.Game) func(starlark.Value) (*rules.Dict[int64, int64], error) {
+	return func(v starlark.Value) (*rules.Dict[int64, int64], error) {
+		return rules.ConvDict(v, rules.ConvInt, rules.ConvInt)
+	}
 }
 
-func conv___string(v starlark.Value) ([]string, error) { return rules.ConvList(v, rules.ConvStr) }
-
-func conv___int64(v starlark.Value) ([]int64, error) { return rules.ConvList(v, rules.ConvInt) }
-
-func conv__rules_Dict_string____int64_(v starlark.Value) (*rules.Dict[string, []int64], error) {
-	return rules.ConvDict(v, rules.ConvStr, conv___int64)
+func conv___string(g *rules.Game) func(starlark.Value) ([]string, error) {
+	return func(v starlark.Value) ([]string, error) {
+		return rules.ConvList(v, rules.ConvStr)
+	}
 }
 
-func conv__rules_Dict_int16___rules_Dict_string____int64__(v starlark.Value) (*rules.Dict[int16, *rules.Dict[string, []int64]], error) {
-	return rules.ConvDict(v, rules.ConvCard, conv__rules_Dict_string____int64_)
+func conv___int64(g *rules.Game) func(starlark.Value) ([]int64, error) {
+	return func(v starlark.Value) ([]int64, error) {
+		return rules.ConvList(v, rules.ConvInt)
+	}
+}
+
+func conv__rules_Dict_string____int64_(g *rules.Game) func(starlark.Value) (*rules.Dict[string, []int64], error) {
+	return func(v starlark.Value) (*rules.Dict[string, []int64], error) {
+		return rules.ConvDict(v, rules.ConvStr, conv___int64(g))
+	}
+}
+
+func conv__rules_CardDict__rules_Dict_string____int64__(g *rules.Game) func(starlark.Value) (*rules.CardDict[*rules.Dict[string, []int64]], error) {
+	return func(v starlark.Value) (*rules.CardDict[*rules.Dict[string, []int64]], error) {
+		return rules.ConvCardDict(g, v, conv__rules_Dict_string____int64_(g))
+	}
 }

@@ -47,8 +47,8 @@ type bound struct {
 	p_lead_hearts_unbroken bool
 	p_moon_points          int64
 	p_pass_cycle           []string
-	g_PENALTY              *rules.Dict[int16, bool]
-	g_POINTS               *rules.Dict[int16, int64]
+	g_PENALTY              *rules.CardDict[bool]
+	g_POINTS               *rules.CardDict[int64]
 }
 
 // fn_apply_pass_card is apply_pass_card of the rules (cards/hearts/rules.star:69:1).
@@ -147,7 +147,7 @@ func (b *bound) fn_discards(h *rules.Host, a1 int) []int16 {
 			return slices.Clone(h.Cards(l_hand))
 		}(func() []int16 {
 			var out []int16
-			for _, it1 := range slices.Clone(h.Cards(l_hand)) {
+			for _, it1 := range h.Cards(l_hand) {
 				l_c = it1
 				if !(b.g_PENALTY.At("cards/hearts/rules.star:128:40", l_c)) {
 					out = append(out, l_c)
@@ -232,19 +232,12 @@ func (b *bound) fn_moon_shooter(h *rules.Host) rules.Opt[int64] {
 	for it2, hi2 := int64(0), h.Players(); it2 < hi2; it2++ {
 		l_p = it2
 		if func() bool {
-			for _, v := range func() []bool {
-				var out []bool
-				for _, it3 := range l_scoring {
-					l_c_2 = it3
-					out = append(out, slices.Contains(h.Cards(h.Zone("cards/hearts/rules.star:157:22", b.z_won, l_p)), l_c_2))
-				}
-				return out
-			}() {
-				if !(v) {
-					return false
-				}
+			acc := true
+			for _, it3 := range l_scoring {
+				l_c_2 = it3
+				acc = slices.Contains(h.Cards(h.Zone("cards/hearts/rules.star:157:22", b.z_won, l_p)), l_c_2) && acc
 			}
-			return true
+			return acc
 		}() {
 			return rules.Some(l_p)
 		}
@@ -318,14 +311,14 @@ func (b *bound) fn_tally(h *rules.Host) {
 	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
 		l_p = it1
 		if !l_moon.OK {
-			h.SetVar("cards/hearts/rules.star:174:13", b.v_score, l_p, (h.Var("cards/hearts/rules.star:174:13", b.v_score, l_p) + rules.Sum(func() []int64 {
-				var out []int64
-				for _, it2 := range slices.Clone(h.Cards(h.Zone("cards/hearts/rules.star:174:51", b.z_won, l_p))) {
+			h.SetVar("cards/hearts/rules.star:174:13", b.v_score, l_p, (h.Var("cards/hearts/rules.star:174:13", b.v_score, l_p) + func() int64 {
+				acc := int64(0)
+				for _, it2 := range h.Cards(h.Zone("cards/hearts/rules.star:174:51", b.z_won, l_p)) {
 					l_c = it2
-					out = append(out, b.g_POINTS.At("cards/hearts/rules.star:174:32", l_c))
+					acc += b.g_POINTS.At("cards/hearts/rules.star:174:32", l_c)
 				}
-				return out
-			}())))
+				return acc
+			}()))
 		} else {
 			if rules.Some(l_p) != l_moon {
 				h.SetVar("cards/hearts/rules.star:176:13", b.v_score, l_p, (h.Var("cards/hearts/rules.star:176:13", b.v_score, l_p) + b.p_moon_points))
@@ -358,37 +351,37 @@ func (b *bound) fn_value(h *rules.Host, a1 int64) float64 {
 	_ = l_c_2
 	var l_c_3 int16
 	_ = l_c_3
-	l_v = float64((h.Var("cards/hearts/rules.star:184:9", b.v_score, l_p) + rules.Sum(func() []int64 {
-		var out []int64
-		for _, it1 := range slices.Clone(h.Cards(h.Zone("cards/hearts/rules.star:184:46", b.z_won, l_p))) {
+	l_v = float64((h.Var("cards/hearts/rules.star:184:9", b.v_score, l_p) + func() int64 {
+		acc := int64(0)
+		for _, it1 := range h.Cards(h.Zone("cards/hearts/rules.star:184:46", b.z_won, l_p)) {
 			l_c = it1
-			out = append(out, b.g_POINTS.At("cards/hearts/rules.star:184:27", l_c))
+			acc += b.g_POINTS.At("cards/hearts/rules.star:184:27", l_c)
 		}
-		return out
-	}())))
+		return acc
+	}()))
 	if int64(len(h.Cards(h.Zone("cards/hearts/rules.star:185:12", b.z_trick, 0)))) > int64(0) {
 		l_best = rules.Highest("cards/hearts/rules.star:186:16", "rank", h.Cards(h.Zone("cards/hearts/rules.star:186:16", b.z_trick, 0)), b.r_rank, func(d int16) bool {
 			return b.f_suit_string.At("cards/hearts/rules.star:186:16", d) == b.f_suit_string.At("cards/hearts/rules.star:186:47", h.Card("cards/hearts/rules.star:186:47", h.Zone("cards/hearts/rules.star:186:47", b.z_trick, 0), int64(0)))
 		})
 		if rules.FloorMod("cards/hearts/rules.star:187:12", (h.Var("cards/hearts/rules.star:187:13", b.v_leader, 0)+rules.Index(h.Cards(h.Zone("cards/hearts/rules.star:187:24", b.z_trick, 0)), rules.Must("cards/hearts/rules.star:187:38", l_best))), h.Players()) == l_p {
-			l_v = (l_v + (float64(rules.Sum(func() []int64 {
-				var out []int64
-				for _, it2 := range slices.Clone(h.Cards(h.Zone("cards/hearts/rules.star:188:42", b.z_trick, 0))) {
+			l_v = (l_v + (float64(func() int64 {
+				acc := int64(0)
+				for _, it2 := range h.Cards(h.Zone("cards/hearts/rules.star:188:42", b.z_trick, 0)) {
 					l_c_2 = it2
-					out = append(out, b.g_POINTS.At("cards/hearts/rules.star:188:23", l_c_2))
+					acc += b.g_POINTS.At("cards/hearts/rules.star:188:23", l_c_2)
 				}
-				return out
-			}())) + float64(0.5)))
+				return acc
+			}()) + float64(0.5)))
 		}
 	}
-	l_v = (l_v + (float64(0.25) * float64(rules.Sum(func() []int64 {
-		var out []int64
-		for _, it3 := range slices.Clone(h.Cards(h.Zone("cards/hearts/rules.star:189:41", b.z_hand, l_p))) {
+	l_v = (l_v + (float64(0.25) * float64(func() int64 {
+		acc := int64(0)
+		for _, it3 := range h.Cards(h.Zone("cards/hearts/rules.star:189:41", b.z_hand, l_p)) {
 			l_c_3 = it3
-			out = append(out, b.g_POINTS.At("cards/hearts/rules.star:189:22", l_c_3))
+			acc += b.g_POINTS.At("cards/hearts/rules.star:189:22", l_c_3)
 		}
-		return out
-	}()))))
+		return acc
+	}())))
 	return -(l_v)
 }
 
@@ -448,13 +441,13 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.p_moon_points, err = rules.ConvInt(g.Param("moon_points")); err != nil {
 		return nil, rules.BindError("params.moon_points: %v", err)
 	}
-	if b.p_pass_cycle, err = conv___string(g.Param("pass_cycle")); err != nil {
+	if b.p_pass_cycle, err = conv___string(g)(g.Param("pass_cycle")); err != nil {
 		return nil, rules.BindError("params.pass_cycle: %v", err)
 	}
-	if b.g_PENALTY, err = conv__rules_Dict_int16__bool_(g.Global("PENALTY")); err != nil {
+	if b.g_PENALTY, err = conv__rules_CardDict_bool_(g)(g.Global("PENALTY")); err != nil {
 		return nil, rules.BindError("PENALTY: %v", err)
 	}
-	if b.g_POINTS, err = conv__rules_Dict_int16__int64_(g.Global("POINTS")); err != nil {
+	if b.g_POINTS, err = conv__rules_CardDict_int64_(g)(g.Global("POINTS")); err != nil {
 		return nil, rules.BindError("POINTS: %v", err)
 	}
 	e := &rules.Entries{Legal: map[string]func(*rules.Host, int, []int) []int{}, Apply: map[string]func(*rules.Host, int, int){}, Then: map[string]func(*rules.Host){}}
@@ -490,12 +483,20 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	return e, nil
 }
 
-func conv___string(v starlark.Value) ([]string, error) { return rules.ConvList(v, rules.ConvStr) }
-
-func conv__rules_Dict_int16__bool_(v starlark.Value) (*rules.Dict[int16, bool], error) {
-	return rules.ConvDict(v, rules.ConvCard, rules.ConvBool)
+func conv___string(g *rules.Game) func(starlark.Value) ([]string, error) {
+	return func(v starlark.Value) ([]string, error) {
+		return rules.ConvList(v, rules.ConvStr)
+	}
 }
 
-func conv__rules_Dict_int16__int64_(v starlark.Value) (*rules.Dict[int16, int64], error) {
-	return rules.ConvDict(v, rules.ConvCard, rules.ConvInt)
+func conv__rules_CardDict_bool_(g *rules.Game) func(starlark.Value) (*rules.CardDict[bool], error) {
+	return func(v starlark.Value) (*rules.CardDict[bool], error) {
+		return rules.ConvCardDict(g, v, rules.ConvBool)
+	}
+}
+
+func conv__rules_CardDict_int64_(g *rules.Game) func(starlark.Value) (*rules.CardDict[int64], error) {
+	return func(v starlark.Value) (*rules.CardDict[int64], error) {
+		return rules.ConvCardDict(g, v, rules.ConvInt)
+	}
 }

@@ -463,8 +463,8 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.z_mine, err = rules.BindZone(g, "mine"); err != nil {
 		return nil, err
 	}
-	b.f_extra_rules_Opt_string_ = rules.BindField(g, "extra", conv_rules_Opt_string_)
-	b.f_gold_alt_rules_Opt_float64_ = rules.BindField(g, "gold_alt", conv_rules_Opt_float64_)
+	b.f_extra_rules_Opt_string_ = rules.BindField(g, "extra", conv_rules_Opt_string_(g))
+	b.f_gold_alt_rules_Opt_float64_ = rules.BindField(g, "gold_alt", conv_rules_Opt_float64_(g))
 	b.f_gold_float64 = rules.BindField(g, "gold", rules.ConvFloat)
 	b.f_race_string = rules.BindField(g, "race", rules.ConvStr)
 	if b.p_auction_first_pick, err = rules.ConvInt(g.Param("auction_first_pick")); err != nil {
@@ -476,13 +476,13 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.p_max_cities, err = rules.ConvInt(g.Param("max_cities")); err != nil {
 		return nil, rules.BindError("params.max_cities: %v", err)
 	}
-	if b.g_ALL, err = conv___int16(g.Global("ALL")); err != nil {
+	if b.g_ALL, err = conv___int16(g)(g.Global("ALL")); err != nil {
 		return nil, rules.BindError("ALL: %v", err)
 	}
 	if b.g_ANY, err = rules.ConvInt(g.Global("ANY")); err != nil {
 		return nil, rules.BindError("ANY: %v", err)
 	}
-	if b.g_RACE, err = conv__rules_Dict_string__int64_(g.Global("RACE")); err != nil {
+	if b.g_RACE, err = conv__rules_Dict_string__int64_(g)(g.Global("RACE")); err != nil {
 		return nil, rules.BindError("RACE: %v", err)
 	}
 	e := &rules.Entries{Legal: map[string]func(*rules.Host, int, []int) []int{}, Apply: map[string]func(*rules.Host, int, int){}, Then: map[string]func(*rules.Host){}}
@@ -627,16 +627,26 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	return e, nil
 }
 
-func conv_rules_Opt_string_(v starlark.Value) (rules.Opt[string], error) {
-	return rules.ConvOpt(v, rules.ConvStr)
+func conv_rules_Opt_string_(g *rules.Game) func(starlark.Value) (rules.Opt[string], error) {
+	return func(v starlark.Value) (rules.Opt[string], error) {
+		return rules.ConvOpt(v, rules.ConvStr)
+	}
 }
 
-func conv_rules_Opt_float64_(v starlark.Value) (rules.Opt[float64], error) {
-	return rules.ConvOpt(v, rules.ConvFloat)
+func conv_rules_Opt_float64_(g *rules.Game) func(starlark.Value) (rules.Opt[float64], error) {
+	return func(v starlark.Value) (rules.Opt[float64], error) {
+		return rules.ConvOpt(v, rules.ConvFloat)
+	}
 }
 
-func conv___int16(v starlark.Value) ([]int16, error) { return rules.ConvList(v, rules.ConvCard) }
+func conv___int16(g *rules.Game) func(starlark.Value) ([]int16, error) {
+	return func(v starlark.Value) ([]int16, error) {
+		return rules.ConvList(v, rules.ConvCard)
+	}
+}
 
-func conv__rules_Dict_string__int64_(v starlark.Value) (*rules.Dict[string, int64], error) {
-	return rules.ConvDict(v, rules.ConvStr, rules.ConvInt)
+func conv__rules_Dict_string__int64_(g *rules.Game) func(starlark.Value) (*rules.Dict[string, int64], error) {
+	return func(v starlark.Value) (*rules.Dict[string, int64], error) {
+		return rules.ConvDict(v, rules.ConvStr, rules.ConvInt)
+	}
 }

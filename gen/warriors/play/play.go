@@ -91,10 +91,10 @@ type bound struct {
 	g_INFANTRY               int64
 	g_MODE                   *rules.Dict[string, int64]
 	g_NP                     int64
-	g_PEOPLE                 *rules.Dict[int16, int64]
+	g_PEOPLE                 *rules.CardDict[int64]
 	g_PEOPLES                []string
 	g_SIMPLE                 int64
-	g_TROOP                  *rules.Dict[int16, int64]
+	g_TROOP                  *rules.CardDict[int64]
 }
 
 // tuple_tuple_int__card_battle___ is a tuple tuple[int, card(battle)?].
@@ -196,25 +196,18 @@ func (b *bound) fn_deals(h *rules.Host) []int64 {
 	l_n = h.Players()
 	l_tables = []*rules.Dict[int64, int64]{b.p_hordes_initial_deal, b.p_hordes_round_deal, b.p_hordes_round_keep, b.p_hordes_last_round_deal, b.p_hordes_last_round_keep}
 	if b.g_HORDES && func() bool {
-		for _, v := range func() []bool {
-			var out []bool
-			for _, it1 := range l_tables {
-				l_t = it1
-				out = append(out, l_t.Has(l_n))
-			}
-			return out
-		}() {
-			if v {
-				return true
-			}
+		acc := false
+		for _, it1 := range l_tables {
+			l_t = it1
+			acc = l_t.Has(l_n) || acc
 		}
-		return false
+		return acc
 	}() {
 		return func() []int64 {
 			var out []int64
 			for _, it2 := range l_tables {
 				l_t_2 = it2
-				out = append(out, rules.Get(l_t_2, l_n, int64(0)))
+				out = append(out, l_t_2.GetOr(l_n, int64(0)))
 			}
 			return out
 		}()
@@ -370,7 +363,7 @@ func (b *bound) fn_lowest(h *rules.Host, a1 int64) int64 {
 	var l_c int16
 	_ = l_c
 	l_low = rules.Shl("cards/warriors/rules.star:330:11", int64(1), int64(30))
-	for _, it1 := range slices.Clone(h.Cards(h.Zone("cards/warriors/rules.star:331:14", b.z_battles, l_p))) {
+	for _, it1 := range h.Cards(h.Zone("cards/warriors/rules.star:331:14", b.z_battles, l_p)) {
 		l_c = it1
 		l_low = rules.Min(l_low, b.f_number_int64.At("cards/warriors/rules.star:332:24", l_c))
 	}
@@ -393,7 +386,7 @@ func (b *bound) fn_lowest_battle(h *rules.Host) tuple_tuple_int__card_battle___ 
 	l_card = v2
 	for it3, hi3 := int64(0), h.Players(); it3 < hi3; it3++ {
 		l_p = it3
-		for _, it4 := range slices.Clone(h.Cards(h.Zone("cards/warriors/rules.star:402:18", b.z_battles, l_p))) {
+		for _, it4 := range h.Cards(h.Zone("cards/warriors/rules.star:402:18", b.z_battles, l_p)) {
 			l_c = it4
 			if !l_card.OK || (b.f_number_int64.At("cards/warriors/rules.star:403:32", l_c) < b.f_number_int64.At("cards/warriors/rules.star:403:43", rules.Must("cards/warriors/rules.star:403:43", l_card))) {
 				v5 := l_p
@@ -494,7 +487,7 @@ func (b *bound) fn_sizes(h *rules.Host, a1 int64) []int64 {
 	var l_c int16
 	_ = l_c
 	l_n = rules.Repeat([]int64{int64(0)}, b.g_NP)
-	for _, it1 := range slices.Clone(h.Cards(h.Zone("cards/warriors/rules.star:160:14", b.z_army, l_p))) {
+	for _, it1 := range h.Cards(h.Zone("cards/warriors/rules.star:160:14", b.z_army, l_p)) {
 		l_c = it1
 		rules.SetAt("cards/warriors/rules.star:161:9", l_n, b.g_PEOPLE.At("cards/warriors/rules.star:161:11", l_c), (rules.At("cards/warriors/rules.star:161:9", l_n, b.g_PEOPLE.At("cards/warriors/rules.star:161:11", l_c)) + int64(1)))
 	}
@@ -635,7 +628,7 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.z_waiting, err = rules.BindZone(g, "waiting"); err != nil {
 		return nil, err
 	}
-	b.f_band_rules_Opt_int64_ = rules.BindField(g, "band", conv_rules_Opt_int64_)
+	b.f_band_rules_Opt_int64_ = rules.BindField(g, "band", conv_rules_Opt_int64_(g))
 	b.f_bows_int64 = rules.BindField(g, "bows", rules.ConvInt)
 	b.f_kind_string = rules.BindField(g, "kind", rules.ConvStr)
 	b.f_number_int64 = rules.BindField(g, "number", rules.ConvInt)
@@ -651,19 +644,19 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.p_dragon_dice, err = rules.ConvInt(g.Param("dragon_dice")); err != nil {
 		return nil, rules.BindError("params.dragon_dice: %v", err)
 	}
-	if b.p_hordes_initial_deal, err = conv__rules_Dict_int64__int64_(g.Param("hordes_initial_deal")); err != nil {
+	if b.p_hordes_initial_deal, err = conv__rules_Dict_int64__int64_(g)(g.Param("hordes_initial_deal")); err != nil {
 		return nil, rules.BindError("params.hordes_initial_deal: %v", err)
 	}
-	if b.p_hordes_last_round_deal, err = conv__rules_Dict_int64__int64_(g.Param("hordes_last_round_deal")); err != nil {
+	if b.p_hordes_last_round_deal, err = conv__rules_Dict_int64__int64_(g)(g.Param("hordes_last_round_deal")); err != nil {
 		return nil, rules.BindError("params.hordes_last_round_deal: %v", err)
 	}
-	if b.p_hordes_last_round_keep, err = conv__rules_Dict_int64__int64_(g.Param("hordes_last_round_keep")); err != nil {
+	if b.p_hordes_last_round_keep, err = conv__rules_Dict_int64__int64_(g)(g.Param("hordes_last_round_keep")); err != nil {
 		return nil, rules.BindError("params.hordes_last_round_keep: %v", err)
 	}
-	if b.p_hordes_round_deal, err = conv__rules_Dict_int64__int64_(g.Param("hordes_round_deal")); err != nil {
+	if b.p_hordes_round_deal, err = conv__rules_Dict_int64__int64_(g)(g.Param("hordes_round_deal")); err != nil {
 		return nil, rules.BindError("params.hordes_round_deal: %v", err)
 	}
-	if b.p_hordes_round_keep, err = conv__rules_Dict_int64__int64_(g.Param("hordes_round_keep")); err != nil {
+	if b.p_hordes_round_keep, err = conv__rules_Dict_int64__int64_(g)(g.Param("hordes_round_keep")); err != nil {
 		return nil, rules.BindError("params.hordes_round_keep: %v", err)
 	}
 	if b.p_initial_deal, err = rules.ConvInt(g.Param("initial_deal")); err != nil {
@@ -699,10 +692,10 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.g_BAND, err = rules.ConvInt(g.Global("BAND")); err != nil {
 		return nil, rules.BindError("BAND: %v", err)
 	}
-	if b.g_BATTLE, err = conv__rules_Dict_int64__int16_(g.Global("BATTLE")); err != nil {
+	if b.g_BATTLE, err = conv__rules_Dict_int64__int16_(g)(g.Global("BATTLE")); err != nil {
 		return nil, rules.BindError("BATTLE: %v", err)
 	}
-	if b.g_ENEMY, err = conv___int64(g.Global("ENEMY")); err != nil {
+	if b.g_ENEMY, err = conv___int64(g)(g.Global("ENEMY")); err != nil {
 		return nil, rules.BindError("ENEMY: %v", err)
 	}
 	if b.g_HORDES, err = rules.ConvBool(g.Global("HORDES")); err != nil {
@@ -711,22 +704,22 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.g_INFANTRY, err = rules.ConvInt(g.Global("INFANTRY")); err != nil {
 		return nil, rules.BindError("INFANTRY: %v", err)
 	}
-	if b.g_MODE, err = conv__rules_Dict_string__int64_(g.Global("MODE")); err != nil {
+	if b.g_MODE, err = conv__rules_Dict_string__int64_(g)(g.Global("MODE")); err != nil {
 		return nil, rules.BindError("MODE: %v", err)
 	}
 	if b.g_NP, err = rules.ConvInt(g.Global("NP")); err != nil {
 		return nil, rules.BindError("NP: %v", err)
 	}
-	if b.g_PEOPLE, err = conv__rules_Dict_int16__int64_(g.Global("PEOPLE")); err != nil {
+	if b.g_PEOPLE, err = conv__rules_CardDict_int64_(g)(g.Global("PEOPLE")); err != nil {
 		return nil, rules.BindError("PEOPLE: %v", err)
 	}
-	if b.g_PEOPLES, err = conv___string(g.Global("PEOPLES")); err != nil {
+	if b.g_PEOPLES, err = conv___string(g)(g.Global("PEOPLES")); err != nil {
 		return nil, rules.BindError("PEOPLES: %v", err)
 	}
 	if b.g_SIMPLE, err = rules.ConvInt(g.Global("SIMPLE")); err != nil {
 		return nil, rules.BindError("SIMPLE: %v", err)
 	}
-	if b.g_TROOP, err = conv__rules_Dict_int16__int64_(g.Global("TROOP")); err != nil {
+	if b.g_TROOP, err = conv__rules_CardDict_int64_(g)(g.Global("TROOP")); err != nil {
 		return nil, rules.BindError("TROOP: %v", err)
 	}
 	e := &rules.Entries{Legal: map[string]func(*rules.Host, int, []int) []int{}, Apply: map[string]func(*rules.Host, int, int){}, Then: map[string]func(*rules.Host){}}
@@ -785,26 +778,44 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	return e, nil
 }
 
-func conv_rules_Opt_int64_(v starlark.Value) (rules.Opt[int64], error) {
-	return rules.ConvOpt(v, rules.ConvInt)
+func conv_rules_Opt_int64_(g *rules.Game) func(starlark.Value) (rules.Opt[int64], error) {
+	return func(v starlark.Value) (rules.Opt[int64], error) {
+		return rules.ConvOpt(v, rules.ConvInt)
+	}
 }
 
-func conv__rules_Dict_int64__int64_(v starlark.Value) (*rules.Dict[int64, int64], error) {
-	return rules.ConvDict(v, rules.ConvInt, rules.ConvInt)
+func conv__rules_Dict_int64__int64_(g *rules.Game) func(starlark.Value) (*rules.Dict[int64, int64], error) {
+	return func(v starlark.Value) (*rules.Dict[int64, int64], error) {
+		return rules.ConvDict(v, rules.ConvInt, rules.ConvInt)
+	}
 }
 
-func conv__rules_Dict_int64__int16_(v starlark.Value) (*rules.Dict[int64, int16], error) {
-	return rules.ConvDict(v, rules.ConvInt, rules.ConvCard)
+func conv__rules_Dict_int64__int16_(g *rules.Game) func(starlark.Value) (*rules.Dict[int64, int16], error) {
+	return func(v starlark.Value) (*rules.Dict[int64, int16], error) {
+		return rules.ConvDict(v, rules.ConvInt, rules.ConvCard)
+	}
 }
 
-func conv___int64(v starlark.Value) ([]int64, error) { return rules.ConvList(v, rules.ConvInt) }
-
-func conv__rules_Dict_string__int64_(v starlark.Value) (*rules.Dict[string, int64], error) {
-	return rules.ConvDict(v, rules.ConvStr, rules.ConvInt)
+func conv___int64(g *rules.Game) func(starlark.Value) ([]int64, error) {
+	return func(v starlark.Value) ([]int64, error) {
+		return rules.ConvList(v, rules.ConvInt)
+	}
 }
 
-func conv__rules_Dict_int16__int64_(v starlark.Value) (*rules.Dict[int16, int64], error) {
-	return rules.ConvDict(v, rules.ConvCard, rules.ConvInt)
+func conv__rules_Dict_string__int64_(g *rules.Game) func(starlark.Value) (*rules.Dict[string, int64], error) {
+	return func(v starlark.Value) (*rules.Dict[string, int64], error) {
+		return rules.ConvDict(v, rules.ConvStr, rules.ConvInt)
+	}
 }
 
-func conv___string(v starlark.Value) ([]string, error) { return rules.ConvList(v, rules.ConvStr) }
+func conv__rules_CardDict_int64_(g *rules.Game) func(starlark.Value) (*rules.CardDict[int64], error) {
+	return func(v starlark.Value) (*rules.CardDict[int64], error) {
+		return rules.ConvCardDict(g, v, rules.ConvInt)
+	}
+}
+
+func conv___string(g *rules.Game) func(starlark.Value) ([]string, error) {
+	return func(v starlark.Value) ([]string, error) {
+		return rules.ConvList(v, rules.ConvStr)
+	}
+}

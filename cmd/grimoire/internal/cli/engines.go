@@ -10,10 +10,6 @@ import (
 	"github.com/grimoire-games/grimoire/engine/rules"
 	"github.com/grimoire-games/grimoire/engine/warlock"
 	"github.com/grimoire-games/grimoire/engine/warriors"
-	bellumplay "github.com/grimoire-games/grimoire/gen/bellum_magica/play"
-	heartsplay "github.com/grimoire-games/grimoire/gen/hearts/play"
-	warlockplay "github.com/grimoire-games/grimoire/gen/warlock/play"
-	warriorsplay "github.com/grimoire-games/grimoire/gen/warriors/play"
 )
 
 // newEngine builds a game engine from a game as played (model.Game.Play):
@@ -79,17 +75,6 @@ func newEngineFor(m *model.Game, use string) (newEngine, error) {
 		return rulesEngine, nil
 	}
 	return nil, errNoEngine(m.ID)
-}
-
-// compiledRules are the shipped games' rules compiled to Go (grimoire
-// gen), by game id.
-func compiledRules() map[string]*rules.Compiled {
-	return map[string]*rules.Compiled{
-		"bellum_magica": bellumplay.Rules,
-		"hearts":        heartsplay.Rules,
-		"warlock":       warlockplay.Rules,
-		"warriors":      warriorsplay.Rules,
-	}
 }
 
 // rulesEngine plays a game by its rules: compiled where the game's data
