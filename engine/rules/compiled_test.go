@@ -27,8 +27,9 @@ var compiledGames = map[string]*rules.Compiled{
 	"hearts": heartsplay.Rules, "bellum_magica": bellumplay.Rules, "warlock": warlockplay.Rules, "warriors": warriorsplay.Rules,
 }
 
-// both builds a game by its rules, interpreted and compiled.
-func both(t testing.TB, id string, sets ...string) (*rules.Game, *rules.Game) {
+// both builds a game by its rules, interpreted and compiled, as variant
+// ("" for the base game) with the parameters sets.
+func both(t testing.TB, id, variant string, sets ...string) (*rules.Game, *rules.Game) {
 	t.Helper()
 	games, d := compiler.Load(grimoire.Games(), compiler.Options{Games: []string{id}})
 	if d.HasErrors() {
@@ -38,7 +39,7 @@ func both(t testing.TB, id string, sets ...string) (*rules.Game, *rules.Game) {
 	if d.HasErrors() {
 		t.Fatal(d)
 	}
-	p, err := m.Play("")
+	p, err := m.Play(variant)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,15 +61,20 @@ func both(t testing.TB, id string, sets ...string) (*rules.Game, *rules.Game) {
 // games: the same numbers, observations and hash at every step, the same
 // chance outcomes from one seed, the same returns.
 func TestCompiledLockstep(t *testing.T) {
-	// Hearts also with other parameters; every game with its own.
-	overrides := map[string][][]string{"hearts": {nil, {"end_score=30", "cards_passed=1"}}}
+	// Hearts also with other parameters, Warriors as Dragon Hordes too;
+	// every game as it is.
+	type run struct {
+		variant string
+		sets    []string
+	}
+	more := map[string][]run{
+		"hearts":   {{"", []string{"end_score=30", "cards_passed=1"}}},
+		"warriors": {{"dragon_hordes", nil}},
+	}
 	for _, id := range slices.Sorted(maps.Keys(compiledGames)) {
-		runs := overrides[id]
-		if runs == nil {
-			runs = [][]string{nil}
-		}
-		for _, sets := range runs {
-			in, co := both(t, id, sets...)
+		for _, r := range append([]run{{}}, more[id]...) {
+			sets := append([]string{r.variant}, r.sets...)
+			in, co := both(t, id, r.variant, r.sets...)
 			lo, hi := in.Players()
 			for n := lo; n <= hi; n++ {
 				cfg := lockstep.Config{A: in, B: co, Players: n, Games: longtest.Size(3, 200), Seed: uint64(n),
@@ -90,7 +96,7 @@ func TestCompiledLockstep(t *testing.T) {
 // interpreter and compiled.
 func BenchmarkCompiled(b *testing.B) {
 	for _, id := range slices.Sorted(maps.Keys(compiledGames)) {
-		in, co := both(b, id)
+		in, co := both(b, id, "")
 		lo, _ := in.Players()
 		b.Run(id+"/interpreted", func(b *testing.B) { enginetest.Bench(b, lo, in.New) })
 		b.Run(id+"/compiled", func(b *testing.B) { enginetest.Bench(b, lo, co.New) })
@@ -107,7 +113,7 @@ func BenchmarkEngines(b *testing.B) {
 		"warriors":      func(m *model.Game) (engine.Game, error) { return warriors.New(m) },
 	}
 	for _, id := range slices.Sorted(maps.Keys(goEngines)) {
-		in, co := both(b, id)
+		in, co := both(b, id, "")
 		g, err := goEngines[id](in.Model())
 		if err != nil {
 			b.Fatal(err)

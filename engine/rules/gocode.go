@@ -18,10 +18,16 @@ import (
 // GoSource compiles the game's rules to Go, package pkg: every function
 // the engine calls whose whole call tree the typer types, on the engine's
 // own values, with no interpreter. It returns the source, gofmt'ed, and
-// the functions left to the interpreter, sorted.
-func (g *Game) GoSource(pkg string) ([]byte, []string, error) {
-	res := typer.Infer(g.prog.Files(), g.typeEnv())
-	c := &goCompiler{g: g, res: res, ok: map[string]bool{}, deps: map[string][]string{}, why: map[string]string{}, writes: map[string]bool{}}
+// the functions left to the interpreter, sorted. The types are those of
+// the game and of each of variants, the same rules played as a variant
+// of the game: the code fits them all.
+func (g *Game) GoSource(pkg string, variants ...*Game) ([]byte, []string, error) {
+	env := g.typeEnv()
+	for _, v := range variants {
+		env = joinEnv(env, v.typeEnv())
+	}
+	res := typer.Infer(g.prog.Files(), env)
+	c := &goCompiler{g: g, env: env, res: res, ok: map[string]bool{}, deps: map[string][]string{}, why: map[string]string{}, writes: map[string]bool{}}
 	c.choose()
 	var body bytes.Buffer
 	c.uses = newUses()
@@ -58,6 +64,7 @@ func skipped(name string) bool {
 
 type goCompiler struct {
 	g    *Game
+	env  *typer.Env // the types of what the rules are given
 	res  *typer.Result
 	ok   map[string]bool     // the functions compiled
 	deps map[string][]string // the functions each calls
@@ -89,6 +96,39 @@ func newUses() *uses {
 		params: map[string]bool{}, globals: map[string]bool{}, cards: map[string]bool{},
 		ranks: map[string]bool{}, types: map[string]typer.Type{},
 	}
+}
+
+// gAttr is one of g's variables or zones, as the rules of the game and
+// of its variants declare it.
+type gAttr struct {
+	zone, player, isBool bool
+}
+
+// attr looks g.<id> up among the variables and zones the rules declare in
+// any variant of the game; false for none (or for players, turn, phase
+// and methods).
+func (c *goCompiler) attr(id string) (gAttr, bool) {
+	t, ok := c.env.Attrs[id]
+	if !ok {
+		return gAttr{}, false
+	}
+	a := gAttr{}
+	if s, ok := t.(typer.BySeat); ok {
+		a.player, t = true, s.Of
+	}
+	switch {
+	case typer.IsZone(t):
+		a.zone = true
+	case typer.Equal(t, typer.Bool):
+		a.isBool = true
+	case typer.Equal(t, typer.Int):
+	default:
+		return gAttr{}, false
+	}
+	if id == "players" || id == "turn" {
+		return gAttr{}, false
+	}
+	return a, true
 }
 
 // fieldUse is a card field, read as values of type t.
@@ -264,14 +304,23 @@ func (c *goCompiler) goType(t typer.Type) (string, error) {
 		if typer.IsCard(t.Key) {
 			return "*rules.CardDict[" + v + "]", err
 		}
+		switch t.Key.(type) {
+		case typer.List, typer.Seq, typer.Dict:
+			return "", no("a dict keyed by %v", t.Key)
+		}
 		return "*rules.Dict[" + k + ", " + v + "]", err
 	case typer.Tuple:
-		for _, e := range t.Elems {
-			if _, err := c.goType(e); err != nil {
+		// Named by its elements' Go types: tuples of one Go form are one
+		// struct.
+		parts := make([]string, len(t.Elems))
+		for i, e := range t.Elems {
+			gt, err := c.goType(e)
+			if err != nil {
 				return "", err
 			}
+			parts[i] = mangleGo(gt)
 		}
-		name := "tuple_" + mangle(t)
+		name := "tuple_" + strings.Join(parts, "_")
 		c.uses.types[name] = t
 		return name, nil
 	case typer.BySeat:
@@ -330,17 +379,6 @@ func (c *goCompiler) signature(name, _ string) (string, error) {
 		sig += " " + gt
 	}
 	return sig, nil
-}
-
-// mangle is an identifier for a type: its name, every other character
-// than a letter or a digit an underscore.
-func mangle(t typer.Type) string {
-	return strings.Map(func(r rune) rune {
-		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
-			return r
-		}
-		return '_'
-	}, t.String())
 }
 
 // newDict is a new, empty dict of Go type gt.
@@ -402,6 +440,9 @@ func (c *goCompiler) function(name string) ([]byte, []string, error) {
 		return int(x.First.NamePos.Col - y.First.NamePos.Col)
 	})
 	for _, bind := range locals {
+		if bind.First.Name == "_" {
+			continue // assigned to nothing
+		}
 		gt, err := c.goType(f.Locals[bind])
 		if err != nil {
 			return nil, nil, fmt.Errorf("local %s: %w", bind.First.Name, err)
@@ -623,6 +664,10 @@ func (c *goCompiler) assignTo(b *bytes.Buffer, lhs syntax.Expr, code string, t t
 	in := indent(depth)
 	switch lhs := lhs.(type) {
 	case *syntax.Ident:
+		if lhs.Name == "_" {
+			fmt.Fprintf(b, "%s_ = %s\n", in, code)
+			return nil
+		}
 		bind, _ := lhs.Binding.(*resolve.Binding)
 		lt := c.fn.Locals[bind]
 		if lt == nil {
@@ -642,6 +687,18 @@ func (c *goCompiler) assignTo(b *bytes.Buffer, lhs syntax.Expr, code string, t t
 			targets = te.List
 		} else {
 			targets = lhs.(*syntax.ListExpr).List
+		}
+		if l, ok := t.(typer.List); ok {
+			// a, b = xs: as many as xs has, or an error.
+			c.tmp++
+			tmp := fmt.Sprintf("tu%d", c.tmp)
+			fmt.Fprintf(b, "%s%s := rules.Unpack(%q, %s, %d)\n", in, tmp, c.pos, code, len(targets))
+			for i, x := range targets {
+				if err := c.assignTo(b, x, fmt.Sprintf("%s[%d]", tmp, i), l.Elem, depth); err != nil {
+					return err
+				}
+			}
+			return nil
 		}
 		tu, ok := t.(typer.Tuple)
 		if !ok || len(tu.Elems) != len(targets) {
@@ -743,11 +800,11 @@ func (c *goCompiler) setAttr(b *bytes.Buffer, lhs *syntax.DotExpr, code string, 
 		fmt.Fprintf(b, "%sh.SetPhase(%q, %s)\n", in, at(lhs), v)
 		return nil
 	}
-	vi, ok := c.g.VarIndex(name)
-	if !ok || c.g.vars[vi].player {
+	a, ok := c.attr(name)
+	if !ok || a.zone || a.player {
 		return no("setting g.%s", name)
 	}
-	v, err := c.varValue(code, t, c.g.vars[vi])
+	v, err := c.varValue(code, t, varDecl{id: name, isBool: a.isBool})
 	if err != nil {
 		return err
 	}
@@ -776,19 +833,14 @@ func (c *goCompiler) setIndex(b *bytes.Buffer, lhs *syntax.IndexExpr, code strin
 	}
 	switch xt := xt.(type) {
 	case typer.BySeat:
-		dot, ok := lhs.X.(*syntax.DotExpr)
-		if !ok {
-			return no("setting an element of %v", xt)
-		}
-		vi, ok := c.g.VarIndex(dot.Name.Name)
-		if !ok {
-			return no("setting %s[...]", dot.Name.Name)
+		if typer.IsZone(xt.Of) {
+			return no("setting a zone")
 		}
 		p, err := c.exprAs(lhs.Y, typer.Int)
 		if err != nil {
 			return err
 		}
-		v, err := c.varValue(code, t, c.g.vars[vi])
+		v, err := c.varValue(code, t, varDecl{isBool: typer.Equal(xt.Of, typer.Bool)})
 		if err != nil {
 			return err
 		}
@@ -870,6 +922,16 @@ func (c *goCompiler) coerce(code string, from, to typer.Type) (string, error) {
 			return "float64(" + code + ")", nil
 		}
 	case typer.List, typer.Seq:
+		if o, ok := typer.Elem(from).(typer.Opt); ok && isSeq(from) && typer.Equal(o.Of, typer.Elem(to)) || ok && isSeq(from) && typer.IsCard(o.Of) && typer.IsCard(typer.Elem(to)) {
+			// Of values that may be None, where values are wanted.
+			return "rules.MustAll(" + strconv.Quote(c.pos) + ", " + code + ")", nil
+		}
+		if o, ok := typer.Elem(to).(typer.Opt); ok && isSeq(from) && !isOpt(typer.Elem(from)) {
+			if eg, err := c.goType(typer.Elem(from)); err == nil && eg == mustGo(c.goType(o.Of)) {
+				// Of values, where values that may be None are wanted.
+				return "rules.Somes(" + code + ")", nil
+			}
+		}
 		switch from := from.(type) {
 		case typer.Tuple:
 			// A tuple read as a list: its elements, each converted.

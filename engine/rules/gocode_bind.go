@@ -17,8 +17,8 @@ func (c *goCompiler) header(b *bytes.Buffer, pkg string) {
 	fmt.Fprintf(b, "// Package %s plays %s by its rules, compiled to Go from its .star files:\n", pkg, c.g.m.ID)
 	fmt.Fprintf(b, "// the same game as the rules engine plays by interpreting them, faster.\n")
 	fmt.Fprintf(b, "package %s\n\n", pkg)
-	b.WriteString("import (\n\t\"slices\"\n\t\"strings\"\n\n\t\"go.starlark.net/starlark\"\n\n\t\"github.com/grimoire-games/grimoire/engine/rules\"\n)\n\n")
-	b.WriteString("var (\n\t_ = slices.Clone[[]int]\n\t_ = strings.Join\n\t_ starlark.Value\n)\n\n")
+	b.WriteString("import (\n\t\"cmp\"\n\t\"slices\"\n\t\"strings\"\n\n\t\"go.starlark.net/starlark\"\n\n\t\"github.com/grimoire-games/grimoire/engine/rules\"\n)\n\n")
+	b.WriteString("var (\n\t_ = cmp.Compare[int]\n\t_ = slices.Clone[[]int]\n\t_ = strings.Join\n\t_ starlark.Value\n)\n\n")
 	fmt.Fprintf(b, "// Rules are the game's rules, compiled.\nvar Rules = &rules.Compiled{Source: %q, Bind: bind}\n\n", c.g.m.SourceHash)
 	b.WriteString("// bound is what the compiled functions look up once a game is built:\n// the places of its variables and zones, its cards' fields, its\n// parameters and the values its top level defines.\ntype bound struct {\n\tdesigns int\n")
 	for _, v := range sortedKeys(c.uses.vars) {
@@ -59,13 +59,9 @@ func (c *goCompiler) header(b *bytes.Buffer, pkg string) {
 
 func sortedKeys(m map[string]bool) []string { return slices.Sorted(maps.Keys(m)) }
 
-func (c *goCompiler) paramType(id string) typer.Type {
-	return valueType(c.g.Param(id))
-}
+func (c *goCompiler) paramType(id string) typer.Type { return c.env.Params[id] }
 
-func (c *goCompiler) globalType(id string) typer.Type {
-	return valueType(c.g.Global(id))
-}
+func (c *goCompiler) globalType(id string) typer.Type { return c.env.Globals[id] }
 
 // bind writes bind, which looks up what the functions use and hands the
 // engine the entries compiled.
@@ -95,6 +91,7 @@ func (c *goCompiler) bind(b *bytes.Buffer) {
 	for _, gl := range sortedKeys(c.uses.globals) {
 		fmt.Fprintf(b, "\tif b.g_%s, err = %s(g.Global(%q)); err != nil {\n\t\treturn nil, rules.BindError(\"%s: %%v\", err)\n\t}\n", gl, c.converter(&conv, convs, c.globalType(gl)), gl, gl)
 	}
+	c.sizeVars(b)
 	b.WriteString("\te := &rules.Entries{Legal: map[string]func(*rules.Host, int, []int) []int{}, Apply: map[string]func(*rules.Host, int, int){}, Then: map[string]func(*rules.Host){}}\n")
 	c.entries(b)
 	b.WriteString("\treturn e, nil\n}\n")
@@ -222,8 +219,11 @@ func (c *goCompiler) legalEntry(k *kind, f *typer.FuncInfo) string {
 			return "\t\tfor _, d := range h.Cards(r) {\n\t\t\tdst = append(dst, int(d))\n\t\t}\n"
 		case p.domain == domCard && isSeq(r) && typer.IsCard(typer.Elem(r)):
 			return "\t\tfor _, d := range r {\n\t\t\tdst = append(dst, int(d))\n\t\t}\n"
+		case p.domain == domCard && isSeq(r) && isOpt(typer.Elem(r)) && typer.IsCard(typer.Elem(r).(typer.Opt).Of):
+			// None among the cards is the interpreter's error too.
+			return fmt.Sprintf("\t\tfor _, d := range r {\n\t\t\tdst = append(dst, int(rules.Must(%s, d)))\n\t\t}\n", where)
 		case p.domain != domCard && isSeq(r) && typer.Equal(typer.Elem(r), typer.Int):
-			return fmt.Sprintf("\t\tfor _, x := range r {\n\t\t\tdst = append(dst, rules.Part(%s, h, x, %d, %v))\n\t\t}\n", where, p.size, p.domain == domPlayer)
+			return fmt.Sprintf("\t\tfor _, x := range r {\n\t\t\tdst = append(dst, rules.Part(%s, h, x, %s, %v))\n\t\t}\n", where, size(k, 0), p.domain == domPlayer)
 		}
 		return ""
 	}
@@ -236,9 +236,9 @@ func (c *goCompiler) legalEntry(k *kind, f *typer.FuncInfo) string {
 	for j, p := range k.parts {
 		switch {
 		case p.domain == domCard && typer.IsCard(tu.Elems[j]):
-			fmt.Fprintf(&sb, "\t\t\ti = i*%d + int(x.F%d)\n", p.size, j)
+			fmt.Fprintf(&sb, "\t\t\ti = i*%s + int(x.F%d)\n", size(k, j), j)
 		case p.domain != domCard && typer.Equal(tu.Elems[j], typer.Int):
-			fmt.Fprintf(&sb, "\t\t\ti = i*%d + rules.Part(%s, h, x.F%d, %d, %v)\n", p.size, where, j, p.size, p.domain == domPlayer)
+			fmt.Fprintf(&sb, "\t\t\ti = i*%s + rules.Part(%s, h, x.F%d, %s, %v)\n", size(k, j), where, j, size(k, j), p.domain == domPlayer)
 		default:
 			return ""
 		}
@@ -290,10 +290,24 @@ func (c *goCompiler) applyEntry(k *kind, f *typer.FuncInfo) string {
 		if typer.IsCard(tu.Elems[j]) != (p.domain == domCard) || (p.domain != domCard && !typer.Equal(tu.Elems[j], typer.Int)) {
 			return ""
 		}
-		fmt.Fprintf(&sb, "\t\tx.F%d = %s(arg %% %d)\n\t\targ /= %d\n", j, conv, p.size, p.size)
+		fmt.Fprintf(&sb, "\t\tx.F%d = %s(arg %% %s)\n\t\targ /= %s\n", j, conv, size(k, j), size(k, j))
 	}
 	sb.WriteString(call + ", x)\n")
 	return sb.String()
+}
+
+// size is the name, in bind, of the size of part j of kind k, which
+// bind reads from the game (sizeVars declares them).
+func size(k *kind, j int) string { return fmt.Sprintf("size_%s_%d", k.id, j) }
+
+// sizeVars declares in bind the sizes of the parts of every action.
+func (c *goCompiler) sizeVars(b *bytes.Buffer) {
+	for _, k := range c.g.kinds {
+		for j := range k.parts {
+			fmt.Fprintf(b, "\t%s := g.PartSize(%q, %d)\n", size(k, j), k.id, j)
+			fmt.Fprintf(b, "\t_ = %s\n", size(k, j))
+		}
+	}
 }
 
 func isSeq(t typer.Type) bool {

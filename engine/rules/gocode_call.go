@@ -84,10 +84,17 @@ func (c *goCompiler) builtinCall(e *syntax.CallExpr, name string, args []syntax.
 			return "", no("a call of %s", name)
 		}
 	}
+	t := c.typeOf(e)
+	// sorted(xs, reverse = True): descending, equal elements in order.
+	if name == "sorted" && len(kw) == 1 && len(args) == 1 {
+		if r, ok := kw["reverse"].(*syntax.Ident); ok && r.Name == "True" && ordered(typer.Elem(t)) {
+			x, err := c.seqOf(args[0])
+			return "rules.SortedDesc(" + x + ")", err
+		}
+	}
 	if len(kw) > 0 {
 		return "", no("%s with keywords", name)
 	}
-	t := c.typeOf(e)
 	arg := func(i int) (string, typer.Type, error) {
 		code, err := c.expr(args[i])
 		return code, c.typeOf(args[i]), err
@@ -186,6 +193,14 @@ func (c *goCompiler) builtinCall(e *syntax.CallExpr, name string, args []syntax.
 		}
 		switch name {
 		case "sorted":
+			if tu, ok := typer.Elem(t).(typer.Tuple); ok {
+				// Tuples, element by element.
+				less, err := c.tupleCompare(tu)
+				if err != nil {
+					return "", err
+				}
+				return "rules.SortedFunc(" + x + ", " + less + ")", nil
+			}
 			if !ordered(typer.Elem(t)) {
 				break
 			}
@@ -267,8 +282,11 @@ func (c *goCompiler) builtinCall(e *syntax.CallExpr, name string, args []syntax.
 			return c.truth(args[0])
 		}
 	case "getattr":
-		// A card's field by a name of known values: the field of each.
 		names, ok := c.typeOf(args[1]).(typer.StrOf)
+		if len(args) == 2 && ok && typer.Equal(c.typeOf(args[0]), typer.Game) {
+			return c.gameAttr(args[1], names, t, where)
+		}
+		// A card's field by a name of known values: the field of each.
 		if len(args) != 2 || !ok || !typer.IsCard(c.typeOf(args[0])) {
 			break
 		}
@@ -305,6 +323,25 @@ func (c *goCompiler) builtinCall(e *syntax.CallExpr, name string, args []syntax.
 		return sb.String(), nil
 	}
 	return "", no("a call of %s", name)
+}
+
+// tupleCompare is a Go function comparing two tuples of type tu as the
+// language does: element by element.
+func (c *goCompiler) tupleCompare(tu typer.Tuple) (string, error) {
+	gt, err := c.goType(tu)
+	if err != nil {
+		return "", err
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "func(x, y %s) int {\n", gt)
+	for i, e := range tu.Elems {
+		if !ordered(e) {
+			return "", no("a tuple of %v compared", e)
+		}
+		fmt.Fprintf(&sb, "if c := cmp.Compare(x.F%d, y.F%d); c != 0 {\nreturn c\n}\n", i, i)
+	}
+	sb.WriteString("return 0\n}")
+	return sb.String(), nil
 }
 
 // seqOf is a value to loop over as a Go slice: a zone's cards are
@@ -405,8 +442,8 @@ func (c *goCompiler) methodCall(dot *syntax.DotExpr, f typer.Builtin, args []syn
 				return "", no("a roll of a variable not named by a literal")
 			}
 			name := lit.Value.(string)
-			vi, ok := c.g.VarIndex(name)
-			if !ok || c.g.vars[vi].player || c.g.vars[vi].isBool {
+			a, ok := c.attr(name)
+			if !ok || a.zone || a.player || a.isBool {
 				return "", no("a roll of %q", name)
 			}
 			c.uses.vars[name] = true
@@ -436,6 +473,25 @@ func (c *goCompiler) methodCall(dot *syntax.DotExpr, f typer.Builtin, args []syn
 				return "", err
 			}
 			return "rules.Seat(h.Holder(" + card + ", " + fam + "))", nil
+		}
+	}
+	if l, ok := f.Recv.(typer.List); ok {
+		// Of a local list, as a statement: the list grows in place.
+		id, isLocal := dot.X.(*syntax.Ident)
+		if isLocal && len(args) == 1 && len(kw) == 0 && (f.Name == "append" || f.Name == "extend") {
+			v := ""
+			var err error
+			if f.Name == "append" {
+				v, err = c.exprAs(args[0], l.Elem)
+			} else {
+				v, err = c.seqOf(args[0])
+				v += "..."
+			}
+			if err != nil {
+				return "", err
+			}
+			_ = id
+			return recv + " = append(" + recv + ", " + v + ")", nil
 		}
 	}
 	if d, ok := f.Recv.(typer.Dict); ok {
@@ -518,6 +574,53 @@ func (c *goCompiler) methodCall(dot *syntax.DotExpr, f typer.Builtin, args []syn
 		}
 	}
 	return "", no("the method %s of %v", f.Name, f.Recv)
+}
+
+// gameAttr is getattr(g, name), name one of names: a switch over them,
+// each g.<name>.
+func (c *goCompiler) gameAttr(name syntax.Expr, names typer.StrOf, t typer.Type, where string) (string, error) {
+	gt, err := c.goType(t)
+	if err != nil {
+		return "", err
+	}
+	n, err := c.expr(name)
+	if err != nil {
+		return "", err
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "func(name string) %s {\nswitch name {\n", gt)
+	for _, id := range names.Strs() {
+		var code string
+		var at typer.Type
+		a, ok := c.attr(id)
+		if ok && !a.zone {
+			c.uses.vars[id] = true
+			switch {
+			case a.player:
+				code, at = "b.v_"+id, typer.BySeat{Of: map[bool]typer.Type{true: typer.Bool, false: typer.Int}[a.isBool]}
+			case a.isBool:
+				code, at = fmt.Sprintf("(h.Var(%s, b.v_%s, 0) != 0)", where, id), typer.Bool
+			default:
+				code, at = fmt.Sprintf("h.Var(%s, b.v_%s, 0)", where, id), typer.Int
+			}
+		} else if ok {
+			c.uses.zones[id] = true
+			if a.player {
+				code, at = "b.z_"+id, typer.BySeat{Of: typer.ZoneOf{IDs: id}}
+			} else {
+				code, at = fmt.Sprintf("h.Zone(%s, b.z_%s, 0)", where, id), typer.ZoneOf{IDs: id}
+			}
+		} else {
+			return "", no("getattr(g, %q)", id)
+		}
+		v, err := c.coerce(code, at, t)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&sb, "case %q:\nreturn %s\n", id, v)
+	}
+	fmt.Fprintf(&sb, "}\nrules.Failf(%s, \"getattr: g has no %%s\", name)\npanic(nil)\n}(%s)", where, n)
+	return sb.String(), nil
 }
 
 // fieldType is the type of field name of the card e, as the typer reads

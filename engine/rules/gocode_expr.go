@@ -255,15 +255,20 @@ func (c *goCompiler) binaryCode(op syntax.Token, x string, xt typer.Type, ye syn
 	where := strconv.Quote(at(node))
 	switch op {
 	case syntax.AND, syntax.OR:
-		if typer.Equal(t, typer.Bool) && typer.Equal(xt, typer.Bool) && typer.Equal(yt, typer.Bool) {
-			y, err := c.expr(ye)
+		// A truth (a test, or of two truths): each operand's truth.
+		if typer.Equal(t, typer.Bool) {
+			xb, err := c.truthOf(x, xt)
+			if err != nil {
+				return "", nil, err
+			}
+			yb, err := c.truth(ye)
 			if err != nil {
 				return "", nil, err
 			}
 			if op == syntax.AND {
-				return "(" + x + " && " + y + ")", t, nil
+				return "(" + xb + " && " + yb + ")", t, nil
 			}
-			return "(" + x + " || " + y + ")", t, nil
+			return "(" + xb + " || " + yb + ")", t, nil
 		}
 		gt, err := c.goType(t)
 		if err != nil {
@@ -449,6 +454,22 @@ func (c *goCompiler) binaryCode(op syntax.Token, x string, xt typer.Type, ye syn
 			return "rules.Shr(" + where + ", " + xv + ", " + yv + ")", t, nil
 		}
 	}
+	if op == syntax.PERCENT && typer.IsStr(xt) {
+		// format % args, as the language formats.
+		var args []string
+		if tu, ok := ye.(*syntax.TupleExpr); ok {
+			for _, a := range tu.List {
+				v, err := c.expr(a)
+				if err != nil {
+					return "", nil, err
+				}
+				args = append(args, v)
+			}
+		} else {
+			args = []string{y}
+		}
+		return "rules.Percent(" + where + ", " + x + ", " + strings.Join(args, ", ") + ")", typer.Str, nil
+	}
 	if op == syntax.STAR {
 		if _, ok := t.(typer.List); ok {
 			n, list := y, x
@@ -519,9 +540,8 @@ func (c *goCompiler) dot(e *syntax.DotExpr) (string, error) {
 		case "phase":
 			return "h.Phase()", nil
 		}
-		if vi, ok := c.g.VarIndex(name); ok {
+		if v, ok := c.attr(name); ok && !v.zone {
 			c.uses.vars[name] = true
-			v := c.g.vars[vi]
 			if v.player {
 				return "b.v_" + name, nil
 			}
@@ -530,9 +550,9 @@ func (c *goCompiler) dot(e *syntax.DotExpr) (string, error) {
 			}
 			return fmt.Sprintf("h.Var(%q, b.v_%s, 0)", at(e), name), nil
 		}
-		if zi, ok := c.g.ZoneIndex(name); ok {
+		if z, ok := c.attr(name); ok {
 			c.uses.zones[name] = true
-			if c.g.zones[zi].player {
+			if z.player {
 				return "b.z_" + name, nil
 			}
 			return fmt.Sprintf("h.Zone(%q, b.z_%s, 0)", at(e), name), nil

@@ -128,6 +128,9 @@ func (h *Host) SetVar(at string, v int, p int64, x int64) {
 }
 
 func (h *Host) slot(at string, v int, p int64) int {
+	if v < 0 {
+		Failf(at, "the game has no such variable (compiled rules of another variant of it)")
+	}
 	if h.s.g.vars[v].player && (p < 0 || p >= int64(h.s.n)) {
 		Failf(at, "%s[%d]: a seat is from 0 to %d", h.s.g.vars[v].id, p, h.s.n-1)
 	}
@@ -136,6 +139,9 @@ func (h *Host) slot(at string, v int, p int64) int {
 
 // Zone is the instance of zone z of seat p (0 for the table's).
 func (h *Host) Zone(at string, z int, p int64) int {
+	if z < 0 {
+		Failf(at, "the game has no such zone (compiled rules of another variant of it)")
+	}
 	if h.s.g.zones[z].player && (p < 0 || p >= int64(h.s.n)) {
 		Failf(at, "%s[%d]: a seat is from 0 to %d", h.s.g.zones[z].id, p, h.s.n-1)
 	}
@@ -284,6 +290,18 @@ func (g *Game) ZoneIndex(id string) (int, bool) {
 func (g *Game) Design(id string) (int16, bool) {
 	d, ok := g.byID[id]
 	return int16(d), ok
+}
+
+// PartSize is how many values part j of action kind's argument takes:
+// the sizes are the game's (a variant of it may have more cards or
+// units), so compiled rules read them once the game is built.
+func (g *Game) PartSize(kind string, j int) int {
+	for _, k := range g.kinds {
+		if k.id == kind && j < len(k.parts) {
+			return k.parts[j].size
+		}
+	}
+	return 0
 }
 
 // Designs is how many card designs the game has.

@@ -6,34 +6,37 @@ import (
 	"slices"
 
 	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
 )
 
 // What compiled rules call besides Host: looking a game's declarations
 // up once (Bind*), turning the interpreter's values into Go's (Conv*),
 // and the language's built-in functions on Go values.
 
-// BindVar is the place of variable id.
+// BindVar is the place of variable id, -1 for one the game does not
+// have: rules compiled to fit several variants of a game name some that
+// only one has (PLAYER built from its cards), and reach them only in it.
 func BindVar(g *Game, id string) (int, error) {
 	if i, ok := g.VarIndex(id); ok {
 		return i, nil
 	}
-	return 0, BindError("no variable %s", id)
+	return -1, nil
 }
 
-// BindZone is the place of zone id.
+// BindZone is the place of zone id, -1 for one the game does not have.
 func BindZone(g *Game, id string) (int, error) {
 	if i, ok := g.ZoneIndex(id); ok {
 		return i, nil
 	}
-	return 0, BindError("no zone %s", id)
+	return -1, nil
 }
 
-// BindCard is the design of card id.
+// BindCard is the design of card id, -1 for one the game does not have.
 func BindCard(g *Game, id string) (int16, error) {
 	if d, ok := g.Design(id); ok {
 		return d, nil
 	}
-	return 0, BindError("no card %s", id)
+	return -1, nil
 }
 
 // Field is a field's value on each card design, for the cards that have
@@ -290,6 +293,75 @@ func Sorted[T cmp.Ordered](xs []T) []T {
 	out := slices.Clone(xs)
 	slices.SortStableFunc(out, cmp.Compare[T])
 	return out
+}
+
+// SortedDesc is sorted(xs, reverse = True).
+func SortedDesc[T cmp.Ordered](xs []T) []T {
+	out := slices.Clone(xs)
+	slices.SortStableFunc(out, func(a, b T) int { return cmp.Compare(b, a) })
+	return out
+}
+
+// SortedFunc is sorted(xs) of values compare orders.
+func SortedFunc[T any](xs []T, compare func(a, b T) int) []T {
+	out := slices.Clone(xs)
+	slices.SortStableFunc(out, compare)
+	return out
+}
+
+// MustAll is xs, a rule's error if one is None.
+func MustAll[T any](at string, xs []Opt[T]) []T {
+	out := make([]T, len(xs))
+	for i, x := range xs {
+		out[i] = Must(at, x)
+	}
+	return out
+}
+
+// Somes is xs, each a value that may be None.
+func Somes[T any](xs []T) []Opt[T] {
+	out := make([]Opt[T], len(xs))
+	for i, x := range xs {
+		out[i] = Some(x)
+	}
+	return out
+}
+
+// Unpack is xs, a rule's error unless it has n elements: a, b = xs.
+func Unpack[T any](at string, xs []T, n int) []T {
+	if len(xs) != n {
+		Failf(at, "too many or too few values to unpack (got %d, want %d)", len(xs), n)
+	}
+	return xs
+}
+
+// Percent is format % args, as the language writes it.
+func Percent(at, format string, args ...any) string {
+	vals := make(starlark.Tuple, len(args))
+	for i, a := range args {
+		switch a := a.(type) {
+		case int64:
+			vals[i] = starlark.MakeInt64(a)
+		case float64:
+			vals[i] = starlark.Float(a)
+		case bool:
+			vals[i] = starlark.Bool(a)
+		case string:
+			vals[i] = starlark.String(a)
+		default:
+			vals[i] = starlark.String(fmt.Sprint(a))
+		}
+	}
+	var x starlark.Value = vals
+	if len(vals) == 1 {
+		x = vals[0]
+	}
+	v, err := starlark.Binary(syntax.PERCENT, starlark.String(format), x)
+	if err != nil {
+		Failf(at, "%v", err)
+	}
+	s, _ := starlark.AsString(v)
+	return s
 }
 
 // Reversed is reversed(xs).

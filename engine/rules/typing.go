@@ -82,6 +82,41 @@ func (g *Game) typeEnv() *typer.Env {
 	return env
 }
 
+// joinEnv is what two games of one set of rules give their functions,
+// joined: the same rules played as two variants, whose cards, parameters
+// and top-level values differ.
+func joinEnv(a, b *typer.Env) *typer.Env {
+	join := func(x, y map[string]typer.Type) {
+		for k, t := range y {
+			if u, ok := x[k]; ok {
+				x[k] = typer.Join(u, t)
+			} else {
+				x[k] = t
+			}
+		}
+	}
+	join(a.Attrs, b.Attrs)
+	join(a.Params, b.Params)
+	join(a.Globals, b.Globals)
+	for ty, fields := range b.Fields {
+		if a.Fields[ty] == nil {
+			a.Fields[ty] = map[string]typer.Type{}
+		}
+		join(a.Fields[ty], fields)
+	}
+	for id, ty := range b.CardTypes {
+		a.CardTypes[id] = ty
+	}
+	for z, types := range b.Start {
+		for _, t := range types {
+			if !slices.Contains(a.Start[z], t) {
+				a.Start[z] = append(a.Start[z], t)
+			}
+		}
+	}
+	return a
+}
+
 // argType is the type of the argument of an action of kind k, nil for
 // an action played on nothing.
 func (g *Game) argType(k *kind) typer.Type {
@@ -111,6 +146,19 @@ func bySeat(player bool, t typer.Type) typer.Type {
 		return typer.BySeat{Of: t}
 	}
 	return t
+}
+
+// keyType is the type of a dict's key: a tuple stays a tuple (a list
+// cannot be a key).
+func keyType(v starlark.Value) typer.Type {
+	if t, ok := v.(starlark.Tuple); ok {
+		ts := make([]typer.Type, len(t))
+		for i, x := range t {
+			ts[i] = keyType(x)
+		}
+		return typer.Tuple{Elems: ts}
+	}
+	return valueType(v)
 }
 
 // valueType is the type of a value the rules are given or define.
@@ -150,7 +198,7 @@ func valueType(v starlark.Value) typer.Type {
 	case *starlark.Dict:
 		var k, val typer.Type = typer.Unknown, typer.Unknown
 		for _, kv := range v.Items() {
-			k, val = typer.Join(k, valueType(kv[0])), typer.Join(val, valueType(kv[1]))
+			k, val = typer.Join(k, keyType(kv[0])), typer.Join(val, valueType(kv[1]))
 		}
 		return typer.Dict{Key: k, Val: val}
 	case *starlarkstruct.Struct:

@@ -34,7 +34,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "622e7fd420387bb495e20edf1a318507f6a7abb2bc22a78f15efc74dbfc91a25"
+const SourceHash = "7c10210fe6008f34214f45efcb9dd12d2e872abb8d8263482321a7bcced9b5f2"
 
 // The ids of the game's variants: the ways to play it besides its base game. A
 // card whose Variant is one of them exists only in that variant; Cards lists

@@ -5,6 +5,7 @@
 package play
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -14,6 +15,7 @@ import (
 )
 
 var (
+	_ = cmp.Compare[int]
 	_ = slices.Clone[[]int]
 	_ = strings.Join
 	_ starlark.Value
@@ -110,35 +112,33 @@ type bound struct {
 	g_ROWS                      *rules.CardDict[*rules.Dict[string, []int64]]
 }
 
-// tuple_tuple_card_creature___int_ is a tuple tuple[card(creature), int].
-type tuple_tuple_card_creature___int_ struct {
+// tuple_int16_int64 is a tuple tuple[card(creature), int].
+type tuple_int16_int64 struct {
 	F0 int16
 	F1 int64
 }
 
-// tuple_tuple_card_creature___int__int_ is a tuple tuple[card(creature), int, int].
-type tuple_tuple_card_creature___int__int_ struct {
+// tuple_int16_int64_int64 is a tuple tuple[card(creature), int, int].
+type tuple_int16_int64_int64 struct {
 	F0 int16
 	F1 int64
 	F2 int64
 }
 
-// tuple_tuple_int__int_ is a tuple tuple[int, int].
-type tuple_tuple_int__int_ struct {
+// tuple_int64_int64 is a tuple tuple[int, int].
+type tuple_int64_int64 struct {
 	F0 int64
 	F1 int64
 }
 
 // fn_advance is advance of the rules (cards/bellum_magica/rules.star:165:1).
 func (b *bound) fn_advance(h *rules.Host) {
-	var l__ int64
-	_ = l__
 	var l_ph string
 	_ = l_ph
 	var l_p int64
 	_ = l_p
 	for it1, hi1 := int64(0), (int64(4) * int64(len(b.g_PHASES))); it1 < hi1; it1++ {
-		l__ = it1
+		_ = it1
 		l_ph = h.Phase()
 		if l_ph == "place_goblins" {
 			if b.fn_skip(h, b.fn_has_goblins) {
@@ -246,8 +246,6 @@ func (b *bound) fn_apply_attack_location(h *rules.Host, a1 int64, a2 int16) {
 	_ = l_k
 	var l_kind string
 	_ = l_kind
-	var l__ int64
-	_ = l__
 	h.SetVar("cards/bellum_magica/rules.star:439:5", b.v_done, 0, (h.Var("cards/bellum_magica/rules.star:439:5", b.v_done, 0) + int64(1)))
 	h.SetVar("cards/bellum_magica/rules.star:440:5", b.v_food, l_p, (h.Var("cards/bellum_magica/rules.star:440:5", b.v_food, l_p) + b.fn_take(h, "food", b.f_food_int64.At("cards/bellum_magica/rules.star:440:34", l_loc))))
 	h.SetVar("cards/bellum_magica/rules.star:441:5", b.v_glyphs, l_p, (h.Var("cards/bellum_magica/rules.star:441:5", b.v_glyphs, l_p) + b.fn_take(h, "glyphs", b.f_glyphs_int64.At("cards/bellum_magica/rules.star:441:38", l_loc))))
@@ -275,7 +273,7 @@ func (b *bound) fn_apply_attack_location(h *rules.Host, a1 int64, a2 int16) {
 			rules.Failf("cards/bellum_magica/rules.star:446:24", "getattr: no field %s", name)
 			panic(nil)
 		}(l_loc, l_kind); it3 < hi3; it3++ {
-			l__ = it3
+			_ = it3
 			b.fn_owe(h, l_p, l_kind, l_queued)
 		}
 	}
@@ -354,7 +352,7 @@ func (b *bound) fn_apply_place_right(h *rules.Host, a1 int64, a2 int16) {
 }
 
 // fn_apply_recruit_food is apply_recruit_food of the rules (cards/bellum_magica/rules.star:558:1).
-func (b *bound) fn_apply_recruit_food(h *rules.Host, a1 int64, a2 tuple_tuple_card_creature___int_) {
+func (b *bound) fn_apply_recruit_food(h *rules.Host, a1 int64, a2 tuple_int16_int64) {
 	l_p := a1
 	_ = l_p
 	l_x := a2
@@ -365,7 +363,7 @@ func (b *bound) fn_apply_recruit_food(h *rules.Host, a1 int64, a2 tuple_tuple_ca
 }
 
 // fn_apply_recruit_glyphs is apply_recruit_glyphs of the rules (cards/bellum_magica/rules.star:572:1).
-func (b *bound) fn_apply_recruit_glyphs(h *rules.Host, a1 int64, a2 tuple_tuple_card_creature___int_) {
+func (b *bound) fn_apply_recruit_glyphs(h *rules.Host, a1 int64, a2 tuple_int16_int64) {
 	l_p := a1
 	_ = l_p
 	l_x := a2
@@ -376,7 +374,7 @@ func (b *bound) fn_apply_recruit_glyphs(h *rules.Host, a1 int64, a2 tuple_tuple_
 }
 
 // fn_apply_recruit_glyphs_food is apply_recruit_glyphs_food of the rules (cards/bellum_magica/rules.star:564:1).
-func (b *bound) fn_apply_recruit_glyphs_food(h *rules.Host, a1 int64, a2 tuple_tuple_card_creature___int__int_) {
+func (b *bound) fn_apply_recruit_glyphs_food(h *rules.Host, a1 int64, a2 tuple_int16_int64_int64) {
 	l_p := a1
 	_ = l_p
 	l_x := a2
@@ -597,57 +595,57 @@ func (b *bound) fn_legal_place_right(h *rules.Host, a1 int64) int {
 }
 
 // fn_legal_recruit_food is legal_recruit_food of the rules (cards/bellum_magica/rules.star:540:1).
-func (b *bound) fn_legal_recruit_food(h *rules.Host, a1 int64) []tuple_tuple_card_creature___int_ {
+func (b *bound) fn_legal_recruit_food(h *rules.Host, a1 int64) []tuple_int16_int64 {
 	l_p := a1
 	_ = l_p
 	var l_c int16
 	_ = l_c
 	if h.Var("cards/bellum_magica/rules.star:542:8", b.v_food, l_p) < b.p_evil_cost_food {
-		return []tuple_tuple_card_creature___int_(nil)
+		return []tuple_int16_int64(nil)
 	}
-	return func() []tuple_tuple_card_creature___int_ {
-		var out []tuple_tuple_card_creature___int_
+	return func() []tuple_int16_int64 {
+		var out []tuple_int16_int64
 		for _, it1 := range h.Cards(h.Zone("cards/bellum_magica/rules.star:544:49", b.z_evil_up, 0)) {
 			l_c = it1
-			out = append(out, tuple_tuple_card_creature___int_{F0: l_c, F1: b.p_evil_cost_food})
+			out = append(out, tuple_int16_int64{F0: l_c, F1: b.p_evil_cost_food})
 		}
 		return out
 	}()
 }
 
 // fn_legal_recruit_glyphs is legal_recruit_glyphs of the rules (cards/bellum_magica/rules.star:552:1).
-func (b *bound) fn_legal_recruit_glyphs(h *rules.Host, a1 int64) []tuple_tuple_card_creature___int_ {
+func (b *bound) fn_legal_recruit_glyphs(h *rules.Host, a1 int64) []tuple_int16_int64 {
 	l_p := a1
 	_ = l_p
 	var l_c int16
 	_ = l_c
 	if !(b.fn_pays_glyphs(h, l_p)) {
-		return []tuple_tuple_card_creature___int_(nil)
+		return []tuple_int16_int64(nil)
 	}
-	return func() []tuple_tuple_card_creature___int_ {
-		var out []tuple_tuple_card_creature___int_
+	return func() []tuple_int16_int64 {
+		var out []tuple_int16_int64
 		for _, it1 := range h.Cards(h.Zone("cards/bellum_magica/rules.star:556:60", b.z_most_evil_up, 0)) {
 			l_c = it1
-			out = append(out, tuple_tuple_card_creature___int_{F0: l_c, F1: b.p_most_evil_alt_cost_glyphs})
+			out = append(out, tuple_int16_int64{F0: l_c, F1: b.p_most_evil_alt_cost_glyphs})
 		}
 		return out
 	}()
 }
 
 // fn_legal_recruit_glyphs_food is legal_recruit_glyphs_food of the rules (cards/bellum_magica/rules.star:546:1).
-func (b *bound) fn_legal_recruit_glyphs_food(h *rules.Host, a1 int64) []tuple_tuple_card_creature___int__int_ {
+func (b *bound) fn_legal_recruit_glyphs_food(h *rules.Host, a1 int64) []tuple_int16_int64_int64 {
 	l_p := a1
 	_ = l_p
 	var l_c int16
 	_ = l_c
 	if !(b.fn_pays_glyphs_food(h, l_p)) {
-		return []tuple_tuple_card_creature___int__int_(nil)
+		return []tuple_int16_int64_int64(nil)
 	}
-	return func() []tuple_tuple_card_creature___int__int_ {
-		var out []tuple_tuple_card_creature___int__int_
+	return func() []tuple_int16_int64_int64 {
+		var out []tuple_int16_int64_int64
 		for _, it1 := range h.Cards(h.Zone("cards/bellum_magica/rules.star:550:84", b.z_most_evil_up, 0)) {
 			l_c = it1
-			out = append(out, tuple_tuple_card_creature___int__int_{F0: l_c, F1: b.p_most_evil_cost_glyphs, F2: b.p_most_evil_cost_food})
+			out = append(out, tuple_int16_int64_int64{F0: l_c, F1: b.p_most_evil_cost_glyphs, F2: b.p_most_evil_cost_food})
 		}
 		return out
 	}()
@@ -810,8 +808,6 @@ func (b *bound) fn_returns(h *rules.Host) []float64 {
 	_ = l_p
 	var l_scale int64
 	_ = l_scale
-	var l__ int64
-	_ = l__
 	var l_p_2 int64
 	_ = l_p_2
 	l_total = (((int64(len(h.Cards(h.Zone("cards/bellum_magica/rules.star:623:17", b.z_wooden_stack, 0)))) + int64(len(h.Cards(h.Zone("cards/bellum_magica/rules.star:623:39", b.z_metal_stack, 0))))) + int64(len(h.Cards(h.Zone("cards/bellum_magica/rules.star:623:60", b.z_gold_stack, 0))))) + int64(len(h.Cards(h.Zone("cards/bellum_magica/rules.star:623:80", b.z_stolen, 0)))))
@@ -825,7 +821,7 @@ func (b *bound) fn_returns(h *rules.Host) []float64 {
 	}())
 	l_scale = int64(10)
 	for it2, hi2 := int64(0), int64(20); it2 < hi2; it2++ {
-		l__ = it2
+		_ = it2
 		if l_scale <= l_total {
 			l_scale = (l_scale * int64(10))
 		}
@@ -1006,10 +1002,8 @@ func (b *bound) fn_setup(h *rules.Host) {
 func (b *bound) fn_skip(h *rules.Host, a1 func(h *rules.Host, a1 int64) bool) bool {
 	l_can := a1
 	_ = l_can
-	var l__ int64
-	_ = l__
 	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
-		l__ = it1
+		_ = it1
 		if (h.Var("cards/bellum_magica/rules.star:161:12", b.v_done, 0) < h.Players()) && !(l_can(h, b.fn_seat_at(h, h.Var("cards/bellum_magica/rules.star:161:57", b.v_done, 0)))) {
 			h.SetVar("cards/bellum_magica/rules.star:162:13", b.v_done, 0, (h.Var("cards/bellum_magica/rules.star:162:13", b.v_done, 0) + int64(1)))
 		}
@@ -1042,13 +1036,13 @@ func (b *bound) fn_stolen(h *rules.Host) {
 }
 
 // fn_strength is strength of the rules (cards/bellum_magica/rules.star:405:1).
-func (b *bound) fn_strength(h *rules.Host, a1 int64) tuple_tuple_int__int_ {
+func (b *bound) fn_strength(h *rules.Host, a1 int64) tuple_int64_int64 {
 	l_p := a1
 	_ = l_p
 	var l_m int64
 	_ = l_m
 	l_m = b.fn_power(h, l_p, "magic_swords")
-	return tuple_tuple_int__int_{F0: (b.fn_power(h, l_p, "swords") + l_m), F1: l_m}
+	return tuple_int64_int64{F0: (b.fn_power(h, l_p, "swords") + l_m), F1: l_m}
 }
 
 // fn_take is take of the rules (cards/bellum_magica/rules.star:351:1).
@@ -1425,6 +1419,46 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.g_ROWS, err = conv__rules_CardDict__rules_Dict_string____int64__(g)(g.Global("ROWS")); err != nil {
 		return nil, rules.BindError("ROWS: %v", err)
 	}
+	size_place_left_0 := g.PartSize("place_left", 0)
+	_ = size_place_left_0
+	size_place_right_0 := g.PartSize("place_right", 0)
+	_ = size_place_right_0
+	size_keep_roll_0 := g.PartSize("keep_roll", 0)
+	_ = size_keep_roll_0
+	size_pay_round_0 := g.PartSize("pay_round", 0)
+	_ = size_pay_round_0
+	size_cast_confusion_0 := g.PartSize("cast_confusion", 0)
+	_ = size_cast_confusion_0
+	size_attack_location_0 := g.PartSize("attack_location", 0)
+	_ = size_attack_location_0
+	size_attack_player_0 := g.PartSize("attack_player", 0)
+	_ = size_attack_player_0
+	size_no_attack_0 := g.PartSize("no_attack", 0)
+	_ = size_no_attack_0
+	size_steal_wooden_0 := g.PartSize("steal_wooden", 0)
+	_ = size_steal_wooden_0
+	size_steal_metal_0 := g.PartSize("steal_metal", 0)
+	_ = size_steal_metal_0
+	size_steal_gold_0 := g.PartSize("steal_gold", 0)
+	_ = size_steal_gold_0
+	size_stop_stealing_0 := g.PartSize("stop_stealing", 0)
+	_ = size_stop_stealing_0
+	size_recruit_food_0 := g.PartSize("recruit_food", 0)
+	_ = size_recruit_food_0
+	size_recruit_food_1 := g.PartSize("recruit_food", 1)
+	_ = size_recruit_food_1
+	size_recruit_glyphs_food_0 := g.PartSize("recruit_glyphs_food", 0)
+	_ = size_recruit_glyphs_food_0
+	size_recruit_glyphs_food_1 := g.PartSize("recruit_glyphs_food", 1)
+	_ = size_recruit_glyphs_food_1
+	size_recruit_glyphs_food_2 := g.PartSize("recruit_glyphs_food", 2)
+	_ = size_recruit_glyphs_food_2
+	size_recruit_glyphs_0 := g.PartSize("recruit_glyphs", 0)
+	_ = size_recruit_glyphs_0
+	size_recruit_glyphs_1 := g.PartSize("recruit_glyphs", 1)
+	_ = size_recruit_glyphs_1
+	size_stop_recruiting_0 := g.PartSize("stop_recruiting", 0)
+	_ = size_stop_recruiting_0
 	e := &rules.Entries{Legal: map[string]func(*rules.Host, int, []int) []int{}, Apply: map[string]func(*rules.Host, int, int){}, Then: map[string]func(*rules.Host){}}
 	e.Setup = func(h *rules.Host) { b.fn_setup(h) }
 	e.Then["advance"] = func(h *rules.Host) { b.fn_advance(h) }
@@ -1498,7 +1532,7 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	e.Legal["attack_player"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_attack_player(h, int64(p))
 		for _, x := range r {
-			dst = append(dst, rules.Part("cards/bellum_magica/rules.star:453:1", h, x, 5, true))
+			dst = append(dst, rules.Part("cards/bellum_magica/rules.star:453:1", h, x, size_attack_player_0, true))
 		}
 		return dst
 	}
@@ -1559,57 +1593,57 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		r := b.fn_legal_recruit_food(h, int64(p))
 		for _, x := range r {
 			i := 0
-			i = i*78 + int(x.F0)
-			i = i*3 + rules.Part("cards/bellum_magica/rules.star:540:1", h, x.F1, 3, false)
+			i = i*size_recruit_food_0 + int(x.F0)
+			i = i*size_recruit_food_1 + rules.Part("cards/bellum_magica/rules.star:540:1", h, x.F1, size_recruit_food_1, false)
 			dst = append(dst, i)
 		}
 		return dst
 	}
 	e.Apply["recruit_food"] = func(h *rules.Host, p int, arg int) {
-		var x tuple_tuple_card_creature___int_
-		x.F1 = int64(arg % 3)
-		arg /= 3
-		x.F0 = int16(arg % 78)
-		arg /= 78
+		var x tuple_int16_int64
+		x.F1 = int64(arg % size_recruit_food_1)
+		arg /= size_recruit_food_1
+		x.F0 = int16(arg % size_recruit_food_0)
+		arg /= size_recruit_food_0
 		b.fn_apply_recruit_food(h, int64(p), x)
 	}
 	e.Legal["recruit_glyphs_food"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_recruit_glyphs_food(h, int64(p))
 		for _, x := range r {
 			i := 0
-			i = i*78 + int(x.F0)
-			i = i*2 + rules.Part("cards/bellum_magica/rules.star:546:1", h, x.F1, 2, false)
-			i = i*5 + rules.Part("cards/bellum_magica/rules.star:546:1", h, x.F2, 5, false)
+			i = i*size_recruit_glyphs_food_0 + int(x.F0)
+			i = i*size_recruit_glyphs_food_1 + rules.Part("cards/bellum_magica/rules.star:546:1", h, x.F1, size_recruit_glyphs_food_1, false)
+			i = i*size_recruit_glyphs_food_2 + rules.Part("cards/bellum_magica/rules.star:546:1", h, x.F2, size_recruit_glyphs_food_2, false)
 			dst = append(dst, i)
 		}
 		return dst
 	}
 	e.Apply["recruit_glyphs_food"] = func(h *rules.Host, p int, arg int) {
-		var x tuple_tuple_card_creature___int__int_
-		x.F2 = int64(arg % 5)
-		arg /= 5
-		x.F1 = int64(arg % 2)
-		arg /= 2
-		x.F0 = int16(arg % 78)
-		arg /= 78
+		var x tuple_int16_int64_int64
+		x.F2 = int64(arg % size_recruit_glyphs_food_2)
+		arg /= size_recruit_glyphs_food_2
+		x.F1 = int64(arg % size_recruit_glyphs_food_1)
+		arg /= size_recruit_glyphs_food_1
+		x.F0 = int16(arg % size_recruit_glyphs_food_0)
+		arg /= size_recruit_glyphs_food_0
 		b.fn_apply_recruit_glyphs_food(h, int64(p), x)
 	}
 	e.Legal["recruit_glyphs"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_recruit_glyphs(h, int64(p))
 		for _, x := range r {
 			i := 0
-			i = i*78 + int(x.F0)
-			i = i*4 + rules.Part("cards/bellum_magica/rules.star:552:1", h, x.F1, 4, false)
+			i = i*size_recruit_glyphs_0 + int(x.F0)
+			i = i*size_recruit_glyphs_1 + rules.Part("cards/bellum_magica/rules.star:552:1", h, x.F1, size_recruit_glyphs_1, false)
 			dst = append(dst, i)
 		}
 		return dst
 	}
 	e.Apply["recruit_glyphs"] = func(h *rules.Host, p int, arg int) {
-		var x tuple_tuple_card_creature___int_
-		x.F1 = int64(arg % 4)
-		arg /= 4
-		x.F0 = int16(arg % 78)
-		arg /= 78
+		var x tuple_int16_int64
+		x.F1 = int64(arg % size_recruit_glyphs_1)
+		arg /= size_recruit_glyphs_1
+		x.F0 = int16(arg % size_recruit_glyphs_0)
+		arg /= size_recruit_glyphs_0
 		b.fn_apply_recruit_glyphs(h, int64(p), x)
 	}
 	e.Legal["stop_recruiting"] = func(h *rules.Host, p int, dst []int) []int {

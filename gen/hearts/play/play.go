@@ -5,6 +5,7 @@
 package play
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -14,6 +15,7 @@ import (
 )
 
 var (
+	_ = cmp.Compare[int]
 	_ = slices.Clone[[]int]
 	_ = strings.Join
 	_ starlark.Value
@@ -450,6 +452,10 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.g_POINTS, err = conv__rules_CardDict_int64_(g)(g.Global("POINTS")); err != nil {
 		return nil, rules.BindError("POINTS: %v", err)
 	}
+	size_pass_card_0 := g.PartSize("pass_card", 0)
+	_ = size_pass_card_0
+	size_play_0 := g.PartSize("play", 0)
+	_ = size_play_0
 	e := &rules.Entries{Legal: map[string]func(*rules.Host, int, []int) []int{}, Apply: map[string]func(*rules.Host, int, int){}, Then: map[string]func(*rules.Host){}}
 	e.Setup = func(h *rules.Host) { b.fn_setup(h) }
 	e.Then["deal_round"] = func(h *rules.Host) { b.fn_deal_round(h) }

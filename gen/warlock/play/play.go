@@ -5,6 +5,7 @@
 package play
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -14,6 +15,7 @@ import (
 )
 
 var (
+	_ = cmp.Compare[int]
 	_ = slices.Clone[[]int]
 	_ = strings.Join
 	_ starlark.Value
@@ -32,6 +34,22 @@ type bound struct {
 	v_bidding                     int
 	v_bld_field                   int
 	v_complete                    int
+	v_field_0                     int
+	v_field_1                     int
+	v_field_10                    int
+	v_field_11                    int
+	v_field_12                    int
+	v_field_13                    int
+	v_field_14                    int
+	v_field_15                    int
+	v_field_2                     int
+	v_field_3                     int
+	v_field_4                     int
+	v_field_5                     int
+	v_field_6                     int
+	v_field_7                     int
+	v_field_8                     int
+	v_field_9                     int
 	v_final                       int
 	v_round                       int
 	v_rows                        int
@@ -45,23 +63,37 @@ type bound struct {
 	z_empire                      int
 	z_hand                        int
 	z_mine                        int
-	f_extra_rules_Opt_string_     rules.Field[rules.Opt[string]]
+	z_supply                      int
 	f_gold_alt_rules_Opt_float64_ rules.Field[rules.Opt[float64]]
 	f_gold_float64                rules.Field[float64]
-	f_race_string                 rules.Field[string]
+	f_points_int64                rules.Field[int64]
+	c_dragon                      int16
 	p_auction_first_pick          int64
 	p_cards_dealt                 int64
+	p_gnome_power_max_points      int64
 	p_max_cities                  int64
+	p_max_dragons                 int64
+	g_ADJ                         [][]int64
 	g_ALL                         []int16
 	g_ANY                         int64
-	g_RACE                        *rules.Dict[string, int64]
+	g_DRAGON_CELL                 int64
+	g_FIELDS                      int64
+	g_FIELD_VARS                  []string
+	g_NUMBER                      *rules.CardDict[int64]
+	g_RUIN_CELL                   int64
+	g_SIDE                        int64
 }
 
-// tuple_tuple_bool__list_int___int_ is a tuple tuple[bool, list[int], int].
-type tuple_tuple_bool__list_int___int_ struct {
-	F0 bool
-	F1 []int64
-	F2 int64
+// tuple_int16_int64 is a tuple tuple[card(aid,creature,figure,reference,supply), int].
+type tuple_int16_int64 struct {
+	F0 int16
+	F1 int64
+}
+
+// tuple_int64_int64 is a tuple tuple[int, int].
+type tuple_int64_int64 struct {
+	F0 int64
+	F1 int64
 }
 
 // fn_apply_wizard_own is apply_wizard_own of the rules (cards/warlock/rules.star:914:1).
@@ -72,6 +104,43 @@ func (b *bound) fn_apply_wizard_own(h *rules.Host, a1 int64, a2 int64) {
 	_ = l_f
 	h.SetVar("cards/warlock/rules.star:916:5", b.v_bld_field, 0, l_f)
 	h.SetPhase("cards/warlock/rules.star:917:5", "wizard_take")
+}
+
+// fn_attack_fields is attack_fields of the rules (cards/warlock/rules.star:231:1).
+func (b *bound) fn_attack_fields(h *rules.Host, a1 int64, a2 int64) []int64 {
+	l_q := a1
+	_ = l_q
+	l_p := a2
+	_ = l_p
+	var l_cs []int64
+	_ = l_cs
+	var l_f int64
+	_ = l_f
+	var l_n int64
+	_ = l_n
+	if (l_q == l_p) || b.fn_full(h, l_q) {
+		return []int64(nil)
+	}
+	l_cs = b.fn_cells(h, l_q)
+	return func() []int64 {
+		var out []int64
+		for it1, hi1 := int64(0), b.g_FIELDS; it1 < hi1; it1++ {
+			l_f = it1
+			if b.fn_is_city(h, rules.At("cards/warlock/rules.star:238:49", l_cs, l_f)) && !(len(func() []int64 {
+				var out []int64
+				for _, it2 := range rules.At("cards/warlock/rules.star:238:76", b.g_ADJ, l_f) {
+					l_n = it2
+					if rules.At("cards/warlock/rules.star:238:86", l_cs, l_n) == b.g_DRAGON_CELL {
+						out = append(out, l_n)
+					}
+				}
+				return out
+			}()) > 0) {
+				out = append(out, l_f)
+			}
+		}
+		return out
+	}()
 }
 
 // fn_bid_taken is bid_taken of the rules (cards/warlock/rules.star:991:1).
@@ -89,11 +158,89 @@ func (b *bound) fn_bid_taken(h *rules.Host, a1 int64) bool {
 	return false
 }
 
+// fn_can_place_dragon is can_place_dragon of the rules (cards/warlock/rules.star:831:1).
+func (b *bound) fn_can_place_dragon(h *rules.Host, a1 int64) bool {
+	l_p := a1
+	_ = l_p
+	var l_x int64
+	_ = l_x
+	return ((slices.Contains(h.Cards(h.Zone("cards/warlock/rules.star:833:28", b.z_supply, 0)), b.c_dragon) && (int64(len(func() []int64 {
+		var out []int64
+		for _, it1 := range b.fn_cells(h, l_p) {
+			l_x = it1
+			if l_x == b.g_DRAGON_CELL {
+				out = append(out, l_x)
+			}
+		}
+		return out
+	}())) < b.p_max_dragons)) && !(b.fn_full(h, l_p)))
+}
+
+// fn_card_at is card_at of the rules (cards/warlock/rules.star:189:1).
+func (b *bound) fn_card_at(h *rules.Host, a0 int64) int16 {
+	l_cell := a0
+	_ = l_cell
+	return rules.At("cards/warlock/rules.star:191:12", b.g_ALL, (l_cell - int64(1)))
+}
+
 // fn_cards_held is cards_held of the rules (cards/warlock/rules.star:357:1).
 func (b *bound) fn_cards_held(h *rules.Host, a1 int64) int64 {
 	l_p := a1
 	_ = l_p
 	return ((int64(len(h.Cards(h.Zone("cards/warlock/rules.star:359:16", b.z_hand, l_p)))) + int64(len(h.Cards(h.Zone("cards/warlock/rules.star:359:33", b.z_mine, l_p))))) + int64(len(h.Cards(h.Zone("cards/warlock/rules.star:359:50", b.z_dungeon, l_p)))))
+}
+
+// fn_cells is cells of the rules (cards/warlock/rules.star:181:1).
+func (b *bound) fn_cells(h *rules.Host, a1 int64) []int64 {
+	l_p := a1
+	_ = l_p
+	var l_v string
+	_ = l_v
+	return func() []int64 {
+		var out []int64
+		for _, it1 := range b.g_FIELD_VARS {
+			l_v = it1
+			out = append(out, h.Var("cards/warlock/rules.star:183:13", func(name string) int {
+				switch name {
+				case "field_0":
+					return b.v_field_0
+				case "field_1":
+					return b.v_field_1
+				case "field_10":
+					return b.v_field_10
+				case "field_11":
+					return b.v_field_11
+				case "field_12":
+					return b.v_field_12
+				case "field_13":
+					return b.v_field_13
+				case "field_14":
+					return b.v_field_14
+				case "field_15":
+					return b.v_field_15
+				case "field_2":
+					return b.v_field_2
+				case "field_3":
+					return b.v_field_3
+				case "field_4":
+					return b.v_field_4
+				case "field_5":
+					return b.v_field_5
+				case "field_6":
+					return b.v_field_6
+				case "field_7":
+					return b.v_field_7
+				case "field_8":
+					return b.v_field_8
+				case "field_9":
+					return b.v_field_9
+				}
+				rules.Failf("cards/warlock/rules.star:183:13", "getattr: g has no %s", name)
+				panic(nil)
+			}(l_v), l_p))
+		}
+		return out
+	}()
 }
 
 // fn_check_complete is check_complete of the rules (cards/warlock/rules.star:954:1).
@@ -108,49 +255,28 @@ func (b *bound) fn_check_complete(h *rules.Host) {
 	}
 }
 
-// fn_cover is cover of the rules (cards/warlock/rules.star:261:1).
-func (b *bound) fn_cover(h *rules.Host, a0 []int64, a1 int64, a2 rules.Opt[int16]) tuple_tuple_bool__list_int___int_ {
-	l_due := a0
-	_ = l_due
-	l_sub := a1
-	_ = l_sub
-	l_c := a2
-	_ = l_c
-	var l_d []int64
-	_ = l_d
-	var l_ok bool
-	_ = l_ok
-	var l_r int64
-	_ = l_r
-	var l_i int64
-	_ = l_i
-	l_d = slices.Clone(l_due)
-	l_ok = false
-	l_r = b.g_RACE.At("cards/warlock/rules.star:265:9", b.f_race_string.At("cards/warlock/rules.star:265:14", rules.Must("cards/warlock/rules.star:265:14", l_c)))
-	if rules.At("cards/warlock/rules.star:266:8", l_d, l_r) > int64(0) {
-		rules.SetAt("cards/warlock/rules.star:267:9", l_d, l_r, (rules.At("cards/warlock/rules.star:267:9", l_d, l_r) - int64(1)))
-		l_ok = true
-	}
-	if b.f_extra_rules_Opt_string_.At("cards/warlock/rules.star:269:8", rules.Must("cards/warlock/rules.star:269:8", l_c)).OK && (rules.At("cards/warlock/rules.star:269:28", l_d, b.g_RACE.At("cards/warlock/rules.star:269:30", rules.Must("cards/warlock/rules.star:269:35", b.f_extra_rules_Opt_string_.At("cards/warlock/rules.star:269:35", rules.Must("cards/warlock/rules.star:269:35", l_c))))) > int64(0)) {
-		rules.SetAt("cards/warlock/rules.star:270:9", l_d, b.g_RACE.At("cards/warlock/rules.star:270:11", rules.Must("cards/warlock/rules.star:270:16", b.f_extra_rules_Opt_string_.At("cards/warlock/rules.star:270:16", rules.Must("cards/warlock/rules.star:270:16", l_c)))), (rules.At("cards/warlock/rules.star:270:9", l_d, b.g_RACE.At("cards/warlock/rules.star:270:11", rules.Must("cards/warlock/rules.star:270:16", b.f_extra_rules_Opt_string_.At("cards/warlock/rules.star:270:16", rules.Must("cards/warlock/rules.star:270:16", l_c))))) - int64(1)))
-		l_ok = true
-	}
-	if !(l_ok) && (rules.At("cards/warlock/rules.star:272:19", l_d, b.g_ANY) > int64(0)) {
-		rules.SetAt("cards/warlock/rules.star:273:9", l_d, b.g_ANY, (rules.At("cards/warlock/rules.star:273:9", l_d, b.g_ANY) - int64(1)))
-		l_ok = true
-	}
-	if ((!(l_ok) && (b.f_race_string.At("cards/warlock/rules.star:278:19", rules.Must("cards/warlock/rules.star:278:19", l_c)) == "wizard")) && (l_sub > int64(0))) && (rules.Sum(l_d) == int64(1)) {
-		for it1, hi1 := int64(0), (b.g_ANY + int64(1)); it1 < hi1; it1++ {
-			l_i = it1
-			if rules.At("cards/warlock/rules.star:280:16", l_d, l_i) > int64(0) {
-				rules.SetAt("cards/warlock/rules.star:281:17", l_d, l_i, (rules.At("cards/warlock/rules.star:281:17", l_d, l_i) - int64(1)))
-				break
+// fn_city_fields is city_fields of the rules (cards/warlock/rules.star:207:1).
+func (b *bound) fn_city_fields(h *rules.Host, a1 int64) []int64 {
+	l_p := a1
+	_ = l_p
+	var l_cs []int64
+	_ = l_cs
+	var l_f int64
+	_ = l_f
+	l_cs = b.fn_cells(h, l_p)
+	if b.fn_full(h, l_p) {
+		return func() []int64 {
+			var out []int64
+			for it1, hi1 := int64(0), b.g_FIELDS; it1 < hi1; it1++ {
+				l_f = it1
+				if (rules.At("cards/warlock/rules.star:211:45", l_cs, l_f) == b.g_DRAGON_CELL) || (rules.At("cards/warlock/rules.star:211:69", l_cs, l_f) == b.g_RUIN_CELL) {
+					out = append(out, l_f)
+				}
 			}
-		}
-		l_sub = (l_sub - int64(1))
-		l_ok = true
+			return out
+		}()
 	}
-	return tuple_tuple_bool__list_int___int_{F0: l_ok, F1: l_d, F2: l_sub}
+	return b.fn_open_fields(h, l_p, l_cs)
 }
 
 // fn_dump is dump of the rules (cards/warlock/rules.star:949:1).
@@ -198,6 +324,60 @@ func (b *bound) fn_gold_of(h *rules.Host, a0 int16, a1 int64) rules.Opt[float64]
 	}()
 }
 
+// fn_has_city_field is has_city_field of the rules (cards/warlock/rules.star:214:1).
+func (b *bound) fn_has_city_field(h *rules.Host, a1 int64) bool {
+	l_p := a1
+	_ = l_p
+	var l_cs []int64
+	_ = l_cs
+	if !(b.fn_full(h, l_p)) {
+		return true
+	}
+	l_cs = b.fn_cells(h, l_p)
+	return (slices.Contains(l_cs, b.g_DRAGON_CELL) || slices.Contains(l_cs, b.g_RUIN_CELL))
+}
+
+// fn_has_target is has_target of the rules (cards/warlock/rules.star:244:1).
+func (b *bound) fn_has_target(h *rules.Host, a1 int64) bool {
+	l_p := a1
+	_ = l_p
+	var l_q int64
+	_ = l_q
+	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
+		l_q = it1
+		if len(b.fn_attack_fields(h, l_q, l_p)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// fn_is_city is is_city of the rules (cards/warlock/rules.star:193:1).
+func (b *bound) fn_is_city(h *rules.Host, a0 int64) bool {
+	l_cell := a0
+	_ = l_cell
+	return (((l_cell != int64(0)) && (l_cell != b.g_DRAGON_CELL)) && (l_cell != b.g_RUIN_CELL))
+}
+
+// fn_legal_bid is legal_bid of the rules (cards/warlock/rules.star:998:1).
+func (b *bound) fn_legal_bid(h *rules.Host, a1 int64) []tuple_int16_int64 {
+	l_p := a1
+	_ = l_p
+	var l_out []tuple_int16_int64
+	_ = l_out
+	var l_c int16
+	_ = l_c
+	l_out = []tuple_int16_int64(nil)
+	for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:1001:14", b.z_mine, l_p)) {
+		l_c = it1
+		l_out = append(l_out, tuple_int16_int64{F0: l_c, F1: int64(0)})
+		if b.f_gold_alt_rules_Opt_float64_.At("cards/warlock/rules.star:1003:12", l_c).OK {
+			l_out = append(l_out, tuple_int16_int64{F0: l_c, F1: int64(1)})
+		}
+	}
+	return l_out
+}
+
 // fn_legal_bid_done is legal_bid_done of the rules (cards/warlock/rules.star:1021:1).
 func (b *bound) fn_legal_bid_done(h *rules.Host, a1 int64) bool {
 	l_p := a1
@@ -240,6 +420,27 @@ func (b *bound) fn_legal_draw_pile(h *rules.Host, a1 int64) bool {
 	return (b.fn_piles(h) > int64(0))
 }
 
+// fn_legal_gnome_hand is legal_gnome_hand of the rules (cards/warlock/rules.star:872:1).
+func (b *bound) fn_legal_gnome_hand(h *rules.Host, a1 int64) []int16 {
+	l_p := a1
+	_ = l_p
+	var l_c int16
+	_ = l_c
+	if !(b.fn_has_city_field(h, l_p)) {
+		return []int16(nil)
+	}
+	return func() []int16 {
+		var out []int16
+		for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:876:24", b.z_hand, l_p)) {
+			l_c = it1
+			if b.f_points_int64.At("cards/warlock/rules.star:876:37", l_c) <= b.p_gnome_power_max_points {
+				out = append(out, l_c)
+			}
+		}
+		return out
+	}()
+}
+
 // fn_legal_pass is legal_pass of the rules (cards/warlock/rules.star:622:1).
 func (b *bound) fn_legal_pass(h *rules.Host, a1 int64) bool {
 	l_p := a1
@@ -278,6 +479,23 @@ func (b *bound) fn_legal_pick_mine(h *rules.Host, a1 int64) int {
 	return h.Zone("cards/warlock/rules.star:1121:12", b.z_bar, 0)
 }
 
+// fn_legal_place is legal_place of the rules (cards/warlock/rules.star:688:1).
+func (b *bound) fn_legal_place(h *rules.Host, a1 int64) []int64 {
+	l_p := a1
+	_ = l_p
+	return b.fn_city_fields(h, l_p)
+}
+
+// fn_legal_place_dragon is legal_place_dragon of the rules (cards/warlock/rules.star:835:1).
+func (b *bound) fn_legal_place_dragon(h *rules.Host, a1 int64) []int64 {
+	l_p := a1
+	_ = l_p
+	if !(b.fn_can_place_dragon(h, l_p)) {
+		return []int64(nil)
+	}
+	return b.fn_open_fields(h, l_p, b.fn_cells(h, l_p))
+}
+
 // fn_legal_play_castle is legal_play_castle of the rules (cards/warlock/rules.star:618:1).
 func (b *bound) fn_legal_play_castle(h *rules.Host, a1 int64) int {
 	l_p := a1
@@ -297,6 +515,13 @@ func (b *bound) fn_legal_play_mine(h *rules.Host, a1 int64) int {
 	l_p := a1
 	_ = l_p
 	return h.Zone("cards/warlock/rules.star:598:12", b.z_hand, l_p)
+}
+
+// fn_legal_ruin is legal_ruin of the rules (cards/warlock/rules.star:883:1).
+func (b *bound) fn_legal_ruin(h *rules.Host, a1 int64) []tuple_int64_int64 {
+	l_p := a1
+	_ = l_p
+	return b.fn_targets(h, l_p)
 }
 
 // fn_legal_set_aside is legal_set_aside of the rules (cards/warlock/rules.star:479:1).
@@ -334,6 +559,96 @@ func (b *bound) fn_legal_skip(h *rules.Host, a1 int64) bool {
 	return true
 }
 
+// fn_legal_swap is legal_swap of the rules (cards/warlock/rules.star:780:1).
+func (b *bound) fn_legal_swap(h *rules.Host, a1 int64) []tuple_int64_int64 {
+	l_p := a1
+	_ = l_p
+	var l_cs []int64
+	_ = l_cs
+	var l_i int64
+	_ = l_i
+	var l_j int64
+	_ = l_j
+	l_cs = b.fn_cells(h, l_p)
+	return func() []tuple_int64_int64 {
+		var out []tuple_int64_int64
+		for it1, hi1 := int64(0), b.g_FIELDS; it1 < hi1; it1++ {
+			l_i = it1
+			if rules.At("cards/warlock/rules.star:783:46", l_cs, l_i) != int64(0) {
+				for it2, hi2 := (l_i + int64(1)), b.g_FIELDS; it2 < hi2; it2++ {
+					l_j = it2
+					if (rules.At("cards/warlock/rules.star:783:90", l_cs, l_j) != int64(0)) && (rules.At("cards/warlock/rules.star:783:105", l_cs, l_j) != rules.At("cards/warlock/rules.star:783:114", l_cs, l_i)) {
+						out = append(out, tuple_int64_int64{F0: l_i, F1: l_j})
+					}
+				}
+			}
+		}
+		return out
+	}()
+}
+
+// fn_legal_wizard_own is legal_wizard_own of the rules (cards/warlock/rules.star:905:1).
+func (b *bound) fn_legal_wizard_own(h *rules.Host, a1 int64) []int64 {
+	l_p := a1
+	_ = l_p
+	var l_cs []int64
+	_ = l_cs
+	var l_f int64
+	_ = l_f
+	l_cs = b.fn_cells(h, l_p)
+	return func() []int64 {
+		var out []int64
+		for it1, hi1 := int64(0), b.g_FIELDS; it1 < hi1; it1++ {
+			l_f = it1
+			if b.fn_is_city(h, rules.At("cards/warlock/rules.star:908:49", l_cs, l_f)) {
+				out = append(out, l_f)
+			}
+		}
+		return out
+	}()
+}
+
+// fn_legal_wizard_take is legal_wizard_take of the rules (cards/warlock/rules.star:919:1).
+func (b *bound) fn_legal_wizard_take(h *rules.Host, a1 int64) []tuple_int64_int64 {
+	l_p := a1
+	_ = l_p
+	return b.fn_targets(h, l_p)
+}
+
+// fn_open_fields is open_fields of the rules (cards/warlock/rules.star:201:1).
+func (b *bound) fn_open_fields(h *rules.Host, a1 int64, a2 []int64) []int64 {
+	l_p := a1
+	_ = l_p
+	l_cs := a2
+	_ = l_cs
+	var l_f int64
+	_ = l_f
+	var l_n int64
+	_ = l_n
+	if int64(len(h.Cards(h.Zone("cards/warlock/rules.star:203:12", b.z_empire, l_p)))) == int64(0) {
+		return slices.Clone(rules.Range(0, b.g_SIDE))
+	}
+	return func() []int64 {
+		var out []int64
+		for it1, hi1 := int64(0), b.g_FIELDS; it1 < hi1; it1++ {
+			l_f = it1
+			if (rules.At("cards/warlock/rules.star:205:41", l_cs, l_f) == int64(0)) && (len(func() []int64 {
+				var out []int64
+				for _, it2 := range rules.At("cards/warlock/rules.star:205:68", b.g_ADJ, l_f) {
+					l_n = it2
+					if rules.At("cards/warlock/rules.star:205:78", l_cs, l_n) != int64(0) {
+						out = append(out, l_n)
+					}
+				}
+				return out
+			}()) > 0) {
+				out = append(out, l_f)
+			}
+		}
+		return out
+	}()
+}
+
 // fn_picks is picks of the rules (cards/warlock/rules.star:1049:1).
 func (b *bound) fn_picks(h *rules.Host) int64 {
 	if h.Var("cards/warlock/rules.star:1051:8", b.v_rows, 0) != 0 {
@@ -350,6 +665,111 @@ func (b *bound) fn_piles(h *rules.Host) int64 {
 // fn_reshuffle is reshuffle of the rules (cards/warlock/rules.star:423:1).
 func (b *bound) fn_reshuffle(h *rules.Host) {
 	h.MoveAll("cards/warlock/rules.star:427:5", h.Zone("cards/warlock/rules.star:427:16", b.z_discard, 0), h.Zone("cards/warlock/rules.star:427:27", b.z_draw, 0))
+}
+
+// fn_set_cell is set_cell of the rules (cards/warlock/rules.star:185:1).
+func (b *bound) fn_set_cell(h *rules.Host, a1 int64, a2 int64, a3 int64) {
+	l_p := a1
+	_ = l_p
+	l_f := a2
+	_ = l_f
+	l_cell := a3
+	_ = l_cell
+	h.SetVar("cards/warlock/rules.star:187:5", func(name string) int {
+		switch name {
+		case "field_0":
+			return b.v_field_0
+		case "field_1":
+			return b.v_field_1
+		case "field_10":
+			return b.v_field_10
+		case "field_11":
+			return b.v_field_11
+		case "field_12":
+			return b.v_field_12
+		case "field_13":
+			return b.v_field_13
+		case "field_14":
+			return b.v_field_14
+		case "field_15":
+			return b.v_field_15
+		case "field_2":
+			return b.v_field_2
+		case "field_3":
+			return b.v_field_3
+		case "field_4":
+			return b.v_field_4
+		case "field_5":
+			return b.v_field_5
+		case "field_6":
+			return b.v_field_6
+		case "field_7":
+			return b.v_field_7
+		case "field_8":
+			return b.v_field_8
+		case "field_9":
+			return b.v_field_9
+		}
+		rules.Failf("cards/warlock/rules.star:187:5", "getattr: g has no %s", name)
+		panic(nil)
+	}(rules.At("cards/warlock/rules.star:187:16", b.g_FIELD_VARS, l_f)), l_p, l_cell)
+}
+
+// fn_set_field is set_field of the rules (cards/warlock/rules.star:221:1).
+func (b *bound) fn_set_field(h *rules.Host, a1 int64, a2 int64, a3 int16, a4 int) {
+	l_p := a1
+	_ = l_p
+	l_f := a2
+	_ = l_f
+	l_card := a3
+	_ = l_card
+	l_src := a4
+	_ = l_src
+	var l_old int64
+	_ = l_old
+	l_old = h.Var("cards/warlock/rules.star:225:11", func(name string) int {
+		switch name {
+		case "field_0":
+			return b.v_field_0
+		case "field_1":
+			return b.v_field_1
+		case "field_10":
+			return b.v_field_10
+		case "field_11":
+			return b.v_field_11
+		case "field_12":
+			return b.v_field_12
+		case "field_13":
+			return b.v_field_13
+		case "field_14":
+			return b.v_field_14
+		case "field_15":
+			return b.v_field_15
+		case "field_2":
+			return b.v_field_2
+		case "field_3":
+			return b.v_field_3
+		case "field_4":
+			return b.v_field_4
+		case "field_5":
+			return b.v_field_5
+		case "field_6":
+			return b.v_field_6
+		case "field_7":
+			return b.v_field_7
+		case "field_8":
+			return b.v_field_8
+		case "field_9":
+			return b.v_field_9
+		}
+		rules.Failf("cards/warlock/rules.star:225:11", "getattr: g has no %s", name)
+		panic(nil)
+	}(rules.At("cards/warlock/rules.star:225:22", b.g_FIELD_VARS, l_f)), l_p)
+	if (l_old == b.g_DRAGON_CELL) || (l_old == b.g_RUIN_CELL) {
+		h.Move("cards/warlock/rules.star:227:9", b.fn_card_at(h, l_old), h.Zone("cards/warlock/rules.star:227:30", b.z_empire, l_p), h.Zone("cards/warlock/rules.star:227:43", b.z_supply, 0))
+	}
+	h.Move("cards/warlock/rules.star:228:5", l_card, l_src, h.Zone("cards/warlock/rules.star:228:23", b.z_empire, l_p))
+	b.fn_set_cell(h, l_p, l_f, (b.g_NUMBER.At("cards/warlock/rules.star:229:23", l_card) + int64(1)))
 }
 
 // fn_short_of_cards is short_of_cards of the rules (cards/warlock/rules.star:361:1).
@@ -390,6 +810,27 @@ func (b *bound) fn_start_auction(h *rules.Host, a1 bool, a2 bool) {
 	h.SetVar("cards/warlock/rules.star:989:5", b.v_bidding, h.Turn(), int64(1))
 }
 
+// fn_targets is targets of the rules (cards/warlock/rules.star:240:1).
+func (b *bound) fn_targets(h *rules.Host, a1 int64) []tuple_int64_int64 {
+	l_p := a1
+	_ = l_p
+	var l_q int64
+	_ = l_q
+	var l_f int64
+	_ = l_f
+	return func() []tuple_int64_int64 {
+		var out []tuple_int64_int64
+		for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
+			l_q = it1
+			for _, it2 := range b.fn_attack_fields(h, l_q, l_p) {
+				l_f = it2
+				out = append(out, tuple_int64_int64{F0: l_q, F1: l_f})
+			}
+		}
+		return out
+	}()
+}
+
 // fn_unpack is unpack of the rules (cards/warlock/rules.star:257:1).
 func (b *bound) fn_unpack(h *rules.Host, a0 int64) []int64 {
 	l_x := a0
@@ -422,6 +863,54 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		return nil, err
 	}
 	if b.v_complete, err = rules.BindVar(g, "complete"); err != nil {
+		return nil, err
+	}
+	if b.v_field_0, err = rules.BindVar(g, "field_0"); err != nil {
+		return nil, err
+	}
+	if b.v_field_1, err = rules.BindVar(g, "field_1"); err != nil {
+		return nil, err
+	}
+	if b.v_field_10, err = rules.BindVar(g, "field_10"); err != nil {
+		return nil, err
+	}
+	if b.v_field_11, err = rules.BindVar(g, "field_11"); err != nil {
+		return nil, err
+	}
+	if b.v_field_12, err = rules.BindVar(g, "field_12"); err != nil {
+		return nil, err
+	}
+	if b.v_field_13, err = rules.BindVar(g, "field_13"); err != nil {
+		return nil, err
+	}
+	if b.v_field_14, err = rules.BindVar(g, "field_14"); err != nil {
+		return nil, err
+	}
+	if b.v_field_15, err = rules.BindVar(g, "field_15"); err != nil {
+		return nil, err
+	}
+	if b.v_field_2, err = rules.BindVar(g, "field_2"); err != nil {
+		return nil, err
+	}
+	if b.v_field_3, err = rules.BindVar(g, "field_3"); err != nil {
+		return nil, err
+	}
+	if b.v_field_4, err = rules.BindVar(g, "field_4"); err != nil {
+		return nil, err
+	}
+	if b.v_field_5, err = rules.BindVar(g, "field_5"); err != nil {
+		return nil, err
+	}
+	if b.v_field_6, err = rules.BindVar(g, "field_6"); err != nil {
+		return nil, err
+	}
+	if b.v_field_7, err = rules.BindVar(g, "field_7"); err != nil {
+		return nil, err
+	}
+	if b.v_field_8, err = rules.BindVar(g, "field_8"); err != nil {
+		return nil, err
+	}
+	if b.v_field_9, err = rules.BindVar(g, "field_9"); err != nil {
 		return nil, err
 	}
 	if b.v_final, err = rules.BindVar(g, "final"); err != nil {
@@ -463,18 +952,32 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.z_mine, err = rules.BindZone(g, "mine"); err != nil {
 		return nil, err
 	}
-	b.f_extra_rules_Opt_string_ = rules.BindField(g, "extra", conv_rules_Opt_string_(g))
+	if b.z_supply, err = rules.BindZone(g, "supply"); err != nil {
+		return nil, err
+	}
 	b.f_gold_alt_rules_Opt_float64_ = rules.BindField(g, "gold_alt", conv_rules_Opt_float64_(g))
 	b.f_gold_float64 = rules.BindField(g, "gold", rules.ConvFloat)
-	b.f_race_string = rules.BindField(g, "race", rules.ConvStr)
+	b.f_points_int64 = rules.BindField(g, "points", rules.ConvInt)
+	if b.c_dragon, err = rules.BindCard(g, "dragon"); err != nil {
+		return nil, err
+	}
 	if b.p_auction_first_pick, err = rules.ConvInt(g.Param("auction_first_pick")); err != nil {
 		return nil, rules.BindError("params.auction_first_pick: %v", err)
 	}
 	if b.p_cards_dealt, err = rules.ConvInt(g.Param("cards_dealt")); err != nil {
 		return nil, rules.BindError("params.cards_dealt: %v", err)
 	}
+	if b.p_gnome_power_max_points, err = rules.ConvInt(g.Param("gnome_power_max_points")); err != nil {
+		return nil, rules.BindError("params.gnome_power_max_points: %v", err)
+	}
 	if b.p_max_cities, err = rules.ConvInt(g.Param("max_cities")); err != nil {
 		return nil, rules.BindError("params.max_cities: %v", err)
+	}
+	if b.p_max_dragons, err = rules.ConvInt(g.Param("max_dragons")); err != nil {
+		return nil, rules.BindError("params.max_dragons: %v", err)
+	}
+	if b.g_ADJ, err = conv_____int64(g)(g.Global("ADJ")); err != nil {
+		return nil, rules.BindError("ADJ: %v", err)
 	}
 	if b.g_ALL, err = conv___int16(g)(g.Global("ALL")); err != nil {
 		return nil, rules.BindError("ALL: %v", err)
@@ -482,9 +985,94 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.g_ANY, err = rules.ConvInt(g.Global("ANY")); err != nil {
 		return nil, rules.BindError("ANY: %v", err)
 	}
-	if b.g_RACE, err = conv__rules_Dict_string__int64_(g)(g.Global("RACE")); err != nil {
-		return nil, rules.BindError("RACE: %v", err)
+	if b.g_DRAGON_CELL, err = rules.ConvInt(g.Global("DRAGON_CELL")); err != nil {
+		return nil, rules.BindError("DRAGON_CELL: %v", err)
 	}
+	if b.g_FIELDS, err = rules.ConvInt(g.Global("FIELDS")); err != nil {
+		return nil, rules.BindError("FIELDS: %v", err)
+	}
+	if b.g_FIELD_VARS, err = conv___string(g)(g.Global("FIELD_VARS")); err != nil {
+		return nil, rules.BindError("FIELD_VARS: %v", err)
+	}
+	if b.g_NUMBER, err = conv__rules_CardDict_int64_(g)(g.Global("NUMBER")); err != nil {
+		return nil, rules.BindError("NUMBER: %v", err)
+	}
+	if b.g_RUIN_CELL, err = rules.ConvInt(g.Global("RUIN_CELL")); err != nil {
+		return nil, rules.BindError("RUIN_CELL: %v", err)
+	}
+	if b.g_SIDE, err = rules.ConvInt(g.Global("SIDE")); err != nil {
+		return nil, rules.BindError("SIDE: %v", err)
+	}
+	size_discard_hand_0 := g.PartSize("discard_hand", 0)
+	_ = size_discard_hand_0
+	size_discard_mine_0 := g.PartSize("discard_mine", 0)
+	_ = size_discard_mine_0
+	size_discard_dungeon_0 := g.PartSize("discard_dungeon", 0)
+	_ = size_discard_dungeon_0
+	size_set_aside_bar_0 := g.PartSize("set_aside_bar", 0)
+	_ = size_set_aside_bar_0
+	size_set_aside_0 := g.PartSize("set_aside", 0)
+	_ = size_set_aside_0
+	size_set_aside_mine_0 := g.PartSize("set_aside_mine", 0)
+	_ = size_set_aside_mine_0
+	size_set_aside_dungeon_0 := g.PartSize("set_aside_dungeon", 0)
+	_ = size_set_aside_dungeon_0
+	size_draw_pile_0 := g.PartSize("draw_pile", 0)
+	_ = size_draw_pile_0
+	size_draw_discard_0 := g.PartSize("draw_discard", 0)
+	_ = size_draw_discard_0
+	size_play_mine_0 := g.PartSize("play_mine", 0)
+	_ = size_play_mine_0
+	size_play_dungeon_0 := g.PartSize("play_dungeon", 0)
+	_ = size_play_dungeon_0
+	size_play_empire_0 := g.PartSize("play_empire", 0)
+	_ = size_play_empire_0
+	size_play_castle_0 := g.PartSize("play_castle", 0)
+	_ = size_play_castle_0
+	size_pass_0 := g.PartSize("pass", 0)
+	_ = size_pass_0
+	size_skip_0 := g.PartSize("skip", 0)
+	_ = size_skip_0
+	size_place_0 := g.PartSize("place", 0)
+	_ = size_place_0
+	size_pay_0 := g.PartSize("pay", 0)
+	_ = size_pay_0
+	size_pay_castle_0 := g.PartSize("pay_castle", 0)
+	_ = size_pay_castle_0
+	size_swap_0 := g.PartSize("swap", 0)
+	_ = size_swap_0
+	size_swap_1 := g.PartSize("swap", 1)
+	_ = size_swap_1
+	size_place_dragon_0 := g.PartSize("place_dragon", 0)
+	_ = size_place_dragon_0
+	size_goblin_bar_0 := g.PartSize("goblin_bar", 0)
+	_ = size_goblin_bar_0
+	size_gnome_hand_0 := g.PartSize("gnome_hand", 0)
+	_ = size_gnome_hand_0
+	size_ruin_0 := g.PartSize("ruin", 0)
+	_ = size_ruin_0
+	size_ruin_1 := g.PartSize("ruin", 1)
+	_ = size_ruin_1
+	size_wizard_own_0 := g.PartSize("wizard_own", 0)
+	_ = size_wizard_own_0
+	size_wizard_take_0 := g.PartSize("wizard_take", 0)
+	_ = size_wizard_take_0
+	size_wizard_take_1 := g.PartSize("wizard_take", 1)
+	_ = size_wizard_take_1
+	size_bid_0 := g.PartSize("bid", 0)
+	_ = size_bid_0
+	size_bid_1 := g.PartSize("bid", 1)
+	_ = size_bid_1
+	size_bid_done_0 := g.PartSize("bid_done", 0)
+	_ = size_bid_done_0
+	size_pick_empire_0 := g.PartSize("pick_empire", 0)
+	_ = size_pick_empire_0
+	size_pick_discard_0 := g.PartSize("pick_discard", 0)
+	_ = size_pick_discard_0
+	size_pick_mine_0 := g.PartSize("pick_mine", 0)
+	_ = size_pick_mine_0
+	size_pick_dungeon_0 := g.PartSize("pick_dungeon", 0)
+	_ = size_pick_dungeon_0
 	e := &rules.Entries{Legal: map[string]func(*rules.Host, int, []int) []int{}, Apply: map[string]func(*rules.Host, int, int){}, Then: map[string]func(*rules.Host){}}
 	e.Then["check_complete"] = func(h *rules.Host) { b.fn_check_complete(h) }
 	e.Then["reshuffle"] = func(h *rules.Host) { b.fn_reshuffle(h) }
@@ -586,8 +1174,76 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		}
 		return dst
 	}
+	e.Legal["place"] = func(h *rules.Host, p int, dst []int) []int {
+		r := b.fn_legal_place(h, int64(p))
+		for _, x := range r {
+			dst = append(dst, rules.Part("cards/warlock/rules.star:688:1", h, x, size_place_0, false))
+		}
+		return dst
+	}
+	e.Legal["swap"] = func(h *rules.Host, p int, dst []int) []int {
+		r := b.fn_legal_swap(h, int64(p))
+		for _, x := range r {
+			i := 0
+			i = i*size_swap_0 + rules.Part("cards/warlock/rules.star:780:1", h, x.F0, size_swap_0, false)
+			i = i*size_swap_1 + rules.Part("cards/warlock/rules.star:780:1", h, x.F1, size_swap_1, false)
+			dst = append(dst, i)
+		}
+		return dst
+	}
+	e.Legal["place_dragon"] = func(h *rules.Host, p int, dst []int) []int {
+		r := b.fn_legal_place_dragon(h, int64(p))
+		for _, x := range r {
+			dst = append(dst, rules.Part("cards/warlock/rules.star:835:1", h, x, size_place_dragon_0, false))
+		}
+		return dst
+	}
+	e.Legal["gnome_hand"] = func(h *rules.Host, p int, dst []int) []int {
+		r := b.fn_legal_gnome_hand(h, int64(p))
+		for _, d := range r {
+			dst = append(dst, int(d))
+		}
+		return dst
+	}
+	e.Legal["ruin"] = func(h *rules.Host, p int, dst []int) []int {
+		r := b.fn_legal_ruin(h, int64(p))
+		for _, x := range r {
+			i := 0
+			i = i*size_ruin_0 + rules.Part("cards/warlock/rules.star:883:1", h, x.F0, size_ruin_0, true)
+			i = i*size_ruin_1 + rules.Part("cards/warlock/rules.star:883:1", h, x.F1, size_ruin_1, false)
+			dst = append(dst, i)
+		}
+		return dst
+	}
+	e.Legal["wizard_own"] = func(h *rules.Host, p int, dst []int) []int {
+		r := b.fn_legal_wizard_own(h, int64(p))
+		for _, x := range r {
+			dst = append(dst, rules.Part("cards/warlock/rules.star:905:1", h, x, size_wizard_own_0, false))
+		}
+		return dst
+	}
 	e.Apply["wizard_own"] = func(h *rules.Host, p int, arg int) {
 		b.fn_apply_wizard_own(h, int64(p), int64(arg))
+	}
+	e.Legal["wizard_take"] = func(h *rules.Host, p int, dst []int) []int {
+		r := b.fn_legal_wizard_take(h, int64(p))
+		for _, x := range r {
+			i := 0
+			i = i*size_wizard_take_0 + rules.Part("cards/warlock/rules.star:919:1", h, x.F0, size_wizard_take_0, true)
+			i = i*size_wizard_take_1 + rules.Part("cards/warlock/rules.star:919:1", h, x.F1, size_wizard_take_1, false)
+			dst = append(dst, i)
+		}
+		return dst
+	}
+	e.Legal["bid"] = func(h *rules.Host, p int, dst []int) []int {
+		r := b.fn_legal_bid(h, int64(p))
+		for _, x := range r {
+			i := 0
+			i = i*size_bid_0 + int(x.F0)
+			i = i*size_bid_1 + rules.Part("cards/warlock/rules.star:998:1", h, x.F1, size_bid_1, false)
+			dst = append(dst, i)
+		}
+		return dst
 	}
 	e.Legal["bid_done"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_bid_done(h, int64(p))
@@ -627,15 +1283,21 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	return e, nil
 }
 
-func conv_rules_Opt_string_(g *rules.Game) func(starlark.Value) (rules.Opt[string], error) {
-	return func(v starlark.Value) (rules.Opt[string], error) {
-		return rules.ConvOpt(v, rules.ConvStr)
-	}
-}
-
 func conv_rules_Opt_float64_(g *rules.Game) func(starlark.Value) (rules.Opt[float64], error) {
 	return func(v starlark.Value) (rules.Opt[float64], error) {
 		return rules.ConvOpt(v, rules.ConvFloat)
+	}
+}
+
+func conv___int64(g *rules.Game) func(starlark.Value) ([]int64, error) {
+	return func(v starlark.Value) ([]int64, error) {
+		return rules.ConvList(v, rules.ConvInt)
+	}
+}
+
+func conv_____int64(g *rules.Game) func(starlark.Value) ([][]int64, error) {
+	return func(v starlark.Value) ([][]int64, error) {
+		return rules.ConvList(v, conv___int64(g))
 	}
 }
 
@@ -645,8 +1307,14 @@ func conv___int16(g *rules.Game) func(starlark.Value) ([]int16, error) {
 	}
 }
 
-func conv__rules_Dict_string__int64_(g *rules.Game) func(starlark.Value) (*rules.Dict[string, int64], error) {
-	return func(v starlark.Value) (*rules.Dict[string, int64], error) {
-		return rules.ConvDict(v, rules.ConvStr, rules.ConvInt)
+func conv___string(g *rules.Game) func(starlark.Value) ([]string, error) {
+	return func(v starlark.Value) ([]string, error) {
+		return rules.ConvList(v, rules.ConvStr)
+	}
+}
+
+func conv__rules_CardDict_int64_(g *rules.Game) func(starlark.Value) (*rules.CardDict[int64], error) {
+	return func(v starlark.Value) (*rules.CardDict[int64], error) {
+		return rules.ConvCardDict(g, v, rules.ConvInt)
 	}
 }

@@ -5,6 +5,7 @@
 package play
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -14,24 +15,43 @@ import (
 )
 
 var (
+	_ = cmp.Compare[int]
 	_ = slices.Clone[[]int]
 	_ = strings.Join
 	_ starlark.Value
 )
 
 // Rules are the game's rules, compiled.
-var Rules = &rules.Compiled{Source: "622e7fd420387bb495e20edf1a318507f6a7abb2bc22a78f15efc74dbfc91a25", Bind: bind}
+var Rules = &rules.Compiled{Source: "7c10210fe6008f34214f45efcb9dd12d2e872abb8d8263482321a7bcced9b5f2", Bind: bind}
 
 // bound is what the compiled functions look up once a game is built:
 // the places of its variables and zones, its cards' fields, its
 // parameters and the values its top level defines.
 type bound struct {
 	designs                  int
+	v_at                     int
 	v_att_dice               int
 	v_band_size              int
 	v_battle                 int
 	v_def_dice               int
+	v_die                    int
 	v_due                    int
+	v_keep                   int
+	v_lair_1                 int
+	v_lair_10                int
+	v_lair_11                int
+	v_lair_12                int
+	v_lair_13                int
+	v_lair_14                int
+	v_lair_15                int
+	v_lair_2                 int
+	v_lair_3                 int
+	v_lair_4                 int
+	v_lair_5                 int
+	v_lair_6                 int
+	v_lair_7                 int
+	v_lair_8                 int
+	v_lair_9                 int
 	v_last                   int
 	v_loss_at                int
 	v_mode                   int
@@ -39,6 +59,8 @@ type bound struct {
 	v_n_def                  int
 	v_n_loss                 int
 	v_owner                  int
+	v_pile_scale             int
+	v_played                 int
 	v_rolled                 int
 	v_round                  int
 	v_target                 int
@@ -50,25 +72,46 @@ type bound struct {
 	v_w_target               int
 	v_w_then                 int
 	v_w_tslot                int
+	v_ward_barbarian         int
+	v_ward_dwarf             int
+	v_ward_elf               int
+	v_ward_goblin            int
+	v_ward_troll             int
+	v_ward_undead            int
 	z_army                   int
+	z_aside                  int
 	z_band                   int
 	z_battles                int
 	z_camp                   int
+	z_catapults              int
+	z_chosen                 int
 	z_deck                   int
 	z_discard                int
+	z_dragons                int
+	z_flames                 int
 	z_hand                   int
+	z_pile                   int
 	z_removed                int
 	z_waiting                int
+	z_wards                  int
+	f_band_int64             rules.Field[int64]
 	f_band_rules_Opt_int64_  rules.Field[rules.Opt[int64]]
 	f_bows_int64             rules.Field[int64]
+	f_horses_int64           rules.Field[int64]
 	f_kind_string            rules.Field[string]
 	f_number_int64           rules.Field[int64]
 	f_people_string          rules.Field[string]
 	f_shields_int64          rules.Field[int64]
 	f_troop_string           rules.Field[string]
+	f_type_string            rules.Field[string]
 	p_attack_dice            int64
+	p_bow_bonus              int64
+	p_catapult_dragon_hit    int64
+	p_catapult_hit           int64
 	p_defence_dice           int64
+	p_dragon_bonus           int64
 	p_dragon_dice            int64
+	p_dragon_die_bonus       int64
 	p_hordes_initial_deal    *rules.Dict[int64, int64]
 	p_hordes_last_round_deal *rules.Dict[int64, int64]
 	p_hordes_last_round_keep *rules.Dict[int64, int64]
@@ -78,38 +121,157 @@ type bound struct {
 	p_last_round_deal        int64
 	p_last_round_keep        int64
 	p_min_defence_dice       int64
+	p_people_bonus           *rules.Dict[string, int64]
 	p_round_deal             int64
 	p_round_keep             int64
 	p_rounds                 int64
+	p_victory_points         int64
+	g_AFTER_ATTACK           int64
 	g_AFTER_ROUND            int64
 	g_AFTER_START            int64
+	g_AFTER_TARGET           int64
 	g_ARCHER                 int64
 	g_BAND                   int64
 	g_BATTLE                 *rules.Dict[int64, int16]
+	g_CATAPULTS              []int16
+	g_CAVALRY                int64
+	g_DIE_BASE               int64
+	g_DRACONIC               int64
+	g_DRAGON                 rules.Opt[int16]
 	g_ENEMY                  []int64
+	g_FACES                  int64
+	g_FIRE_CARD              []int16
+	g_FIRE_DRAGON            int64
+	g_FIRE_SLOT              *rules.CardDict[int64]
+	g_FIRE_WIZARD            int64
+	g_FLAME                  rules.Opt[int16]
 	g_HORDES                 bool
 	g_INFANTRY               int64
+	g_LAIR                   []string
+	g_LAIRS                  int64
+	g_MERCENARY              int64
+	g_MIXED                  int64
 	g_MODE                   *rules.Dict[string, int64]
 	g_NP                     int64
 	g_PEOPLE                 *rules.CardDict[int64]
 	g_PEOPLES                []string
 	g_SIMPLE                 int64
 	g_TROOP                  *rules.CardDict[int64]
+	g_TROOPS                 []string
+	g_WARD                   []string
+	g_WARRIOR                *rules.Dict[tuple_string_string, int16]
+	g_WIZARD                 int16
 }
 
-// tuple_tuple_int__card_battle___ is a tuple tuple[int, card(battle)?].
-type tuple_tuple_int__card_battle___ struct {
-	F0 int64
-	F1 rules.Opt[int16]
-}
-
-// tuple_tuple_int__int_ is a tuple tuple[int, int].
-type tuple_tuple_int__int_ struct {
+// tuple_int64_int64 is a tuple tuple[int, int].
+type tuple_int64_int64 struct {
 	F0 int64
 	F1 int64
 }
 
-// fn_allowed is allowed of the rules (cards/warriors/rules.star:484:1).
+// tuple_int64_int64_int64 is a tuple tuple[int, int, int].
+type tuple_int64_int64_int64 struct {
+	F0 int64
+	F1 int64
+	F2 int64
+}
+
+// tuple_int64_rules_Opt_int16_ is a tuple tuple[int, card(battle)?].
+type tuple_int64_rules_Opt_int16_ struct {
+	F0 int64
+	F1 rules.Opt[int16]
+}
+
+// tuple_string_string is a tuple tuple[str(barbarian|dwarf|elf|goblin|troll|undead), str(archer|cavalry|infantry)].
+type tuple_string_string struct {
+	F0 string
+	F1 string
+}
+
+// fn_advance is advance of the rules (cards/warriors/rules.star:212:1).
+func (b *bound) fn_advance(h *rules.Host) {
+	var l_ph string
+	_ = l_ph
+	var l_p int64
+	_ = l_p
+	for it1, hi1 := int64(0), int64(10000); it1 < hi1; it1++ {
+		_ = it1
+		l_ph = h.Phase()
+		if l_ph == "deal" {
+			l_p = b.fn_next_dealt(h, h.Turn())
+			if l_p >= int64(0) {
+				h.SetTurn("cards/warriors/rules.star:219:17", l_p)
+				h.Deal("cards/warriors/rules.star:220:17", h.Zone("cards/warriors/rules.star:220:24", b.z_deck, 0), h.Zone("cards/warriors/rules.star:220:32", b.z_hand, l_p), int64(1), "dealt_one")
+				return
+			}
+			b.fn_dealt(h)
+		} else {
+			if l_ph == "keep" {
+				if b.fn_keep_next(h) {
+					return
+				}
+			} else {
+				if l_ph == "place" {
+					if b.fn_place_next(h) {
+						return
+					}
+					if h.Var("cards/warriors/rules.star:229:16", b.v_round, 0) == int64(0) {
+						b.fn_next_round(h)
+					} else {
+						b.fn_start_battle(h)
+					}
+				} else {
+					if l_ph == "mode" {
+						if b.fn_can_mercenary(h) || b.fn_can_draconic(h) {
+							return
+						}
+						b.fn_finish_battle(h)
+					} else {
+						if l_ph == "enlist" {
+							if b.fn_enlist_next(h) {
+								return
+							}
+						} else {
+							if l_ph == "attack" {
+								if b.fn_has_attack(h) {
+									return
+								}
+								b.fn_finish_battle(h)
+							} else {
+								if l_ph == "give" {
+									if b.fn_give_next(h) {
+										return
+									}
+								} else {
+									if l_ph == "fire" {
+										if b.fn_next_shooter(h) {
+											return
+										}
+									} else {
+										return
+									}
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	rules.Failf("cards/warriors/rules.star:254:5", "%s", strings.Join([]string{"the game does not settle"}, " "))
+}
+
+// fn_after_attack is after_attack of the rules (cards/warriors/rules.star:771:1).
+func (b *bound) fn_after_attack(h *rules.Host) {
+	h.SetTurn("cards/warriors/rules.star:773:5", h.Var("cards/warriors/rules.star:773:14", b.v_owner, 0))
+	if ((b.fn_unit_size(h, h.Var("cards/warriors/rules.star:774:21", b.v_owner, 0), h.Var("cards/warriors/rules.star:774:30", b.v_unit, 0)) == int64(0)) || (b.fn_unit_size(h, h.Var("cards/warriors/rules.star:774:59", b.v_target, 0), h.Var("cards/warriors/rules.star:774:69", b.v_tslot, 0)) == int64(0))) || (b.fn_attack_dice(h) == int64(0)) {
+		b.fn_end_battle(h)
+	} else {
+		h.SetPhase("cards/warriors/rules.star:777:9", "continue")
+	}
+}
+
+// fn_allowed is allowed of the rules (cards/warriors/rules.star:485:1).
 func (b *bound) fn_allowed(h *rules.Host, a0 int64, a1 int64) bool {
 	l_u := a0
 	_ = l_u
@@ -118,51 +280,325 @@ func (b *bound) fn_allowed(h *rules.Host, a0 int64, a1 int64) bool {
 	if (l_u >= b.g_NP) || (l_s >= b.g_NP) {
 		return true
 	}
-	return ((l_s == l_u) || (l_s == rules.At("cards/warriors/rules.star:488:27", b.g_ENEMY, l_u)))
+	return ((l_s == l_u) || (l_s == rules.At("cards/warriors/rules.star:489:27", b.g_ENEMY, l_u)))
 }
 
-// fn_attack_dice is attack_dice of the rules (cards/warriors/rules.star:612:1).
+// fn_any_target is any_target of the rules (cards/warriors/rules.star:542:1).
+func (b *bound) fn_any_target(h *rules.Host, a1 int64) bool {
+	l_o := a1
+	_ = l_o
+	var l_t int64
+	_ = l_t
+	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
+		l_t = it1
+		if (l_t != l_o) && (len(b.fn_targets(h, l_t)) > 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// fn_apply_as_draconic is apply_as_draconic of the rules (cards/warriors/rules.star:575:1).
+func (b *bound) fn_apply_as_draconic(h *rules.Host, a1 int64) {
+	l_p := a1
+	_ = l_p
+	h.SetVar("cards/warriors/rules.star:577:5", b.v_mode, 0, b.g_DRACONIC)
+	h.SetPhase("cards/warriors/rules.star:578:5", "attack")
+	b.fn_advance(h)
+}
+
+// fn_apply_as_mercenary is apply_as_mercenary of the rules (cards/warriors/rules.star:565:1).
+func (b *bound) fn_apply_as_mercenary(h *rules.Host, a1 int64) {
+	l_p := a1
+	_ = l_p
+	h.SetVar("cards/warriors/rules.star:567:5", b.v_mode, 0, b.g_MERCENARY)
+	h.SetPhase("cards/warriors/rules.star:568:5", "enlist")
+	b.fn_advance(h)
+}
+
+// fn_apply_assign_flame is apply_assign_flame of the rules (cards/warriors/rules.star:393:1).
+func (b *bound) fn_apply_assign_flame(h *rules.Host, a1 int64, a2 int64) {
+	l_p := a1
+	_ = l_p
+	l_u := a2
+	_ = l_u
+	h.Move("cards/warriors/rules.star:395:5", rules.Must("cards/warriors/rules.star:395:12", b.g_FLAME), h.Zone("cards/warriors/rules.star:395:19", b.z_waiting, l_p), h.Zone("cards/warriors/rules.star:395:33", b.z_flames, l_p))
+	h.SetVar("cards/warriors/rules.star:396:5", b.fn_lair(h, (l_u-b.g_NP)), l_p, (h.Var("cards/warriors/rules.star:396:5", b.fn_lair(h, (l_u-b.g_NP)), l_p) + int64(1)))
+	b.fn_advance(h)
+}
+
+// fn_apply_attack is apply_attack of the rules (cards/warriors/rules.star:533:1).
+func (b *bound) fn_apply_attack(h *rules.Host, a1 int64, a2 tuple_int64_int64_int64) {
+	l_p := a1
+	_ = l_p
+	l_x := a2
+	_ = l_x
+	var l_u int64
+	_ = l_u
+	var l_t int64
+	_ = l_t
+	var l_s int64
+	_ = l_s
+	tu1 := l_x
+	l_u = tu1.F0
+	l_t = tu1.F1
+	l_s = tu1.F2
+	v2 := l_u
+	v3 := l_s
+	v4 := l_t
+	h.SetVar("cards/warriors/rules.star:536:5", b.v_unit, 0, v2)
+	h.SetVar("cards/warriors/rules.star:536:13", b.v_tslot, 0, v3)
+	h.SetVar("cards/warriors/rules.star:536:22", b.v_target, 0, v4)
+	h.SetVar("cards/warriors/rules.star:537:5", b.v_targeted, l_t, (h.Var("cards/warriors/rules.star:537:5", b.v_targeted, l_t) | rules.Shl("cards/warriors/rules.star:537:22", int64(1), l_s)))
+	h.SetVar("cards/warriors/rules.star:538:5", b.v_rolled, 0, int64(0))
+	b.fn_open_window(h, b.g_AFTER_TARGET)
+	b.fn_advance(h)
+}
+
+// fn_apply_charge is apply_charge of the rules (cards/warriors/rules.star:831:1).
+func (b *bound) fn_apply_charge(h *rules.Host, a1 int64, a2 int16) {
+	l_p := a1
+	_ = l_p
+	l_card := a2
+	_ = l_card
+	h.Move("cards/warriors/rules.star:833:5", l_card, h.Zone("cards/warriors/rules.star:833:18", b.z_army, l_p), h.Zone("cards/warriors/rules.star:833:29", b.z_camp, 0))
+	h.SetPhase("cards/warriors/rules.star:834:5", "attack")
+	b.fn_advance(h)
+}
+
+// fn_apply_continue is apply_continue of the rules (cards/warriors/rules.star:783:1).
+func (b *bound) fn_apply_continue(h *rules.Host, a1 int64) {
+	l_p := a1
+	_ = l_p
+	h.SetVar("cards/warriors/rules.star:785:5", b.v_rolled, 0, int64(0))
+	b.fn_open_window(h, b.g_AFTER_TARGET)
+	b.fn_advance(h)
+}
+
+// fn_apply_end_charge is apply_end_charge of the rules (cards/warriors/rules.star:841:1).
+func (b *bound) fn_apply_end_charge(h *rules.Host, a1 int64) {
+	l_p := a1
+	_ = l_p
+	b.fn_finish_battle(h)
+	b.fn_advance(h)
+}
+
+// fn_apply_enlist is apply_enlist of the rules (cards/warriors/rules.star:598:1).
+func (b *bound) fn_apply_enlist(h *rules.Host, a1 int64, a2 int64) {
+	l_p := a1
+	_ = l_p
+	l_q := a2
+	_ = l_q
+	h.Move("cards/warriors/rules.star:600:5", b.g_WARRIOR.At("cards/warriors/rules.star:600:12", tuple_string_string{F0: rules.At("cards/warriors/rules.star:600:21", b.g_PEOPLES, l_q), F1: "infantry"}), h.Zone("cards/warriors/rules.star:600:47", b.z_army, l_p), h.Zone("cards/warriors/rules.star:600:58", b.z_band, 0))
+	b.fn_advance(h)
+}
+
+// fn_apply_fire is apply_fire of the rules (cards/warriors/rules.star:913:1).
+func (b *bound) fn_apply_fire(h *rules.Host, a1 int64, a2 tuple_int64_int64) {
+	l_p := a1
+	_ = l_p
+	l_x := a2
+	_ = l_x
+	var l_c int16
+	_ = l_c
+	var l_t int64
+	_ = l_t
+	var l_s int64
+	_ = l_s
+	for _, it1 := range b.g_CATAPULTS {
+		l_c = it1
+		if slices.Contains(h.Cards(h.Zone("cards/warriors/rules.star:916:17", b.z_catapults, l_p)), l_c) {
+			h.Move("cards/warriors/rules.star:917:13", l_c, h.Zone("cards/warriors/rules.star:917:23", b.z_catapults, l_p), h.Zone("cards/warriors/rules.star:917:39", b.z_discard, 0))
+			break
+		}
+	}
+	tu2 := l_x
+	l_t = tu2.F0
+	l_s = tu2.F1
+	v3 := l_t
+	v4 := l_s
+	h.SetVar("cards/warriors/rules.star:920:5", b.v_w_target, 0, v3)
+	h.SetVar("cards/warriors/rules.star:920:17", b.v_w_tslot, 0, v4)
+	h.SetPhase("cards/warriors/rules.star:921:5", "fire_roll")
+	h.Roll("cards/warriors/rules.star:922:5", b.v_die, b.g_FACES, "rolled_die")
+}
+
+// fn_apply_give is apply_give of the rules (cards/warriors/rules.star:737:1).
+func (b *bound) fn_apply_give(h *rules.Host, a1 int64, a2 rules.Opt[int16]) {
+	l_p := a1
+	_ = l_p
+	l_card := a2
+	_ = l_card
+	var l_q int64
+	_ = l_q
+	var l_s int64
+	_ = l_s
+	var l_winner int64
+	_ = l_winner
+	tu1 := b.fn_loser(h)
+	l_q = tu1.F0
+	l_s = tu1.F1
+	l_winner = func() int64 {
+		if l_q == h.Var("cards/warriors/rules.star:740:30", b.v_target, 0) {
+			return h.Var("cards/warriors/rules.star:740:14", b.v_owner, 0)
+		}
+		return h.Var("cards/warriors/rules.star:740:44", b.v_target, 0)
+	}()
+	if l_s < b.g_NP {
+		h.Move("cards/warriors/rules.star:742:9", rules.Must("cards/warriors/rules.star:742:16", l_card), h.Zone("cards/warriors/rules.star:742:22", b.z_army, l_q), h.Zone("cards/warriors/rules.star:742:33", b.z_pile, l_winner))
+	} else {
+		if l_s < b.g_BAND {
+			b.fn_kill_dragon(h, l_q, (l_s - b.g_NP), l_winner)
+		} else {
+			h.Move("cards/warriors/rules.star:746:9", rules.Must("cards/warriors/rules.star:746:16", l_card), h.Zone("cards/warriors/rules.star:746:22", b.z_band, 0), h.Zone("cards/warriors/rules.star:746:30", b.z_pile, l_winner))
+		}
+	}
+	h.SetVar("cards/warriors/rules.star:747:5", b.v_loss_at, 0, (h.Var("cards/warriors/rules.star:747:5", b.v_loss_at, 0) + int64(1)))
+	b.fn_advance(h)
+}
+
+// fn_apply_hold_fire is apply_hold_fire of the rules (cards/warriors/rules.star:944:1).
+func (b *bound) fn_apply_hold_fire(h *rules.Host, a1 int64) {
+	l_p := a1
+	_ = l_p
+	h.SetVar("cards/warriors/rules.star:946:5", b.v_w_asked, 0, (h.Var("cards/warriors/rules.star:946:5", b.v_w_asked, 0) + int64(1)))
+	b.fn_advance(h)
+}
+
+// fn_apply_keep is apply_keep of the rules (cards/warriors/rules.star:292:1).
+func (b *bound) fn_apply_keep(h *rules.Host, a1 int64, a2 int16) {
+	l_p := a1
+	_ = l_p
+	l_card := a2
+	_ = l_card
+	h.Move("cards/warriors/rules.star:294:5", l_card, h.Zone("cards/warriors/rules.star:294:18", b.z_hand, l_p), h.Zone("cards/warriors/rules.star:294:29", b.z_chosen, l_p))
+	b.fn_advance(h)
+}
+
+// fn_apply_protect is apply_protect of the rules (cards/warriors/rules.star:381:1).
+func (b *bound) fn_apply_protect(h *rules.Host, a1 int64, a2 int64) {
+	l_p := a1
+	_ = l_p
+	l_q := a2
+	_ = l_q
+	h.Move("cards/warriors/rules.star:383:5", b.g_WIZARD, h.Zone("cards/warriors/rules.star:383:20", b.z_waiting, l_p), h.Zone("cards/warriors/rules.star:383:34", b.z_wards, l_p))
+	h.SetVar("cards/warriors/rules.star:384:5", b.fn_ward(h, l_q), l_p, (h.Var("cards/warriors/rules.star:384:5", b.fn_ward(h, l_q), l_p) + int64(1)))
+	b.fn_advance(h)
+}
+
+// fn_apply_spend_flame is apply_spend_flame of the rules (cards/warriors/rules.star:756:1).
+func (b *bound) fn_apply_spend_flame(h *rules.Host, a1 int64) {
+	l_p := a1
+	_ = l_p
+	var l_q int64
+	_ = l_q
+	var l_s int64
+	_ = l_s
+	tu1 := b.fn_loser(h)
+	l_q = tu1.F0
+	l_s = tu1.F1
+	h.SetVar("cards/warriors/rules.star:759:5", b.fn_lair(h, (l_s-b.g_NP)), l_q, (h.Var("cards/warriors/rules.star:759:5", b.fn_lair(h, (l_s-b.g_NP)), l_q) - int64(1)))
+	h.Move("cards/warriors/rules.star:760:5", rules.Must("cards/warriors/rules.star:760:12", b.g_FLAME), h.Zone("cards/warriors/rules.star:760:19", b.z_flames, l_q), h.Zone("cards/warriors/rules.star:760:32", b.z_discard, 0))
+	h.SetVar("cards/warriors/rules.star:761:5", b.v_loss_at, 0, (h.Var("cards/warriors/rules.star:761:5", b.v_loss_at, 0) + int64(1)))
+	b.fn_advance(h)
+}
+
+// fn_apply_stop is apply_stop of the rules (cards/warriors/rules.star:793:1).
+func (b *bound) fn_apply_stop(h *rules.Host, a1 int64) {
+	l_p := a1
+	_ = l_p
+	b.fn_end_battle(h)
+	b.fn_advance(h)
+}
+
+// fn_attack_dice is attack_dice of the rules (cards/warriors/rules.star:613:1).
 func (b *bound) fn_attack_dice(h *rules.Host) int64 {
 	var l_u int64
 	_ = l_u
 	var l_n int64
 	_ = l_n
-	l_u = h.Var("cards/warriors/rules.star:614:9", b.v_unit, 0)
+	l_u = h.Var("cards/warriors/rules.star:615:9", b.v_unit, 0)
 	if l_u < int64(0) {
 		return int64(0)
 	}
 	if l_u < b.g_NP {
-		l_n = rules.At("cards/warriors/rules.star:618:13", b.fn_faction(h, h.Var("cards/warriors/rules.star:618:24", b.v_owner, 0), l_u), b.g_INFANTRY)
-		if h.Var("cards/warriors/rules.star:619:12", b.v_mode, 0) == b.g_SIMPLE {
-			l_n = (l_n + b.f_shields_int64.At("cards/warriors/rules.star:620:18", b.fn_battle_card(h)))
+		l_n = rules.At("cards/warriors/rules.star:619:13", b.fn_faction(h, h.Var("cards/warriors/rules.star:619:24", b.v_owner, 0), l_u), b.g_INFANTRY)
+		if h.Var("cards/warriors/rules.star:620:12", b.v_mode, 0) == b.g_SIMPLE {
+			l_n = (l_n + b.f_shields_int64.At("cards/warriors/rules.star:621:18", b.fn_battle_card(h)))
 		}
 		return rules.Min(b.p_attack_dice, l_n)
 	}
 	if l_u < b.g_BAND {
 		return b.p_dragon_dice
 	}
-	return rules.Min(b.p_attack_dice, int64(len(h.Cards(h.Zone("cards/warriors/rules.star:624:40", b.z_band, 0)))))
+	return rules.Min(b.p_attack_dice, int64(len(h.Cards(h.Zone("cards/warriors/rules.star:625:40", b.z_band, 0)))))
 }
 
-// fn_band_of is band_of of the rules (cards/warriors/rules.star:548:1).
-func (b *bound) fn_band_of(h *rules.Host, a0 int16) rules.Opt[int64] {
+// fn_attack_units is attack_units of the rules (cards/warriors/rules.star:491:1).
+func (b *bound) fn_attack_units(h *rules.Host) []int64 {
+	var l_o int64
+	_ = l_o
+	var l_shields int64
+	_ = l_shields
+	var l_out []int64
+	_ = l_out
+	var l_q int64
+	_ = l_q
+	var l_f []int64
+	_ = l_f
+	var l_j int64
+	_ = l_j
+	l_o = h.Var("cards/warriors/rules.star:493:9", b.v_owner, 0)
+	if h.Var("cards/warriors/rules.star:494:8", b.v_mode, 0) == b.g_SIMPLE {
+		if h.Var("cards/warriors/rules.star:495:12", b.v_unit, 0) >= int64(0) {
+			return []int64{h.Var("cards/warriors/rules.star:496:21", b.v_unit, 0)}
+		}
+		l_shields = b.f_shields_int64.At("cards/warriors/rules.star:497:19", b.fn_battle_card(h))
+		l_out = []int64(nil)
+		for it1, hi1 := int64(0), b.g_NP; it1 < hi1; it1++ {
+			l_q = it1
+			l_f = b.fn_faction(h, l_o, l_q)
+			if ((rules.Sum(l_f) > int64(0)) && (h.Var("cards/warriors/rules.star:501:31", b.fn_ward(h, l_q), l_o) == int64(0))) && ((rules.At("cards/warriors/rules.star:501:54", l_f, b.g_INFANTRY) + l_shields) > int64(0)) {
+				l_out = append(l_out, l_q)
+			}
+		}
+		return l_out
+	}
+	if h.Var("cards/warriors/rules.star:504:8", b.v_mode, 0) == b.g_DRACONIC {
+		return func() []int64 {
+			var out []int64
+			for _, it2 := range b.fn_living(h, l_o) {
+				l_j = it2
+				out = append(out, (b.g_NP + l_j))
+			}
+			return out
+		}()
+	}
+	if (h.Var("cards/warriors/rules.star:506:8", b.v_mode, 0) == b.g_MERCENARY) && (h.Var("cards/warriors/rules.star:506:32", b.v_unit, 0) == b.g_BAND) {
+		return []int64{b.g_BAND}
+	}
+	return []int64(nil)
+}
+
+// fn_band_of is band_of of the rules (cards/warriors/rules.star:549:1).
+func (b *bound) fn_band_of(h *rules.Host, a0 int16) int64 {
 	l_card := a0
 	_ = l_card
-	return func() rules.Opt[int64] {
-		if b.f_band_rules_Opt_int64_.At("cards/warriors/rules.star:550:25", l_card).OK {
-			return b.f_band_rules_Opt_int64_.At("cards/warriors/rules.star:550:12", l_card)
+	return func() int64 {
+		if b.f_band_rules_Opt_int64_.At("cards/warriors/rules.star:551:25", l_card).OK {
+			return b.f_band_int64.At("cards/warriors/rules.star:551:12", l_card)
 		}
-		return rules.Some(int64(0))
+		return int64(0)
 	}()
 }
 
-// fn_battle_card is battle_card of the rules (cards/warriors/rules.star:407:1).
+// fn_battle_card is battle_card of the rules (cards/warriors/rules.star:408:1).
 func (b *bound) fn_battle_card(h *rules.Host) int16 {
-	return b.g_BATTLE.At("cards/warriors/rules.star:409:12", h.Var("cards/warriors/rules.star:409:19", b.v_battle, 0))
+	return b.g_BATTLE.At("cards/warriors/rules.star:410:12", h.Var("cards/warriors/rules.star:410:19", b.v_battle, 0))
 }
 
-// fn_bows is bows of the rules (cards/warriors/rules.star:678:1).
-func (b *bound) fn_bows(h *rules.Host) tuple_tuple_int__int_ {
+// fn_bows is bows of the rules (cards/warriors/rules.star:679:1).
+func (b *bound) fn_bows(h *rules.Host) tuple_int64_int64 {
 	var l_att int64
 	_ = l_att
 	var l_de int64
@@ -171,19 +607,124 @@ func (b *bound) fn_bows(h *rules.Host) tuple_tuple_int__int_ {
 	v2 := int64(0)
 	l_att = v1
 	l_de = v2
-	if h.Var("cards/warriors/rules.star:681:8", b.v_unit, 0) < b.g_NP {
-		l_att = rules.At("cards/warriors/rules.star:682:15", b.fn_faction(h, h.Var("cards/warriors/rules.star:682:26", b.v_owner, 0), h.Var("cards/warriors/rules.star:682:35", b.v_unit, 0)), b.g_ARCHER)
-		if h.Var("cards/warriors/rules.star:683:12", b.v_mode, 0) == b.g_SIMPLE {
-			l_att = (l_att + b.f_bows_int64.At("cards/warriors/rules.star:684:20", b.fn_battle_card(h)))
+	if h.Var("cards/warriors/rules.star:682:8", b.v_unit, 0) < b.g_NP {
+		l_att = rules.At("cards/warriors/rules.star:683:15", b.fn_faction(h, h.Var("cards/warriors/rules.star:683:26", b.v_owner, 0), h.Var("cards/warriors/rules.star:683:35", b.v_unit, 0)), b.g_ARCHER)
+		if h.Var("cards/warriors/rules.star:684:12", b.v_mode, 0) == b.g_SIMPLE {
+			l_att = (l_att + b.f_bows_int64.At("cards/warriors/rules.star:685:20", b.fn_battle_card(h)))
 		}
 	}
-	if h.Var("cards/warriors/rules.star:685:8", b.v_tslot, 0) < b.g_NP {
-		l_de = rules.At("cards/warriors/rules.star:686:14", b.fn_faction(h, h.Var("cards/warriors/rules.star:686:25", b.v_target, 0), h.Var("cards/warriors/rules.star:686:35", b.v_tslot, 0)), b.g_ARCHER)
+	if h.Var("cards/warriors/rules.star:686:8", b.v_tslot, 0) < b.g_NP {
+		l_de = rules.At("cards/warriors/rules.star:687:14", b.fn_faction(h, h.Var("cards/warriors/rules.star:687:25", b.v_target, 0), h.Var("cards/warriors/rules.star:687:35", b.v_tslot, 0)), b.g_ARCHER)
 	}
-	return tuple_tuple_int__int_{F0: l_att, F1: l_de}
+	return tuple_int64_int64{F0: l_att, F1: l_de}
 }
 
-// fn_deals is deals of the rules (cards/warriors/rules.star:168:1).
+// fn_can_draconic is can_draconic of the rules (cards/warriors/rules.star:557:1).
+func (b *bound) fn_can_draconic(h *rules.Host) bool {
+	return ((int64(len(b.fn_living(h, h.Var("cards/warriors/rules.star:559:26", b.v_owner, 0)))) > int64(0)) && b.fn_any_target(h, h.Var("cards/warriors/rules.star:559:58", b.v_owner, 0)))
+}
+
+// fn_can_mercenary is can_mercenary of the rules (cards/warriors/rules.star:553:1).
+func (b *bound) fn_can_mercenary(h *rules.Host) bool {
+	return (((b.fn_band_of(h, b.fn_battle_card(h)) > int64(0)) && (b.fn_infantry(h, h.Var("cards/warriors/rules.star:555:56", b.v_owner, 0)) > int64(0))) && b.fn_any_target(h, h.Var("cards/warriors/rules.star:555:87", b.v_owner, 0)))
+}
+
+// fn_charge_troops is charge_troops of the rules (cards/warriors/rules.star:806:1).
+func (b *bound) fn_charge_troops(h *rules.Host) []int64 {
+	var l_card int16
+	_ = l_card
+	var l_f []int64
+	_ = l_f
+	var l_out []int64
+	_ = l_out
+	var l_t int64
+	_ = l_t
+	var l_inf int64
+	_ = l_inf
+	if ((h.Var("cards/warriors/rules.star:808:8", b.v_mode, 0) != b.g_SIMPLE) || (h.Var("cards/warriors/rules.star:808:28", b.v_unit, 0) < int64(0))) || (h.Var("cards/warriors/rules.star:808:42", b.v_unit, 0) >= b.g_NP) {
+		return []int64(nil)
+	}
+	l_card = b.fn_battle_card(h)
+	l_f = b.fn_faction(h, h.Var("cards/warriors/rules.star:811:20", b.v_owner, 0), h.Var("cards/warriors/rules.star:811:29", b.v_unit, 0))
+	if (rules.At("cards/warriors/rules.star:812:8", l_f, b.g_CAVALRY) == int64(0)) && (b.f_horses_int64.At("cards/warriors/rules.star:812:28", l_card) == int64(0)) {
+		return []int64(nil)
+	}
+	if !(b.fn_has_attack(h)) {
+		return []int64(nil)
+	}
+	l_out = []int64(nil)
+	for it1, hi1 := int64(0), int64(3); it1 < hi1; it1++ {
+		l_t = it1
+		if (rules.At("cards/warriors/rules.star:818:12", l_f, l_t) == int64(0)) || (((l_t == b.g_CAVALRY) && (rules.At("cards/warriors/rules.star:818:43", l_f, b.g_CAVALRY) == int64(1))) && (b.f_horses_int64.At("cards/warriors/rules.star:818:63", l_card) == int64(0))) {
+			continue
+		}
+		l_inf = (rules.At("cards/warriors/rules.star:820:15", l_f, b.g_INFANTRY) + b.f_shields_int64.At("cards/warriors/rules.star:820:29", l_card))
+		if l_t == b.g_INFANTRY {
+			l_inf = (l_inf - int64(1))
+		}
+		if l_inf > int64(0) {
+			l_out = append(l_out, l_t)
+		}
+	}
+	return l_out
+}
+
+// fn_compare is compare of the rules (cards/warriors/rules.star:690:1).
+func (b *bound) fn_compare(h *rules.Host) {
+	var l_att []int64
+	_ = l_att
+	var l_de []int64
+	_ = l_de
+	var l_d int64
+	_ = l_d
+	var l_d_2 int64
+	_ = l_d_2
+	var l_ab int64
+	_ = l_ab
+	var l_db int64
+	_ = l_db
+	l_att = rules.SortedDesc(b.fn_digits(h, h.Var("cards/warriors/rules.star:692:25", b.v_att_dice, 0), h.Var("cards/warriors/rules.star:692:37", b.v_n_att, 0)))
+	l_de = rules.SortedDesc(b.fn_digits(h, h.Var("cards/warriors/rules.star:693:24", b.v_def_dice, 0), h.Var("cards/warriors/rules.star:693:36", b.v_n_def, 0)))
+	if (h.Var("cards/warriors/rules.star:694:8", b.v_unit, 0) >= b.g_NP) && (h.Var("cards/warriors/rules.star:694:25", b.v_unit, 0) < b.g_BAND) {
+		l_att = func() []int64 {
+			var out []int64
+			for _, it1 := range l_att {
+				l_d = it1
+				out = append(out, (l_d + b.p_dragon_die_bonus))
+			}
+			return out
+		}()
+	}
+	if h.Var("cards/warriors/rules.star:696:8", b.v_tslot, 0) >= b.g_NP {
+		l_de = func() []int64 {
+			var out []int64
+			for _, it2 := range l_de {
+				l_d_2 = it2
+				out = append(out, (l_d_2 + b.p_dragon_die_bonus))
+			}
+			return out
+		}()
+	}
+	tu3 := b.fn_bows(h)
+	l_ab = tu3.F0
+	l_db = tu3.F1
+	if l_ab > l_db {
+		rules.SetAt("cards/warriors/rules.star:700:9", l_att, int64(0), (rules.At("cards/warriors/rules.star:700:9", l_att, int64(0)) + b.p_bow_bonus))
+	} else {
+		if l_db > l_ab {
+			rules.SetAt("cards/warriors/rules.star:702:9", l_de, int64(0), (rules.At("cards/warriors/rules.star:702:9", l_de, int64(0)) + b.p_bow_bonus))
+		}
+	}
+	v4 := b.fn_number(h, l_att)
+	v5 := b.fn_number(h, l_de)
+	h.SetVar("cards/warriors/rules.star:703:5", b.v_att_dice, 0, v4)
+	h.SetVar("cards/warriors/rules.star:703:17", b.v_def_dice, 0, v5)
+	h.SetVar("cards/warriors/rules.star:704:5", b.v_n_loss, 0, rules.Min(int64(len(l_att)), int64(len(l_de))))
+	h.SetVar("cards/warriors/rules.star:705:5", b.v_loss_at, 0, int64(0))
+	h.SetPhase("cards/warriors/rules.star:706:5", "give")
+}
+
+// fn_deals is deals of the rules (cards/warriors/rules.star:169:1).
 func (b *bound) fn_deals(h *rules.Host) []int64 {
 	var l_n int64
 	_ = l_n
@@ -215,29 +756,167 @@ func (b *bound) fn_deals(h *rules.Host) []int64 {
 	return []int64{b.p_initial_deal, b.p_round_deal, b.p_round_keep, b.p_last_round_deal, b.p_last_round_keep}
 }
 
-// fn_defence_dice is defence_dice of the rules (cards/warriors/rules.star:626:1).
+// fn_dealt is dealt of the rules (cards/warriors/rules.star:256:1).
+func (b *bound) fn_dealt(h *rules.Host) {
+	var l_p int64
+	_ = l_p
+	var l_c int16
+	_ = l_c
+	if h.Var("cards/warriors/rules.star:258:8", b.v_round, 0) == int64(0) {
+		h.MoveAll("cards/warriors/rules.star:260:9", h.Zone("cards/warriors/rules.star:260:20", b.z_aside, 0), h.Zone("cards/warriors/rules.star:260:29", b.z_deck, 0))
+		for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
+			l_p = it1
+			for _, it2 := range rules.Sorted(h.Cards(h.Zone("cards/warriors/rules.star:262:29", b.z_hand, l_p))) {
+				l_c = it2
+				b.fn_play(h, l_p, l_c, h.Zone("cards/warriors/rules.star:263:31", b.z_hand, l_p))
+			}
+			b.fn_end_keep(h, l_p)
+		}
+		b.fn_lay_out(h)
+		return
+	}
+	h.SetTurn("cards/warriors/rules.star:270:5", int64(0))
+	h.SetPhase("cards/warriors/rules.star:271:5", "keep")
+}
+
+// fn_dealt_one is dealt_one of the rules (cards/warriors/rules.star:202:1).
+func (b *bound) fn_dealt_one(h *rules.Host) {
+	var l_p int64
+	_ = l_p
+	var l_c int16
+	_ = l_c
+	l_p = h.Turn()
+	l_c = h.Card("cards/warriors/rules.star:205:9", h.Zone("cards/warriors/rules.star:205:9", b.z_hand, l_p), -(int64(1)))
+	if (h.Var("cards/warriors/rules.star:206:8", b.v_round, 0) == int64(0)) && (b.f_type_string.At("cards/warriors/rules.star:206:25", l_c) == "battle") {
+		h.Move("cards/warriors/rules.star:207:9", l_c, h.Zone("cards/warriors/rules.star:207:19", b.z_hand, l_p), h.Zone("cards/warriors/rules.star:207:30", b.z_aside, 0))
+	} else {
+		h.SetVar("cards/warriors/rules.star:209:9", b.v_due, l_p, (h.Var("cards/warriors/rules.star:209:9", b.v_due, l_p) - int64(1)))
+	}
+	b.fn_advance(h)
+}
+
+// fn_defence_dice is defence_dice of the rules (cards/warriors/rules.star:627:1).
 func (b *bound) fn_defence_dice(h *rules.Host) int64 {
 	var l_inf int64
 	_ = l_inf
-	if h.Var("cards/warriors/rules.star:628:8", b.v_tslot, 0) >= b.g_NP {
+	if h.Var("cards/warriors/rules.star:629:8", b.v_tslot, 0) >= b.g_NP {
 		return b.p_dragon_dice
 	}
-	l_inf = rules.At("cards/warriors/rules.star:630:11", b.fn_faction(h, h.Var("cards/warriors/rules.star:630:22", b.v_target, 0), h.Var("cards/warriors/rules.star:630:32", b.v_tslot, 0)), b.g_INFANTRY)
+	l_inf = rules.At("cards/warriors/rules.star:631:11", b.fn_faction(h, h.Var("cards/warriors/rules.star:631:22", b.v_target, 0), h.Var("cards/warriors/rules.star:631:32", b.v_tslot, 0)), b.g_INFANTRY)
 	return rules.Max(b.p_min_defence_dice, rules.Min(b.p_defence_dice, l_inf))
 }
 
-// fn_end_keep is end_keep of the rules (cards/warriors/rules.star:321:1).
-func (b *bound) fn_end_keep(h *rules.Host, a1 int64) {
-	l_p := a1
+// fn_digits is digits of the rules (cards/warriors/rules.star:641:1).
+func (b *bound) fn_digits(h *rules.Host, a0 int64, a1 int64) []int64 {
+	l_x := a0
+	_ = l_x
+	l_n := a1
+	_ = l_n
+	var l_out []int64
+	_ = l_out
+	l_out = []int64(nil)
+	for it1, hi1 := int64(0), l_n; it1 < hi1; it1++ {
+		_ = it1
+		l_out = append(l_out, rules.FloorMod("cards/warriors/rules.star:645:20", l_x, b.g_DIE_BASE))
+		l_x = rules.FloorDiv("cards/warriors/rules.star:646:9", l_x, b.g_DIE_BASE)
+	}
+	return l_out
+}
+
+// fn_dragon_bonus is dragon_bonus of the rules (cards/warriors/rules.star:963:1).
+func (b *bound) fn_dragon_bonus(h *rules.Host, a1 []int64) []int64 {
+	l_total := a1
+	_ = l_total
+	var l_alive []int64
+	_ = l_alive
+	var l_p int64
 	_ = l_p
-	if h.Var("cards/warriors/rules.star:323:8", b.v_round, 0) == b.p_rounds {
-		h.MoveAll("cards/warriors/rules.star:324:9", h.Zone("cards/warriors/rules.star:324:20", b.z_hand, l_p), h.Zone("cards/warriors/rules.star:324:31", b.z_removed, 0))
+	var l_best int64
+	_ = l_best
+	var l_p_2 int64
+	_ = l_p_2
+	l_alive = func() []int64 {
+		var out []int64
+		for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
+			l_p = it1
+			out = append(out, int64(len(b.fn_living(h, l_p))))
+		}
+		return out
+	}()
+	l_best = rules.MaxOf("cards/warriors/rules.star:966:12", l_alive)
+	return func() []int64 {
+		var out []int64
+		for it2, hi2 := int64(0), h.Players(); it2 < hi2; it2++ {
+			l_p_2 = it2
+			out = append(out, (rules.At("cards/warriors/rules.star:967:13", l_total, l_p_2) + func() int64 {
+				if (l_best > int64(0)) && (rules.At("cards/warriors/rules.star:967:61", l_alive, l_p_2) == l_best) {
+					return b.p_dragon_bonus
+				}
+				return int64(0)
+			}()))
+		}
+		return out
+	}()
+}
+
+// fn_end_battle is end_battle of the rules (cards/warriors/rules.star:798:1).
+func (b *bound) fn_end_battle(h *rules.Host) {
+	if len(b.fn_charge_troops(h)) > 0 {
+		h.SetTurn("cards/warriors/rules.star:801:9", h.Var("cards/warriors/rules.star:801:18", b.v_owner, 0))
+		h.SetPhase("cards/warriors/rules.star:802:9", "charge")
 	} else {
-		h.MoveAll("cards/warriors/rules.star:326:9", h.Zone("cards/warriors/rules.star:326:20", b.z_hand, l_p), h.Zone("cards/warriors/rules.star:326:31", b.z_discard, 0))
+		b.fn_finish_battle(h)
 	}
 }
 
-// fn_faction is faction of the rules (cards/warriors/rules.star:150:1).
+// fn_end_keep is end_keep of the rules (cards/warriors/rules.star:322:1).
+func (b *bound) fn_end_keep(h *rules.Host, a1 int64) {
+	l_p := a1
+	_ = l_p
+	if h.Var("cards/warriors/rules.star:324:8", b.v_round, 0) == b.p_rounds {
+		h.MoveAll("cards/warriors/rules.star:325:9", h.Zone("cards/warriors/rules.star:325:20", b.z_hand, l_p), h.Zone("cards/warriors/rules.star:325:31", b.z_removed, 0))
+	} else {
+		h.MoveAll("cards/warriors/rules.star:327:9", h.Zone("cards/warriors/rules.star:327:20", b.z_hand, l_p), h.Zone("cards/warriors/rules.star:327:31", b.z_discard, 0))
+	}
+}
+
+// fn_end_round is end_round of the rules (cards/warriors/rules.star:445:1).
+func (b *bound) fn_end_round(h *rules.Host) {
+	var l_p int64
+	_ = l_p
+	var l_q int64
+	_ = l_q
+	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
+		l_p = it1
+		h.MoveAll("cards/warriors/rules.star:448:9", h.Zone("cards/warriors/rules.star:448:20", b.z_catapults, l_p), h.Zone("cards/warriors/rules.star:448:36", b.z_discard, 0))
+		h.MoveAll("cards/warriors/rules.star:449:9", h.Zone("cards/warriors/rules.star:449:20", b.z_wards, l_p), h.Zone("cards/warriors/rules.star:449:32", b.z_discard, 0))
+		for it2, hi2 := int64(0), b.g_NP; it2 < hi2; it2++ {
+			l_q = it2
+			h.SetVar("cards/warriors/rules.star:451:13", b.fn_ward(h, l_q), l_p, int64(0))
+		}
+	}
+	h.SetVar("cards/warriors/rules.star:452:5", b.v_played, 0, (h.Var("cards/warriors/rules.star:452:5", b.v_played, 0) + int64(1)))
+	b.fn_next_round(h)
+}
+
+// fn_enlist_next is enlist_next of the rules (cards/warriors/rules.star:581:1).
+func (b *bound) fn_enlist_next(h *rules.Host) bool {
+	if h.Var("cards/warriors/rules.star:583:8", b.v_band_size, 0) == int64(0) {
+		if !(b.fn_can_mercenary(h)) {
+			b.fn_finish_battle(h)
+			return false
+		}
+		h.SetVar("cards/warriors/rules.star:587:9", b.v_band_size, 0, rules.Min(b.fn_band_of(h, b.fn_battle_card(h)), b.fn_infantry(h, h.Var("cards/warriors/rules.star:587:64", b.v_owner, 0))))
+	}
+	if int64(len(h.Cards(h.Zone("cards/warriors/rules.star:588:12", b.z_band, 0)))) < h.Var("cards/warriors/rules.star:588:22", b.v_band_size, 0) {
+		return true
+	}
+	h.SetVar("cards/warriors/rules.star:590:5", b.v_unit, 0, b.g_BAND)
+	h.SetPhase("cards/warriors/rules.star:591:5", "attack")
+	return false
+}
+
+// fn_faction is faction of the rules (cards/warriors/rules.star:151:1).
 func (b *bound) fn_faction(h *rules.Host, a1 int64, a2 int64) []int64 {
 	l_p := a1
 	_ = l_p
@@ -248,52 +927,373 @@ func (b *bound) fn_faction(h *rules.Host, a1 int64, a2 int64) []int64 {
 	var l_c int16
 	_ = l_c
 	l_f = []int64{int64(0), int64(0), int64(0)}
-	for _, it1 := range rules.Filter(h.Cards(h.Zone("cards/warriors/rules.star:153:14", b.z_army, l_p)), func(d int16) bool {
-		return b.f_people_string.At("cards/warriors/rules.star:153:14", d) == rules.At("cards/warriors/rules.star:153:39", b.g_PEOPLES, l_q)
+	for _, it1 := range rules.Filter(h.Cards(h.Zone("cards/warriors/rules.star:154:14", b.z_army, l_p)), func(d int16) bool {
+		return b.f_people_string.At("cards/warriors/rules.star:154:14", d) == rules.At("cards/warriors/rules.star:154:39", b.g_PEOPLES, l_q)
 	}) {
 		l_c = it1
-		rules.SetAt("cards/warriors/rules.star:154:9", l_f, b.g_TROOP.At("cards/warriors/rules.star:154:11", l_c), (rules.At("cards/warriors/rules.star:154:9", l_f, b.g_TROOP.At("cards/warriors/rules.star:154:11", l_c)) + int64(1)))
+		rules.SetAt("cards/warriors/rules.star:155:9", l_f, b.g_TROOP.At("cards/warriors/rules.star:155:11", l_c), (rules.At("cards/warriors/rules.star:155:9", l_f, b.g_TROOP.At("cards/warriors/rules.star:155:11", l_c)) + int64(1)))
 	}
 	return l_f
 }
 
-// fn_finish_battle is finish_battle of the rules (cards/warriors/rules.star:433:1).
+// fn_finish_battle is finish_battle of the rules (cards/warriors/rules.star:434:1).
 func (b *bound) fn_finish_battle(h *rules.Host) {
 	var l_owner int64
 	_ = l_owner
-	l_owner = h.Var("cards/warriors/rules.star:435:13", b.v_owner, 0)
-	if (h.Var("cards/warriors/rules.star:436:8", b.v_unit, 0) >= int64(0)) && (h.Var("cards/warriors/rules.star:436:24", b.v_unit, 0) < b.g_NP) {
-		h.MoveAll("cards/warriors/rules.star:437:9", h.Zone("cards/warriors/rules.star:437:20", b.z_camp, 0), h.Zone("cards/warriors/rules.star:437:28", b.z_army, l_owner))
+	l_owner = h.Var("cards/warriors/rules.star:436:13", b.v_owner, 0)
+	if (h.Var("cards/warriors/rules.star:437:8", b.v_unit, 0) >= int64(0)) && (h.Var("cards/warriors/rules.star:437:24", b.v_unit, 0) < b.g_NP) {
+		h.MoveAll("cards/warriors/rules.star:438:9", h.Zone("cards/warriors/rules.star:438:20", b.z_camp, 0), h.Zone("cards/warriors/rules.star:438:28", b.z_army, l_owner))
 	}
-	h.MoveAll("cards/warriors/rules.star:438:5", h.Zone("cards/warriors/rules.star:438:16", b.z_band, 0), h.Zone("cards/warriors/rules.star:438:24", b.z_army, l_owner))
-	h.Move("cards/warriors/rules.star:439:5", b.fn_battle_card(h), h.Zone("cards/warriors/rules.star:439:28", b.z_battles, l_owner), h.Zone("cards/warriors/rules.star:439:46", b.z_discard, 0))
-	h.SetVar("cards/warriors/rules.star:440:5", b.v_last, 0, l_owner)
+	h.MoveAll("cards/warriors/rules.star:439:5", h.Zone("cards/warriors/rules.star:439:16", b.z_band, 0), h.Zone("cards/warriors/rules.star:439:24", b.z_army, l_owner))
+	h.Move("cards/warriors/rules.star:440:5", b.fn_battle_card(h), h.Zone("cards/warriors/rules.star:440:28", b.z_battles, l_owner), h.Zone("cards/warriors/rules.star:440:46", b.z_discard, 0))
+	h.SetVar("cards/warriors/rules.star:441:5", b.v_last, 0, l_owner)
 	b.fn_reset_battle(h)
 	b.fn_start_battle(h)
 }
 
-// fn_infantry is infantry of the rules (cards/warriors/rules.star:164:1).
+// fn_fire_slots is fire_slots of the rules (cards/warriors/rules.star:862:1).
+func (b *bound) fn_fire_slots(h *rules.Host, a1 int64) []int64 {
+	l_t := a1
+	_ = l_t
+	var l_out []int64
+	_ = l_out
+	var l_c int16
+	_ = l_c
+	var l_q int64
+	_ = l_q
+	var l_j int64
+	_ = l_j
+	l_out = func() []int64 {
+		var out []int64
+		for _, it1 := range h.Cards(h.Zone("cards/warriors/rules.star:865:34", b.z_army, l_t)) {
+			l_c = it1
+			out = append(out, b.g_FIRE_SLOT.At("cards/warriors/rules.star:865:12", l_c))
+		}
+		return out
+	}()
+	l_out = rules.Concat(l_out, func() []int64 {
+		var out []int64
+		for it2, hi2 := int64(0), b.g_NP; it2 < hi2; it2++ {
+			l_q = it2
+			if h.Var("cards/warriors/rules.star:866:51", b.fn_ward(h, l_q), l_t) > int64(0) {
+				out = append(out, (b.g_FIRE_WIZARD + l_q))
+			}
+		}
+		return out
+	}())
+	return rules.Concat(l_out, func() []int64 {
+		var out []int64
+		for _, it3 := range b.fn_living(h, l_t) {
+			l_j = it3
+			out = append(out, (b.g_FIRE_DRAGON + l_j))
+		}
+		return out
+	}())
+}
+
+// fn_give_next is give_next of the rules (cards/warriors/rules.star:716:1).
+func (b *bound) fn_give_next(h *rules.Host) bool {
+	var l_i int64
+	_ = l_i
+	var l_p int64
+	_ = l_p
+	var l_s int64
+	_ = l_s
+	for it1, hi1 := h.Var("cards/warriors/rules.star:718:20", b.v_loss_at, 0), h.Var("cards/warriors/rules.star:718:31", b.v_n_loss, 0); it1 < hi1; it1++ {
+		l_i = it1
+		h.SetVar("cards/warriors/rules.star:719:9", b.v_loss_at, 0, l_i)
+		tu2 := b.fn_loser(h)
+		l_p = tu2.F0
+		l_s = tu2.F1
+		if b.fn_unit_size(h, l_p, l_s) > int64(0) {
+			h.SetTurn("cards/warriors/rules.star:722:13", l_p)
+			return true
+		}
+	}
+	h.SetVar("cards/warriors/rules.star:724:5", b.v_loss_at, 0, h.Var("cards/warriors/rules.star:724:17", b.v_n_loss, 0))
+	b.fn_open_window(h, b.g_AFTER_ATTACK)
+	return false
+}
+
+// fn_has_attack is has_attack of the rules (cards/warriors/rules.star:521:1).
+func (b *bound) fn_has_attack(h *rules.Host) bool {
+	var l_units []int64
+	_ = l_units
+	var l_t int64
+	_ = l_t
+	var l_s int64
+	_ = l_s
+	var l_u int64
+	_ = l_u
+	l_units = b.fn_attack_units(h)
+	if !(len(l_units) > 0) {
+		return false
+	}
+	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
+		l_t = it1
+		for _, it2 := range b.fn_open_targets(h, l_t) {
+			l_s = it2
+			for _, it3 := range l_units {
+				l_u = it3
+				if b.fn_allowed(h, l_u, l_s) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// fn_has_fire_target is has_fire_target of the rules (cards/warriors/rules.star:869:1).
+func (b *bound) fn_has_fire_target(h *rules.Host, a1 int64) bool {
+	l_p := a1
+	_ = l_p
+	var l_t int64
+	_ = l_t
+	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
+		l_t = it1
+		if (l_t != l_p) && (len(b.fn_fire_slots(h, l_t)) > 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// fn_infantry is infantry of the rules (cards/warriors/rules.star:165:1).
 func (b *bound) fn_infantry(h *rules.Host, a1 int64) int64 {
 	l_p := a1
 	_ = l_p
-	return int64(len(rules.Filter(h.Cards(h.Zone("cards/warriors/rules.star:166:16", b.z_army, l_p)), func(d int16) bool { return b.f_troop_string.At("cards/warriors/rules.star:166:16", d) == "infantry" })))
+	return int64(len(rules.Filter(h.Cards(h.Zone("cards/warriors/rules.star:167:16", b.z_army, l_p)), func(d int16) bool { return b.f_troop_string.At("cards/warriors/rules.star:167:16", d) == "infantry" })))
 }
 
-// fn_legal_continue is legal_continue of the rules (cards/warriors/rules.star:778:1).
+// fn_keep_next is keep_next of the rules (cards/warriors/rules.star:273:1).
+func (b *bound) fn_keep_next(h *rules.Host) bool {
+	var l_p int64
+	_ = l_p
+	var l_hand int
+	_ = l_hand
+	var l_chosen int
+	_ = l_chosen
+	var l_c int16
+	_ = l_c
+	l_p = h.Turn()
+	v1 := h.Zone("cards/warriors/rules.star:276:20", b.z_hand, l_p)
+	v2 := h.Zone("cards/warriors/rules.star:276:31", b.z_chosen, l_p)
+	l_hand = v1
+	l_chosen = v2
+	if (int64(len(h.Cards(l_chosen))) < h.Var("cards/warriors/rules.star:277:22", b.v_keep, 0)) && (int64(len(h.Cards(l_hand))) > int64(0)) {
+		if int64(len(h.Cards(l_hand))) > (h.Var("cards/warriors/rules.star:278:24", b.v_keep, 0) - int64(len(h.Cards(l_chosen)))) {
+			return true
+		}
+		for _, it3 := range rules.Sorted(h.Cards(l_hand)) {
+			l_c = it3
+			h.Move("cards/warriors/rules.star:281:13", l_c, l_hand, l_chosen)
+		}
+	}
+	if (l_p + int64(1)) < h.Players() {
+		h.SetTurn("cards/warriors/rules.star:283:9", (l_p + int64(1)))
+	} else {
+		b.fn_reveal(h)
+	}
+	return false
+}
+
+// fn_kill_dragon is kill_dragon of the rules (cards/warriors/rules.star:764:1).
+func (b *bound) fn_kill_dragon(h *rules.Host, a1 int64, a2 int64, a3 int64) {
+	l_p := a1
+	_ = l_p
+	l_j := a2
+	_ = l_j
+	l_to := a3
+	_ = l_to
+	for it1, hi1 := int64(0), h.Var("cards/warriors/rules.star:766:20", b.fn_lair(h, l_j), l_p); it1 < hi1; it1++ {
+		_ = it1
+		h.Move("cards/warriors/rules.star:767:9", rules.Must("cards/warriors/rules.star:767:16", b.g_FLAME), h.Zone("cards/warriors/rules.star:767:23", b.z_flames, l_p), h.Zone("cards/warriors/rules.star:767:36", b.z_discard, 0))
+	}
+	h.SetVar("cards/warriors/rules.star:768:5", b.fn_lair(h, l_j), l_p, -(int64(1)))
+	h.Move("cards/warriors/rules.star:769:5", rules.Must("cards/warriors/rules.star:769:12", b.g_DRAGON), h.Zone("cards/warriors/rules.star:769:20", b.z_dragons, l_p), h.Zone("cards/warriors/rules.star:769:34", b.z_pile, l_to))
+}
+
+// fn_lair is lair of the rules (cards/warriors/rules.star:141:1).
+func (b *bound) fn_lair(h *rules.Host, a1 int64) int {
+	l_j := a1
+	_ = l_j
+	return func(name string) int {
+		switch name {
+		case "lair_1":
+			return b.v_lair_1
+		case "lair_10":
+			return b.v_lair_10
+		case "lair_11":
+			return b.v_lair_11
+		case "lair_12":
+			return b.v_lair_12
+		case "lair_13":
+			return b.v_lair_13
+		case "lair_14":
+			return b.v_lair_14
+		case "lair_15":
+			return b.v_lair_15
+		case "lair_2":
+			return b.v_lair_2
+		case "lair_3":
+			return b.v_lair_3
+		case "lair_4":
+			return b.v_lair_4
+		case "lair_5":
+			return b.v_lair_5
+		case "lair_6":
+			return b.v_lair_6
+		case "lair_7":
+			return b.v_lair_7
+		case "lair_8":
+			return b.v_lair_8
+		case "lair_9":
+			return b.v_lair_9
+		}
+		rules.Failf("cards/warriors/rules.star:143:12", "getattr: g has no %s", name)
+		panic(nil)
+	}(rules.At("cards/warriors/rules.star:143:23", b.g_LAIR, l_j))
+}
+
+// fn_land_shot is land_shot of the rules (cards/warriors/rules.star:924:1).
+func (b *bound) fn_land_shot(h *rules.Host, a1 int64) {
+	l_v := a1
+	_ = l_v
+	var l_t int64
+	_ = l_t
+	var l_s int64
+	_ = l_s
+	var l_shooter int64
+	_ = l_shooter
+	v1 := h.Var("cards/warriors/rules.star:926:21", b.v_w_target, 0)
+	v2 := h.Var("cards/warriors/rules.star:926:33", b.v_w_tslot, 0)
+	v3 := h.Turn()
+	l_t = v1
+	l_s = v2
+	l_shooter = v3
+	h.SetPhase("cards/warriors/rules.star:927:5", "fire")
+	h.SetVar("cards/warriors/rules.star:928:5", b.v_w_asked, 0, int64(0))
+	if l_s < b.g_FIRE_WIZARD {
+		if l_v >= b.p_catapult_hit {
+			h.Move("cards/warriors/rules.star:931:13", rules.At("cards/warriors/rules.star:931:20", b.g_FIRE_CARD, l_s), h.Zone("cards/warriors/rules.star:931:34", b.z_army, l_t), h.Zone("cards/warriors/rules.star:931:45", b.z_pile, l_shooter))
+		}
+	} else {
+		if l_s < b.g_FIRE_DRAGON {
+			if l_v >= b.p_catapult_hit {
+				h.SetVar("cards/warriors/rules.star:935:13", b.fn_ward(h, (l_s-b.g_FIRE_WIZARD)), l_t, (h.Var("cards/warriors/rules.star:935:13", b.fn_ward(h, (l_s-b.g_FIRE_WIZARD)), l_t) - int64(1)))
+				h.Move("cards/warriors/rules.star:936:13", b.g_WIZARD, h.Zone("cards/warriors/rules.star:936:28", b.z_wards, l_t), h.Zone("cards/warriors/rules.star:936:40", b.z_discard, 0))
+			}
+		} else {
+			if l_v >= b.p_catapult_dragon_hit {
+				b.fn_kill_dragon(h, l_t, (l_s - b.g_FIRE_DRAGON), l_shooter)
+			}
+		}
+	}
+}
+
+// fn_lay_out is lay_out of the rules (cards/warriors/rules.star:341:1).
+func (b *bound) fn_lay_out(h *rules.Host) {
+	h.SetVar("cards/warriors/rules.star:343:5", b.v_at, 0, int64(0))
+	h.SetPhase("cards/warriors/rules.star:344:5", "place")
+	h.SetTurn("cards/warriors/rules.star:345:5", rules.At("cards/warriors/rules.star:345:14", b.fn_placing_order(h), int64(0)))
+}
+
+// fn_legal_as_draconic is legal_as_draconic of the rules (cards/warriors/rules.star:571:1).
+func (b *bound) fn_legal_as_draconic(h *rules.Host, a1 int64) bool {
+	l_p := a1
+	_ = l_p
+	return b.fn_can_draconic(h)
+}
+
+// fn_legal_as_mercenary is legal_as_mercenary of the rules (cards/warriors/rules.star:561:1).
+func (b *bound) fn_legal_as_mercenary(h *rules.Host, a1 int64) bool {
+	l_p := a1
+	_ = l_p
+	return b.fn_can_mercenary(h)
+}
+
+// fn_legal_assign_flame is legal_assign_flame of the rules (cards/warriors/rules.star:387:1).
+func (b *bound) fn_legal_assign_flame(h *rules.Host, a1 int64) []int64 {
+	l_p := a1
+	_ = l_p
+	var l_j int64
+	_ = l_j
+	if len(rules.Filter(h.Cards(h.Zone("cards/warriors/rules.star:389:8", b.z_waiting, l_p)), func(d int16) bool { return b.f_kind_string.At("cards/warriors/rules.star:389:8", d) == "wizard" })) > 0 {
+		return []int64(nil)
+	}
+	return func() []int64 {
+		var out []int64
+		for _, it1 := range b.fn_living(h, l_p) {
+			l_j = it1
+			out = append(out, (b.g_NP + l_j))
+		}
+		return out
+	}()
+}
+
+// fn_legal_attack is legal_attack of the rules (cards/warriors/rules.star:510:1).
+func (b *bound) fn_legal_attack(h *rules.Host, a1 int64) []tuple_int64_int64_int64 {
+	l_p := a1
+	_ = l_p
+	var l_units []int64
+	_ = l_units
+	var l_out []tuple_int64_int64_int64
+	_ = l_out
+	var l_t int64
+	_ = l_t
+	var l_s int64
+	_ = l_s
+	var l_u int64
+	_ = l_u
+	l_units = b.fn_attack_units(h)
+	l_out = []tuple_int64_int64_int64(nil)
+	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
+		l_t = it1
+		for _, it2 := range b.fn_open_targets(h, l_t) {
+			l_s = it2
+			for _, it3 := range l_units {
+				l_u = it3
+				if b.fn_allowed(h, l_u, l_s) {
+					l_out = append(l_out, tuple_int64_int64_int64{F0: l_u, F1: l_t, F2: l_s})
+				}
+			}
+		}
+	}
+	return l_out
+}
+
+// fn_legal_charge is legal_charge of the rules (cards/warriors/rules.star:827:1).
+func (b *bound) fn_legal_charge(h *rules.Host, a1 int64) []int16 {
+	l_p := a1
+	_ = l_p
+	var l_t int64
+	_ = l_t
+	return func() []int16 {
+		var out []int16
+		for _, it1 := range b.fn_charge_troops(h) {
+			l_t = it1
+			out = append(out, b.g_WARRIOR.At("cards/warriors/rules.star:829:13", tuple_string_string{F0: rules.At("cards/warriors/rules.star:829:22", b.g_PEOPLES, h.Var("cards/warriors/rules.star:829:30", b.v_unit, 0)), F1: rules.At("cards/warriors/rules.star:829:39", b.g_TROOPS, l_t)}))
+		}
+		return out
+	}()
+}
+
+// fn_legal_continue is legal_continue of the rules (cards/warriors/rules.star:779:1).
 func (b *bound) fn_legal_continue(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
 	return true
 }
 
-// fn_legal_end_charge is legal_end_charge of the rules (cards/warriors/rules.star:836:1).
+// fn_legal_end_charge is legal_end_charge of the rules (cards/warriors/rules.star:837:1).
 func (b *bound) fn_legal_end_charge(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
 	return true
 }
 
-// fn_legal_enlist is legal_enlist of the rules (cards/warriors/rules.star:593:1).
+// fn_legal_enlist is legal_enlist of the rules (cards/warriors/rules.star:594:1).
 func (b *bound) fn_legal_enlist(h *rules.Host, a1 int64) []int64 {
 	l_p := a1
 	_ = l_p
@@ -301,29 +1301,52 @@ func (b *bound) fn_legal_enlist(h *rules.Host, a1 int64) []int64 {
 	_ = l_c
 	return func() []int64 {
 		var out []int64
-		for _, it1 := range rules.Filter(h.Cards(h.Zone("cards/warriors/rules.star:595:32", b.z_army, l_p)), func(d int16) bool { return b.f_troop_string.At("cards/warriors/rules.star:595:32", d) == "infantry" }) {
+		for _, it1 := range rules.Filter(h.Cards(h.Zone("cards/warriors/rules.star:596:32", b.z_army, l_p)), func(d int16) bool { return b.f_troop_string.At("cards/warriors/rules.star:596:32", d) == "infantry" }) {
 			l_c = it1
-			out = append(out, b.g_PEOPLE.At("cards/warriors/rules.star:595:13", l_c))
+			out = append(out, b.g_PEOPLE.At("cards/warriors/rules.star:596:13", l_c))
 		}
 		return out
 	}()
 }
 
-// fn_legal_hold_fire is legal_hold_fire of the rules (cards/warriors/rules.star:939:1).
+// fn_legal_fire is legal_fire of the rules (cards/warriors/rules.star:909:1).
+func (b *bound) fn_legal_fire(h *rules.Host, a1 int64) []tuple_int64_int64 {
+	l_p := a1
+	_ = l_p
+	var l_t int64
+	_ = l_t
+	var l_s int64
+	_ = l_s
+	return func() []tuple_int64_int64 {
+		var out []tuple_int64_int64
+		for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
+			l_t = it1
+			if l_t != l_p {
+				for _, it2 := range b.fn_fire_slots(h, l_t) {
+					l_s = it2
+					out = append(out, tuple_int64_int64{F0: l_t, F1: l_s})
+				}
+			}
+		}
+		return out
+	}()
+}
+
+// fn_legal_hold_fire is legal_hold_fire of the rules (cards/warriors/rules.star:940:1).
 func (b *bound) fn_legal_hold_fire(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
 	return true
 }
 
-// fn_legal_keep is legal_keep of the rules (cards/warriors/rules.star:287:1).
+// fn_legal_keep is legal_keep of the rules (cards/warriors/rules.star:288:1).
 func (b *bound) fn_legal_keep(h *rules.Host, a1 int64) int {
 	l_p := a1
 	_ = l_p
-	return h.Zone("cards/warriors/rules.star:289:12", b.z_hand, l_p)
+	return h.Zone("cards/warriors/rules.star:290:12", b.z_hand, l_p)
 }
 
-// fn_legal_protect is legal_protect of the rules (cards/warriors/rules.star:373:1).
+// fn_legal_protect is legal_protect of the rules (cards/warriors/rules.star:374:1).
 func (b *bound) fn_legal_protect(h *rules.Host, a1 int64) []int64 {
 	l_p := a1
 	_ = l_p
@@ -331,7 +1354,7 @@ func (b *bound) fn_legal_protect(h *rules.Host, a1 int64) []int64 {
 	_ = l_n
 	var l_q int64
 	_ = l_q
-	if !(len(rules.Filter(h.Cards(h.Zone("cards/warriors/rules.star:375:12", b.z_waiting, l_p)), func(d int16) bool { return b.f_kind_string.At("cards/warriors/rules.star:375:12", d) == "wizard" })) > 0) {
+	if !(len(rules.Filter(h.Cards(h.Zone("cards/warriors/rules.star:376:12", b.z_waiting, l_p)), func(d int16) bool { return b.f_kind_string.At("cards/warriors/rules.star:376:12", d) == "wizard" })) > 0) {
 		return []int64(nil)
 	}
 	l_n = b.fn_sizes(h, l_p)
@@ -339,7 +1362,7 @@ func (b *bound) fn_legal_protect(h *rules.Host, a1 int64) []int64 {
 		var out []int64
 		for it1, hi1 := int64(0), b.g_NP; it1 < hi1; it1++ {
 			l_q = it1
-			if rules.At("cards/warriors/rules.star:378:37", l_n, l_q) > int64(0) {
+			if rules.At("cards/warriors/rules.star:379:37", l_n, l_q) > int64(0) {
 				out = append(out, l_q)
 			}
 		}
@@ -347,14 +1370,63 @@ func (b *bound) fn_legal_protect(h *rules.Host, a1 int64) []int64 {
 	}()
 }
 
-// fn_legal_stop is legal_stop of the rules (cards/warriors/rules.star:788:1).
+// fn_legal_spend_flame is legal_spend_flame of the rules (cards/warriors/rules.star:750:1).
+func (b *bound) fn_legal_spend_flame(h *rules.Host, a1 int64) bool {
+	l_p := a1
+	_ = l_p
+	var l_q int64
+	_ = l_q
+	var l_s int64
+	_ = l_s
+	tu1 := b.fn_loser(h)
+	l_q = tu1.F0
+	l_s = tu1.F1
+	return (((l_s >= b.g_NP) && (l_s < b.g_BAND)) && (h.Var("cards/warriors/rules.star:754:37", b.fn_lair(h, (l_s-b.g_NP)), l_q) > int64(0)))
+}
+
+// fn_legal_stop is legal_stop of the rules (cards/warriors/rules.star:789:1).
 func (b *bound) fn_legal_stop(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
 	return true
 }
 
-// fn_lowest is lowest of the rules (cards/warriors/rules.star:328:1).
+// fn_living is living of the rules (cards/warriors/rules.star:145:1).
+func (b *bound) fn_living(h *rules.Host, a1 int64) []int64 {
+	l_p := a1
+	_ = l_p
+	var l_j int64
+	_ = l_j
+	if int64(len(h.Cards(h.Zone("cards/warriors/rules.star:147:12", b.z_dragons, l_p)))) == int64(0) {
+		return []int64(nil)
+	}
+	return func() []int64 {
+		var out []int64
+		for it1, hi1 := int64(0), b.g_LAIRS; it1 < hi1; it1++ {
+			l_j = it1
+			if h.Var("cards/warriors/rules.star:149:40", b.fn_lair(h, l_j), l_p) >= int64(0) {
+				out = append(out, l_j)
+			}
+		}
+		return out
+	}()
+}
+
+// fn_loser is loser of the rules (cards/warriors/rules.star:708:1).
+func (b *bound) fn_loser(h *rules.Host) tuple_int64_int64 {
+	var l_a int64
+	_ = l_a
+	var l_d int64
+	_ = l_d
+	l_a = rules.At("cards/warriors/rules.star:710:9", b.fn_digits(h, h.Var("cards/warriors/rules.star:710:16", b.v_att_dice, 0), (h.Var("cards/warriors/rules.star:710:28", b.v_loss_at, 0)+int64(1))), h.Var("cards/warriors/rules.star:710:43", b.v_loss_at, 0))
+	l_d = rules.At("cards/warriors/rules.star:711:9", b.fn_digits(h, h.Var("cards/warriors/rules.star:711:16", b.v_def_dice, 0), (h.Var("cards/warriors/rules.star:711:28", b.v_loss_at, 0)+int64(1))), h.Var("cards/warriors/rules.star:711:43", b.v_loss_at, 0))
+	if l_a > l_d {
+		return tuple_int64_int64{F0: h.Var("cards/warriors/rules.star:713:16", b.v_target, 0), F1: h.Var("cards/warriors/rules.star:713:26", b.v_tslot, 0)}
+	}
+	return tuple_int64_int64{F0: h.Var("cards/warriors/rules.star:714:12", b.v_owner, 0), F1: h.Var("cards/warriors/rules.star:714:21", b.v_unit, 0)}
+}
+
+// fn_lowest is lowest of the rules (cards/warriors/rules.star:329:1).
 func (b *bound) fn_lowest(h *rules.Host, a1 int64) int64 {
 	l_p := a1
 	_ = l_p
@@ -362,16 +1434,16 @@ func (b *bound) fn_lowest(h *rules.Host, a1 int64) int64 {
 	_ = l_low
 	var l_c int16
 	_ = l_c
-	l_low = rules.Shl("cards/warriors/rules.star:330:11", int64(1), int64(30))
-	for _, it1 := range h.Cards(h.Zone("cards/warriors/rules.star:331:14", b.z_battles, l_p)) {
+	l_low = rules.Shl("cards/warriors/rules.star:331:11", int64(1), int64(30))
+	for _, it1 := range h.Cards(h.Zone("cards/warriors/rules.star:332:14", b.z_battles, l_p)) {
 		l_c = it1
-		l_low = rules.Min(l_low, b.f_number_int64.At("cards/warriors/rules.star:332:24", l_c))
+		l_low = rules.Min(l_low, b.f_number_int64.At("cards/warriors/rules.star:333:24", l_c))
 	}
 	return l_low
 }
 
-// fn_lowest_battle is lowest_battle of the rules (cards/warriors/rules.star:398:1).
-func (b *bound) fn_lowest_battle(h *rules.Host) tuple_tuple_int__card_battle___ {
+// fn_lowest_battle is lowest_battle of the rules (cards/warriors/rules.star:399:1).
+func (b *bound) fn_lowest_battle(h *rules.Host) tuple_int64_rules_Opt_int16_ {
 	var l_seat int64
 	_ = l_seat
 	var l_card rules.Opt[int16]
@@ -386,9 +1458,9 @@ func (b *bound) fn_lowest_battle(h *rules.Host) tuple_tuple_int__card_battle___ 
 	l_card = v2
 	for it3, hi3 := int64(0), h.Players(); it3 < hi3; it3++ {
 		l_p = it3
-		for _, it4 := range h.Cards(h.Zone("cards/warriors/rules.star:402:18", b.z_battles, l_p)) {
+		for _, it4 := range h.Cards(h.Zone("cards/warriors/rules.star:403:18", b.z_battles, l_p)) {
 			l_c = it4
-			if !l_card.OK || (b.f_number_int64.At("cards/warriors/rules.star:403:32", l_c) < b.f_number_int64.At("cards/warriors/rules.star:403:43", rules.Must("cards/warriors/rules.star:403:43", l_card))) {
+			if !l_card.OK || (b.f_number_int64.At("cards/warriors/rules.star:404:32", l_c) < b.f_number_int64.At("cards/warriors/rules.star:404:43", rules.Must("cards/warriors/rules.star:404:43", l_card))) {
 				v5 := l_p
 				v6 := rules.Some(l_c)
 				l_seat = v5
@@ -396,10 +1468,10 @@ func (b *bound) fn_lowest_battle(h *rules.Host) tuple_tuple_int__card_battle___ 
 			}
 		}
 	}
-	return tuple_tuple_int__card_battle___{F0: l_seat, F1: l_card}
+	return tuple_int64_rules_Opt_int16_{F0: l_seat, F1: l_card}
 }
 
-// fn_next_dealt is next_dealt of the rules (cards/warriors/rules.star:193:1).
+// fn_next_dealt is next_dealt of the rules (cards/warriors/rules.star:194:1).
 func (b *bound) fn_next_dealt(h *rules.Host, a1 int64) int64 {
 	l_p := a1
 	_ = l_p
@@ -407,25 +1479,151 @@ func (b *bound) fn_next_dealt(h *rules.Host, a1 int64) int64 {
 	_ = l_i
 	for it1, hi1 := l_p, h.Players(); it1 < hi1; it1++ {
 		l_i = it1
-		if (h.Var("cards/warriors/rules.star:197:12", b.v_due, l_i) > int64(0)) && (int64(len(h.Cards(h.Zone("cards/warriors/rules.star:197:33", b.z_deck, 0)))) > int64(0)) {
+		if (h.Var("cards/warriors/rules.star:198:12", b.v_due, l_i) > int64(0)) && (int64(len(h.Cards(h.Zone("cards/warriors/rules.star:198:33", b.z_deck, 0)))) > int64(0)) {
 			return l_i
 		}
 	}
 	return -(int64(1))
 }
 
-// fn_open_window is open_window of the rules (cards/warriors/rules.star:845:1).
+// fn_next_round is next_round of the rules (cards/warriors/rules.star:455:1).
+func (b *bound) fn_next_round(h *rules.Host) {
+	var l_deal int64
+	_ = l_deal
+	var l_keep int64
+	_ = l_keep
+	var l_last_deal int64
+	_ = l_last_deal
+	var l_last_keep int64
+	_ = l_last_keep
+	h.SetVar("cards/warriors/rules.star:457:5", b.v_round, 0, (h.Var("cards/warriors/rules.star:457:5", b.v_round, 0) + int64(1)))
+	h.SetVar("cards/warriors/rules.star:458:5", b.v_last, 0, -(int64(1)))
+	if h.Var("cards/warriors/rules.star:459:8", b.v_round, 0) > b.p_rounds {
+		h.SetPhase("cards/warriors/rules.star:460:9", "over")
+		h.End("cards/warriors/rules.star:461:9")
+		return
+	}
+	tu1 := rules.Unpack("cards/warriors/rules.star:463:43", b.fn_deals(h), 5)
+	_ = tu1[0]
+	l_deal = tu1[1]
+	l_keep = tu1[2]
+	l_last_deal = tu1[3]
+	l_last_keep = tu1[4]
+	if h.Var("cards/warriors/rules.star:464:8", b.v_round, 0) == b.p_rounds {
+		h.MoveAll("cards/warriors/rules.star:465:9", h.Zone("cards/warriors/rules.star:465:20", b.z_discard, 0), h.Zone("cards/warriors/rules.star:465:31", b.z_deck, 0))
+		v2 := l_last_deal
+		v3 := l_last_keep
+		l_deal = v2
+		l_keep = v3
+	}
+	h.SetVar("cards/warriors/rules.star:467:5", b.v_keep, 0, l_keep)
+	b.fn_start_deal(h, l_deal)
+}
+
+// fn_next_shooter is next_shooter of the rules (cards/warriors/rules.star:877:1).
+func (b *bound) fn_next_shooter(h *rules.Host) bool {
+	var l_k int64
+	_ = l_k
+	var l_p int64
+	_ = l_p
+	var l_then int64
+	_ = l_then
+	for it1, hi1 := h.Var("cards/warriors/rules.star:879:20", b.v_w_asked, 0), h.Players(); it1 < hi1; it1++ {
+		l_k = it1
+		h.SetVar("cards/warriors/rules.star:880:9", b.v_w_asked, 0, l_k)
+		l_p = rules.FloorMod("cards/warriors/rules.star:881:13", (h.Var("cards/warriors/rules.star:881:14", b.v_w_first, 0) + l_k), h.Players())
+		if (int64(len(h.Cards(h.Zone("cards/warriors/rules.star:882:16", b.z_catapults, l_p)))) > int64(0)) && b.fn_has_fire_target(h, l_p) {
+			h.SetTurn("cards/warriors/rules.star:883:13", l_p)
+			return true
+		}
+	}
+	h.SetVar("cards/warriors/rules.star:885:5", b.v_w_asked, 0, h.Players())
+	l_then = h.Var("cards/warriors/rules.star:886:12", b.v_w_then, 0)
+	if l_then == b.g_AFTER_START {
+		h.SetTurn("cards/warriors/rules.star:888:9", h.Var("cards/warriors/rules.star:888:18", b.v_owner, 0))
+		if h.Var("cards/warriors/rules.star:889:12", b.v_mode, 0) == b.g_MIXED {
+			h.SetPhase("cards/warriors/rules.star:890:13", "mode")
+		} else {
+			if h.Var("cards/warriors/rules.star:891:14", b.v_mode, 0) == b.g_MERCENARY {
+				h.SetPhase("cards/warriors/rules.star:892:13", "enlist")
+			} else {
+				h.SetPhase("cards/warriors/rules.star:894:13", "attack")
+			}
+		}
+	} else {
+		if l_then == b.g_AFTER_TARGET {
+			h.SetTurn("cards/warriors/rules.star:896:9", h.Var("cards/warriors/rules.star:896:18", b.v_owner, 0))
+			if ((b.fn_unit_size(h, h.Var("cards/warriors/rules.star:897:25", b.v_owner, 0), h.Var("cards/warriors/rules.star:897:34", b.v_unit, 0)) == int64(0)) || (b.fn_unit_size(h, h.Var("cards/warriors/rules.star:897:63", b.v_target, 0), h.Var("cards/warriors/rules.star:897:73", b.v_tslot, 0)) == int64(0))) || (b.fn_attack_dice(h) == int64(0)) {
+				b.fn_end_battle(h)
+			} else {
+				b.fn_start_roll(h)
+			}
+		} else {
+			if l_then == b.g_AFTER_ATTACK {
+				b.fn_after_attack(h)
+			} else {
+				b.fn_end_round(h)
+			}
+		}
+	}
+	return false
+}
+
+// fn_number is number of the rules (cards/warriors/rules.star:649:1).
+func (b *bound) fn_number(h *rules.Host, a0 []int64) int64 {
+	l_dice := a0
+	_ = l_dice
+	var l_x int64
+	_ = l_x
+	var l_d int64
+	_ = l_d
+	l_x = int64(0)
+	for _, it1 := range rules.Reversed(l_dice) {
+		l_d = it1
+		if (l_d < int64(0)) || (l_d >= b.g_DIE_BASE) {
+			rules.Failf("cards/warriors/rules.star:654:13", "%s", strings.Join([]string{rules.Percent("cards/warriors/rules.star:654:18", "a die shows %d, which the rules cannot keep", l_d)}, " "))
+		}
+		l_x = ((l_x * b.g_DIE_BASE) + l_d)
+	}
+	return l_x
+}
+
+// fn_open_targets is open_targets of the rules (cards/warriors/rules.star:476:1).
+func (b *bound) fn_open_targets(h *rules.Host, a1 int64) []int64 {
+	l_t := a1
+	_ = l_t
+	var l_hit int64
+	_ = l_hit
+	var l_s int64
+	_ = l_s
+	if l_t == h.Var("cards/warriors/rules.star:480:13", b.v_owner, 0) {
+		return []int64(nil)
+	}
+	l_hit = h.Var("cards/warriors/rules.star:482:11", b.v_targeted, l_t)
+	return func() []int64 {
+		var out []int64
+		for _, it1 := range b.fn_targets(h, l_t) {
+			l_s = it1
+			if (rules.Shr("cards/warriors/rules.star:483:42", l_hit, l_s) & int64(1)) == int64(0) {
+				out = append(out, l_s)
+			}
+		}
+		return out
+	}()
+}
+
+// fn_open_window is open_window of the rules (cards/warriors/rules.star:846:1).
 func (b *bound) fn_open_window(h *rules.Host, a1 int64) {
 	l_then := a1
 	_ = l_then
 	var l_first int64
 	_ = l_first
 	l_first = int64(0)
-	if h.Var("cards/warriors/rules.star:854:8", b.v_battle, 0) >= int64(0) {
-		l_first = rules.FloorMod("cards/warriors/rules.star:855:17", (h.Var("cards/warriors/rules.star:855:18", b.v_owner, 0) + int64(1)), h.Players())
+	if h.Var("cards/warriors/rules.star:855:8", b.v_battle, 0) >= int64(0) {
+		l_first = rules.FloorMod("cards/warriors/rules.star:856:17", (h.Var("cards/warriors/rules.star:856:18", b.v_owner, 0) + int64(1)), h.Players())
 	} else {
-		if h.Var("cards/warriors/rules.star:856:10", b.v_last, 0) >= int64(0) {
-			l_first = rules.FloorMod("cards/warriors/rules.star:857:17", (h.Var("cards/warriors/rules.star:857:18", b.v_last, 0) + int64(1)), h.Players())
+		if h.Var("cards/warriors/rules.star:857:10", b.v_last, 0) >= int64(0) {
+			l_first = rules.FloorMod("cards/warriors/rules.star:858:17", (h.Var("cards/warriors/rules.star:858:18", b.v_last, 0) + int64(1)), h.Players())
 		}
 	}
 	v1 := l_first
@@ -433,31 +1631,151 @@ func (b *bound) fn_open_window(h *rules.Host, a1 int64) {
 	v3 := l_then
 	v4 := int64(0)
 	v5 := int64(0)
-	h.SetVar("cards/warriors/rules.star:858:5", b.v_w_first, 0, v1)
-	h.SetVar("cards/warriors/rules.star:858:16", b.v_w_asked, 0, v2)
-	h.SetVar("cards/warriors/rules.star:858:27", b.v_w_then, 0, v3)
-	h.SetVar("cards/warriors/rules.star:858:37", b.v_w_target, 0, v4)
-	h.SetVar("cards/warriors/rules.star:858:49", b.v_w_tslot, 0, v5)
-	h.SetPhase("cards/warriors/rules.star:859:5", "fire")
+	h.SetVar("cards/warriors/rules.star:859:5", b.v_w_first, 0, v1)
+	h.SetVar("cards/warriors/rules.star:859:16", b.v_w_asked, 0, v2)
+	h.SetVar("cards/warriors/rules.star:859:27", b.v_w_then, 0, v3)
+	h.SetVar("cards/warriors/rules.star:859:37", b.v_w_target, 0, v4)
+	h.SetVar("cards/warriors/rules.star:859:49", b.v_w_tslot, 0, v5)
+	h.SetPhase("cards/warriors/rules.star:860:5", "fire")
 }
 
-// fn_reset_battle is reset_battle of the rules (cards/warriors/rules.star:425:1).
+// fn_place_next is place_next of the rules (cards/warriors/rules.star:347:1).
+func (b *bound) fn_place_next(h *rules.Host) bool {
+	var l_order []int64
+	_ = l_order
+	var l_k int64
+	_ = l_k
+	var l_p int64
+	_ = l_p
+	var l_waiting int
+	_ = l_waiting
+	var l_c int16
+	_ = l_c
+	var l_flames []int16
+	_ = l_flames
+	var l_dragons []int64
+	_ = l_dragons
+	l_order = b.fn_placing_order(h)
+	for it1, hi1 := h.Var("cards/warriors/rules.star:350:20", b.v_at, 0), h.Players(); it1 < hi1; it1++ {
+		l_k = it1
+		h.SetVar("cards/warriors/rules.star:351:9", b.v_at, 0, l_k)
+		l_p = rules.At("cards/warriors/rules.star:352:13", l_order, l_k)
+		l_waiting = h.Zone("cards/warriors/rules.star:353:19", b.z_waiting, l_p)
+		for _, it2 := range rules.Filter(h.Cards(l_waiting), func(d int16) bool { return b.f_kind_string.At("cards/warriors/rules.star:354:18", d) == "wizard" }) {
+			l_c = it2
+			if rules.MaxOf("cards/warriors/rules.star:355:16", b.fn_sizes(h, l_p)) > int64(0) {
+				h.SetTurn("cards/warriors/rules.star:356:17", l_p)
+				return true
+			}
+			h.Move("cards/warriors/rules.star:360:13", l_c, l_waiting, h.Zone("cards/warriors/rules.star:360:32", b.z_discard, 0))
+		}
+		l_flames = rules.Filter(h.Cards(l_waiting), func(d int16) bool { return b.f_kind_string.At("cards/warriors/rules.star:361:18", d) == "flame" })
+		if len(l_flames) > 0 {
+			l_dragons = b.fn_living(h, l_p)
+			if int64(len(l_dragons)) == int64(1) {
+				for _, it3 := range l_flames {
+					l_c = it3
+					h.Move("cards/warriors/rules.star:366:21", l_c, l_waiting, h.Zone("cards/warriors/rules.star:366:40", b.z_flames, l_p))
+				}
+				h.SetVar("cards/warriors/rules.star:367:17", b.fn_lair(h, rules.At("cards/warriors/rules.star:367:25", l_dragons, int64(0))), l_p, (h.Var("cards/warriors/rules.star:367:17", b.fn_lair(h, rules.At("cards/warriors/rules.star:367:25", l_dragons, int64(0))), l_p) + int64(len(l_flames))))
+			} else {
+				if int64(len(l_dragons)) > int64(1) {
+					h.SetTurn("cards/warriors/rules.star:369:17", l_p)
+					return true
+				}
+			}
+		}
+	}
+	h.SetVar("cards/warriors/rules.star:371:5", b.v_at, 0, h.Players())
+	return false
+}
+
+// fn_placing_order is placing_order of the rules (cards/warriors/rules.star:336:1).
+func (b *bound) fn_placing_order(h *rules.Host) []int64 {
+	var l_i int64
+	_ = l_i
+	var l_i_2 int64
+	_ = l_i_2
+	return func() []int64 {
+		var out []int64
+		for _, it1 := range rules.SortedFunc(func() []tuple_int64_int64 {
+			var out []tuple_int64_int64
+			for it2, hi2 := int64(0), h.Players(); it2 < hi2; it2++ {
+				l_i_2 = it2
+				out = append(out, tuple_int64_int64{F0: b.fn_lowest(h, l_i_2), F1: l_i_2})
+			}
+			return out
+		}(), func(x, y tuple_int64_int64) int {
+			if c := cmp.Compare(x.F0, y.F0); c != 0 {
+				return c
+			}
+			if c := cmp.Compare(x.F1, y.F1); c != 0 {
+				return c
+			}
+			return 0
+		}) {
+			tu3 := it1
+			_ = tu3.F0
+			l_i = tu3.F1
+			out = append(out, l_i)
+		}
+		return out
+	}()
+}
+
+// fn_play is play of the rules (cards/warriors/rules.star:305:1).
+func (b *bound) fn_play(h *rules.Host, a1 int64, a2 int16, a3 int) {
+	l_p := a1
+	_ = l_p
+	l_c := a2
+	_ = l_c
+	l_src := a3
+	_ = l_src
+	var l_j int64
+	_ = l_j
+	if (b.f_type_string.At("cards/warriors/rules.star:307:8", l_c) == "warrior") && (b.f_people_string.At("cards/warriors/rules.star:307:32", l_c) == "dragon") {
+		h.Move("cards/warriors/rules.star:308:9", l_c, l_src, h.Zone("cards/warriors/rules.star:308:24", b.z_dragons, l_p))
+		for it1, hi1 := int64(0), b.g_LAIRS; it1 < hi1; it1++ {
+			l_j = it1
+			if h.Var("cards/warriors/rules.star:310:16", b.fn_lair(h, l_j), l_p) < int64(0) {
+				h.SetVar("cards/warriors/rules.star:311:17", b.fn_lair(h, l_j), l_p, int64(0))
+				break
+			}
+		}
+	} else {
+		if b.f_type_string.At("cards/warriors/rules.star:313:10", l_c) == "warrior" {
+			h.Move("cards/warriors/rules.star:314:9", l_c, l_src, h.Zone("cards/warriors/rules.star:314:24", b.z_army, l_p))
+		} else {
+			if b.f_type_string.At("cards/warriors/rules.star:315:10", l_c) == "battle" {
+				h.Move("cards/warriors/rules.star:316:9", l_c, l_src, h.Zone("cards/warriors/rules.star:316:24", b.z_battles, l_p))
+			} else {
+				if b.f_kind_string.At("cards/warriors/rules.star:317:10", l_c) == "catapult" {
+					h.Move("cards/warriors/rules.star:318:9", l_c, l_src, h.Zone("cards/warriors/rules.star:318:24", b.z_catapults, l_p))
+				} else {
+					h.Move("cards/warriors/rules.star:320:9", l_c, l_src, h.Zone("cards/warriors/rules.star:320:24", b.z_waiting, l_p))
+				}
+			}
+		}
+	}
+}
+
+// fn_reset_battle is reset_battle of the rules (cards/warriors/rules.star:426:1).
 func (b *bound) fn_reset_battle(h *rules.Host) {
 	var l_p int64
 	_ = l_p
-	h.SetVar("cards/warriors/rules.star:427:5", b.v_battle, 0, -(int64(1)))
+	h.SetVar("cards/warriors/rules.star:428:5", b.v_battle, 0, -(int64(1)))
 	v1 := int64(0)
 	v2 := int64(0)
 	v3 := -(int64(1))
 	v4 := int64(0)
 	v5 := int64(0)
 	v6 := int64(0)
-	h.SetVar("cards/warriors/rules.star:428:5", b.v_owner, 0, v1)
-	h.SetVar("cards/warriors/rules.star:428:14", b.v_mode, 0, v2)
-	h.SetVar("cards/warriors/rules.star:428:22", b.v_unit, 0, v3)
-	h.SetVar("cards/warriors/rules.star:428:30", b.v_target, 0, v4)
-	h.SetVar("cards/warriors/rules.star:428:40", b.v_tslot, 0, v5)
-	h.SetVar("cards/warriors/rules.star:428:49", b.v_band_size, 0, v6)
+	h.SetVar("cards/warriors/rules.star:429:5", b.v_owner, 0, v1)
+	h.SetVar("cards/warriors/rules.star:429:14", b.v_mode, 0, v2)
+	h.SetVar("cards/warriors/rules.star:429:22", b.v_unit, 0, v3)
+	h.SetVar("cards/warriors/rules.star:429:30", b.v_target, 0, v4)
+	h.SetVar("cards/warriors/rules.star:429:40", b.v_tslot, 0, v5)
+	h.SetVar("cards/warriors/rules.star:429:49", b.v_band_size, 0, v6)
 	v7 := int64(0)
 	v8 := int64(0)
 	v9 := int64(0)
@@ -465,20 +1783,96 @@ func (b *bound) fn_reset_battle(h *rules.Host) {
 	v11 := int64(0)
 	v12 := int64(0)
 	v13 := int64(0)
-	h.SetVar("cards/warriors/rules.star:429:5", b.v_n_att, 0, v7)
-	h.SetVar("cards/warriors/rules.star:429:14", b.v_n_def, 0, v8)
-	h.SetVar("cards/warriors/rules.star:429:23", b.v_rolled, 0, v9)
-	h.SetVar("cards/warriors/rules.star:429:33", b.v_att_dice, 0, v10)
-	h.SetVar("cards/warriors/rules.star:429:45", b.v_def_dice, 0, v11)
-	h.SetVar("cards/warriors/rules.star:429:57", b.v_n_loss, 0, v12)
-	h.SetVar("cards/warriors/rules.star:429:67", b.v_loss_at, 0, v13)
+	h.SetVar("cards/warriors/rules.star:430:5", b.v_n_att, 0, v7)
+	h.SetVar("cards/warriors/rules.star:430:14", b.v_n_def, 0, v8)
+	h.SetVar("cards/warriors/rules.star:430:23", b.v_rolled, 0, v9)
+	h.SetVar("cards/warriors/rules.star:430:33", b.v_att_dice, 0, v10)
+	h.SetVar("cards/warriors/rules.star:430:45", b.v_def_dice, 0, v11)
+	h.SetVar("cards/warriors/rules.star:430:57", b.v_n_loss, 0, v12)
+	h.SetVar("cards/warriors/rules.star:430:67", b.v_loss_at, 0, v13)
 	for it14, hi14 := int64(0), h.Players(); it14 < hi14; it14++ {
 		l_p = it14
-		h.SetVar("cards/warriors/rules.star:431:9", b.v_targeted, l_p, int64(0))
+		h.SetVar("cards/warriors/rules.star:432:9", b.v_targeted, l_p, int64(0))
 	}
 }
 
-// fn_sizes is sizes of the rules (cards/warriors/rules.star:157:1).
+// fn_returns is returns of the rules (cards/warriors/rules.star:969:1).
+func (b *bound) fn_returns(h *rules.Host) []float64 {
+	var l_total []int64
+	_ = l_total
+	var l_p int64
+	_ = l_p
+	l_total = b.fn_totals(h)
+	return func() []float64 {
+		var out []float64
+		for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
+			l_p = it1
+			out = append(out, (float64(rules.At("cards/warriors/rules.star:972:13", l_total, l_p)) + rules.Div("cards/warriors/rules.star:972:24", float64(int64(len(h.Cards(h.Zone("cards/warriors/rules.star:972:28", b.z_pile, l_p))))), float64(h.Var("cards/warriors/rules.star:972:41", b.v_pile_scale, 0)))))
+		}
+		return out
+	}()
+}
+
+// fn_reveal is reveal of the rules (cards/warriors/rules.star:297:1).
+func (b *bound) fn_reveal(h *rules.Host) {
+	var l_p int64
+	_ = l_p
+	var l_c int16
+	_ = l_c
+	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
+		l_p = it1
+		for _, it2 := range rules.Sorted(h.Cards(h.Zone("cards/warriors/rules.star:300:25", b.z_chosen, l_p))) {
+			l_c = it2
+			b.fn_play(h, l_p, l_c, h.Zone("cards/warriors/rules.star:301:27", b.z_chosen, l_p))
+		}
+		b.fn_end_keep(h, l_p)
+	}
+	b.fn_lay_out(h)
+}
+
+// fn_rolled_die is rolled_die of the rules (cards/warriors/rules.star:658:1).
+func (b *bound) fn_rolled_die(h *rules.Host) {
+	var l_dice []int64
+	_ = l_dice
+	if h.Phase() == "fire_roll" {
+		b.fn_land_shot(h, h.Var("cards/warriors/rules.star:661:22", b.v_die, 0))
+		b.fn_advance(h)
+		return
+	}
+	if h.Var("cards/warriors/rules.star:664:8", b.v_rolled, 0) < h.Var("cards/warriors/rules.star:664:19", b.v_n_att, 0) {
+		l_dice = b.fn_digits(h, h.Var("cards/warriors/rules.star:665:23", b.v_att_dice, 0), h.Var("cards/warriors/rules.star:665:35", b.v_n_att, 0))
+		rules.SetAt("cards/warriors/rules.star:666:9", l_dice, h.Var("cards/warriors/rules.star:666:14", b.v_rolled, 0), h.Var("cards/warriors/rules.star:666:26", b.v_die, 0))
+		h.SetVar("cards/warriors/rules.star:667:9", b.v_att_dice, 0, b.fn_number(h, l_dice))
+	} else {
+		l_dice = b.fn_digits(h, h.Var("cards/warriors/rules.star:669:23", b.v_def_dice, 0), h.Var("cards/warriors/rules.star:669:35", b.v_n_def, 0))
+		rules.SetAt("cards/warriors/rules.star:670:9", l_dice, (h.Var("cards/warriors/rules.star:670:14", b.v_rolled, 0) - h.Var("cards/warriors/rules.star:670:25", b.v_n_att, 0)), h.Var("cards/warriors/rules.star:670:36", b.v_die, 0))
+		h.SetVar("cards/warriors/rules.star:671:9", b.v_def_dice, 0, b.fn_number(h, l_dice))
+	}
+	h.SetVar("cards/warriors/rules.star:672:5", b.v_rolled, 0, (h.Var("cards/warriors/rules.star:672:5", b.v_rolled, 0) + int64(1)))
+	if h.Var("cards/warriors/rules.star:673:8", b.v_rolled, 0) < (h.Var("cards/warriors/rules.star:673:19", b.v_n_att, 0) + h.Var("cards/warriors/rules.star:673:29", b.v_n_def, 0)) {
+		h.Roll("cards/warriors/rules.star:674:9", b.v_die, b.g_FACES, "rolled_die")
+		return
+	}
+	b.fn_compare(h)
+	b.fn_advance(h)
+}
+
+// fn_setup is setup of the rules (cards/warriors/rules.star:178:1).
+func (b *bound) fn_setup(h *rules.Host) {
+	var l_n int64
+	_ = l_n
+	l_n = int64(len(rules.Filter(h.Cards(h.Zone("cards/warriors/rules.star:180:13", b.z_deck, 0)), func(d int16) bool { return b.f_type_string.At("cards/warriors/rules.star:180:13", d) == "warrior" })))
+	for it1, hi1 := int64(0), int64(20); it1 < hi1; it1++ {
+		_ = it1
+		if h.Var("cards/warriors/rules.star:182:12", b.v_pile_scale, 0) <= l_n {
+			h.SetVar("cards/warriors/rules.star:183:13", b.v_pile_scale, 0, (h.Var("cards/warriors/rules.star:183:13", b.v_pile_scale, 0) * int64(10)))
+		}
+	}
+	b.fn_start_deal(h, rules.At("cards/warriors/rules.star:184:19", b.fn_deals(h), int64(0)))
+	b.fn_advance(h)
+}
+
+// fn_sizes is sizes of the rules (cards/warriors/rules.star:158:1).
 func (b *bound) fn_sizes(h *rules.Host, a1 int64) []int64 {
 	l_p := a1
 	_ = l_p
@@ -487,14 +1881,14 @@ func (b *bound) fn_sizes(h *rules.Host, a1 int64) []int64 {
 	var l_c int16
 	_ = l_c
 	l_n = rules.Repeat([]int64{int64(0)}, b.g_NP)
-	for _, it1 := range h.Cards(h.Zone("cards/warriors/rules.star:160:14", b.z_army, l_p)) {
+	for _, it1 := range h.Cards(h.Zone("cards/warriors/rules.star:161:14", b.z_army, l_p)) {
 		l_c = it1
-		rules.SetAt("cards/warriors/rules.star:161:9", l_n, b.g_PEOPLE.At("cards/warriors/rules.star:161:11", l_c), (rules.At("cards/warriors/rules.star:161:9", l_n, b.g_PEOPLE.At("cards/warriors/rules.star:161:11", l_c)) + int64(1)))
+		rules.SetAt("cards/warriors/rules.star:162:9", l_n, b.g_PEOPLE.At("cards/warriors/rules.star:162:11", l_c), (rules.At("cards/warriors/rules.star:162:9", l_n, b.g_PEOPLE.At("cards/warriors/rules.star:162:11", l_c)) + int64(1)))
 	}
 	return l_n
 }
 
-// fn_start_battle is start_battle of the rules (cards/warriors/rules.star:411:1).
+// fn_start_battle is start_battle of the rules (cards/warriors/rules.star:412:1).
 func (b *bound) fn_start_battle(h *rules.Host) {
 	var l_owner int64
 	_ = l_owner
@@ -508,14 +1902,14 @@ func (b *bound) fn_start_battle(h *rules.Host) {
 		return
 	}
 	b.fn_reset_battle(h)
-	h.SetVar("cards/warriors/rules.star:419:5", b.v_battle, 0, b.f_number_int64.At("cards/warriors/rules.star:419:16", rules.Must("cards/warriors/rules.star:419:16", l_card)))
-	h.SetVar("cards/warriors/rules.star:420:5", b.v_owner, 0, l_owner)
-	h.SetVar("cards/warriors/rules.star:421:5", b.v_mode, 0, b.g_MODE.At("cards/warriors/rules.star:421:14", b.f_kind_string.At("cards/warriors/rules.star:421:19", rules.Must("cards/warriors/rules.star:421:19", l_card))))
-	h.SetTurn("cards/warriors/rules.star:422:5", l_owner)
+	h.SetVar("cards/warriors/rules.star:420:5", b.v_battle, 0, b.f_number_int64.At("cards/warriors/rules.star:420:16", rules.Must("cards/warriors/rules.star:420:16", l_card)))
+	h.SetVar("cards/warriors/rules.star:421:5", b.v_owner, 0, l_owner)
+	h.SetVar("cards/warriors/rules.star:422:5", b.v_mode, 0, b.g_MODE.At("cards/warriors/rules.star:422:14", b.f_kind_string.At("cards/warriors/rules.star:422:19", rules.Must("cards/warriors/rules.star:422:19", l_card))))
+	h.SetTurn("cards/warriors/rules.star:423:5", l_owner)
 	b.fn_open_window(h, b.g_AFTER_START)
 }
 
-// fn_start_deal is start_deal of the rules (cards/warriors/rules.star:186:1).
+// fn_start_deal is start_deal of the rules (cards/warriors/rules.star:187:1).
 func (b *bound) fn_start_deal(h *rules.Host, a1 int64) {
 	l_count := a1
 	_ = l_count
@@ -523,15 +1917,178 @@ func (b *bound) fn_start_deal(h *rules.Host, a1 int64) {
 	_ = l_p
 	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
 		l_p = it1
-		h.SetVar("cards/warriors/rules.star:189:9", b.v_due, l_p, l_count)
+		h.SetVar("cards/warriors/rules.star:190:9", b.v_due, l_p, l_count)
 	}
-	h.SetTurn("cards/warriors/rules.star:190:5", int64(0))
-	h.SetPhase("cards/warriors/rules.star:191:5", "deal")
+	h.SetTurn("cards/warriors/rules.star:191:5", int64(0))
+	h.SetPhase("cards/warriors/rules.star:192:5", "deal")
+}
+
+// fn_start_roll is start_roll of the rules (cards/warriors/rules.star:634:1).
+func (b *bound) fn_start_roll(h *rules.Host) {
+	v1 := b.fn_attack_dice(h)
+	v2 := b.fn_defence_dice(h)
+	h.SetVar("cards/warriors/rules.star:636:5", b.v_n_att, 0, v1)
+	h.SetVar("cards/warriors/rules.star:636:14", b.v_n_def, 0, v2)
+	v3 := int64(0)
+	v4 := int64(0)
+	v5 := int64(0)
+	v6 := int64(0)
+	v7 := int64(0)
+	h.SetVar("cards/warriors/rules.star:637:5", b.v_rolled, 0, v3)
+	h.SetVar("cards/warriors/rules.star:637:15", b.v_att_dice, 0, v4)
+	h.SetVar("cards/warriors/rules.star:637:27", b.v_def_dice, 0, v5)
+	h.SetVar("cards/warriors/rules.star:637:39", b.v_n_loss, 0, v6)
+	h.SetVar("cards/warriors/rules.star:637:49", b.v_loss_at, 0, v7)
+	h.SetPhase("cards/warriors/rules.star:638:5", "roll")
+	h.Roll("cards/warriors/rules.star:639:5", b.v_die, b.g_FACES, "rolled_die")
+}
+
+// fn_targets is targets of the rules (cards/warriors/rules.star:470:1).
+func (b *bound) fn_targets(h *rules.Host, a1 int64) []int64 {
+	l_t := a1
+	_ = l_t
+	var l_n []int64
+	_ = l_n
+	var l_out []int64
+	_ = l_out
+	var l_q int64
+	_ = l_q
+	var l_j int64
+	_ = l_j
+	l_n = b.fn_sizes(h, l_t)
+	l_out = func() []int64 {
+		var out []int64
+		for it1, hi1 := int64(0), b.g_NP; it1 < hi1; it1++ {
+			l_q = it1
+			if (rules.At("cards/warriors/rules.star:473:36", l_n, l_q) > int64(0)) && (h.Var("cards/warriors/rules.star:473:49", b.fn_ward(h, l_q), l_t) == int64(0)) {
+				out = append(out, l_q)
+			}
+		}
+		return out
+	}()
+	return rules.Concat(l_out, func() []int64 {
+		var out []int64
+		for _, it2 := range b.fn_living(h, l_t) {
+			l_j = it2
+			out = append(out, (b.g_NP + l_j))
+		}
+		return out
+	}())
+}
+
+// fn_totals is totals of the rules (cards/warriors/rules.star:949:1).
+func (b *bound) fn_totals(h *rules.Host) []int64 {
+	var l_n int64
+	_ = l_n
+	var l_size [][]int64
+	_ = l_size
+	var l_p int64
+	_ = l_p
+	var l_total []int64
+	_ = l_total
+	var l_p_2 int64
+	_ = l_p_2
+	var l_q int64
+	_ = l_q
+	var l_best int64
+	_ = l_best
+	var l_p_3 int64
+	_ = l_p_3
+	var l_p_4 int64
+	_ = l_p_4
+	l_n = h.Players()
+	l_size = func() [][]int64 {
+		var out [][]int64
+		for it1, hi1 := int64(0), l_n; it1 < hi1; it1++ {
+			l_p = it1
+			out = append(out, b.fn_sizes(h, l_p))
+		}
+		return out
+	}()
+	l_total = func() []int64 {
+		var out []int64
+		for it2, hi2 := int64(0), l_n; it2 < hi2; it2++ {
+			l_p_2 = it2
+			out = append(out, (int64(len(h.Cards(h.Zone("cards/warriors/rules.star:953:18", b.z_pile, l_p_2)))) * b.p_victory_points))
+		}
+		return out
+	}()
+	for it3, hi3 := int64(0), b.g_NP; it3 < hi3; it3++ {
+		l_q = it3
+		l_best = rules.MaxOf("cards/warriors/rules.star:955:16", func() []int64 {
+			var out []int64
+			for it4, hi4 := int64(0), l_n; it4 < hi4; it4++ {
+				l_p_3 = it4
+				out = append(out, rules.At("cards/warriors/rules.star:955:21", rules.At("cards/warriors/rules.star:955:21", l_size, l_p_3), l_q))
+			}
+			return out
+		}())
+		for it5, hi5 := int64(0), l_n; it5 < hi5; it5++ {
+			l_p_4 = it5
+			if (l_best > int64(0)) && (rules.At("cards/warriors/rules.star:957:29", rules.At("cards/warriors/rules.star:957:29", l_size, l_p_4), l_q) == l_best) {
+				rules.SetAt("cards/warriors/rules.star:958:17", l_total, l_p_4, (rules.At("cards/warriors/rules.star:958:17", l_total, l_p_4) + b.p_people_bonus.GetOr(rules.At("cards/warriors/rules.star:958:53", b.g_PEOPLES, l_q), int64(0))))
+			}
+		}
+	}
+	if b.g_HORDES {
+		l_total = b.fn_dragon_bonus(h, l_total)
+	}
+	return l_total
+}
+
+// fn_unit_size is unit_size of the rules (cards/warriors/rules.star:603:1).
+func (b *bound) fn_unit_size(h *rules.Host, a1 int64, a2 int64) int64 {
+	l_p := a1
+	_ = l_p
+	l_s := a2
+	_ = l_s
+	if l_s < int64(0) {
+		return int64(0)
+	}
+	if l_s < b.g_NP {
+		return rules.At("cards/warriors/rules.star:608:16", b.fn_sizes(h, l_p), l_s)
+	}
+	if l_s < b.g_BAND {
+		return func() int64 {
+			if h.Var("cards/warriors/rules.star:610:21", b.fn_lair(h, (l_s-b.g_NP)), l_p) >= int64(0) {
+				return int64(1)
+			}
+			return int64(0)
+		}()
+	}
+	return int64(len(h.Cards(h.Zone("cards/warriors/rules.star:611:16", b.z_band, 0))))
+}
+
+// fn_ward is ward of the rules (cards/warriors/rules.star:137:1).
+func (b *bound) fn_ward(h *rules.Host, a1 int64) int {
+	l_q := a1
+	_ = l_q
+	return func(name string) int {
+		switch name {
+		case "ward_barbarian":
+			return b.v_ward_barbarian
+		case "ward_dwarf":
+			return b.v_ward_dwarf
+		case "ward_elf":
+			return b.v_ward_elf
+		case "ward_goblin":
+			return b.v_ward_goblin
+		case "ward_troll":
+			return b.v_ward_troll
+		case "ward_undead":
+			return b.v_ward_undead
+		}
+		rules.Failf("cards/warriors/rules.star:139:12", "getattr: g has no %s", name)
+		panic(nil)
+	}(rules.At("cards/warriors/rules.star:139:23", b.g_WARD, l_q))
 }
 
 func bind(g *rules.Game) (*rules.Entries, error) {
 	b := &bound{designs: g.Designs()}
 	var err error
+	if b.v_at, err = rules.BindVar(g, "at"); err != nil {
+		return nil, err
+	}
 	if b.v_att_dice, err = rules.BindVar(g, "att_dice"); err != nil {
 		return nil, err
 	}
@@ -544,7 +2101,58 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.v_def_dice, err = rules.BindVar(g, "def_dice"); err != nil {
 		return nil, err
 	}
+	if b.v_die, err = rules.BindVar(g, "die"); err != nil {
+		return nil, err
+	}
 	if b.v_due, err = rules.BindVar(g, "due"); err != nil {
+		return nil, err
+	}
+	if b.v_keep, err = rules.BindVar(g, "keep"); err != nil {
+		return nil, err
+	}
+	if b.v_lair_1, err = rules.BindVar(g, "lair_1"); err != nil {
+		return nil, err
+	}
+	if b.v_lair_10, err = rules.BindVar(g, "lair_10"); err != nil {
+		return nil, err
+	}
+	if b.v_lair_11, err = rules.BindVar(g, "lair_11"); err != nil {
+		return nil, err
+	}
+	if b.v_lair_12, err = rules.BindVar(g, "lair_12"); err != nil {
+		return nil, err
+	}
+	if b.v_lair_13, err = rules.BindVar(g, "lair_13"); err != nil {
+		return nil, err
+	}
+	if b.v_lair_14, err = rules.BindVar(g, "lair_14"); err != nil {
+		return nil, err
+	}
+	if b.v_lair_15, err = rules.BindVar(g, "lair_15"); err != nil {
+		return nil, err
+	}
+	if b.v_lair_2, err = rules.BindVar(g, "lair_2"); err != nil {
+		return nil, err
+	}
+	if b.v_lair_3, err = rules.BindVar(g, "lair_3"); err != nil {
+		return nil, err
+	}
+	if b.v_lair_4, err = rules.BindVar(g, "lair_4"); err != nil {
+		return nil, err
+	}
+	if b.v_lair_5, err = rules.BindVar(g, "lair_5"); err != nil {
+		return nil, err
+	}
+	if b.v_lair_6, err = rules.BindVar(g, "lair_6"); err != nil {
+		return nil, err
+	}
+	if b.v_lair_7, err = rules.BindVar(g, "lair_7"); err != nil {
+		return nil, err
+	}
+	if b.v_lair_8, err = rules.BindVar(g, "lair_8"); err != nil {
+		return nil, err
+	}
+	if b.v_lair_9, err = rules.BindVar(g, "lair_9"); err != nil {
 		return nil, err
 	}
 	if b.v_last, err = rules.BindVar(g, "last"); err != nil {
@@ -566,6 +2174,12 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		return nil, err
 	}
 	if b.v_owner, err = rules.BindVar(g, "owner"); err != nil {
+		return nil, err
+	}
+	if b.v_pile_scale, err = rules.BindVar(g, "pile_scale"); err != nil {
+		return nil, err
+	}
+	if b.v_played, err = rules.BindVar(g, "played"); err != nil {
 		return nil, err
 	}
 	if b.v_rolled, err = rules.BindVar(g, "rolled"); err != nil {
@@ -601,7 +2215,28 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.v_w_tslot, err = rules.BindVar(g, "w_tslot"); err != nil {
 		return nil, err
 	}
+	if b.v_ward_barbarian, err = rules.BindVar(g, "ward_barbarian"); err != nil {
+		return nil, err
+	}
+	if b.v_ward_dwarf, err = rules.BindVar(g, "ward_dwarf"); err != nil {
+		return nil, err
+	}
+	if b.v_ward_elf, err = rules.BindVar(g, "ward_elf"); err != nil {
+		return nil, err
+	}
+	if b.v_ward_goblin, err = rules.BindVar(g, "ward_goblin"); err != nil {
+		return nil, err
+	}
+	if b.v_ward_troll, err = rules.BindVar(g, "ward_troll"); err != nil {
+		return nil, err
+	}
+	if b.v_ward_undead, err = rules.BindVar(g, "ward_undead"); err != nil {
+		return nil, err
+	}
 	if b.z_army, err = rules.BindZone(g, "army"); err != nil {
+		return nil, err
+	}
+	if b.z_aside, err = rules.BindZone(g, "aside"); err != nil {
 		return nil, err
 	}
 	if b.z_band, err = rules.BindZone(g, "band"); err != nil {
@@ -613,13 +2248,28 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.z_camp, err = rules.BindZone(g, "camp"); err != nil {
 		return nil, err
 	}
+	if b.z_catapults, err = rules.BindZone(g, "catapults"); err != nil {
+		return nil, err
+	}
+	if b.z_chosen, err = rules.BindZone(g, "chosen"); err != nil {
+		return nil, err
+	}
 	if b.z_deck, err = rules.BindZone(g, "deck"); err != nil {
 		return nil, err
 	}
 	if b.z_discard, err = rules.BindZone(g, "discard"); err != nil {
 		return nil, err
 	}
+	if b.z_dragons, err = rules.BindZone(g, "dragons"); err != nil {
+		return nil, err
+	}
+	if b.z_flames, err = rules.BindZone(g, "flames"); err != nil {
+		return nil, err
+	}
 	if b.z_hand, err = rules.BindZone(g, "hand"); err != nil {
+		return nil, err
+	}
+	if b.z_pile, err = rules.BindZone(g, "pile"); err != nil {
 		return nil, err
 	}
 	if b.z_removed, err = rules.BindZone(g, "removed"); err != nil {
@@ -628,21 +2278,42 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.z_waiting, err = rules.BindZone(g, "waiting"); err != nil {
 		return nil, err
 	}
+	if b.z_wards, err = rules.BindZone(g, "wards"); err != nil {
+		return nil, err
+	}
+	b.f_band_int64 = rules.BindField(g, "band", rules.ConvInt)
 	b.f_band_rules_Opt_int64_ = rules.BindField(g, "band", conv_rules_Opt_int64_(g))
 	b.f_bows_int64 = rules.BindField(g, "bows", rules.ConvInt)
+	b.f_horses_int64 = rules.BindField(g, "horses", rules.ConvInt)
 	b.f_kind_string = rules.BindField(g, "kind", rules.ConvStr)
 	b.f_number_int64 = rules.BindField(g, "number", rules.ConvInt)
 	b.f_people_string = rules.BindField(g, "people", rules.ConvStr)
 	b.f_shields_int64 = rules.BindField(g, "shields", rules.ConvInt)
 	b.f_troop_string = rules.BindField(g, "troop", rules.ConvStr)
+	b.f_type_string = rules.BindField(g, "type", rules.ConvStr)
 	if b.p_attack_dice, err = rules.ConvInt(g.Param("attack_dice")); err != nil {
 		return nil, rules.BindError("params.attack_dice: %v", err)
+	}
+	if b.p_bow_bonus, err = rules.ConvInt(g.Param("bow_bonus")); err != nil {
+		return nil, rules.BindError("params.bow_bonus: %v", err)
+	}
+	if b.p_catapult_dragon_hit, err = rules.ConvInt(g.Param("catapult_dragon_hit")); err != nil {
+		return nil, rules.BindError("params.catapult_dragon_hit: %v", err)
+	}
+	if b.p_catapult_hit, err = rules.ConvInt(g.Param("catapult_hit")); err != nil {
+		return nil, rules.BindError("params.catapult_hit: %v", err)
 	}
 	if b.p_defence_dice, err = rules.ConvInt(g.Param("defence_dice")); err != nil {
 		return nil, rules.BindError("params.defence_dice: %v", err)
 	}
+	if b.p_dragon_bonus, err = rules.ConvInt(g.Param("dragon_bonus")); err != nil {
+		return nil, rules.BindError("params.dragon_bonus: %v", err)
+	}
 	if b.p_dragon_dice, err = rules.ConvInt(g.Param("dragon_dice")); err != nil {
 		return nil, rules.BindError("params.dragon_dice: %v", err)
+	}
+	if b.p_dragon_die_bonus, err = rules.ConvInt(g.Param("dragon_die_bonus")); err != nil {
+		return nil, rules.BindError("params.dragon_die_bonus: %v", err)
 	}
 	if b.p_hordes_initial_deal, err = conv__rules_Dict_int64__int64_(g)(g.Param("hordes_initial_deal")); err != nil {
 		return nil, rules.BindError("params.hordes_initial_deal: %v", err)
@@ -671,6 +2342,9 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.p_min_defence_dice, err = rules.ConvInt(g.Param("min_defence_dice")); err != nil {
 		return nil, rules.BindError("params.min_defence_dice: %v", err)
 	}
+	if b.p_people_bonus, err = conv__rules_Dict_string__int64_(g)(g.Param("people_bonus")); err != nil {
+		return nil, rules.BindError("params.people_bonus: %v", err)
+	}
 	if b.p_round_deal, err = rules.ConvInt(g.Param("round_deal")); err != nil {
 		return nil, rules.BindError("params.round_deal: %v", err)
 	}
@@ -680,11 +2354,20 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.p_rounds, err = rules.ConvInt(g.Param("rounds")); err != nil {
 		return nil, rules.BindError("params.rounds: %v", err)
 	}
+	if b.p_victory_points, err = rules.ConvInt(g.Param("victory_points")); err != nil {
+		return nil, rules.BindError("params.victory_points: %v", err)
+	}
+	if b.g_AFTER_ATTACK, err = rules.ConvInt(g.Global("AFTER_ATTACK")); err != nil {
+		return nil, rules.BindError("AFTER_ATTACK: %v", err)
+	}
 	if b.g_AFTER_ROUND, err = rules.ConvInt(g.Global("AFTER_ROUND")); err != nil {
 		return nil, rules.BindError("AFTER_ROUND: %v", err)
 	}
 	if b.g_AFTER_START, err = rules.ConvInt(g.Global("AFTER_START")); err != nil {
 		return nil, rules.BindError("AFTER_START: %v", err)
+	}
+	if b.g_AFTER_TARGET, err = rules.ConvInt(g.Global("AFTER_TARGET")); err != nil {
+		return nil, rules.BindError("AFTER_TARGET: %v", err)
 	}
 	if b.g_ARCHER, err = rules.ConvInt(g.Global("ARCHER")); err != nil {
 		return nil, rules.BindError("ARCHER: %v", err)
@@ -695,14 +2378,59 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.g_BATTLE, err = conv__rules_Dict_int64__int16_(g)(g.Global("BATTLE")); err != nil {
 		return nil, rules.BindError("BATTLE: %v", err)
 	}
+	if b.g_CATAPULTS, err = conv___int16(g)(g.Global("CATAPULTS")); err != nil {
+		return nil, rules.BindError("CATAPULTS: %v", err)
+	}
+	if b.g_CAVALRY, err = rules.ConvInt(g.Global("CAVALRY")); err != nil {
+		return nil, rules.BindError("CAVALRY: %v", err)
+	}
+	if b.g_DIE_BASE, err = rules.ConvInt(g.Global("DIE_BASE")); err != nil {
+		return nil, rules.BindError("DIE_BASE: %v", err)
+	}
+	if b.g_DRACONIC, err = rules.ConvInt(g.Global("DRACONIC")); err != nil {
+		return nil, rules.BindError("DRACONIC: %v", err)
+	}
+	if b.g_DRAGON, err = conv_rules_Opt_int16_(g)(g.Global("DRAGON")); err != nil {
+		return nil, rules.BindError("DRAGON: %v", err)
+	}
 	if b.g_ENEMY, err = conv___int64(g)(g.Global("ENEMY")); err != nil {
 		return nil, rules.BindError("ENEMY: %v", err)
+	}
+	if b.g_FACES, err = rules.ConvInt(g.Global("FACES")); err != nil {
+		return nil, rules.BindError("FACES: %v", err)
+	}
+	if b.g_FIRE_CARD, err = conv___int16(g)(g.Global("FIRE_CARD")); err != nil {
+		return nil, rules.BindError("FIRE_CARD: %v", err)
+	}
+	if b.g_FIRE_DRAGON, err = rules.ConvInt(g.Global("FIRE_DRAGON")); err != nil {
+		return nil, rules.BindError("FIRE_DRAGON: %v", err)
+	}
+	if b.g_FIRE_SLOT, err = conv__rules_CardDict_int64_(g)(g.Global("FIRE_SLOT")); err != nil {
+		return nil, rules.BindError("FIRE_SLOT: %v", err)
+	}
+	if b.g_FIRE_WIZARD, err = rules.ConvInt(g.Global("FIRE_WIZARD")); err != nil {
+		return nil, rules.BindError("FIRE_WIZARD: %v", err)
+	}
+	if b.g_FLAME, err = conv_rules_Opt_int16_(g)(g.Global("FLAME")); err != nil {
+		return nil, rules.BindError("FLAME: %v", err)
 	}
 	if b.g_HORDES, err = rules.ConvBool(g.Global("HORDES")); err != nil {
 		return nil, rules.BindError("HORDES: %v", err)
 	}
 	if b.g_INFANTRY, err = rules.ConvInt(g.Global("INFANTRY")); err != nil {
 		return nil, rules.BindError("INFANTRY: %v", err)
+	}
+	if b.g_LAIR, err = conv___string(g)(g.Global("LAIR")); err != nil {
+		return nil, rules.BindError("LAIR: %v", err)
+	}
+	if b.g_LAIRS, err = rules.ConvInt(g.Global("LAIRS")); err != nil {
+		return nil, rules.BindError("LAIRS: %v", err)
+	}
+	if b.g_MERCENARY, err = rules.ConvInt(g.Global("MERCENARY")); err != nil {
+		return nil, rules.BindError("MERCENARY: %v", err)
+	}
+	if b.g_MIXED, err = rules.ConvInt(g.Global("MIXED")); err != nil {
+		return nil, rules.BindError("MIXED: %v", err)
 	}
 	if b.g_MODE, err = conv__rules_Dict_string__int64_(g)(g.Global("MODE")); err != nil {
 		return nil, rules.BindError("MODE: %v", err)
@@ -722,10 +2450,72 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.g_TROOP, err = conv__rules_CardDict_int64_(g)(g.Global("TROOP")); err != nil {
 		return nil, rules.BindError("TROOP: %v", err)
 	}
+	if b.g_TROOPS, err = conv___string(g)(g.Global("TROOPS")); err != nil {
+		return nil, rules.BindError("TROOPS: %v", err)
+	}
+	if b.g_WARD, err = conv___string(g)(g.Global("WARD")); err != nil {
+		return nil, rules.BindError("WARD: %v", err)
+	}
+	if b.g_WARRIOR, err = conv__rules_Dict_tuple_string_string__int16_(g)(g.Global("WARRIOR")); err != nil {
+		return nil, rules.BindError("WARRIOR: %v", err)
+	}
+	if b.g_WIZARD, err = rules.ConvCard(g.Global("WIZARD")); err != nil {
+		return nil, rules.BindError("WIZARD: %v", err)
+	}
+	size_keep_0 := g.PartSize("keep", 0)
+	_ = size_keep_0
+	size_protect_0 := g.PartSize("protect", 0)
+	_ = size_protect_0
+	size_assign_flame_0 := g.PartSize("assign_flame", 0)
+	_ = size_assign_flame_0
+	size_attack_0 := g.PartSize("attack", 0)
+	_ = size_attack_0
+	size_attack_1 := g.PartSize("attack", 1)
+	_ = size_attack_1
+	size_attack_2 := g.PartSize("attack", 2)
+	_ = size_attack_2
+	size_enlist_0 := g.PartSize("enlist", 0)
+	_ = size_enlist_0
+	size_as_mercenary_0 := g.PartSize("as_mercenary", 0)
+	_ = size_as_mercenary_0
+	size_as_draconic_0 := g.PartSize("as_draconic", 0)
+	_ = size_as_draconic_0
+	size_continue_0 := g.PartSize("continue", 0)
+	_ = size_continue_0
+	size_stop_0 := g.PartSize("stop", 0)
+	_ = size_stop_0
+	size_charge_0 := g.PartSize("charge", 0)
+	_ = size_charge_0
+	size_end_charge_0 := g.PartSize("end_charge", 0)
+	_ = size_end_charge_0
+	size_give_0 := g.PartSize("give", 0)
+	_ = size_give_0
+	size_spend_flame_0 := g.PartSize("spend_flame", 0)
+	_ = size_spend_flame_0
+	size_fire_0 := g.PartSize("fire", 0)
+	_ = size_fire_0
+	size_fire_1 := g.PartSize("fire", 1)
+	_ = size_fire_1
+	size_hold_fire_0 := g.PartSize("hold_fire", 0)
+	_ = size_hold_fire_0
 	e := &rules.Entries{Legal: map[string]func(*rules.Host, int, []int) []int{}, Apply: map[string]func(*rules.Host, int, int){}, Then: map[string]func(*rules.Host){}}
+	e.Setup = func(h *rules.Host) { b.fn_setup(h) }
+	e.Then["advance"] = func(h *rules.Host) { b.fn_advance(h) }
+	e.Then["after_attack"] = func(h *rules.Host) { b.fn_after_attack(h) }
+	e.Then["compare"] = func(h *rules.Host) { b.fn_compare(h) }
+	e.Then["dealt"] = func(h *rules.Host) { b.fn_dealt(h) }
+	e.Then["dealt_one"] = func(h *rules.Host) { b.fn_dealt_one(h) }
+	e.Then["end_battle"] = func(h *rules.Host) { b.fn_end_battle(h) }
+	e.Then["end_round"] = func(h *rules.Host) { b.fn_end_round(h) }
 	e.Then["finish_battle"] = func(h *rules.Host) { b.fn_finish_battle(h) }
+	e.Then["lay_out"] = func(h *rules.Host) { b.fn_lay_out(h) }
+	e.Then["next_round"] = func(h *rules.Host) { b.fn_next_round(h) }
 	e.Then["reset_battle"] = func(h *rules.Host) { b.fn_reset_battle(h) }
+	e.Then["reveal"] = func(h *rules.Host) { b.fn_reveal(h) }
+	e.Then["rolled_die"] = func(h *rules.Host) { b.fn_rolled_die(h) }
+	e.Then["setup"] = func(h *rules.Host) { b.fn_setup(h) }
 	e.Then["start_battle"] = func(h *rules.Host) { b.fn_start_battle(h) }
+	e.Then["start_roll"] = func(h *rules.Host) { b.fn_start_roll(h) }
 	e.Legal["keep"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_keep(h, int64(p))
 		for _, d := range h.Cards(r) {
@@ -733,19 +2523,79 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		}
 		return dst
 	}
+	e.Apply["keep"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_keep(h, int64(p), int16(arg))
+	}
 	e.Legal["protect"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_protect(h, int64(p))
 		for _, x := range r {
-			dst = append(dst, rules.Part("cards/warriors/rules.star:373:1", h, x, 22, false))
+			dst = append(dst, rules.Part("cards/warriors/rules.star:374:1", h, x, size_protect_0, false))
 		}
 		return dst
+	}
+	e.Apply["protect"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_protect(h, int64(p), int64(arg))
+	}
+	e.Legal["assign_flame"] = func(h *rules.Host, p int, dst []int) []int {
+		r := b.fn_legal_assign_flame(h, int64(p))
+		for _, x := range r {
+			dst = append(dst, rules.Part("cards/warriors/rules.star:387:1", h, x, size_assign_flame_0, false))
+		}
+		return dst
+	}
+	e.Apply["assign_flame"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_assign_flame(h, int64(p), int64(arg))
+	}
+	e.Legal["attack"] = func(h *rules.Host, p int, dst []int) []int {
+		r := b.fn_legal_attack(h, int64(p))
+		for _, x := range r {
+			i := 0
+			i = i*size_attack_0 + rules.Part("cards/warriors/rules.star:510:1", h, x.F0, size_attack_0, false)
+			i = i*size_attack_1 + rules.Part("cards/warriors/rules.star:510:1", h, x.F1, size_attack_1, false)
+			i = i*size_attack_2 + rules.Part("cards/warriors/rules.star:510:1", h, x.F2, size_attack_2, false)
+			dst = append(dst, i)
+		}
+		return dst
+	}
+	e.Apply["attack"] = func(h *rules.Host, p int, arg int) {
+		var x tuple_int64_int64_int64
+		x.F2 = int64(arg % size_attack_2)
+		arg /= size_attack_2
+		x.F1 = int64(arg % size_attack_1)
+		arg /= size_attack_1
+		x.F0 = int64(arg % size_attack_0)
+		arg /= size_attack_0
+		b.fn_apply_attack(h, int64(p), x)
 	}
 	e.Legal["enlist"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_enlist(h, int64(p))
 		for _, x := range r {
-			dst = append(dst, rules.Part("cards/warriors/rules.star:593:1", h, x, 22, false))
+			dst = append(dst, rules.Part("cards/warriors/rules.star:594:1", h, x, size_enlist_0, false))
 		}
 		return dst
+	}
+	e.Apply["enlist"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_enlist(h, int64(p), int64(arg))
+	}
+	e.Legal["as_mercenary"] = func(h *rules.Host, p int, dst []int) []int {
+		r := b.fn_legal_as_mercenary(h, int64(p))
+		if r {
+			dst = append(dst, 0)
+		}
+		return dst
+	}
+	e.Apply["as_mercenary"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_as_mercenary(h, int64(p))
+	}
+	e.Legal["as_draconic"] = func(h *rules.Host, p int, dst []int) []int {
+		r := b.fn_legal_as_draconic(h, int64(p))
+		if r {
+			dst = append(dst, 0)
+		}
+		return dst
+	}
+	e.Apply["as_draconic"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_as_draconic(h, int64(p))
 	}
 	e.Legal["continue"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_continue(h, int64(p))
@@ -754,12 +2604,28 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		}
 		return dst
 	}
+	e.Apply["continue"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_continue(h, int64(p))
+	}
 	e.Legal["stop"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_stop(h, int64(p))
 		if r {
 			dst = append(dst, 0)
 		}
 		return dst
+	}
+	e.Apply["stop"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_stop(h, int64(p))
+	}
+	e.Legal["charge"] = func(h *rules.Host, p int, dst []int) []int {
+		r := b.fn_legal_charge(h, int64(p))
+		for _, d := range r {
+			dst = append(dst, int(d))
+		}
+		return dst
+	}
+	e.Apply["charge"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_charge(h, int64(p), int16(arg))
 	}
 	e.Legal["end_charge"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_end_charge(h, int64(p))
@@ -768,6 +2634,37 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		}
 		return dst
 	}
+	e.Apply["end_charge"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_end_charge(h, int64(p))
+	}
+	e.Legal["spend_flame"] = func(h *rules.Host, p int, dst []int) []int {
+		r := b.fn_legal_spend_flame(h, int64(p))
+		if r {
+			dst = append(dst, 0)
+		}
+		return dst
+	}
+	e.Apply["spend_flame"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_spend_flame(h, int64(p))
+	}
+	e.Legal["fire"] = func(h *rules.Host, p int, dst []int) []int {
+		r := b.fn_legal_fire(h, int64(p))
+		for _, x := range r {
+			i := 0
+			i = i*size_fire_0 + rules.Part("cards/warriors/rules.star:909:1", h, x.F0, size_fire_0, false)
+			i = i*size_fire_1 + rules.Part("cards/warriors/rules.star:909:1", h, x.F1, size_fire_1, false)
+			dst = append(dst, i)
+		}
+		return dst
+	}
+	e.Apply["fire"] = func(h *rules.Host, p int, arg int) {
+		var x tuple_int64_int64
+		x.F1 = int64(arg % size_fire_1)
+		arg /= size_fire_1
+		x.F0 = int64(arg % size_fire_0)
+		arg /= size_fire_0
+		b.fn_apply_fire(h, int64(p), x)
+	}
 	e.Legal["hold_fire"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_hold_fire(h, int64(p))
 		if r {
@@ -775,6 +2672,10 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		}
 		return dst
 	}
+	e.Apply["hold_fire"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_hold_fire(h, int64(p))
+	}
+	e.Returns = func(h *rules.Host) []float64 { return rules.Floats(b.fn_returns(h)) }
 	return e, nil
 }
 
@@ -790,21 +2691,33 @@ func conv__rules_Dict_int64__int64_(g *rules.Game) func(starlark.Value) (*rules.
 	}
 }
 
+func conv__rules_Dict_string__int64_(g *rules.Game) func(starlark.Value) (*rules.Dict[string, int64], error) {
+	return func(v starlark.Value) (*rules.Dict[string, int64], error) {
+		return rules.ConvDict(v, rules.ConvStr, rules.ConvInt)
+	}
+}
+
 func conv__rules_Dict_int64__int16_(g *rules.Game) func(starlark.Value) (*rules.Dict[int64, int16], error) {
 	return func(v starlark.Value) (*rules.Dict[int64, int16], error) {
 		return rules.ConvDict(v, rules.ConvInt, rules.ConvCard)
 	}
 }
 
-func conv___int64(g *rules.Game) func(starlark.Value) ([]int64, error) {
-	return func(v starlark.Value) ([]int64, error) {
-		return rules.ConvList(v, rules.ConvInt)
+func conv___int16(g *rules.Game) func(starlark.Value) ([]int16, error) {
+	return func(v starlark.Value) ([]int16, error) {
+		return rules.ConvList(v, rules.ConvCard)
 	}
 }
 
-func conv__rules_Dict_string__int64_(g *rules.Game) func(starlark.Value) (*rules.Dict[string, int64], error) {
-	return func(v starlark.Value) (*rules.Dict[string, int64], error) {
-		return rules.ConvDict(v, rules.ConvStr, rules.ConvInt)
+func conv_rules_Opt_int16_(g *rules.Game) func(starlark.Value) (rules.Opt[int16], error) {
+	return func(v starlark.Value) (rules.Opt[int16], error) {
+		return rules.ConvOpt(v, rules.ConvCard)
+	}
+}
+
+func conv___int64(g *rules.Game) func(starlark.Value) ([]int64, error) {
+	return func(v starlark.Value) ([]int64, error) {
+		return rules.ConvList(v, rules.ConvInt)
 	}
 }
 
@@ -817,5 +2730,28 @@ func conv__rules_CardDict_int64_(g *rules.Game) func(starlark.Value) (*rules.Car
 func conv___string(g *rules.Game) func(starlark.Value) ([]string, error) {
 	return func(v starlark.Value) ([]string, error) {
 		return rules.ConvList(v, rules.ConvStr)
+	}
+}
+
+func conv_tuple_string_string(g *rules.Game) func(starlark.Value) (tuple_string_string, error) {
+	return func(v starlark.Value) (tuple_string_string, error) {
+		var t tuple_string_string
+		x, err := rules.ConvTuple(v, 2)
+		if err != nil {
+			return t, err
+		}
+		if t.F0, err = rules.ConvStr(x[0]); err != nil {
+			return t, err
+		}
+		if t.F1, err = rules.ConvStr(x[1]); err != nil {
+			return t, err
+		}
+		return t, nil
+	}
+}
+
+func conv__rules_Dict_tuple_string_string__int16_(g *rules.Game) func(starlark.Value) (*rules.Dict[tuple_string_string, int16], error) {
+	return func(v starlark.Value) (*rules.Dict[tuple_string_string, int16], error) {
+		return rules.ConvDict(v, conv_tuple_string_string(g), rules.ConvCard)
 	}
 }

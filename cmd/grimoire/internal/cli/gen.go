@@ -98,11 +98,28 @@ func generateGame(g *model.Game) (map[string][]byte, error) {
 	if rules.Has(g) {
 		// The rules compiled to Go, which the rules engine plays where
 		// the game's data is the same.
-		rg, err := rules.New(g)
+		base, err := g.Play("")
 		if err != nil {
 			return nil, fmt.Errorf("game %s: %w", g.ID, err)
 		}
-		src, _, err := rg.GoSource(compiledPackage)
+		rg, err := rules.New(base)
+		if err != nil {
+			return nil, fmt.Errorf("game %s: %w", g.ID, err)
+		}
+		// Compiled to fit every variant as well.
+		var variants []*rules.Game
+		for _, v := range g.Variants {
+			p, err := g.Play(v.ID)
+			if err != nil {
+				return nil, fmt.Errorf("game %s: %w", g.ID, err)
+			}
+			vg, err := rules.New(p)
+			if err != nil {
+				return nil, fmt.Errorf("game %s, variant %s: %w", g.ID, v.ID, err)
+			}
+			variants = append(variants, vg)
+		}
+		src, _, err := rg.GoSource(compiledPackage, variants...)
 		if err != nil {
 			return nil, fmt.Errorf("game %s: compiling its rules: %w", g.ID, err)
 		}

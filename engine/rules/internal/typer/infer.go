@@ -426,7 +426,7 @@ func (in *inferer) stmt(st syntax.Stmt) {
 		}
 		in.assign(st.LHS, t)
 	case *syntax.IfStmt:
-		in.expr(st.Cond)
+		in.cond(st.Cond)
 		in.narrow = append(in.narrow, unassigned(in.narrowing(st.Cond), st.True))
 		in.stmts(st.True)
 		in.narrow = in.narrow[:len(in.narrow)-1]
@@ -435,7 +435,7 @@ func (in *inferer) stmt(st syntax.Stmt) {
 		in.assign(st.Vars, in.elem(in.expr(st.X)))
 		in.stmts(st.Body)
 	case *syntax.WhileStmt:
-		in.expr(st.Cond)
+		in.cond(st.Cond)
 		in.stmts(st.Body)
 	case *syntax.ReturnStmt:
 		t := Type(None)
@@ -476,6 +476,36 @@ func (in *inferer) unpack(targets []syntax.Expr, t Type) {
 		}
 		in.assign(x, et)
 	}
+}
+
+// sameExpr reports whether two expressions are the same name or field of
+// a name (x, x.f, x.f.g), which read the same value twice in a row.
+func sameExpr(a, b syntax.Expr) bool {
+	switch a := a.(type) {
+	case *syntax.Ident:
+		b, ok := b.(*syntax.Ident)
+		return ok && a.Name == b.Name && a.Binding == b.Binding
+	case *syntax.DotExpr:
+		b, ok := b.(*syntax.DotExpr)
+		return ok && a.Name.Name == b.Name.Name && sameExpr(a.X, b.X)
+	}
+	return false
+}
+
+// cond types an expression whose truth alone counts, a test: a and b, a
+// or b of unlike operands are a truth there, not a value of either type.
+func (in *inferer) cond(e syntax.Expr) Type {
+	switch x := e.(type) {
+	case *syntax.ParenExpr:
+		return in.mark(e, in.cond(x.X))
+	case *syntax.BinaryExpr:
+		if x.Op == syntax.AND || x.Op == syntax.OR {
+			in.cond(x.X)
+			in.cond(x.Y)
+			return in.mark(e, Bool)
+		}
+	}
+	return in.expr(e)
 }
 
 // mark records the type of an expression.
@@ -528,13 +558,22 @@ func (in *inferer) typeOf(e syntax.Expr) Type {
 	case *syntax.Comprehension:
 		return in.comprehension(e)
 	case *syntax.CondExpr:
-		in.expr(e.Cond)
-		return in.join(in.expr(e.True), in.expr(e.False))
+		in.cond(e.Cond)
+		t := in.expr(e.True)
+		// x if x != None else y: x is no None there.
+		if b, ok := e.Cond.(*syntax.BinaryExpr); ok && b.Op == syntax.NEQ && sameExpr(b.X, e.True) {
+			if id, ok := b.Y.(*syntax.Ident); ok && id.Name == "None" {
+				t = in.mark(e.True, optOf(t))
+			}
+		}
+		return in.join(t, in.expr(e.False))
 	case *syntax.UnaryExpr:
+		if e.Op == syntax.NOT {
+			in.cond(e.X)
+			return Bool
+		}
 		x := in.expr(e.X)
 		switch e.Op {
-		case syntax.NOT:
-			return Bool
 		case syntax.MINUS, syntax.PLUS:
 			if x == Int || x == Float {
 				return x
@@ -778,7 +817,7 @@ func (in *inferer) comprehension(c *syntax.Comprehension) Type {
 		case *syntax.ForClause:
 			in.assign(cl.Vars, in.elem(in.expr(cl.X)))
 		case *syntax.IfClause:
-			in.expr(cl.Cond)
+			in.cond(cl.Cond)
 			in.narrow = append(in.narrow, in.narrowing(cl.Cond))
 		}
 	}
@@ -804,6 +843,19 @@ func (in *inferer) callExpr(c *syntax.CallExpr) Type {
 	}
 	if then, ok := kw["then"].(Func); ok {
 		in.call(then.Name, []Type{Game})
+	}
+	// xs.append(x), xs.extend(ys) of a local list: what it holds.
+	if dot, ok := c.Fn.(*syntax.DotExpr); ok && len(args) == 1 {
+		if id, ok := dot.X.(*syntax.Ident); ok {
+			if _, isList := in.ident(id).(List); isList {
+				switch dot.Name.Name {
+				case "append":
+					in.bind(id, List{args[0]})
+				case "extend":
+					in.bind(id, List{in.elem(args[0])})
+				}
+			}
+		}
 	}
 	switch f := fn.(type) {
 	case Func:
@@ -889,9 +941,21 @@ func (in *inferer) builtin(b Builtin, args []Type) Type {
 		case "fail":
 			return Unknown
 		case "getattr":
-			// A card's field, by a name of known values.
+			// A card's field, or g's variable or zone, by a name of
+			// known values.
 			c, okC := arg(0).(CardOf)
 			names, okN := arg(1).(StrOf)
+			if len(args) == 2 && okN && Equal(arg(0), Game) {
+				var t Type = Unknown
+				for _, n := range names.Strs() {
+					at, ok := in.env.Attrs[n]
+					if !ok {
+						return Dyn
+					}
+					t = Join(t, at)
+				}
+				return t
+			}
 			if len(args) != 2 || !okC || !okN {
 				return Dyn
 			}
