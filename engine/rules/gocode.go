@@ -963,6 +963,9 @@ func (c *goCompiler) coerce(code string, from, to typer.Type) (string, error) {
 			if typer.IsCard(typer.Elem(to)) {
 				return "slices.Clone(h.Cards(" + code + "))", nil
 			}
+			if o, ok := typer.Elem(to).(typer.Opt); ok && typer.IsCard(o.Of) {
+				return "rules.Somes(h.Cards(" + code + "))", nil
+			}
 		}
 	case typer.Dict:
 		if d, ok := from.(typer.Dict); ok && typer.Equal(d.Key, typer.Unknown) {

@@ -424,7 +424,7 @@ func (b *bound) fn_apply_fire(h *rules.Host, a1 int64, a2 tuple_int64_int64) {
 }
 
 // fn_apply_give is apply_give of the rules (cards/warriors/rules.star:737:1).
-func (b *bound) fn_apply_give(h *rules.Host, a1 int64, a2 rules.Opt[int16]) {
+func (b *bound) fn_apply_give(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
 	l_card := a2
@@ -445,12 +445,12 @@ func (b *bound) fn_apply_give(h *rules.Host, a1 int64, a2 rules.Opt[int16]) {
 		return h.Var("cards/warriors/rules.star:740:44", b.v_target, 0)
 	}()
 	if l_s < b.g_NP {
-		h.Move("cards/warriors/rules.star:742:9", rules.Must("cards/warriors/rules.star:742:16", l_card), h.Zone("cards/warriors/rules.star:742:22", b.z_army, l_q), h.Zone("cards/warriors/rules.star:742:33", b.z_pile, l_winner))
+		h.Move("cards/warriors/rules.star:742:9", l_card, h.Zone("cards/warriors/rules.star:742:22", b.z_army, l_q), h.Zone("cards/warriors/rules.star:742:33", b.z_pile, l_winner))
 	} else {
 		if l_s < b.g_BAND {
 			b.fn_kill_dragon(h, l_q, (l_s - b.g_NP), l_winner)
 		} else {
-			h.Move("cards/warriors/rules.star:746:9", rules.Must("cards/warriors/rules.star:746:16", l_card), h.Zone("cards/warriors/rules.star:746:22", b.z_band, 0), h.Zone("cards/warriors/rules.star:746:30", b.z_pile, l_winner))
+			h.Move("cards/warriors/rules.star:746:9", l_card, h.Zone("cards/warriors/rules.star:746:22", b.z_band, 0), h.Zone("cards/warriors/rules.star:746:30", b.z_pile, l_winner))
 		}
 	}
 	h.SetVar("cards/warriors/rules.star:747:5", b.v_loss_at, 0, (h.Var("cards/warriors/rules.star:747:5", b.v_loss_at, 0) + int64(1)))
@@ -1330,6 +1330,28 @@ func (b *bound) fn_legal_fire(h *rules.Host, a1 int64) []tuple_int64_int64 {
 		}
 		return out
 	}()
+}
+
+// fn_legal_give is legal_give of the rules (cards/warriors/rules.star:728:1).
+func (b *bound) fn_legal_give(h *rules.Host, a1 int64) []rules.Opt[int16] {
+	l_p := a1
+	_ = l_p
+	var l_q int64
+	_ = l_q
+	var l_s int64
+	_ = l_s
+	tu1 := b.fn_loser(h)
+	l_q = tu1.F0
+	l_s = tu1.F1
+	if l_s < b.g_NP {
+		return rules.Somes(rules.Filter(h.Cards(h.Zone("cards/warriors/rules.star:732:16", b.z_army, l_q)), func(d int16) bool {
+			return b.f_people_string.At("cards/warriors/rules.star:732:16", d) == rules.At("cards/warriors/rules.star:732:41", b.g_PEOPLES, l_s)
+		}))
+	}
+	if l_s < b.g_BAND {
+		return []rules.Opt[int16]{b.g_DRAGON}
+	}
+	return rules.Somes(h.Cards(h.Zone("cards/warriors/rules.star:735:12", b.z_band, 0)))
 }
 
 // fn_legal_hold_fire is legal_hold_fire of the rules (cards/warriors/rules.star:940:1).
@@ -2636,6 +2658,16 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	}
 	e.Apply["end_charge"] = func(h *rules.Host, p int, arg int) {
 		b.fn_apply_end_charge(h, int64(p))
+	}
+	e.Legal["give"] = func(h *rules.Host, p int, dst []int) []int {
+		r := b.fn_legal_give(h, int64(p))
+		for _, d := range r {
+			dst = append(dst, int(rules.Must("cards/warriors/rules.star:728:1", d)))
+		}
+		return dst
+	}
+	e.Apply["give"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_give(h, int64(p), int16(arg))
 	}
 	e.Legal["spend_flame"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_spend_flame(h, int64(p))

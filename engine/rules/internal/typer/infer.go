@@ -109,7 +109,8 @@ func Infer(files []*syntax.File, env *Env) *Result {
 						continue // not known yet
 					}
 					if !IsDyn(el) {
-						params = []Type{params[0], params[1], el}
+						// None is no argument: the engine refuses it.
+						params = []Type{params[0], params[1], optOf(el)}
 					}
 				}
 			}
