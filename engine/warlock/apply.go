@@ -199,35 +199,41 @@ func (s *State) main(p *seat, m Move) {
 
 // power starts the power of a creature played into the castle (rule 5).
 // A player may always play a card into the castle, and may decline its
-// power or find it has no effect (ruling power-optional).
+// power or find it has no effect (ruling power-optional). A power with
+// nothing to act on ends the action from the main step, as the rules'
+// does.
 func (s *State) power(p *seat, d int) {
 	switch s.r.Designs[d].Race {
 	case giantRace:
-		s.step = stDragon
 		if !s.canPlaceDragon(p) {
 			s.actionDone()
+			return
 		}
+		s.step = stDragon
 	case humanRace:
-		s.step = stHumanDraw
 		s.left = s.r.Params.HumanPowerDraws
 		if s.left == 0 || len(s.draw)+len(s.discard) == 0 {
 			s.actionDone()
+			return
 		}
+		s.step = stHumanDraw
 	case goblinRace:
 		s.castleGob = d
 		s.step = stGoblinBar
 	case gnomeRace:
 		s.step = stGnomeHand
 	case orcRace:
-		s.step = stOrc
 		if s.ruins == 0 || !s.hasTarget() {
 			s.actionDone()
+			return
 		}
+		s.step = stOrc
 	case wizardRace:
-		s.step = stWizardOwn
 		if !s.hasTarget() || p.occupied == p.dragons+p.ruins {
 			s.actionDone()
+			return
 		}
+		s.step = stWizardOwn
 	default:
 		s.actionDone()
 	}
