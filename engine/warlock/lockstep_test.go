@@ -292,3 +292,41 @@ func TestLockstepMutants(t *testing.T) {
 		}
 	}
 }
+
+// TestLockstepSameGames: from one seed, this engine and the rules draw the
+// same cards, each with its own SampleChance: what the two engines' logs
+// of one seed need.
+//
+// The two do not yet list their legal actions in one order (SameOrder),
+// so random bots, which pick an action by its place in the list, still
+// part at the first of these decisions:
+//   - bid: this engine lists closing the bid before the bids, and every
+//     card at its gold before the humans at their other amount; the rules
+//     list the bids card by card, a human's two amounts together, and
+//     closing the bid after them;
+//   - human_draw: this engine lists declining the power first, the rules
+//     last;
+//   - pay: this engine lists paying with the goblin just played first,
+//     the rules after the dungeon's cards.
+func TestLockstepSameGames(t *testing.T) {
+	m := warlockModel(t)
+	// Both draw the k-th card of the pile in the order of its designs:
+	// this engine's designs are the model's creatures, in the model's
+	// order of cards, which numbers the rules engine's.
+	a, _ := engines(t, m)
+	last := -1
+	for _, d := range a.Rules.Designs {
+		i := slices.IndexFunc(m.Cards, func(c *model.Card) bool { return c.ID == d.ID })
+		if i <= last {
+			t.Fatalf("design %s is card %d of the model, after card %d", d.ID, i, last)
+		}
+		last = i
+	}
+	for players := 3; players <= 5; players++ {
+		cfg := config(t, m, players, longtest.Size(4, 60), uint64(200+players))
+		cfg.SampleChance = true
+		if err := lockstep.Run(cfg); err != nil {
+			t.Errorf("%d players: %v", players, err)
+		}
+	}
+}
