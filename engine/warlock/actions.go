@@ -39,13 +39,22 @@ const (
 	BidAlt // bid a human at its other amount
 	PickMine
 	PickDungeon
-	Field  // a field of one's own empire
-	Swap   // two fields of one's own empire (giant skill)
+	Field // a field of one's own empire
+	Swap  // two fields of one's own empire (giant skill)
+	// Draw is a chance node's outcome: the card of this design is drawn
+	// from the draw pile. It comes before Target, whose count depends on
+	// the most players, so that a variant for fewer players numbers the
+	// draws as the game does.
+	Draw
 	Target // a field of another player's empire
 	kinds
 )
 
 const firstDesignKind, lastDesignKind = PlayMine, PickDungeon
+
+// designKind reports whether actions of kind k each name a design: the
+// players' card actions, and the chance node's draws.
+func designKind(k Kind) bool { return k >= firstDesignKind && k <= lastDesignKind || k == Draw }
 
 // Move is a decoded action.
 type Move struct {
@@ -85,7 +94,7 @@ func newLayout(designs, side, players int) layout {
 	for k := range kinds {
 		l.base[k] = n
 		switch {
-		case k >= firstDesignKind && k <= lastDesignKind:
+		case designKind(k):
 			n += designs
 		case k == Field:
 			n += f
@@ -104,7 +113,7 @@ func newLayout(designs, side, players int) layout {
 			m := Move{Kind: k}
 			off := x - l.base[k]
 			switch {
-			case k >= firstDesignKind && k <= lastDesignKind:
+			case designKind(k):
 				m.Design = off
 			case k == Field:
 				m.Field = off
@@ -126,7 +135,7 @@ func (r *Rules) NumActions() int { return r.ids.base[kinds] }
 func (r *Rules) Encode(m Move) engine.Action {
 	b := r.ids.base[m.Kind]
 	switch {
-	case m.Kind >= firstDesignKind && m.Kind <= lastDesignKind:
+	case designKind(m.Kind):
 		return engine.Action(b + m.Design)
 	case m.Kind == Field:
 		return engine.Action(b + m.Field)
@@ -158,6 +167,9 @@ func (s *State) actD(k Kind, d int) engine.Action {
 // LegalActions implements engine.State.
 func (s *State) LegalActions(dst []engine.Action) []engine.Action {
 	dst = dst[:0]
+	if s.wait != waitNone {
+		return s.setActions(dst, Draw, s.drawSet())
+	}
 	p := &s.seats[s.cur]
 	nd := len(s.r.Designs)
 	switch s.step {
@@ -198,7 +210,7 @@ func (s *State) LegalActions(dst []engine.Action) []engine.Action {
 		dst = s.dragonFields(dst, p)
 	case stHumanDraw:
 		dst = append(dst, s.act(Pass))
-		if len(s.draw)+len(s.discard) > 0 {
+		if s.piles() > 0 {
 			dst = append(dst, s.act(DrawPile))
 		}
 		if len(s.discard) > 0 {
@@ -255,7 +267,7 @@ func (s *State) setActions(dst []engine.Action, k Kind, set uint32) []engine.Act
 }
 
 func (s *State) mainActions(dst []engine.Action, p *seat) []engine.Action {
-	if len(s.draw)+len(s.discard) > 0 {
+	if s.piles() > 0 {
 		dst = append(dst, s.act(DrawPile))
 	}
 	if len(s.discard) > 0 {
@@ -291,9 +303,12 @@ func (s *State) Apply(a engine.Action) error {
 // legal is LegalActions for one move, without listing them all, so that
 // Apply stays cheap; the tests check that both always agree.
 func (s *State) legal(m Move) bool {
-	p := &s.seats[s.cur]
 	d := m.Design
-	piles := len(s.draw) + len(s.discard)
+	if s.wait != waitNone {
+		return m.Kind == Draw && s.draw[d] > 0
+	}
+	p := &s.seats[s.cur]
+	piles := s.piles()
 	isPass := m.Kind == Pass
 	switch s.step {
 	case stShortDeal:

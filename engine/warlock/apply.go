@@ -8,6 +8,10 @@ import (
 
 // apply plays a legal move.
 func (s *State) apply(m Move) {
+	if s.wait != waitNone {
+		s.drawn(m.Design)
+		return
+	}
 	p := &s.seats[s.cur]
 	d := m.Design
 	switch s.step {
@@ -76,10 +80,11 @@ func (s *State) apply(m Move) {
 			s.actionDone()
 			return
 		}
-		s.drawTo(p, m.Kind)
-		s.left--
-		if s.left == 0 || len(s.draw)+len(s.discard) == 0 {
-			s.actionDone()
+		if m.Kind == DrawDiscard {
+			s.takeDiscard(p)
+			s.humanDrew()
+		} else if !s.await(waitHuman) {
+			s.humanDrew()
 		}
 	case stGoblinBar:
 		if m.Kind == Pass {
@@ -158,15 +163,19 @@ func (s *State) apply(m Move) {
 	}
 }
 
-func (s *State) drawTo(p *seat, k Kind) {
-	if k == DrawDiscard {
-		d := s.discard[len(s.discard)-1]
-		s.discard = s.discard[:len(s.discard)-1]
-		p.addHand(int(d))
-		return
-	}
-	if d, ok := s.draw1(); ok {
-		p.addHand(d)
+// takeDiscard takes the top card of the discard pile into p's hand.
+func (s *State) takeDiscard(p *seat) {
+	d := s.discard[len(s.discard)-1]
+	s.discard = s.discard[:len(s.discard)-1]
+	p.addHand(int(d))
+}
+
+// humanDrew counts a card the human power took; the power ends after
+// human_power_draws cards, or when none is left to take.
+func (s *State) humanDrew() {
+	s.left--
+	if s.left == 0 || s.piles() == 0 {
+		s.actionDone()
 	}
 }
 
@@ -176,9 +185,13 @@ func (s *State) main(p *seat, m Move) {
 	switch m.Kind {
 	case Pass:
 		s.actionDone()
-	case DrawPile, DrawDiscard:
-		s.drawTo(p, m.Kind)
+	case DrawDiscard:
+		s.takeDiscard(p)
 		s.actionDone()
+	case DrawPile:
+		if !s.await(waitDraw) {
+			s.actionDone()
+		}
 	case PlayMine:
 		p.subHand(d)
 		p.addMine(d)
@@ -199,35 +212,41 @@ func (s *State) main(p *seat, m Move) {
 
 // power starts the power of a creature played into the castle (rule 5).
 // A player may always play a card into the castle, and may decline its
-// power or find it has no effect (ruling power-optional).
+// power or find it has no effect (ruling power-optional). A power with
+// nothing to act on ends the action from the main step, as the rules'
+// does: a chance node that follows shows that step.
 func (s *State) power(p *seat, d int) {
 	switch s.r.Designs[d].Race {
 	case giantRace:
-		s.step = stDragon
 		if !s.canPlaceDragon(p) {
 			s.actionDone()
+			return
 		}
+		s.step = stDragon
 	case humanRace:
-		s.step = stHumanDraw
 		s.left = s.r.Params.HumanPowerDraws
-		if s.left == 0 || len(s.draw)+len(s.discard) == 0 {
+		if s.left == 0 || s.piles() == 0 {
 			s.actionDone()
+			return
 		}
+		s.step = stHumanDraw
 	case goblinRace:
 		s.castleGob = d
 		s.step = stGoblinBar
 	case gnomeRace:
 		s.step = stGnomeHand
 	case orcRace:
-		s.step = stOrc
 		if s.ruins == 0 || !s.hasTarget() {
 			s.actionDone()
+			return
 		}
+		s.step = stOrc
 	case wizardRace:
-		s.step = stWizardOwn
 		if !s.hasTarget() || p.occupied == p.dragons+p.ruins {
 			s.actionDone()
+			return
 		}
+		s.step = stWizardOwn
 	default:
 		s.actionDone()
 	}

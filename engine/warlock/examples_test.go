@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/grimoire-games/grimoire/engine"
 )
 
 // The players of the rulebook's examples.
@@ -235,9 +237,11 @@ func TestHumanPower(t *testing.T) {
 	s.toDiscard(s.take(t, "orc_1"))
 	s.toDiscard(s.take(t, "orc_2"))
 	s.cur = scott
-	s.play(t, card(PlayCastle, r.design(t, "human_1")), do(DrawPile), do(DrawDiscard), do(DrawDiscard))
+	s.play(t, card(PlayCastle, r.design(t, "human_1")), do(DrawPile))
+	s.chance(t, "giant_1")
+	s.play(t, do(DrawDiscard), do(DrawDiscard))
 	p := &s.seats[scott]
-	if p.nHand != 3 || p.hand[r.design(t, "orc_1")] != 1 || p.hand[r.design(t, "orc_2")] != 1 {
+	if p.nHand != 3 || p.hand[r.design(t, "giant_1")] != 1 || p.hand[r.design(t, "orc_1")] != 1 || p.hand[r.design(t, "orc_2")] != 1 {
 		t.Errorf("Scott's hand holds %d cards; want the draw and both orcs", p.nHand)
 	}
 	if s.cur != sarah || s.step != stMain {
@@ -264,7 +268,8 @@ func TestGoblinPower(t *testing.T) {
 	if s.seats[sarah].empire[s.field(0, 0)].design() != r.design(t, "giant_1") {
 		t.Error("the giant city was not built")
 	}
-	if s.nBar != bar || s.seats[sarah].castle[gob] != 0 {
+	s.chance(t, "gnome_1") // the gap in the bar is filled
+	if s.nBar != bar || s.bar[r.design(t, "gnome_1")] != 1 || s.seats[sarah].castle[gob] != 0 {
 		t.Errorf("bar %d cards (want %d), goblin in castle %d", s.nBar, bar, s.seats[sarah].castle[gob])
 	}
 }
@@ -456,14 +461,13 @@ func TestShortDeal(t *testing.T) {
 	s := table(t, r, 5)
 	need := 5 * r.Params.CardsDealt
 	// Everything but need-2 cards sits in the players' mines.
-	for i := 0; len(s.draw) > need-2; i = (i + 1) % 5 {
-		s.seats[i].addMine(int(s.draw[len(s.draw)-1]))
-		s.draw = s.draw[:len(s.draw)-1]
+	for i := 0; s.nDraw > need-2; i = (i + 1) % 5 {
+		s.seats[i].addMine(s.takeAny())
 	}
 	s.elrohir = 3
 	s.startRound()
 	var who []int
-	for s.step == stShortDeal {
+	for s.step == stShortDeal && s.CurrentPlayer() != engine.Chance {
 		who = append(who, s.cur)
 		m := s.LegalActions(nil)[0]
 		mv, _ := r.Decode(m)
@@ -471,6 +475,13 @@ func TestShortDeal(t *testing.T) {
 	}
 	if !slices.Equal(who, []int{3, 4}) {
 		t.Errorf("discards by %v; want players 3 and 4", who)
+	}
+	// The deal empties the draw pile, then the discard pile shuffled in.
+	for s.CurrentPlayer() == engine.Chance {
+		s.drawAny(t)
+	}
+	if s.nDraw != 0 || len(s.discard) != 0 {
+		t.Errorf("%d cards left in the draw pile, %d in the discard pile; want none", s.nDraw, len(s.discard))
 	}
 	for i := range 5 {
 		if s.seats[i].nHand != r.Params.CardsDealt {

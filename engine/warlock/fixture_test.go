@@ -8,15 +8,14 @@ import (
 	"github.com/grimoire-games/grimoire/engine"
 )
 
-// table is a state with every creature in the (unshuffled) draw pile and
+// table is a state with every creature in the draw pile and
 // nothing dealt, for arranging a position by hand.
 func table(t *testing.T, r *Rules, players int) *State {
 	t.Helper()
 	s := &State{r: r, rng: engine.NewRNG(1), n: players, castleGob: -1, dragons: r.Dragons, ruins: r.Ruins, tonar: players - 1}
 	for d, des := range r.Designs {
-		for range des.Copies {
-			s.draw = append(s.draw, uint8(d))
-		}
+		s.draw[d] = uint8(des.Copies)
+		s.nDraw += des.Copies
 	}
 	s.step = stMain
 	return s
@@ -35,12 +34,65 @@ func (r *Rules) design(t *testing.T, id string) int {
 func (s *State) take(t *testing.T, id string) int {
 	t.Helper()
 	d := s.r.design(t, id)
-	i := slices.Index(s.draw, uint8(d))
-	if i < 0 {
+	if s.draw[d] == 0 {
 		t.Fatalf("no %s left in the draw pile", id)
 	}
-	s.draw = slices.Delete(s.draw, i, i+1)
+	s.draw[d]--
+	s.nDraw--
 	return d
+}
+
+// takeAny removes a card from the draw pile, of the last design it
+// holds.
+func (s *State) takeAny() int {
+	for d := len(s.r.Designs) - 1; d >= 0; d-- {
+		if s.draw[d] > 0 {
+			s.draw[d]--
+			s.nDraw--
+			return d
+		}
+	}
+	panic("the draw pile is empty")
+}
+
+// drawAny draws, at a chance node, a card of the first design the draw
+// pile holds.
+func (s *State) drawAny(t *testing.T) {
+	t.Helper()
+	if s.CurrentPlayer() != engine.Chance {
+		t.Fatalf("%s: a card is to be drawn, but player %d is to move", stepName(s.step), s.CurrentPlayer())
+	}
+	m, _ := s.r.Decode(s.LegalActions(nil)[0])
+	s.play(t, m)
+}
+
+// emptyDraw moves every card of the draw pile, in design order, to the
+// discard pile, or, when discard is false, to the last seat's mine, out
+// of the way.
+func (s *State) emptyDraw(discard bool) {
+	for d := range s.r.Designs {
+		for ; s.draw[d] > 0; s.draw[d]-- {
+			if discard {
+				s.toDiscard(d)
+			} else {
+				s.seats[s.n-1].addMine(d)
+			}
+		}
+	}
+	s.nDraw = 0
+}
+
+// chance draws the cards ids at chance nodes, one each, in order,
+// failing the test if the state is not at a chance node that may draw
+// it.
+func (s *State) chance(t *testing.T, ids ...string) {
+	t.Helper()
+	for _, id := range ids {
+		if s.CurrentPlayer() != engine.Chance {
+			t.Fatalf("%s: %s is to be drawn, but player %d is to move", stepName(s.step), id, s.CurrentPlayer())
+		}
+		s.play(t, card(Draw, s.r.design(t, id)))
+	}
 }
 
 func (s *State) hand(t *testing.T, p int, ids ...string) {

@@ -27,7 +27,7 @@ func (s *State) startRound() {
 // someone still has a card to discard (rule 2.1, ruling short-deal: with
 // any number of players, though the rulebook expects it only with five).
 func (s *State) shortOfCards() bool {
-	if len(s.draw)+len(s.discard) >= s.n*s.r.Params.CardsDealt {
+	if s.piles() >= s.n*s.r.Params.CardsDealt {
 		return false
 	}
 	for i := range s.n {
@@ -56,19 +56,19 @@ func (s *State) nextShort() {
 	}
 }
 
-// deal gives each player, from the starting player on, their cards; then
-// the players set cards aside.
+// deal gives each player, from the starting player on, their cards, one
+// chance node a card; then the players set cards aside.
 func (s *State) deal() {
-	p := s.elrohir
-	for range s.n {
-		for range s.r.Params.CardsDealt {
-			d, ok := s.draw1()
-			if !ok {
-				break
-			}
-			s.seats[p].addHand(d)
-		}
-		p = s.left1(p)
+	s.dealt = 0
+	s.dealMore()
+}
+
+// dealMore waits for the deal's next card, the discard pile shuffled in
+// when the draw pile runs out, until every card is dealt or both piles
+// are empty; then the setting aside begins.
+func (s *State) dealMore() {
+	if s.dealt < s.n*s.r.Params.CardsDealt && s.await(waitDeal) {
+		return
 	}
 	s.cur = s.elrohir
 	s.beginAside()
@@ -326,13 +326,19 @@ func (s *State) setField(p *seat, f int, c cell) {
 	p.put(f, c)
 }
 
+// building reports whether a city is on its way into an empire, its
+// card in no zone: while its field is chosen and its cost paid.
+func (s *State) building() bool {
+	return s.wait == waitNone && (s.step == stField || s.step == stPay)
+}
+
 func (s *State) buildDone() {
 	switch s.bld.ret {
 	case retGoblin:
-		if d, ok := s.draw1(); ok {
-			s.addBar(d)
+		// The gap in the bar is filled from the draw pile, if a card is left.
+		if !s.await(waitBar) {
+			s.actionDone()
 		}
-		s.actionDone()
 	case retPick:
 		s.afterPickEmpire()
 	default:

@@ -34,8 +34,13 @@ func (s *State) conserved() error {
 			n[d] += int(c[d])
 		}
 	}
-	for _, d := range s.draw {
-		n[d]++
+	add(&s.draw)
+	drawn := 0
+	for d := range nd {
+		drawn += int(s.draw[d])
+	}
+	if drawn != s.nDraw {
+		return fmt.Errorf("draw pile holds %d cards, counted %d", drawn, s.nDraw)
 	}
 	for _, d := range s.discard {
 		n[d]++
@@ -111,7 +116,7 @@ func (s *State) conserved() error {
 			return fmt.Errorf("player %d: %d fields, %d dragons", i, occ, dr)
 		}
 	}
-	if s.step == stField || s.step == stPay {
+	if s.building() {
 		n[s.bld.design]++
 	}
 	for d, des := range s.r.Designs {

@@ -22,7 +22,7 @@ func (k Kind) name() string {
 		BarCard: "bar_card", Hand: "hand", DiscardHand: "discard_hand",
 		DiscardMine: "discard_mine", DiscardDungeon: "discard_dungeon", Bid: "bid",
 		BidAlt: "bid_alt", PickMine: "pick_mine", PickDungeon: "pick_dungeon",
-		Field: "field", Swap: "swap", Target: "target",
+		Field: "field", Swap: "swap", Target: "target", Draw: "draw",
 	}
 	if k >= kinds {
 		return "unknown"

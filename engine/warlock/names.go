@@ -69,6 +69,8 @@ func (s *State) ActionString(a engine.Action, lang string) string {
 			return msg("action.pick_discard", map[string]any{"Card": card(m.Design)})
 		}
 		return msg("action.pick_empire", map[string]any{"Card": card(m.Design)})
+	case Draw:
+		return s.drawName(m.Design, lang)
 	case Bid, BidAlt:
 		g := r.Designs[m.Design].Gold
 		if m.Kind == BidAlt {
@@ -94,4 +96,39 @@ func designMessage(k Kind) string {
 		DiscardMine: "action.discard_mine", DiscardDungeon: "action.discard_dungeon",
 		PickMine: "action.pick_mine", PickDungeon: "action.pick_dungeon",
 	}[k]
+}
+
+// drawName names card d drawn at the chance node as the rules engine
+// names a card it draws: the message deal.<zone> of the zone the card
+// goes to (hand or bar), with the card (.Card) and for a hand the seat
+// from 1 (.Player), when the locales have it; else the card's name.
+func (s *State) drawName(d int, lang string) string {
+	zone, seat := "", -1
+	switch s.wait {
+	case waitDeal:
+		zone, seat = "hand", s.dealSeat()
+	case waitDraw, waitHuman:
+		zone, seat = "hand", s.cur
+	case waitBar:
+		zone = "bar"
+	}
+	id := "deal." + zone
+	if zone == "" || !s.r.hasMessage(lang, id) && !s.r.hasMessage(s.r.game.SourceLang, id) {
+		return s.r.Label(lang, d)
+	}
+	args := map[string]any{"Card": s.r.Label(lang, d)}
+	if seat >= 0 {
+		args["Player"] = seat + 1
+	}
+	return s.r.locs.Text(lang, id, args)
+}
+
+// hasMessage reports whether the locale of lang has message id.
+func (r *Rules) hasMessage(lang, id string) bool {
+	for _, l := range r.game.Locales {
+		if l.Lang == lang {
+			return l.Message(id) != nil
+		}
+	}
+	return false
 }

@@ -15,7 +15,7 @@ import (
 // draw pile are hidden. Card counts are indexed by design.
 type Observation struct {
 	Player         int          `json:"player"`
-	Current        int          `json:"current"`
+	Current        int          `json:"current"` // the seat to move, engine.Chance while a card is drawn
 	Decision       string       `json:"decision"`
 	Day            int          `json:"day"`
 	Round          int          `json:"round"`
@@ -101,7 +101,7 @@ func (s *State) observe(player int, o *Observation) {
 	*o = Observation{
 		Player: player, Current: s.CurrentPlayer(), Decision: stepName(s.step),
 		Day: s.day, Round: s.round, StartingPlayer: s.elrohir, Auctioneer: s.tonar,
-		DrawPile: len(s.draw), Bar: listInto(o.Bar, &s.bar, nd), Dragons: s.dragons, Ruins: s.ruins,
+		DrawPile: s.nDraw, Bar: listInto(o.Bar, &s.bar, nd), Dragons: s.dragons, Ruins: s.ruins,
 		Building: -1, Designs: s.r.Designs,
 	}
 	if len(s.discard) > 0 && cap(discard) < len(s.discard) {
@@ -115,7 +115,7 @@ func (s *State) observe(player int, o *Observation) {
 	if len(discard) > 0 {
 		o.DiscardPile = discard
 	}
-	if s.step == stField || s.step == stPay {
+	if s.building() {
 		o.Building = s.bld.design
 	}
 	if cap(seats) < s.n {
@@ -202,8 +202,8 @@ func (s *State) Hash() uint64 {
 	for _, x := range s.bld.rem {
 		put(int(x))
 	}
-	put(len(s.draw))
-	b = append(b, s.draw...)
+	put(int(s.wait), s.dealt, s.nDraw)
+	b = append(b, s.draw[:]...)
 	put(len(s.discard))
 	b = append(b, s.discard...)
 	b = append(b, s.bar[:]...)

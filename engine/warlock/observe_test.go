@@ -11,7 +11,7 @@ import (
 
 // TestObservationHides: what a player sees does not change when only
 // what they may not see changes: another player's hand, mine and
-// face-down cards, and the order of the draw pile.
+// face-down cards, and which cards the draw pile holds.
 func TestObservationHides(t *testing.T) {
 	r := shipped(t)
 	s, err := r.NewState(4, 5)
@@ -20,7 +20,7 @@ func TestObservationHides(t *testing.T) {
 	}
 	// Play into the first round's face-down picks, with cards in mines.
 	rng := engine.NewRNG(5)
-	for s.step != stMain || s.seats[1].nMine == 0 {
+	for s.step != stMain || s.CurrentPlayer() == engine.Chance || s.seats[1].nMine == 0 {
 		legal := s.LegalActions(nil)
 		if err := s.Apply(legal[rng.IntN(len(legal))]); err != nil {
 			t.Fatal(err)
@@ -35,7 +35,6 @@ func TestObservationHides(t *testing.T) {
 	}
 	before := obs(s)
 	c := s.clone()
-	slices.Reverse(c.draw)
 	// Trade a card of player 1's hand and one of their mine for cards of
 	// other designs from the draw pile.
 	q := &c.seats[1]
@@ -44,10 +43,14 @@ func TestObservationHides(t *testing.T) {
 			if z[d] == 0 {
 				continue
 			}
-			i := slices.IndexFunc(c.draw, func(x uint8) bool { return int(x) != d })
+			x := slices.IndexFunc(c.draw[:len(r.Designs)], func(n uint8) bool { return n > 0 })
+			if x == d {
+				x = slices.IndexFunc(c.draw[d+1:len(r.Designs)], func(n uint8) bool { return n > 0 }) + d + 1
+			}
 			z[d]--
-			z[c.draw[i]]++
-			c.draw[i] = uint8(d)
+			z[x]++
+			c.draw[x]--
+			c.draw[d]++
 			break
 		}
 	}

@@ -5,8 +5,9 @@ import "github.com/grimoire-games/grimoire/engine"
 // Redeal returns a copy of s in which what viewer cannot see is dealt
 // anew: the cards of the other players' hands, mines and face-down cards
 // and of the draw pile are shuffled together with rng and dealt back, as
-// many to each place as it held, and the state's own generator is
-// reseeded, so that later shuffles differ too. Everything else, what
+// many to each place as it held (the draw pile keeps those left over),
+// and the state's own generator is reseeded, so that the cards drawn at
+// chance nodes differ too. Everything else, what
 // viewer sees, is unchanged: its observation is the same, and when it is
 // to move, so are its legal actions. A bot can use it to sample the
 // positions its seat cannot tell apart.
@@ -18,7 +19,12 @@ import "github.com/grimoire-games/grimoire/engine"
 func (s *State) Redeal(viewer int, rng *engine.RNG) *State {
 	c := s.clone()
 	nd := len(s.r.Designs)
-	pool := append(make([]uint8, 0, len(c.draw)+maxCards/4), c.draw...)
+	pool := make([]uint8, 0, c.nDraw+maxCards/4)
+	for d := range nd {
+		for range c.draw[d] {
+			pool = append(pool, uint8(d))
+		}
+	}
 	for i := range c.n {
 		if i == viewer {
 			continue
@@ -58,7 +64,11 @@ func (s *State) Redeal(viewer int, rng *engine.RNG) *State {
 			pool = pool[1:]
 		}
 	}
-	copy(c.draw, pool) // what is left is as many cards as the pile had
+	// What is left is as many cards as the pile had.
+	c.draw = counts{}
+	for _, d := range pool {
+		c.draw[d]++
+	}
 	c.rng = engine.NewRNG(rng.Uint64())
 	return c
 }

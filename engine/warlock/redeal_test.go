@@ -46,7 +46,7 @@ func TestRedeal(t *testing.T) {
 				changed++
 			}
 		}
-		if string(s.draw) != string(c.draw) {
+		if s.draw != c.draw {
 			pile++
 		}
 		if c.rng == s.rng {

@@ -10,13 +10,27 @@ import (
 // by hand, so that taking the rule out of the engine fails it.
 
 // TestDeal is rule 2.1: the starting player deals cards_dealt cards to
-// each player, who keep the cards of earlier rounds.
+// each player, from their own seat on, who keep the cards of earlier
+// rounds. Each card is drawn at a chance node.
 func TestDeal(t *testing.T) {
 	r := shipped(t)
 	s := table(t, r, 4)
 	s.hand(t, sarah, "orc_1", "orc_2")
 	s.elrohir = kate
 	s.startRound()
+	for i := range 4 * r.Params.CardsDealt {
+		var before [4]int
+		for p := range 4 {
+			before[p] = s.seats[p].nHand
+		}
+		s.drawAny(t)
+		want := (kate + i/r.Params.CardsDealt) % 4
+		for p := range 4 {
+			if grew := s.seats[p].nHand > before[p]; grew != (p == want) {
+				t.Fatalf("card %d: player %d's hand grew %v; want the card to go to player %d", i, p, grew, want)
+			}
+		}
+	}
 	for i := range 4 {
 		want := r.Params.CardsDealt
 		if i == sarah {
@@ -124,6 +138,9 @@ func TestActions(t *testing.T) {
 	play := func(m Move) {
 		who = append(who, s.cur)
 		s.play(t, m)
+		if m.Kind == DrawPile {
+			s.drawAny(t)
+		}
 	}
 	play(card(PlayMine, orc))
 	play(do(DrawDiscard))
@@ -153,6 +170,7 @@ func TestRoundEnd(t *testing.T) {
 	s.seats[sarah].castle[s.take(t, "human_1")]++
 	s.done = s.n*r.Params.ActionsPerRound - 1
 	s.play(t, do(DrawPile))
+	s.drawAny(t)
 	if s.elrohir != scott {
 		t.Errorf("Elrohir with player %d; want %d, left of Kate", s.elrohir, scott)
 	}

@@ -8,19 +8,40 @@ import (
 )
 
 // TestRulingReshuffleAnyTime: a card that must come from an empty draw
-// pile comes from the discard pile, shuffled into a new draw pile, at any
-// time; with both empty there is none.
+// pile comes from the discard pile, shuffled into a new draw pile before
+// its chance node, at any time: an action's draw, the goblin's gap in the
+// bar; with both empty there is none.
 func TestRulingReshuffleAnyTime(t *testing.T) {
-	s := table(t, shipped(t), 3)
-	s.discard = append(s.discard, s.draw...)
-	s.draw = s.draw[:0]
+	r := shipped(t)
+	s := table(t, r, 3)
+	s.emptyDraw(true)
 	n := len(s.discard)
-	if _, ok := s.draw1(); !ok || len(s.draw) != n-1 || len(s.discard) != 0 {
-		t.Fatalf("drew %v from an empty pile: %d in the draw pile, %d discarded; want %d and 0", ok, len(s.draw), len(s.discard), n-1)
+	s.cur = scott
+	s.play(t, do(DrawPile))
+	if s.CurrentPlayer() != engine.Chance || s.nDraw != n || len(s.discard) != 0 {
+		t.Fatalf("drawing from an empty pile: player %d to move, %d in the draw pile, %d discarded; want a chance node, %d and 0", s.CurrentPlayer(), s.nDraw, len(s.discard), n)
 	}
-	s.draw, s.discard = s.draw[:0], s.discard[:0]
-	if _, ok := s.draw1(); ok {
-		t.Error("a card came from an empty draw pile and an empty discard pile")
+	s.chance(t, "orc_1")
+	if s.seats[scott].hand[r.design(t, "orc_1")] != 1 || s.nDraw != n-1 {
+		t.Fatal("the card drawn did not come from the new draw pile")
+	}
+	// The goblin just paid is the discard pile's only card: it is shuffled
+	// into the draw pile and fills the gap in the bar.
+	s = table(t, r, 3)
+	s.hand(t, scott, "goblin_3")
+	s.toBar(t, "giant_1")
+	s.emptyDraw(false)
+	s.cur = scott
+	s.play(t, card(PlayCastle, r.design(t, "goblin_3")), card(BarCard, r.design(t, "giant_1")), at(0), do(PayCastle))
+	if !slices.Equal(s.LegalActions(nil), []engine.Action{s.actD(Draw, r.design(t, "goblin_3"))}) {
+		t.Fatalf("the gap in the bar: legal %v; want to draw the goblin shuffled in", s.LegalActions(nil))
+	}
+	s.chance(t, "goblin_3")
+	if s.CurrentPlayer() != sarah || s.bar[r.design(t, "goblin_3")] != 1 {
+		t.Errorf("player %d to move, bar %v; want Sarah's action and the goblin in the bar", s.CurrentPlayer(), list(&s.bar, len(r.Designs)))
+	}
+	if s.await(waitDraw) || s.CurrentPlayer() == engine.Chance {
+		t.Error("a card is to come from an empty draw pile and an empty discard pile")
 	}
 }
 
@@ -28,13 +49,13 @@ func TestRulingReshuffleAnyTime(t *testing.T) {
 // draw passes; a player with a card does not.
 func TestRulingPassWhenStuck(t *testing.T) {
 	s := table(t, shipped(t), 3)
-	s.draw = s.draw[:0]
+	s.emptyDraw(false)
 	if got := s.LegalActions(nil); !slices.Equal(got, []engine.Action{s.act(Pass)}) {
 		t.Fatalf("stuck: legal actions %v, want only to pass", got)
 	}
 	s = table(t, shipped(t), 3)
 	s.hand(t, 0, "giant_4")
-	s.draw = s.draw[:0]
+	s.emptyDraw(false)
 	if slices.Contains(s.LegalActions(nil), s.act(Pass)) {
 		t.Error("a player with a card in hand may pass")
 	}
@@ -84,12 +105,12 @@ func TestRulingDayEnd(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := table(t, r, 3)
 			for range tc.bar {
-				s.addBar(int(s.draw[len(s.draw)-1]))
-				s.draw = s.draw[:len(s.draw)-1]
+				s.addBar(s.takeAny())
 			}
 			s.round = tc.round
 			s.done = s.n*r.Params.ActionsPerRound - 1
 			s.play(t, do(DrawPile))
+			s.drawAny(t)
 			if got := s.step == stBid; got != tc.auction {
 				t.Errorf("auction %v (at %s); want %v", got, stepName(s.step), tc.auction)
 			}
@@ -183,20 +204,22 @@ func TestRulingShortDeal(t *testing.T) {
 	r := shipped(t)
 	s := table(t, r, 4)
 	need := 4 * r.Params.CardsDealt
-	for i := 0; len(s.draw) > need-3; i = (i + 1) % 4 {
-		s.seats[i].addMine(int(s.draw[len(s.draw)-1]))
-		s.draw = s.draw[:len(s.draw)-1]
+	for i := 0; s.nDraw > need-3; i = (i + 1) % 4 {
+		s.seats[i].addMine(s.takeAny())
 	}
 	s.elrohir = 2
 	s.startRound()
 	var who []int
-	for s.step == stShortDeal {
+	for s.step == stShortDeal && s.CurrentPlayer() != engine.Chance {
 		who = append(who, s.cur)
 		m, _ := r.Decode(s.LegalActions(nil)[0])
 		s.play(t, m)
 	}
 	if !slices.Equal(who, []int{2, 3, 0}) {
 		t.Errorf("discards by %v; want players 2, 3 and 0", who)
+	}
+	for s.CurrentPlayer() == engine.Chance {
+		s.drawAny(t)
 	}
 	for i := range 4 {
 		if s.seats[i].nHand != r.Params.CardsDealt {

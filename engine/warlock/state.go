@@ -65,6 +65,18 @@ const (
 	stPickSecond
 )
 
+// wait is what a chance node draws a card for: where it goes, and how
+// the game goes on once it is there.
+type wait uint8
+
+const (
+	waitNone  wait = iota // no chance node: a player is to move
+	waitDeal              // the deal's next card, to the hand of the seat dealt to; the deal goes on
+	waitDraw              // a card to the current player's hand; their action is over
+	waitHuman             // the human power's card to the current player's hand; the next draw or the action's end
+	waitBar               // the card that fills the goblin's gap in the bar; the action is over
+)
+
 // What happens once a city is built.
 type ret uint8
 
@@ -147,12 +159,19 @@ func newBuilding(d, pl int, free bool, then ret) building {
 
 // State is a position of a game of Warlock. It implements engine.State.
 type State struct {
-	r       *Rules
-	rng     engine.RNG
-	n       int
-	seats   [maxPlayers]seat
-	draw    []uint8 // top last
+	r     *Rules
+	rng   engine.RNG
+	n     int
+	seats [maxPlayers]seat
+	// The draw pile, counted by design: the order of a face-down pile is
+	// no part of the game, each card is drawn at a chance node.
+	draw    counts
+	nDraw   int
 	discard []uint8 // top last
+	// wait is what the chance node draws for, waitNone at a decision; at
+	// a chance node step stays the last decision's, as the rules' phase.
+	wait    wait
+	dealt   int // cards dealt this round
 	bar     counts
 	nBar    int
 	barSet  uint32 // designs in the bar
@@ -187,22 +206,27 @@ type State struct {
 	turns int
 }
 
-var _ engine.State = (*State)(nil)
+var (
+	_ engine.State   = (*State)(nil)
+	_ engine.Chancer = (*State)(nil)
+)
 
-// NewState starts a game: the draw pile shuffled, Elrohir with player 0
-// and Tonar with the player to their right, and the first cards dealt.
+// NewState starts a game: the creatures in the draw pile, Elrohir with
+// player 0 and Tonar with the player to their right, and the first card
+// of the deal to draw at a chance node. Until the first decision the
+// step is the deal's (short_deal), as the rules begin in their first
+// phase. The state's generator draws the chance nodes' cards
+// (SampleChance) and nothing else.
 func (r *Rules) NewState(players int, seed uint64) (*State, error) {
 	if players < r.Players.Min || players > r.Players.Max {
 		return nil, errPlayers(players, r.Players.Min, r.Players.Max)
 	}
-	s := &State{r: r, rng: engine.NewRNG(seed), n: players, castleGob: -1}
-	s.draw, s.discard = piles(r.creatures())
+	s := &State{r: r, rng: engine.NewRNG(seed), n: players, castleGob: -1, step: stShortDeal}
+	s.discard = make([]uint8, 0, r.creatures())
 	for d, des := range r.Designs {
-		for range des.Copies {
-			s.draw = append(s.draw, uint8(d))
-		}
+		s.draw[d] = uint8(des.Copies)
+		s.nDraw += des.Copies
 	}
-	s.shuffle(s.draw)
 	s.dragons, s.ruins = r.Dragons, r.Ruins
 	s.elrohir = 0
 	s.tonar = players - 1
@@ -210,24 +234,16 @@ func (r *Rules) NewState(players int, seed uint64) (*State, error) {
 	return s, nil
 }
 
-// piles returns an empty draw pile and discard pile, each with room for
-// every card, in one allocation.
-func piles(cards int) (draw, discard []uint8) {
-	buf := make([]uint8, 2*cards)
-	return buf[:0:cards], buf[cards : cards : 2*cards]
-}
-
-func (s *State) shuffle(pile []uint8) {
-	engine.ShuffleSlice(&s.rng, pile)
-}
-
 // NumPlayers implements engine.State.
 func (s *State) NumPlayers() int { return s.n }
 
 // CurrentPlayer implements engine.State.
 func (s *State) CurrentPlayer() int {
-	if s.step == stOver {
+	switch {
+	case s.step == stOver:
 		return engine.Terminal
+	case s.wait != waitNone:
+		return engine.Chance
 	}
 	return s.cur
 }
@@ -253,9 +269,7 @@ func (s *State) Clone() engine.State { return s.clone() }
 
 func (s *State) clone() *State {
 	c := *s
-	c.draw, c.discard = piles(max(cap(s.draw), cap(s.discard), len(s.draw)+len(s.discard)))
-	c.draw = append(c.draw, s.draw...)
-	c.discard = append(c.discard, s.discard...)
+	c.discard = append(make([]uint8, 0, max(cap(s.discard), s.r.creatures())), s.discard...)
 	return &c
 }
 
@@ -281,20 +295,88 @@ func (s *State) right1(p int) int {
 func (s *State) side() int   { return s.r.Params.EmpireSize }
 func (s *State) fields() int { return s.side() * s.side() }
 
-// draw1 takes the top card of the draw pile, shuffling the discard pile
-// into a new draw pile when it is empty (ruling reshuffle-any-time).
-func (s *State) draw1() (int, bool) {
-	if len(s.draw) == 0 {
-		if len(s.discard) == 0 {
-			return 0, false
-		}
-		s.draw = append(s.draw, s.discard...)
-		s.discard = s.discard[:0]
-		s.shuffle(s.draw)
+// piles is how many cards are left to draw: the draw pile and the
+// discard pile, shuffled into it when it runs out.
+func (s *State) piles() int { return s.nDraw + len(s.discard) }
+
+// reshuffle shuffles the discard pile into a new draw pile: its cards
+// join the pile's counts, and no order is drawn. It happens whenever a
+// card must come from an empty draw pile (ruling reshuffle-any-time).
+func (s *State) reshuffle() {
+	for _, d := range s.discard {
+		s.draw[d]++
 	}
-	d := s.draw[len(s.draw)-1]
-	s.draw = s.draw[:len(s.draw)-1]
-	return int(d), true
+	s.nDraw += len(s.discard)
+	s.discard = s.discard[:0]
+}
+
+// await makes the next card drawn, for w, a chance node: the discard pile
+// is shuffled in first when the draw pile is empty. It reports false,
+// with nothing to wait for, when both piles are empty.
+func (s *State) await(w wait) bool {
+	if s.nDraw == 0 {
+		s.reshuffle()
+	}
+	if s.nDraw == 0 {
+		return false
+	}
+	s.wait = w
+	return true
+}
+
+// drawSet is the designs the draw pile holds.
+func (s *State) drawSet() uint32 {
+	var set uint32
+	for d := range s.r.Designs {
+		if s.draw[d] > 0 {
+			set |= 1 << d
+		}
+	}
+	return set
+}
+
+// dealSeat is the seat the deal's next card goes to: cards_dealt cards
+// to each, from the starting player on.
+func (s *State) dealSeat() int {
+	return (s.elrohir + s.dealt/s.r.Params.CardsDealt) % s.n
+}
+
+// drawn moves card d, drawn at the chance node, from the draw pile to
+// where it was drawn for, and goes on with the game.
+func (s *State) drawn(d int) {
+	w := s.wait
+	s.wait = waitNone
+	s.draw[d]--
+	s.nDraw--
+	switch w {
+	case waitDeal:
+		s.seats[s.dealSeat()].addHand(d)
+		s.dealt++
+		s.dealMore()
+	case waitDraw:
+		s.seats[s.cur].addHand(d)
+		s.actionDone()
+	case waitHuman:
+		s.seats[s.cur].addHand(d)
+		s.humanDrew()
+	case waitBar:
+		s.addBar(d)
+		s.actionDone()
+	}
+}
+
+// SampleChance implements engine.Chancer: a card of the draw pile, each
+// as likely as another, the k-th with the cards in design order, as the
+// rules engine draws, so that one seed draws the same cards in both.
+func (s *State) SampleChance() engine.Action {
+	k := s.rng.IntN(s.nDraw)
+	for d := range s.r.Designs {
+		if k < int(s.draw[d]) {
+			return s.actD(Draw, d)
+		}
+		k -= int(s.draw[d])
+	}
+	panic("warlock: SampleChance with an empty draw pile")
 }
 
 func (s *State) addBar(d int) { s.bar[d]++; s.nBar++; s.barSet |= 1 << d }
