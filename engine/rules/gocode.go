@@ -585,6 +585,32 @@ func (c *goCompiler) forStmt(b *bytes.Buffer, vars, x syntax.Expr, depth int, wr
 	in := indent(depth)
 	c.tmp++
 	it := fmt.Sprintf("it%d", c.tmp)
+	// enumerate(xs): the index and the element.
+	if call, ok := x.(*syntax.CallExpr); ok {
+		if id, ok := call.Fn.(*syntax.Ident); ok && id.Name == "enumerate" && isUniversal(id) && len(call.Args) == 1 {
+			xs, err := c.seqOf(call.Args[0])
+			if err != nil {
+				return err
+			}
+			if writes && typer.IsZone(c.typeOf(call.Args[0])) {
+				xs = "slices.Clone(" + xs + ")"
+			}
+			el := c.typeOf(x).(typer.List).Elem.(typer.Tuple)
+			gt, err := c.goType(el)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(b, "%sfor i%d, %s := range %s {\n", in, c.tmp, it, xs)
+			if err := c.assignTo(b, vars, fmt.Sprintf("%s{F0: int64(i%d), F1: %s}", gt, c.tmp, it), el, depth+1); err != nil {
+				return err
+			}
+			if err := body(b, depth+1); err != nil {
+				return err
+			}
+			fmt.Fprintf(b, "%s}\n", in)
+			return nil
+		}
+	}
 	// range(n) and range(a, b): a counted loop.
 	if call, ok := x.(*syntax.CallExpr); ok {
 		if id, ok := call.Fn.(*syntax.Ident); ok && id.Name == "range" && isUniversal(id) && len(call.Args) <= 2 {

@@ -275,6 +275,8 @@ func (c *goCompiler) builtinCall(e *syntax.CallExpr, name string, args []syntax.
 				return x, nil
 			case typer.Equal(xt, typer.Bool):
 				return "rules.B2I(" + x + ")", nil
+			case typer.Equal(xt, typer.Float):
+				return "rules.Trunc(" + where + ", " + x + ")", nil
 			}
 		}
 	case "bool":
@@ -476,6 +478,14 @@ func (c *goCompiler) methodCall(dot *syntax.DotExpr, f typer.Builtin, args []syn
 		}
 	}
 	if l, ok := f.Recv.(typer.List); ok {
+		if _, isLocal := dot.X.(*syntax.Ident); isLocal && f.Name == "pop" && len(args) == 0 && len(kw) == 0 {
+			// The last element, taken off the local list.
+			gt, err := c.goType(l.Elem)
+			if err != nil {
+				return "", err
+			}
+			return fmt.Sprintf("func() %s { if len(%s) == 0 { rules.Failf(%s, \"pop: empty list\") }; v := %s[len(%s)-1]; %s = %s[:len(%s)-1]; return v }()", gt, recv, where, recv, recv, recv, recv, recv), nil
+		}
 		// Of a local list, as a statement: the list grows in place.
 		id, isLocal := dot.X.(*syntax.Ident)
 		if isLocal && len(args) == 1 && len(kw) == 0 && (f.Name == "append" || f.Name == "extend") {
@@ -510,14 +520,14 @@ func (c *goCompiler) methodCall(dot *syntax.DotExpr, f typer.Builtin, args []syn
 			}
 			_ = gt
 			if f.Name == "values" {
-				vt, err := c.goType(d.Val)
-				if err != nil {
-					return "", err
-				}
-				_ = vt
 				return recv + ".Values()", nil
 			}
-			return "", no("dict.items")
+			// items: a list of (key, value) tuples, in the keys' order.
+			tt, err := c.goType(typer.Tuple{Elems: []typer.Type{d.Key, d.Val}})
+			if err != nil {
+				return "", err
+			}
+			return fmt.Sprintf("func(d %s) []%s { out := make([]%s, 0, d.Len()); for _, k := range d.Keys() { v, _ := d.Get(k); out = append(out, %s{F0: k, F1: v}) }; return out }(%s)", gt, tt, tt, tt, recv), nil
 		case "get":
 			if len(args) != 2 {
 				break

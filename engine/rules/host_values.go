@@ -150,6 +150,14 @@ func (d *Dict[K, V]) Keys() []K { return d.keys }
 // Len is len(d).
 func (d *Dict[K, V]) Len() int { return len(d.keys) }
 
+// Trunc is int(x) of a number: toward zero, an error for one too large.
+func Trunc(at string, x float64) int64 {
+	if x != x || x >= 1<<63 || x < -(1<<63) {
+		Failf(at, "int: cannot convert %v to int", x)
+	}
+	return int64(x)
+}
+
 // At is s[i], counted from the end when negative.
 func At[T any](at string, s []T, i int64) T {
 	j := i

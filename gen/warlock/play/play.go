@@ -29,11 +29,19 @@ var Rules = &rules.Compiled{Source: "be66b94db8fe80ecec3ec49e12aa9f50fa7104ba8de
 // parameters and the values its top level defines.
 type bound struct {
 	designs                       int
+	v_aside_n                     int
 	v_bid_halves                  int
 	v_bidder                      int
 	v_bidding                     int
 	v_bld_field                   int
+	v_bld_player                  int
+	v_bld_ret                     int
+	v_castle_gob                  int
 	v_complete                    int
+	v_day                         int
+	v_dealt                       int
+	v_done                        int
+	v_elrohir                     int
 	v_field_0                     int
 	v_field_1                     int
 	v_field_10                    int
@@ -51,28 +59,43 @@ type bound struct {
 	v_field_8                     int
 	v_field_9                     int
 	v_final                       int
+	v_left                        int
 	v_round                       int
 	v_rows                        int
 	v_second                      int
+	v_sent_mine                   int
 	v_tonar                       int
 	z_aside                       int
 	z_bar                         int
+	z_castle                      int
 	z_discard                     int
 	z_draw                        int
 	z_dungeon                     int
 	z_empire                      int
 	z_hand                        int
 	z_mine                        int
+	z_sent                        int
 	z_supply                      int
 	f_gold_alt_rules_Opt_float64_ rules.Field[rules.Opt[float64]]
 	f_gold_float64                rules.Field[float64]
 	f_points_int64                rules.Field[int64]
+	f_race_string                 rules.Field[string]
 	c_dragon                      int16
+	c_ruin                        int16
+	p_actions_per_round           int64
 	p_auction_first_pick          int64
+	p_bar_cards_per_player        int64
 	p_cards_dealt                 int64
+	p_cards_set_aside             int64
+	p_days                        int64
 	p_gnome_power_max_points      int64
+	p_human_chain_points          []int64
+	p_human_power_draws           int64
+	p_majority_bonus              *rules.Dict[string, int64]
 	p_max_cities                  int64
 	p_max_dragons                 int64
+	p_rounds_per_day              int64
+	p_variety_bonus               *rules.Dict[int64, int64]
 	g_ADJ                         [][]int64
 	g_ALL                         []int16
 	g_ANY                         int64
@@ -80,6 +103,7 @@ type bound struct {
 	g_FIELDS                      int64
 	g_FIELD_VARS                  []string
 	g_NUMBER                      *rules.CardDict[int64]
+	g_RACES                       []string
 	g_RUIN_CELL                   int64
 	g_SIDE                        int64
 }
@@ -90,10 +114,202 @@ type tuple_int16_int64 struct {
 	F1 int64
 }
 
+// tuple_int64_int16 is a tuple tuple[int, card(aid,creature,figure,reference,supply)].
+type tuple_int64_int16 struct {
+	F0 int64
+	F1 int16
+}
+
 // tuple_int64_int64 is a tuple tuple[int, int].
 type tuple_int64_int64 struct {
 	F0 int64
 	F1 int64
+}
+
+// fn_action_done is action_done of the rules (cards/warlock/rules.star:662:1).
+func (b *bound) fn_action_done(h *rules.Host) {
+	h.SetVar("cards/warlock/rules.star:664:5", b.v_castle_gob, 0, -(int64(1)))
+	h.SetVar("cards/warlock/rules.star:665:5", b.v_done, 0, (h.Var("cards/warlock/rules.star:665:5", b.v_done, 0) + int64(1)))
+	if h.Var("cards/warlock/rules.star:666:8", b.v_done, 0) < (h.Players() * b.p_actions_per_round) {
+		h.SetTurn("cards/warlock/rules.star:667:9", rules.FloorMod("cards/warlock/rules.star:667:18", (h.Turn()+int64(1)), h.Players()))
+		h.SetPhase("cards/warlock/rules.star:668:9", "action")
+		return
+	}
+	b.fn_end_round(h)
+}
+
+// fn_apply_discard_dungeon is apply_discard_dungeon of the rules (cards/warlock/rules.star:418:1).
+func (b *bound) fn_apply_discard_dungeon(h *rules.Host, a1 int64, a2 int16) {
+	l_p := a1
+	_ = l_p
+	l_card := a2
+	_ = l_card
+	h.Move("cards/warlock/rules.star:420:5", l_card, h.Zone("cards/warlock/rules.star:420:18", b.z_dungeon, l_p), h.Zone("cards/warlock/rules.star:420:32", b.z_discard, 0))
+	b.fn_next_short(h)
+}
+
+// fn_apply_discard_hand is apply_discard_hand of the rules (cards/warlock/rules.star:408:1).
+func (b *bound) fn_apply_discard_hand(h *rules.Host, a1 int64, a2 int16) {
+	l_p := a1
+	_ = l_p
+	l_card := a2
+	_ = l_card
+	h.Move("cards/warlock/rules.star:410:5", l_card, h.Zone("cards/warlock/rules.star:410:18", b.z_hand, l_p), h.Zone("cards/warlock/rules.star:410:29", b.z_discard, 0))
+	b.fn_next_short(h)
+}
+
+// fn_apply_discard_mine is apply_discard_mine of the rules (cards/warlock/rules.star:413:1).
+func (b *bound) fn_apply_discard_mine(h *rules.Host, a1 int64, a2 int16) {
+	l_p := a1
+	_ = l_p
+	l_card := a2
+	_ = l_card
+	h.Move("cards/warlock/rules.star:415:5", l_card, h.Zone("cards/warlock/rules.star:415:18", b.z_mine, l_p), h.Zone("cards/warlock/rules.star:415:29", b.z_discard, 0))
+	b.fn_next_short(h)
+}
+
+// fn_apply_draw_discard is apply_draw_discard of the rules (cards/warlock/rules.star:588:1).
+func (b *bound) fn_apply_draw_discard(h *rules.Host, a1 int64) {
+	l_p := a1
+	_ = l_p
+	h.MoveTop("cards/warlock/rules.star:590:5", h.Zone("cards/warlock/rules.star:590:16", b.z_discard, 0), h.Zone("cards/warlock/rules.star:590:27", b.z_hand, l_p))
+	if h.Phase() == "human_draw" {
+		b.fn_human_drew(h)
+	} else {
+		b.fn_action_done(h)
+	}
+}
+
+// fn_apply_place_dragon is apply_place_dragon of the rules (cards/warlock/rules.star:845:1).
+func (b *bound) fn_apply_place_dragon(h *rules.Host, a1 int64, a2 int64) {
+	l_p := a1
+	_ = l_p
+	l_f := a2
+	_ = l_f
+	b.fn_set_field(h, l_p, l_f, b.c_dragon, h.Zone("cards/warlock/rules.star:847:38", b.z_supply, 0))
+	b.fn_action_done(h)
+}
+
+// fn_apply_play_castle is apply_play_castle of the rules (cards/warlock/rules.star:657:1).
+func (b *bound) fn_apply_play_castle(h *rules.Host, a1 int64, a2 int16) {
+	l_p := a1
+	_ = l_p
+	l_card := a2
+	_ = l_card
+	h.Move("cards/warlock/rules.star:659:5", l_card, h.Zone("cards/warlock/rules.star:659:18", b.z_hand, l_p), h.Zone("cards/warlock/rules.star:659:29", b.z_castle, l_p))
+	b.fn_power(h, l_p, l_card)
+}
+
+// fn_apply_play_dungeon is apply_play_dungeon of the rules (cards/warlock/rules.star:647:1).
+func (b *bound) fn_apply_play_dungeon(h *rules.Host, a1 int64, a2 int16) {
+	l_p := a1
+	_ = l_p
+	l_card := a2
+	_ = l_card
+	h.Move("cards/warlock/rules.star:649:5", l_card, h.Zone("cards/warlock/rules.star:649:18", b.z_hand, l_p), h.Zone("cards/warlock/rules.star:649:29", b.z_dungeon, l_p))
+	b.fn_action_done(h)
+}
+
+// fn_apply_play_mine is apply_play_mine of the rules (cards/warlock/rules.star:642:1).
+func (b *bound) fn_apply_play_mine(h *rules.Host, a1 int64, a2 int16) {
+	l_p := a1
+	_ = l_p
+	l_card := a2
+	_ = l_card
+	h.Move("cards/warlock/rules.star:644:5", l_card, h.Zone("cards/warlock/rules.star:644:18", b.z_hand, l_p), h.Zone("cards/warlock/rules.star:644:29", b.z_mine, l_p))
+	b.fn_action_done(h)
+}
+
+// fn_apply_ruin is apply_ruin of the rules (cards/warlock/rules.star:896:1).
+func (b *bound) fn_apply_ruin(h *rules.Host, a1 int64, a2 tuple_int64_int64) {
+	l_p := a1
+	_ = l_p
+	l_x := a2
+	_ = l_x
+	var l_q int64
+	_ = l_q
+	var l_f int64
+	_ = l_f
+	tu1 := l_x
+	l_q = tu1.F0
+	l_f = tu1.F1
+	h.Move("cards/warlock/rules.star:900:5", b.fn_card_at(h, h.Var("cards/warlock/rules.star:900:20", func(name string) int {
+		switch name {
+		case "field_0":
+			return b.v_field_0
+		case "field_1":
+			return b.v_field_1
+		case "field_10":
+			return b.v_field_10
+		case "field_11":
+			return b.v_field_11
+		case "field_12":
+			return b.v_field_12
+		case "field_13":
+			return b.v_field_13
+		case "field_14":
+			return b.v_field_14
+		case "field_15":
+			return b.v_field_15
+		case "field_2":
+			return b.v_field_2
+		case "field_3":
+			return b.v_field_3
+		case "field_4":
+			return b.v_field_4
+		case "field_5":
+			return b.v_field_5
+		case "field_6":
+			return b.v_field_6
+		case "field_7":
+			return b.v_field_7
+		case "field_8":
+			return b.v_field_8
+		case "field_9":
+			return b.v_field_9
+		}
+		rules.Failf("cards/warlock/rules.star:900:20", "getattr: g has no %s", name)
+		panic(nil)
+	}(rules.At("cards/warlock/rules.star:900:31", b.g_FIELD_VARS, l_f)), l_q)), h.Zone("cards/warlock/rules.star:900:51", b.z_empire, l_q), h.Zone("cards/warlock/rules.star:900:64", b.z_discard, 0))
+	h.Move("cards/warlock/rules.star:901:5", b.c_ruin, h.Zone("cards/warlock/rules.star:901:24", b.z_supply, 0), h.Zone("cards/warlock/rules.star:901:34", b.z_empire, l_q))
+	b.fn_set_cell(h, l_q, l_f, b.g_RUIN_CELL)
+	b.fn_action_done(h)
+}
+
+// fn_apply_set_aside is apply_set_aside of the rules (cards/warlock/rules.star:487:1).
+func (b *bound) fn_apply_set_aside(h *rules.Host, a1 int64, a2 int16) {
+	l_p := a1
+	_ = l_p
+	l_card := a2
+	_ = l_card
+	b.fn_lay_aside(h, l_p, l_card)
+}
+
+// fn_apply_set_aside_bar is apply_set_aside_bar of the rules (cards/warlock/rules.star:483:1).
+func (b *bound) fn_apply_set_aside_bar(h *rules.Host, a1 int64, a2 int16) {
+	l_p := a1
+	_ = l_p
+	l_card := a2
+	_ = l_card
+	b.fn_lay_aside(h, l_p, l_card)
+}
+
+// fn_apply_set_aside_dungeon is apply_set_aside_dungeon of the rules (cards/warlock/rules.star:546:1).
+func (b *bound) fn_apply_set_aside_dungeon(h *rules.Host, a1 int64, a2 int16) {
+	l_p := a1
+	_ = l_p
+	l_card := a2
+	_ = l_card
+	b.fn_send(h, l_p, l_card, false)
+}
+
+// fn_apply_set_aside_mine is apply_set_aside_mine of the rules (cards/warlock/rules.star:542:1).
+func (b *bound) fn_apply_set_aside_mine(h *rules.Host, a1 int64, a2 int16) {
+	l_p := a1
+	_ = l_p
+	l_card := a2
+	_ = l_card
+	b.fn_send(h, l_p, l_card, true)
 }
 
 // fn_apply_wizard_own is apply_wizard_own of the rules (cards/warlock/rules.star:914:1).
@@ -104,6 +320,115 @@ func (b *bound) fn_apply_wizard_own(h *rules.Host, a1 int64, a2 int64) {
 	_ = l_f
 	h.SetVar("cards/warlock/rules.star:916:5", b.v_bld_field, 0, l_f)
 	h.SetPhase("cards/warlock/rules.star:917:5", "wizard_take")
+}
+
+// fn_apply_wizard_take is apply_wizard_take of the rules (cards/warlock/rules.star:927:1).
+func (b *bound) fn_apply_wizard_take(h *rules.Host, a1 int64, a2 tuple_int64_int64) {
+	l_p := a1
+	_ = l_p
+	l_x := a2
+	_ = l_x
+	var l_q int64
+	_ = l_q
+	var l_f int64
+	_ = l_f
+	var l_own int64
+	_ = l_own
+	var l_mine int64
+	_ = l_mine
+	var l_got int64
+	_ = l_got
+	tu1 := l_x
+	l_q = tu1.F0
+	l_f = tu1.F1
+	l_own = h.Var("cards/warlock/rules.star:930:11", b.v_bld_field, 0)
+	l_mine = h.Var("cards/warlock/rules.star:931:12", func(name string) int {
+		switch name {
+		case "field_0":
+			return b.v_field_0
+		case "field_1":
+			return b.v_field_1
+		case "field_10":
+			return b.v_field_10
+		case "field_11":
+			return b.v_field_11
+		case "field_12":
+			return b.v_field_12
+		case "field_13":
+			return b.v_field_13
+		case "field_14":
+			return b.v_field_14
+		case "field_15":
+			return b.v_field_15
+		case "field_2":
+			return b.v_field_2
+		case "field_3":
+			return b.v_field_3
+		case "field_4":
+			return b.v_field_4
+		case "field_5":
+			return b.v_field_5
+		case "field_6":
+			return b.v_field_6
+		case "field_7":
+			return b.v_field_7
+		case "field_8":
+			return b.v_field_8
+		case "field_9":
+			return b.v_field_9
+		}
+		rules.Failf("cards/warlock/rules.star:931:12", "getattr: g has no %s", name)
+		panic(nil)
+	}(rules.At("cards/warlock/rules.star:931:23", b.g_FIELD_VARS, l_own)), l_p)
+	l_got = h.Var("cards/warlock/rules.star:932:11", func(name string) int {
+		switch name {
+		case "field_0":
+			return b.v_field_0
+		case "field_1":
+			return b.v_field_1
+		case "field_10":
+			return b.v_field_10
+		case "field_11":
+			return b.v_field_11
+		case "field_12":
+			return b.v_field_12
+		case "field_13":
+			return b.v_field_13
+		case "field_14":
+			return b.v_field_14
+		case "field_15":
+			return b.v_field_15
+		case "field_2":
+			return b.v_field_2
+		case "field_3":
+			return b.v_field_3
+		case "field_4":
+			return b.v_field_4
+		case "field_5":
+			return b.v_field_5
+		case "field_6":
+			return b.v_field_6
+		case "field_7":
+			return b.v_field_7
+		case "field_8":
+			return b.v_field_8
+		case "field_9":
+			return b.v_field_9
+		}
+		rules.Failf("cards/warlock/rules.star:932:11", "getattr: g has no %s", name)
+		panic(nil)
+	}(rules.At("cards/warlock/rules.star:932:22", b.g_FIELD_VARS, l_f)), l_q)
+	h.Move("cards/warlock/rules.star:933:5", b.fn_card_at(h, l_mine), h.Zone("cards/warlock/rules.star:933:27", b.z_empire, l_p), h.Zone("cards/warlock/rules.star:933:40", b.z_empire, l_q))
+	h.Move("cards/warlock/rules.star:934:5", b.fn_card_at(h, l_got), h.Zone("cards/warlock/rules.star:934:26", b.z_empire, l_q), h.Zone("cards/warlock/rules.star:934:39", b.z_empire, l_p))
+	b.fn_set_cell(h, l_q, l_f, l_mine)
+	b.fn_set_cell(h, l_p, l_own, l_got)
+	if b.f_race_string.At("cards/warlock/rules.star:940:8", b.fn_card_at(h, l_got)) == "giant" {
+		h.SetVar("cards/warlock/rules.star:941:9", b.v_bld_player, 0, l_p)
+		h.SetVar("cards/warlock/rules.star:942:9", b.v_bld_ret, 0, int64(0))
+		h.SetPhase("cards/warlock/rules.star:943:9", "giant_skill")
+		return
+	}
+	b.fn_action_done(h)
 }
 
 // fn_attack_fields is attack_fields of the rules (cards/warlock/rules.star:231:1).
@@ -141,6 +466,62 @@ func (b *bound) fn_attack_fields(h *rules.Host, a1 int64, a2 int64) []int64 {
 		}
 		return out
 	}()
+}
+
+// fn_begin_aside is begin_aside of the rules (cards/warlock/rules.star:460:1).
+func (b *bound) fn_begin_aside(h *rules.Host) {
+	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
+		_ = it1
+		if h.Var("cards/warlock/rules.star:465:12", b.v_aside_n, 0) >= h.Players() {
+			break
+		}
+		if int64(len(h.Cards(h.Zone("cards/warlock/rules.star:467:16", b.z_hand, h.Turn())))) > int64(0) {
+			h.SetPhase("cards/warlock/rules.star:468:13", "aside_bar")
+			h.SetVar("cards/warlock/rules.star:469:13", b.v_left, 0, b.p_cards_set_aside)
+			return
+		}
+		h.SetVar("cards/warlock/rules.star:471:9", b.v_aside_n, 0, (h.Var("cards/warlock/rules.star:471:9", b.v_aside_n, 0) + int64(1)))
+		h.SetTurn("cards/warlock/rules.star:472:9", rules.FloorMod("cards/warlock/rules.star:472:18", (h.Turn()+int64(1)), h.Players()))
+	}
+	b.fn_reveal(h)
+}
+
+// fn_begin_dest is begin_dest of the rules (cards/warlock/rules.star:511:1).
+func (b *bound) fn_begin_dest(h *rules.Host) {
+	var l_p int64
+	_ = l_p
+	var l_j int64
+	_ = l_j
+	var l_c int16
+	_ = l_c
+	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
+		_ = it1
+		if h.Var("cards/warlock/rules.star:517:12", b.v_aside_n, 0) >= h.Players() {
+			break
+		}
+		if int64(len(h.Cards(h.Zone("cards/warlock/rules.star:519:16", b.z_aside, h.Turn())))) > int64(0) {
+			h.SetPhase("cards/warlock/rules.star:520:13", "aside_dest")
+			return
+		}
+		h.SetVar("cards/warlock/rules.star:522:9", b.v_aside_n, 0, (h.Var("cards/warlock/rules.star:522:9", b.v_aside_n, 0) + int64(1)))
+		h.SetTurn("cards/warlock/rules.star:523:9", rules.FloorMod("cards/warlock/rules.star:523:18", (h.Turn()+int64(1)), h.Players()))
+	}
+	for it2, hi2 := int64(0), h.Players(); it2 < hi2; it2++ {
+		l_p = it2
+		for i3, it3 := range slices.Clone(h.Cards(h.Zone("cards/warlock/rules.star:525:36", b.z_sent, l_p))) {
+			tu4 := tuple_int64_int16{F0: int64(i3), F1: it3}
+			l_j = tu4.F0
+			l_c = tu4.F1
+			if (h.Var("cards/warlock/rules.star:526:16", b.v_sent_mine, l_p) & rules.Shl("cards/warlock/rules.star:526:34", int64(1), l_j)) != 0 {
+				h.Move("cards/warlock/rules.star:527:17", l_c, h.Zone("cards/warlock/rules.star:527:27", b.z_sent, l_p), h.Zone("cards/warlock/rules.star:527:38", b.z_mine, l_p))
+			} else {
+				h.Move("cards/warlock/rules.star:529:17", l_c, h.Zone("cards/warlock/rules.star:529:27", b.z_sent, l_p), h.Zone("cards/warlock/rules.star:529:38", b.z_dungeon, l_p))
+			}
+		}
+		h.SetVar("cards/warlock/rules.star:530:9", b.v_sent_mine, l_p, int64(0))
+	}
+	h.SetTurn("cards/warlock/rules.star:531:5", h.Var("cards/warlock/rules.star:531:14", b.v_elrohir, 0))
+	h.SetPhase("cards/warlock/rules.star:532:5", "action")
 }
 
 // fn_bid_taken is bid_taken of the rules (cards/warlock/rules.star:991:1).
@@ -243,6 +624,75 @@ func (b *bound) fn_cells(h *rules.Host, a1 int64) []int64 {
 	}()
 }
 
+// fn_chain_points is chain_points of the rules (cards/warlock/rules.star:1217:1).
+func (b *bound) fn_chain_points(h *rules.Host, a0 []rules.Opt[int16]) int64 {
+	l_sq := a0
+	_ = l_sq
+	var l_values []int64
+	_ = l_values
+	var l_seen []bool
+	_ = l_seen
+	var l_total int64
+	_ = l_total
+	var l_f int64
+	_ = l_f
+	var l_n int64
+	_ = l_n
+	var l_stack []int64
+	_ = l_stack
+	var l_x int64
+	_ = l_x
+	var l_y int64
+	_ = l_y
+	var l_i int64
+	_ = l_i
+	l_values = b.p_human_chain_points
+	l_seen = rules.Repeat([]bool{false}, b.g_FIELDS)
+	l_total = int64(0)
+	for it1, hi1 := int64(0), b.g_FIELDS; it1 < hi1; it1++ {
+		l_f = it1
+		if (rules.At("cards/warlock/rules.star:1223:12", l_seen, l_f) || !rules.At("cards/warlock/rules.star:1223:23", l_sq, l_f).OK) || (b.f_race_string.At("cards/warlock/rules.star:1223:40", rules.Must("cards/warlock/rules.star:1223:40", rules.At("cards/warlock/rules.star:1223:40", l_sq, l_f))) != "human") {
+			continue
+		}
+		l_n = int64(0)
+		l_stack = []int64{l_f}
+		rules.SetAt("cards/warlock/rules.star:1227:9", l_seen, l_f, true)
+		for it2, hi2 := int64(0), b.g_FIELDS; it2 < hi2; it2++ {
+			_ = it2
+			if !(len(l_stack) > 0) {
+				break
+			}
+			l_x = func() int64 {
+				if len(l_stack) == 0 {
+					rules.Failf("cards/warlock/rules.star:1231:17", "pop: empty list")
+				}
+				v := l_stack[len(l_stack)-1]
+				l_stack = l_stack[:len(l_stack)-1]
+				return v
+			}()
+			l_n = (l_n + int64(1))
+			for _, it3 := range rules.At("cards/warlock/rules.star:1233:22", b.g_ADJ, l_x) {
+				l_y = it3
+				if (!(rules.At("cards/warlock/rules.star:1234:24", l_seen, l_y)) && rules.At("cards/warlock/rules.star:1234:36", l_sq, l_y).OK) && (b.f_race_string.At("cards/warlock/rules.star:1234:54", rules.Must("cards/warlock/rules.star:1234:54", rules.At("cards/warlock/rules.star:1234:54", l_sq, l_y))) == "human") {
+					rules.SetAt("cards/warlock/rules.star:1235:21", l_seen, l_y, true)
+					l_stack = append(l_stack, l_y)
+				}
+			}
+		}
+		if len(l_values) > 0 {
+			l_total = (l_total + func() int64 {
+				acc := int64(0)
+				for it4, hi4 := int64(0), l_n; it4 < hi4; it4++ {
+					l_i = it4
+					acc += rules.At("cards/warlock/rules.star:1238:27", l_values, rules.Min(l_i, (int64(len(l_values))-int64(1))))
+				}
+				return acc
+			}())
+		}
+	}
+	return l_total
+}
+
 // fn_check_complete is check_complete of the rules (cards/warlock/rules.star:954:1).
 func (b *bound) fn_check_complete(h *rules.Host) {
 	var l_p int64
@@ -279,6 +729,40 @@ func (b *bound) fn_city_fields(h *rules.Host, a1 int64) []int64 {
 	return b.fn_open_fields(h, l_p, l_cs)
 }
 
+// fn_deal is deal of the rules (cards/warlock/rules.star:429:1).
+func (b *bound) fn_deal(h *rules.Host) {
+	h.SetVar("cards/warlock/rules.star:431:5", b.v_dealt, 0, int64(0))
+	b.fn_deal_more(h)
+}
+
+// fn_deal_more is deal_more of the rules (cards/warlock/rules.star:434:1).
+func (b *bound) fn_deal_more(h *rules.Host) {
+	var l_total int64
+	_ = l_total
+	var l_k int64
+	_ = l_k
+	var l_i int64
+	_ = l_i
+	var l_seat int64
+	_ = l_seat
+	l_total = (h.Players() * b.p_cards_dealt)
+	if ((h.Var("cards/warlock/rules.star:437:8", b.v_dealt, 0) < l_total) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:437:32", b.z_draw, 0)))) == int64(0))) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:437:53", b.z_discard, 0)))) > int64(0)) {
+		b.fn_reshuffle(h)
+	}
+	l_k = rules.Min(int64(len(h.Cards(h.Zone("cards/warlock/rules.star:439:17", b.z_draw, 0)))), (l_total - h.Var("cards/warlock/rules.star:439:34", b.v_dealt, 0)))
+	if l_k <= int64(0) {
+		h.SetTurn("cards/warlock/rules.star:441:9", h.Var("cards/warlock/rules.star:441:18", b.v_elrohir, 0))
+		b.fn_begin_aside(h)
+		return
+	}
+	for it1, hi1 := int64(0), l_k; it1 < hi1; it1++ {
+		l_i = it1
+		l_seat = rules.FloorMod("cards/warlock/rules.star:445:16", (h.Var("cards/warlock/rules.star:445:17", b.v_elrohir, 0) + rules.FloorDiv("cards/warlock/rules.star:445:29", (h.Var("cards/warlock/rules.star:445:30", b.v_dealt, 0)+l_i), b.p_cards_dealt)), h.Players())
+		h.Deal("cards/warlock/rules.star:446:9", h.Zone("cards/warlock/rules.star:446:16", b.z_draw, 0), h.Zone("cards/warlock/rules.star:446:24", b.z_hand, l_seat), int64(1), "deal_more")
+	}
+	h.SetVar("cards/warlock/rules.star:447:5", b.v_dealt, 0, (h.Var("cards/warlock/rules.star:447:5", b.v_dealt, 0) + l_k))
+}
+
 // fn_dump is dump of the rules (cards/warlock/rules.star:949:1).
 func (b *bound) fn_dump(h *rules.Host, a1 int) {
 	l_zone := a1
@@ -288,6 +772,31 @@ func (b *bound) fn_dump(h *rules.Host, a1 int) {
 	for _, it1 := range rules.Sorted(slices.Clone(h.Cards(l_zone))) {
 		l_c = it1
 		h.Move("cards/warlock/rules.star:952:9", l_c, l_zone, h.Zone("cards/warlock/rules.star:952:25", b.z_discard, 0))
+	}
+}
+
+// fn_end_round is end_round of the rules (cards/warlock/rules.star:960:1).
+func (b *bound) fn_end_round(h *rules.Host) {
+	var l_p int64
+	_ = l_p
+	var l_bar_full bool
+	_ = l_bar_full
+	h.SetVar("cards/warlock/rules.star:963:5", b.v_elrohir, 0, rules.FloorMod("cards/warlock/rules.star:963:17", (h.Var("cards/warlock/rules.star:963:18", b.v_elrohir, 0)+int64(1)), h.Players()))
+	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
+		l_p = it1
+		b.fn_dump(h, h.Zone("cards/warlock/rules.star:965:17", b.z_castle, l_p))
+	}
+	h.SetVar("cards/warlock/rules.star:966:5", b.v_round, 0, (h.Var("cards/warlock/rules.star:966:5", b.v_round, 0) + int64(1)))
+	b.fn_check_complete(h)
+	l_bar_full = (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:968:20", b.z_bar, 0)))) >= (b.p_bar_cards_per_player * h.Players()))
+	if (h.Var("cards/warlock/rules.star:969:8", b.v_round, 0) >= b.p_rounds_per_day) || l_bar_full {
+		b.fn_start_auction(h, ((h.Var("cards/warlock/rules.star:970:26", b.v_complete, 0) != 0) || ((h.Var("cards/warlock/rules.star:970:40", b.v_day, 0) + int64(1)) >= b.p_days)), false)
+	} else {
+		if h.Var("cards/warlock/rules.star:971:10", b.v_complete, 0) != 0 {
+			b.fn_start_auction(h, true, true)
+		} else {
+			b.fn_start_round(h)
+		}
 	}
 }
 
@@ -352,11 +861,36 @@ func (b *bound) fn_has_target(h *rules.Host, a1 int64) bool {
 	return false
 }
 
+// fn_human_drew is human_drew of the rules (cards/warlock/rules.star:850:1).
+func (b *bound) fn_human_drew(h *rules.Host) {
+	h.SetVar("cards/warlock/rules.star:852:5", b.v_left, 0, (h.Var("cards/warlock/rules.star:852:5", b.v_left, 0) - int64(1)))
+	if (h.Var("cards/warlock/rules.star:853:8", b.v_left, 0) == int64(0)) || (b.fn_piles(h) == int64(0)) {
+		b.fn_action_done(h)
+	}
+}
+
 // fn_is_city is is_city of the rules (cards/warlock/rules.star:193:1).
 func (b *bound) fn_is_city(h *rules.Host, a0 int64) bool {
 	l_cell := a0
 	_ = l_cell
 	return (((l_cell != int64(0)) && (l_cell != b.g_DRAGON_CELL)) && (l_cell != b.g_RUIN_CELL))
+}
+
+// fn_lay_aside is lay_aside of the rules (cards/warlock/rules.star:491:1).
+func (b *bound) fn_lay_aside(h *rules.Host, a1 int64, a2 int16) {
+	l_p := a1
+	_ = l_p
+	l_card := a2
+	_ = l_card
+	h.Move("cards/warlock/rules.star:493:5", l_card, h.Zone("cards/warlock/rules.star:493:18", b.z_hand, l_p), h.Zone("cards/warlock/rules.star:493:29", b.z_aside, l_p))
+	h.SetVar("cards/warlock/rules.star:494:5", b.v_left, 0, (h.Var("cards/warlock/rules.star:494:5", b.v_left, 0) - int64(1)))
+	if (h.Var("cards/warlock/rules.star:495:8", b.v_left, 0) > int64(0)) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:495:27", b.z_hand, l_p)))) > int64(0)) {
+		h.SetPhase("cards/warlock/rules.star:496:9", "aside_rest")
+		return
+	}
+	h.SetVar("cards/warlock/rules.star:498:5", b.v_aside_n, 0, (h.Var("cards/warlock/rules.star:498:5", b.v_aside_n, 0) + int64(1)))
+	h.SetTurn("cards/warlock/rules.star:499:5", rules.FloorMod("cards/warlock/rules.star:499:14", (l_p+int64(1)), h.Players()))
+	b.fn_begin_aside(h)
 }
 
 // fn_legal_bid is legal_bid of the rules (cards/warlock/rules.star:998:1).
@@ -615,6 +1149,25 @@ func (b *bound) fn_legal_wizard_take(h *rules.Host, a1 int64) []tuple_int64_int6
 	return b.fn_targets(h, l_p)
 }
 
+// fn_next_short is next_short of the rules (cards/warlock/rules.star:384:1).
+func (b *bound) fn_next_short(h *rules.Host) {
+	var l_p int64
+	_ = l_p
+	if !(b.fn_short_of_cards(h)) {
+		b.fn_deal(h)
+		return
+	}
+	l_p = h.Turn()
+	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
+		_ = it1
+		l_p = rules.FloorMod("cards/warlock/rules.star:391:13", (l_p + int64(1)), h.Players())
+		if b.fn_cards_held(h, l_p) > int64(0) {
+			h.SetTurn("cards/warlock/rules.star:393:13", l_p)
+			return
+		}
+	}
+}
+
 // fn_open_fields is open_fields of the rules (cards/warlock/rules.star:201:1).
 func (b *bound) fn_open_fields(h *rules.Host, a1 int64, a2 []int64) []int64 {
 	l_p := a1
@@ -662,9 +1215,215 @@ func (b *bound) fn_piles(h *rules.Host) int64 {
 	return (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:565:16", b.z_draw, 0)))) + int64(len(h.Cards(h.Zone("cards/warlock/rules.star:565:30", b.z_discard, 0)))))
 }
 
+// fn_power is power of the rules (cards/warlock/rules.star:799:1).
+func (b *bound) fn_power(h *rules.Host, a1 int64, a2 int16) {
+	l_p := a1
+	_ = l_p
+	l_card := a2
+	_ = l_card
+	var l_race string
+	_ = l_race
+	var l_c int16
+	_ = l_c
+	var l_x int64
+	_ = l_x
+	l_race = b.f_race_string.At("cards/warlock/rules.star:801:12", l_card)
+	if l_race == "giant" {
+		if b.fn_can_place_dragon(h, l_p) {
+			h.SetPhase("cards/warlock/rules.star:804:13", "dragon")
+		} else {
+			b.fn_action_done(h)
+		}
+	} else {
+		if l_race == "human" {
+			h.SetVar("cards/warlock/rules.star:808:9", b.v_left, 0, b.p_human_power_draws)
+			if (h.Var("cards/warlock/rules.star:809:12", b.v_left, 0) == int64(0)) || (b.fn_piles(h) == int64(0)) {
+				b.fn_action_done(h)
+			} else {
+				h.SetPhase("cards/warlock/rules.star:812:13", "human_draw")
+			}
+		} else {
+			if l_race == "goblin" {
+				h.SetVar("cards/warlock/rules.star:814:9", b.v_castle_gob, 0, b.g_NUMBER.At("cards/warlock/rules.star:814:24", l_card))
+				h.SetPhase("cards/warlock/rules.star:815:9", "goblin_bar")
+			} else {
+				if l_race == "gnome" {
+					h.SetPhase("cards/warlock/rules.star:817:9", "gnome_hand")
+				} else {
+					if l_race == "orc" {
+						if (int64(len(func() []int16 {
+							var out []int16
+							for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:819:28", b.z_supply, 0)) {
+								l_c = it1
+								if l_c == b.c_ruin {
+									out = append(out, l_c)
+								}
+							}
+							return out
+						}())) == int64(0)) || !(b.fn_has_target(h, l_p)) {
+							b.fn_action_done(h)
+						} else {
+							h.SetPhase("cards/warlock/rules.star:822:13", "orc")
+						}
+					} else {
+						if l_race == "wizard" {
+							if !(b.fn_has_target(h, l_p)) || !(len(func() []int64 {
+								var out []int64
+								for _, it2 := range b.fn_cells(h, l_p) {
+									l_x = it2
+									if b.fn_is_city(h, l_x) {
+										out = append(out, l_x)
+									}
+								}
+								return out
+							}()) > 0) {
+								b.fn_action_done(h)
+							} else {
+								h.SetPhase("cards/warlock/rules.star:827:13", "wizard_own")
+							}
+						} else {
+							b.fn_action_done(h)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
 // fn_reshuffle is reshuffle of the rules (cards/warlock/rules.star:423:1).
 func (b *bound) fn_reshuffle(h *rules.Host) {
 	h.MoveAll("cards/warlock/rules.star:427:5", h.Zone("cards/warlock/rules.star:427:16", b.z_discard, 0), h.Zone("cards/warlock/rules.star:427:27", b.z_draw, 0))
+}
+
+// fn_returns is returns of the rules (cards/warlock/rules.star:1241:1).
+func (b *bound) fn_returns(h *rules.Host) []int64 {
+	return b.fn_scores(h)
+}
+
+// fn_reveal is reveal of the rules (cards/warlock/rules.star:502:1).
+func (b *bound) fn_reveal(h *rules.Host) {
+	var l_p int64
+	_ = l_p
+	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
+		l_p = it1
+		if int64(len(h.Cards(h.Zone("cards/warlock/rules.star:505:16", b.z_aside, l_p)))) > int64(0) {
+			h.Move("cards/warlock/rules.star:506:13", h.Card("cards/warlock/rules.star:506:20", h.Zone("cards/warlock/rules.star:506:20", b.z_aside, l_p), int64(0)), h.Zone("cards/warlock/rules.star:506:35", b.z_aside, l_p), h.Zone("cards/warlock/rules.star:506:47", b.z_bar, 0))
+		}
+	}
+	h.SetTurn("cards/warlock/rules.star:507:5", h.Var("cards/warlock/rules.star:507:14", b.v_elrohir, 0))
+	h.SetVar("cards/warlock/rules.star:508:5", b.v_aside_n, 0, int64(0))
+	b.fn_begin_dest(h)
+}
+
+// fn_scores is scores of the rules (cards/warlock/rules.star:1181:1).
+func (b *bound) fn_scores(h *rules.Host) []int64 {
+	var l_counts []*rules.Dict[string, int64]
+	_ = l_counts
+	var l_totals []int64
+	_ = l_totals
+	var l_p int64
+	_ = l_p
+	var l_cs []int64
+	_ = l_cs
+	var l_sq []rules.Opt[int16]
+	_ = l_sq
+	var l_f int64
+	_ = l_f
+	var l_c rules.Opt[int16]
+	_ = l_c
+	var l_row int64
+	_ = l_row
+	var l_edge bool
+	_ = l_edge
+	var l_count *rules.Dict[string, int64]
+	_ = l_count
+	var l_total int64
+	_ = l_total
+	var l_r string
+	_ = l_r
+	var l_most int64
+	_ = l_most
+	var l_count_2 *rules.Dict[string, int64]
+	_ = l_count_2
+	l_counts = []*rules.Dict[string, int64](nil)
+	l_totals = []int64(nil)
+	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
+		l_p = it1
+		l_cs = b.fn_cells(h, l_p)
+		l_sq = []rules.Opt[int16](nil)
+		for it2, hi2 := int64(0), b.g_FIELDS; it2 < hi2; it2++ {
+			l_f = it2
+			l_c = func() rules.Opt[int16] {
+				if b.fn_is_city(h, rules.At("cards/warlock/rules.star:1189:43", l_cs, l_f)) {
+					return rules.Some(b.fn_card_at(h, rules.At("cards/warlock/rules.star:1189:25", l_cs, l_f)))
+				}
+				return rules.Opt[int16]{}
+			}()
+			l_row = rules.FloorDiv("cards/warlock/rules.star:1193:19", l_f, b.g_SIDE)
+			l_edge = ((l_row == int64(0)) || (l_row == (b.g_SIDE - int64(1))))
+			if l_c.OK && (((b.f_race_string.At("cards/warlock/rules.star:1195:32", rules.Must("cards/warlock/rules.star:1195:32", l_c)) == "giant") && !(l_edge)) || ((b.f_race_string.At("cards/warlock/rules.star:1195:68", rules.Must("cards/warlock/rules.star:1195:68", l_c)) == "wizard") && l_edge)) {
+				l_c = rules.Opt[int16]{}
+			}
+			l_sq = append(l_sq, l_c)
+		}
+		l_count = rules.NewDict[string, int64]()
+		l_total = int64(0)
+		for _, it3 := range l_sq {
+			l_c = it3
+			if l_c.OK {
+				l_total = (l_total + b.f_points_int64.At("cards/warlock/rules.star:1202:26", rules.Must("cards/warlock/rules.star:1202:26", l_c)))
+				l_count.Set(b.f_race_string.At("cards/warlock/rules.star:1203:23", rules.Must("cards/warlock/rules.star:1203:23", l_c)), (l_count.GetOr(b.f_race_string.At("cards/warlock/rules.star:1203:43", rules.Must("cards/warlock/rules.star:1203:43", l_c)), int64(0)) + int64(1)))
+			}
+		}
+		l_total = (l_total + b.fn_chain_points(h, l_sq))
+		l_total = (l_total + b.p_variety_bonus.GetOr(int64(l_count.Len()), int64(0)))
+		l_counts = append(l_counts, l_count)
+		l_totals = append(l_totals, l_total)
+	}
+	for _, it4 := range b.g_RACES {
+		l_r = it4
+		l_most = rules.MaxOf("cards/warlock/rules.star:1209:16", func() []int64 {
+			var out []int64
+			for _, it5 := range l_counts {
+				l_count_2 = it5
+				out = append(out, l_count_2.GetOr(l_r, int64(0)))
+			}
+			return out
+		}())
+		if l_most == int64(0) {
+			continue
+		}
+		for it6, hi6 := int64(0), h.Players(); it6 < hi6; it6++ {
+			l_p = it6
+			if rules.At("cards/warlock/rules.star:1213:16", l_counts, l_p).GetOr(l_r, int64(0)) == l_most {
+				rules.SetAt("cards/warlock/rules.star:1214:17", l_totals, l_p, (rules.At("cards/warlock/rules.star:1214:17", l_totals, l_p) + b.p_majority_bonus.GetOr(l_r, int64(0))))
+			}
+		}
+	}
+	return l_totals
+}
+
+// fn_send is send of the rules (cards/warlock/rules.star:550:1).
+func (b *bound) fn_send(h *rules.Host, a1 int64, a2 int16, a3 bool) {
+	l_p := a1
+	_ = l_p
+	l_card := a2
+	_ = l_card
+	l_mine := a3
+	_ = l_mine
+	var l_j int64
+	_ = l_j
+	l_j = int64(len(h.Cards(h.Zone("cards/warlock/rules.star:552:13", b.z_sent, l_p))))
+	h.Move("cards/warlock/rules.star:553:5", l_card, h.Zone("cards/warlock/rules.star:553:18", b.z_aside, l_p), h.Zone("cards/warlock/rules.star:553:30", b.z_sent, l_p))
+	if l_mine {
+		h.SetVar("cards/warlock/rules.star:555:9", b.v_sent_mine, l_p, (h.Var("cards/warlock/rules.star:555:9", b.v_sent_mine, l_p) | rules.Shl("cards/warlock/rules.star:555:27", int64(1), l_j)))
+	}
+	if int64(len(h.Cards(h.Zone("cards/warlock/rules.star:556:12", b.z_aside, l_p)))) == int64(0) {
+		h.SetVar("cards/warlock/rules.star:557:9", b.v_aside_n, 0, (h.Var("cards/warlock/rules.star:557:9", b.v_aside_n, 0) + int64(1)))
+		h.SetTurn("cards/warlock/rules.star:558:9", rules.FloorMod("cards/warlock/rules.star:558:18", (l_p+int64(1)), h.Players()))
+		b.fn_begin_dest(h)
+	}
 }
 
 // fn_set_cell is set_cell of the rules (cards/warlock/rules.star:185:1).
@@ -772,6 +1531,13 @@ func (b *bound) fn_set_field(h *rules.Host, a1 int64, a2 int64, a3 int16, a4 int
 	b.fn_set_cell(h, l_p, l_f, (b.g_NUMBER.At("cards/warlock/rules.star:229:23", l_card) + int64(1)))
 }
 
+// fn_setup is setup of the rules (cards/warlock/rules.star:351:1).
+func (b *bound) fn_setup(h *rules.Host) {
+	h.SetVar("cards/warlock/rules.star:353:5", b.v_elrohir, 0, int64(0))
+	h.SetVar("cards/warlock/rules.star:354:5", b.v_tonar, 0, (h.Players() - int64(1)))
+	b.fn_start_round(h)
+}
+
 // fn_short_of_cards is short_of_cards of the rules (cards/warlock/rules.star:361:1).
 func (b *bound) fn_short_of_cards(h *rules.Host) bool {
 	var l_p int64
@@ -808,6 +1574,21 @@ func (b *bound) fn_start_auction(h *rules.Host, a1 bool, a2 bool) {
 	}
 	h.SetTurn("cards/warlock/rules.star:988:5", h.Var("cards/warlock/rules.star:988:14", b.v_tonar, 0))
 	h.SetVar("cards/warlock/rules.star:989:5", b.v_bidding, h.Turn(), int64(1))
+}
+
+// fn_start_round is start_round of the rules (cards/warlock/rules.star:372:1).
+func (b *bound) fn_start_round(h *rules.Host) {
+	h.SetVar("cards/warlock/rules.star:374:5", b.v_done, 0, int64(0))
+	h.SetVar("cards/warlock/rules.star:375:5", b.v_aside_n, 0, int64(0))
+	if b.fn_short_of_cards(h) {
+		h.SetTurn("cards/warlock/rules.star:377:9", h.Var("cards/warlock/rules.star:377:18", b.v_elrohir, 0))
+		h.SetPhase("cards/warlock/rules.star:378:9", "short_deal")
+		if b.fn_cards_held(h, h.Turn()) == int64(0) {
+			b.fn_next_short(h)
+		}
+		return
+	}
+	b.fn_deal(h)
 }
 
 // fn_targets is targets of the rules (cards/warlock/rules.star:240:1).
@@ -850,6 +1631,9 @@ func (b *bound) fn_unpack(h *rules.Host, a0 int64) []int64 {
 func bind(g *rules.Game) (*rules.Entries, error) {
 	b := &bound{designs: g.Designs()}
 	var err error
+	if b.v_aside_n, err = rules.BindVar(g, "aside_n"); err != nil {
+		return nil, err
+	}
 	if b.v_bid_halves, err = rules.BindVar(g, "bid_halves"); err != nil {
 		return nil, err
 	}
@@ -862,7 +1646,28 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.v_bld_field, err = rules.BindVar(g, "bld_field"); err != nil {
 		return nil, err
 	}
+	if b.v_bld_player, err = rules.BindVar(g, "bld_player"); err != nil {
+		return nil, err
+	}
+	if b.v_bld_ret, err = rules.BindVar(g, "bld_ret"); err != nil {
+		return nil, err
+	}
+	if b.v_castle_gob, err = rules.BindVar(g, "castle_gob"); err != nil {
+		return nil, err
+	}
 	if b.v_complete, err = rules.BindVar(g, "complete"); err != nil {
+		return nil, err
+	}
+	if b.v_day, err = rules.BindVar(g, "day"); err != nil {
+		return nil, err
+	}
+	if b.v_dealt, err = rules.BindVar(g, "dealt"); err != nil {
+		return nil, err
+	}
+	if b.v_done, err = rules.BindVar(g, "done"); err != nil {
+		return nil, err
+	}
+	if b.v_elrohir, err = rules.BindVar(g, "elrohir"); err != nil {
 		return nil, err
 	}
 	if b.v_field_0, err = rules.BindVar(g, "field_0"); err != nil {
@@ -916,6 +1721,9 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.v_final, err = rules.BindVar(g, "final"); err != nil {
 		return nil, err
 	}
+	if b.v_left, err = rules.BindVar(g, "left"); err != nil {
+		return nil, err
+	}
 	if b.v_round, err = rules.BindVar(g, "round"); err != nil {
 		return nil, err
 	}
@@ -925,6 +1733,9 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.v_second, err = rules.BindVar(g, "second"); err != nil {
 		return nil, err
 	}
+	if b.v_sent_mine, err = rules.BindVar(g, "sent_mine"); err != nil {
+		return nil, err
+	}
 	if b.v_tonar, err = rules.BindVar(g, "tonar"); err != nil {
 		return nil, err
 	}
@@ -932,6 +1743,9 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		return nil, err
 	}
 	if b.z_bar, err = rules.BindZone(g, "bar"); err != nil {
+		return nil, err
+	}
+	if b.z_castle, err = rules.BindZone(g, "castle"); err != nil {
 		return nil, err
 	}
 	if b.z_discard, err = rules.BindZone(g, "discard"); err != nil {
@@ -952,29 +1766,63 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.z_mine, err = rules.BindZone(g, "mine"); err != nil {
 		return nil, err
 	}
+	if b.z_sent, err = rules.BindZone(g, "sent"); err != nil {
+		return nil, err
+	}
 	if b.z_supply, err = rules.BindZone(g, "supply"); err != nil {
 		return nil, err
 	}
 	b.f_gold_alt_rules_Opt_float64_ = rules.BindField(g, "gold_alt", conv_rules_Opt_float64_(g))
 	b.f_gold_float64 = rules.BindField(g, "gold", rules.ConvFloat)
 	b.f_points_int64 = rules.BindField(g, "points", rules.ConvInt)
+	b.f_race_string = rules.BindField(g, "race", rules.ConvStr)
 	if b.c_dragon, err = rules.BindCard(g, "dragon"); err != nil {
 		return nil, err
+	}
+	if b.c_ruin, err = rules.BindCard(g, "ruin"); err != nil {
+		return nil, err
+	}
+	if b.p_actions_per_round, err = rules.ConvInt(g.Param("actions_per_round")); err != nil {
+		return nil, rules.BindError("params.actions_per_round: %v", err)
 	}
 	if b.p_auction_first_pick, err = rules.ConvInt(g.Param("auction_first_pick")); err != nil {
 		return nil, rules.BindError("params.auction_first_pick: %v", err)
 	}
+	if b.p_bar_cards_per_player, err = rules.ConvInt(g.Param("bar_cards_per_player")); err != nil {
+		return nil, rules.BindError("params.bar_cards_per_player: %v", err)
+	}
 	if b.p_cards_dealt, err = rules.ConvInt(g.Param("cards_dealt")); err != nil {
 		return nil, rules.BindError("params.cards_dealt: %v", err)
 	}
+	if b.p_cards_set_aside, err = rules.ConvInt(g.Param("cards_set_aside")); err != nil {
+		return nil, rules.BindError("params.cards_set_aside: %v", err)
+	}
+	if b.p_days, err = rules.ConvInt(g.Param("days")); err != nil {
+		return nil, rules.BindError("params.days: %v", err)
+	}
 	if b.p_gnome_power_max_points, err = rules.ConvInt(g.Param("gnome_power_max_points")); err != nil {
 		return nil, rules.BindError("params.gnome_power_max_points: %v", err)
+	}
+	if b.p_human_chain_points, err = conv___int64(g)(g.Param("human_chain_points")); err != nil {
+		return nil, rules.BindError("params.human_chain_points: %v", err)
+	}
+	if b.p_human_power_draws, err = rules.ConvInt(g.Param("human_power_draws")); err != nil {
+		return nil, rules.BindError("params.human_power_draws: %v", err)
+	}
+	if b.p_majority_bonus, err = conv__rules_Dict_string__int64_(g)(g.Param("majority_bonus")); err != nil {
+		return nil, rules.BindError("params.majority_bonus: %v", err)
 	}
 	if b.p_max_cities, err = rules.ConvInt(g.Param("max_cities")); err != nil {
 		return nil, rules.BindError("params.max_cities: %v", err)
 	}
 	if b.p_max_dragons, err = rules.ConvInt(g.Param("max_dragons")); err != nil {
 		return nil, rules.BindError("params.max_dragons: %v", err)
+	}
+	if b.p_rounds_per_day, err = rules.ConvInt(g.Param("rounds_per_day")); err != nil {
+		return nil, rules.BindError("params.rounds_per_day: %v", err)
+	}
+	if b.p_variety_bonus, err = conv__rules_Dict_int64__int64_(g)(g.Param("variety_bonus")); err != nil {
+		return nil, rules.BindError("params.variety_bonus: %v", err)
 	}
 	if b.g_ADJ, err = conv_____int64(g)(g.Global("ADJ")); err != nil {
 		return nil, rules.BindError("ADJ: %v", err)
@@ -996,6 +1844,9 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	}
 	if b.g_NUMBER, err = conv__rules_CardDict_int64_(g)(g.Global("NUMBER")); err != nil {
 		return nil, rules.BindError("NUMBER: %v", err)
+	}
+	if b.g_RACES, err = conv___string(g)(g.Global("RACES")); err != nil {
+		return nil, rules.BindError("RACES: %v", err)
 	}
 	if b.g_RUIN_CELL, err = rules.ConvInt(g.Global("RUIN_CELL")); err != nil {
 		return nil, rules.BindError("RUIN_CELL: %v", err)
@@ -1074,14 +1925,29 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	size_pick_dungeon_0 := g.PartSize("pick_dungeon", 0)
 	_ = size_pick_dungeon_0
 	e := &rules.Entries{Legal: map[string]func(*rules.Host, int, []int) []int{}, Apply: map[string]func(*rules.Host, int, int){}, Then: map[string]func(*rules.Host){}}
+	e.Setup = func(h *rules.Host) { b.fn_setup(h) }
+	e.Then["action_done"] = func(h *rules.Host) { b.fn_action_done(h) }
+	e.Then["begin_aside"] = func(h *rules.Host) { b.fn_begin_aside(h) }
+	e.Then["begin_dest"] = func(h *rules.Host) { b.fn_begin_dest(h) }
 	e.Then["check_complete"] = func(h *rules.Host) { b.fn_check_complete(h) }
+	e.Then["deal"] = func(h *rules.Host) { b.fn_deal(h) }
+	e.Then["deal_more"] = func(h *rules.Host) { b.fn_deal_more(h) }
+	e.Then["end_round"] = func(h *rules.Host) { b.fn_end_round(h) }
+	e.Then["human_drew"] = func(h *rules.Host) { b.fn_human_drew(h) }
+	e.Then["next_short"] = func(h *rules.Host) { b.fn_next_short(h) }
 	e.Then["reshuffle"] = func(h *rules.Host) { b.fn_reshuffle(h) }
+	e.Then["reveal"] = func(h *rules.Host) { b.fn_reveal(h) }
+	e.Then["setup"] = func(h *rules.Host) { b.fn_setup(h) }
+	e.Then["start_round"] = func(h *rules.Host) { b.fn_start_round(h) }
 	e.Legal["discard_hand"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_discard_hand(h, int64(p))
 		for _, d := range h.Cards(r) {
 			dst = append(dst, int(d))
 		}
 		return dst
+	}
+	e.Apply["discard_hand"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_discard_hand(h, int64(p), int16(arg))
 	}
 	e.Legal["discard_mine"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_discard_mine(h, int64(p))
@@ -1090,12 +1956,18 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		}
 		return dst
 	}
+	e.Apply["discard_mine"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_discard_mine(h, int64(p), int16(arg))
+	}
 	e.Legal["discard_dungeon"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_discard_dungeon(h, int64(p))
 		for _, d := range h.Cards(r) {
 			dst = append(dst, int(d))
 		}
 		return dst
+	}
+	e.Apply["discard_dungeon"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_discard_dungeon(h, int64(p), int16(arg))
 	}
 	e.Legal["set_aside_bar"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_set_aside_bar(h, int64(p))
@@ -1104,12 +1976,18 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		}
 		return dst
 	}
+	e.Apply["set_aside_bar"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_set_aside_bar(h, int64(p), int16(arg))
+	}
 	e.Legal["set_aside"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_set_aside(h, int64(p))
 		for _, d := range h.Cards(r) {
 			dst = append(dst, int(d))
 		}
 		return dst
+	}
+	e.Apply["set_aside"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_set_aside(h, int64(p), int16(arg))
 	}
 	e.Legal["set_aside_mine"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_set_aside_mine(h, int64(p))
@@ -1118,12 +1996,18 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		}
 		return dst
 	}
+	e.Apply["set_aside_mine"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_set_aside_mine(h, int64(p), int16(arg))
+	}
 	e.Legal["set_aside_dungeon"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_set_aside_dungeon(h, int64(p))
 		for _, d := range h.Cards(r) {
 			dst = append(dst, int(d))
 		}
 		return dst
+	}
+	e.Apply["set_aside_dungeon"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_set_aside_dungeon(h, int64(p), int16(arg))
 	}
 	e.Legal["draw_pile"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_draw_pile(h, int64(p))
@@ -1139,12 +2023,18 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		}
 		return dst
 	}
+	e.Apply["draw_discard"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_draw_discard(h, int64(p))
+	}
 	e.Legal["play_mine"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_play_mine(h, int64(p))
 		for _, d := range h.Cards(r) {
 			dst = append(dst, int(d))
 		}
 		return dst
+	}
+	e.Apply["play_mine"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_play_mine(h, int64(p), int16(arg))
 	}
 	e.Legal["play_dungeon"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_play_dungeon(h, int64(p))
@@ -1153,12 +2043,18 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		}
 		return dst
 	}
+	e.Apply["play_dungeon"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_play_dungeon(h, int64(p), int16(arg))
+	}
 	e.Legal["play_castle"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_play_castle(h, int64(p))
 		for _, d := range h.Cards(r) {
 			dst = append(dst, int(d))
 		}
 		return dst
+	}
+	e.Apply["play_castle"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_play_castle(h, int64(p), int16(arg))
 	}
 	e.Legal["pass"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_pass(h, int64(p))
@@ -1198,6 +2094,9 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		}
 		return dst
 	}
+	e.Apply["place_dragon"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_place_dragon(h, int64(p), int64(arg))
+	}
 	e.Legal["gnome_hand"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_gnome_hand(h, int64(p))
 		for _, d := range r {
@@ -1214,6 +2113,14 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 			dst = append(dst, i)
 		}
 		return dst
+	}
+	e.Apply["ruin"] = func(h *rules.Host, p int, arg int) {
+		var x tuple_int64_int64
+		x.F1 = int64(arg % size_ruin_1)
+		arg /= size_ruin_1
+		x.F0 = int64(arg % size_ruin_0)
+		arg /= size_ruin_0
+		b.fn_apply_ruin(h, int64(p), x)
 	}
 	e.Legal["wizard_own"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_wizard_own(h, int64(p))
@@ -1234,6 +2141,14 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 			dst = append(dst, i)
 		}
 		return dst
+	}
+	e.Apply["wizard_take"] = func(h *rules.Host, p int, arg int) {
+		var x tuple_int64_int64
+		x.F1 = int64(arg % size_wizard_take_1)
+		arg /= size_wizard_take_1
+		x.F0 = int64(arg % size_wizard_take_0)
+		arg /= size_wizard_take_0
+		b.fn_apply_wizard_take(h, int64(p), x)
 	}
 	e.Legal["bid"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_bid(h, int64(p))
@@ -1280,6 +2195,7 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		}
 		return dst
 	}
+	e.Returns = func(h *rules.Host) []float64 { return rules.Floats(b.fn_returns(h)) }
 	return e, nil
 }
 
@@ -1292,6 +2208,18 @@ func conv_rules_Opt_float64_(g *rules.Game) func(starlark.Value) (rules.Opt[floa
 func conv___int64(g *rules.Game) func(starlark.Value) ([]int64, error) {
 	return func(v starlark.Value) ([]int64, error) {
 		return rules.ConvList(v, rules.ConvInt)
+	}
+}
+
+func conv__rules_Dict_string__int64_(g *rules.Game) func(starlark.Value) (*rules.Dict[string, int64], error) {
+	return func(v starlark.Value) (*rules.Dict[string, int64], error) {
+		return rules.ConvDict(v, rules.ConvStr, rules.ConvInt)
+	}
+}
+
+func conv__rules_Dict_int64__int64_(g *rules.Game) func(starlark.Value) (*rules.Dict[int64, int64], error) {
+	return func(v starlark.Value) (*rules.Dict[int64, int64], error) {
+		return rules.ConvDict(v, rules.ConvInt, rules.ConvInt)
 	}
 }
 

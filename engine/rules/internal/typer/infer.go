@@ -137,6 +137,9 @@ type inferer struct {
 	// narrow are the types of locals within a test of their card type
 	// (if c.type == "creature": ...), innermost last.
 	narrow []map[*resolve.Binding]Type
+	// notNone are the expressions (x, x.f) known not to be None where
+	// they are read: within if x != None: and after x != None and.
+	notNone []syntax.Expr
 }
 
 // unassigned drops from narrow the locals the statements assign: a test
@@ -429,7 +432,10 @@ func (in *inferer) stmt(st syntax.Stmt) {
 	case *syntax.IfStmt:
 		in.cond(st.Cond)
 		in.narrow = append(in.narrow, unassigned(in.narrowing(st.Cond), st.True))
+		depth := len(in.notNone)
+		in.notNone = append(in.notNone, notNone(st.Cond)...)
 		in.stmts(st.True)
+		in.notNone = in.notNone[:depth]
 		in.narrow = in.narrow[:len(in.narrow)-1]
 		in.stmts(st.False)
 	case *syntax.ForStmt:
@@ -461,9 +467,17 @@ func (in *inferer) assign(lhs syntax.Expr, t Type) {
 		in.unpack(lhs.List, t)
 	case *syntax.ListExpr:
 		in.unpack(lhs.List, t)
+	case *syntax.IndexExpr:
+		// d[k] = v of a local dict: what it holds.
+		if id, ok := lhs.X.(*syntax.Ident); ok {
+			if _, isDict := in.ident(id).(Dict); isDict {
+				in.bind(id, Dict{in.expr(lhs.Y), t})
+			}
+		}
+		in.expr(lhs)
 	default:
-		// g.x = ..., d[k] = ...: the target's own type says what it
-		// holds; typing it checks it.
+		// g.x = ...: the target's own type says what it holds; typing it
+		// checks it.
 		in.expr(lhs)
 	}
 }
@@ -502,11 +516,46 @@ func (in *inferer) cond(e syntax.Expr) Type {
 	case *syntax.BinaryExpr:
 		if x.Op == syntax.AND || x.Op == syntax.OR {
 			in.cond(x.X)
+			depth := len(in.notNone)
+			if x.Op == syntax.AND {
+				in.notNone = append(in.notNone, notNone(x.X)...)
+			}
 			in.cond(x.Y)
+			in.notNone = in.notNone[:depth]
 			return in.mark(e, Bool)
 		}
 	}
 	return in.expr(e)
+}
+
+// notNone are the expressions a test, when true, shows are not None:
+// x != None, and each side of an and.
+func notNone(e syntax.Expr) []syntax.Expr {
+	switch x := e.(type) {
+	case *syntax.ParenExpr:
+		return notNone(x.X)
+	case *syntax.BinaryExpr:
+		switch x.Op {
+		case syntax.AND:
+			return append(notNone(x.X), notNone(x.Y)...)
+		case syntax.NEQ:
+			if id, ok := x.Y.(*syntax.Ident); ok && id.Name == "None" {
+				return []syntax.Expr{x.X}
+			}
+		}
+	}
+	return nil
+}
+
+// known is t, less None where e is one of the expressions known not to be
+// None.
+func (in *inferer) known(e syntax.Expr, t Type) Type {
+	for _, x := range in.notNone {
+		if sameExpr(x, e) {
+			return optOf(t)
+		}
+	}
+	return t
 }
 
 // mark records the type of an expression.
@@ -584,7 +633,7 @@ func (in *inferer) typeOf(e syntax.Expr) Type {
 	case *syntax.BinaryExpr:
 		return in.binary(e.Op, in.expr(e.X), in.expr(e.Y))
 	case *syntax.DotExpr:
-		return in.dot(in.expr(e.X), e.Name.Name)
+		return in.known(e, in.dot(in.expr(e.X), e.Name.Name))
 	case *syntax.IndexExpr:
 		return in.index(in.expr(e.X), e.Y)
 	case *syntax.SliceExpr:
