@@ -123,3 +123,38 @@ func BenchmarkEngines(b *testing.B) {
 		b.Run(id+"/compiled", func(b *testing.B) { enginetest.Bench(b, 4, co.New) })
 	}
 }
+
+// BenchmarkMCTSMove times one move of the search bot at its default
+// budget, from the first decision of a four-player game, by each game's
+// rules interpreted and compiled.
+func BenchmarkMCTSMove(b *testing.B) {
+	for _, id := range slices.Sorted(maps.Keys(compiledGames)) {
+		in, co := both(b, id, "")
+		for _, g := range []struct {
+			name string
+			g    *rules.Game
+		}{{"interpreted", in}, {"compiled", co}} {
+			b.Run(id+"/"+g.name, func(b *testing.B) {
+				s, err := g.g.New(4, 1)
+				if err != nil {
+					b.Fatal(err)
+				}
+				for s.CurrentPlayer() == engine.Chance {
+					if err := s.Apply(s.SampleChance()); err != nil {
+						b.Fatal(err)
+					}
+				}
+				bot, err := g.g.NewBot("mcts")
+				if err != nil {
+					b.Fatal(err)
+				}
+				rng := engine.NewRNG(2)
+				legal := s.LegalActions(nil)
+				for b.Loop() {
+					bot.Act(engine.SeatOf(s, s.CurrentPlayer()), legal, &rng)
+				}
+				b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/move")
+			})
+		}
+	}
+}

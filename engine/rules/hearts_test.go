@@ -89,36 +89,6 @@ func BenchmarkRandomGame(b *testing.B) {
 	}
 }
 
-// BenchmarkMCTSMove times one move of the search bot at its default
-// budget, from the first decision of each shipped game played by its
-// rules, four players: what a player waits for.
-func BenchmarkMCTSMove(b *testing.B) {
-	for _, id := range []string{"hearts", "bellum_magica", "warlock", "warriors"} {
-		b.Run(id, func(b *testing.B) {
-			g := shipped(b, id)
-			s, err := g.New(4, 1)
-			if err != nil {
-				b.Fatal(err)
-			}
-			for s.CurrentPlayer() == engine.Chance {
-				if err := s.Apply(s.SampleChance()); err != nil {
-					b.Fatal(err)
-				}
-			}
-			bot, err := g.NewBot("mcts")
-			if err != nil {
-				b.Fatal(err)
-			}
-			rng := engine.NewRNG(2)
-			legal := s.LegalActions(nil)
-			for b.Loop() {
-				bot.Act(engine.SeatOf(s, s.CurrentPlayer()), legal, &rng)
-			}
-			b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/move")
-		})
-	}
-}
-
 // TestHeartsRulings keeps the rulings of Hearts' rules and their table in
 // docs/engines.md in step.
 func TestHeartsRulings(t *testing.T) {
