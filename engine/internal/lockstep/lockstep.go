@@ -6,16 +6,6 @@
 // outcome, is then picked with a seeded generator (or by a bot of the
 // first engine) and applied to both, by its name (the k-th of that name
 // in A is the k-th in B); at the end both must give the same returns.
-//
-// Two engines may model chance differently: one may draw its cards inside
-// an action, from a pile it shuffled when the game began, where the other
-// draws each card at a chance node. Config.ResolveB bridges the two: when
-// B is at a chance node and A is not, the hook is given both states, and A
-// as it was before its last action, and returns the outcome that makes B
-// draw what A drew (the card on top of A's draw pile before the action,
-// or the card that is in A's hand and not yet in B's); B plays it, A does
-// not move, and the comparison goes on once B is no longer at a chance
-// node. Without the hook, such a position is a difference.
 package lockstep
 
 import (
@@ -65,13 +55,6 @@ type Config struct {
 	Position func(s engine.State) any
 	// MaxActions bounds a game; 0 means engine.DefaultMaxActions.
 	MaxActions int
-	// ResolveB, if set, is called when B is at a chance node and A is
-	// not (A drew its cards inside its last action, or when it began):
-	// it returns B's chance outcome that matches what A did. before is A
-	// as it was before its last action (a clone), nil at the start of a
-	// game. B plays the outcome without a step of A, until B is no longer
-	// at a chance node.
-	ResolveB func(before, a, b engine.State) (engine.Action, error)
 }
 
 // Difference is where two engines part.
@@ -122,23 +105,9 @@ func Run(cfg Config) error {
 		}
 		rng := engine.NewRNG(seed ^ 0x5eed)
 		var legalA, legalB []engine.Action
-		var before engine.State
 		for step := 0; ; step++ {
 			if step > maxActions {
 				return diff(step, "the game is longer than %d actions", maxActions)
-			}
-			for n := 0; cfg.ResolveB != nil && b.CurrentPlayer() == engine.Chance && a.CurrentPlayer() != engine.Chance; n++ {
-				if n > maxActions {
-					return diff(step, "B is at more than %d chance nodes in a row", maxActions)
-				}
-				x, err := cfg.ResolveB(before, a, b)
-				if err != nil {
-					return diff(step, "no chance outcome of B matches A: %v", err)
-				}
-				name := b.ActionString(x, lang)
-				if err := b.Apply(x); err != nil {
-					return diff(step, "B refuses chance outcome %q: %v", name, err)
-				}
 			}
 			if pa, pb := a.CurrentPlayer(), b.CurrentPlayer(); pa != pb {
 				return diff(step, "the player to move is %d in A, %d in B", pa, pb)
@@ -209,9 +178,6 @@ func Run(cfg Config) error {
 				if namesA[i] == name {
 					k++
 				}
-			}
-			if cfg.ResolveB != nil {
-				before = a.Clone()
 			}
 			if err := a.Apply(pick); err != nil {
 				return diff(step, "A refuses %q: %v", name, err)
