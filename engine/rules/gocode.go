@@ -321,6 +321,9 @@ func (c *goCompiler) goType(t typer.Type) (string, error) {
 			parts[i] = mangleGo(gt)
 		}
 		name := "tuple_" + strings.Join(parts, "_")
+		if n := len(parts); n > 2 && slices.Equal(parts, slices.Repeat(parts[:1], n)) {
+			name = fmt.Sprintf("tuple_%s_x%d", parts[0], n)
+		}
 		c.uses.types[name] = t
 		return name, nil
 	case typer.BySeat:
@@ -379,6 +382,24 @@ func (c *goCompiler) signature(name, _ string) (string, error) {
 		sig += " " + gt
 	}
 	return sig, nil
+}
+
+// tupleElem is the Go type all the elements of a tuple type have, false
+// when they differ: such a tuple is indexed and looped over as a list.
+func (c *goCompiler) tupleElem(t typer.Type) (string, bool) {
+	tu, ok := t.(typer.Tuple)
+	if !ok || len(tu.Elems) == 0 {
+		return "", false
+	}
+	first := ""
+	for i, e := range tu.Elems {
+		gt, err := c.goType(e)
+		if err != nil || (i > 0 && gt != first) {
+			return "", false
+		}
+		first = gt
+	}
+	return first, true
 }
 
 // newDict is a new, empty dict of Go type gt.
@@ -650,6 +671,12 @@ func (c *goCompiler) forStmt(b *bytes.Buffer, vars, x syntax.Expr, depth int, wr
 	case typer.Dict:
 		elem = t.Key
 		fmt.Fprintf(b, "%sfor _, %s := range %s.Keys() {\n", in, it, code)
+	case typer.Tuple:
+		if _, ok := c.tupleElem(t); !ok {
+			return no("a loop over %v", xt)
+		}
+		elem = typer.Elem(t)
+		fmt.Fprintf(b, "%sfor _, %s := range %s.Slice() {\n", in, it, code)
 	case typer.ZoneOf:
 		// Over a copy, as the language iterates a zone, when the loop
 		// may change the zones.

@@ -54,6 +54,18 @@ func (c *goCompiler) header(b *bytes.Buffer, pkg string) {
 			fmt.Fprintf(b, "\tF%d %s\n", i, gt)
 		}
 		b.WriteString("}\n")
+		if el, ok := c.tupleElem(tu); ok {
+			fields := make([]string, len(tu.Elems))
+			for i := range fields {
+				fields[i] = fmt.Sprintf("t.F%d", i)
+			}
+			fmt.Fprintf(b, "\n// Slice is the tuple's elements, as a list.\nfunc (t %s) Slice() []%s { return []%s{%s} }\n", name, el, el, strings.Join(fields, ", "))
+			var sw strings.Builder
+			for i := range tu.Elems {
+				fmt.Fprintf(&sw, "\tcase %d:\n\t\treturn t.F%d\n", i, i)
+			}
+			fmt.Fprintf(b, "\n// At is element i, counted from the end when negative.\nfunc (t %s) At(at string, i int64) %s {\n\tj := i\n\tif j < 0 {\n\t\tj += %d\n\t}\n\tswitch j {\n%s\t}\n\trules.Failf(at, \"index %%d out of range [%d:%d]\", i)\n\tpanic(nil)\n}\n", name, el, len(tu.Elems), sw.String(), -len(tu.Elems), len(tu.Elems))
+		}
 	}
 }
 

@@ -353,9 +353,13 @@ func (c *goCompiler) seqOf(e syntax.Expr) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	switch c.typeOf(e).(type) {
+	switch t := c.typeOf(e).(type) {
 	case typer.List, typer.Seq:
 		return x, nil
+	case typer.Tuple:
+		if _, ok := c.tupleElem(t); ok {
+			return x + ".Slice()", nil
+		}
 	case typer.ZoneOf:
 		return "h.Cards(" + x + ")", nil
 	case typer.Dict:

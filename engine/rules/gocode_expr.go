@@ -309,6 +309,15 @@ func (c *goCompiler) binaryCode(op syntax.Token, x string, xt typer.Type, ye syn
 				return "", nil, err
 			}
 			code = "slices.Contains(" + y + ", " + xv + ")"
+		case typer.Tuple:
+			if _, ok := c.tupleElem(yt); !ok {
+				return "", nil, no("%v in %v", xt, yt)
+			}
+			xv, err := c.coerce(x, xt, typer.Elem(yt))
+			if err != nil {
+				return "", nil, err
+			}
+			code = "slices.Contains(" + y + ".Slice(), " + xv + ")"
 		case typer.Dict:
 			xv, err := c.coerce(x, xt, yt.Key)
 			if err != nil {
@@ -611,7 +620,14 @@ func (c *goCompiler) index(e *syntax.IndexExpr) (string, error) {
 				return fmt.Sprintf("%s.F%d", x, n), nil
 			}
 		}
-		return "", no("a tuple indexed by a variable")
+		if _, ok := c.tupleElem(xt); ok {
+			i, err := c.exprAs(e.Y, typer.Int)
+			if err != nil {
+				return "", err
+			}
+			return x + ".At(" + where + ", " + i + ")", nil
+		}
+		return "", no("a tuple of several types indexed by a variable")
 	case typer.ZoneOf:
 		i, err := c.exprAs(e.Y, typer.Int)
 		if err != nil {

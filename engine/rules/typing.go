@@ -177,16 +177,9 @@ func valueType(v starlark.Value) typer.Type {
 	case *Card:
 		return typer.CardOf{Types: v.g.designs[v.d].Type}
 	case starlark.Tuple:
-		// A tuple of one type is read as a list (params' lists are
-		// tuples); one of several types as a tuple.
 		ts := make([]typer.Type, len(v))
-		var el typer.Type = typer.Unknown
 		for i, x := range v {
 			ts[i] = valueType(x)
-			el = typer.Join(el, ts[i])
-		}
-		if !typer.IsDyn(el) {
-			return typer.List{Elem: el}
 		}
 		return typer.Tuple{Elems: ts}
 	case *starlark.List:

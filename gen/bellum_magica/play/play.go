@@ -105,11 +105,11 @@ type bound struct {
 	p_scout_chest               string
 	p_scout_tie_chest           string
 	p_thief_chests              int64
-	g_CHEST_KINDS               []string
+	g_CHEST_KINDS               tuple_string_x3
 	g_FACES                     int64
-	g_LEFT                      []string
+	g_LEFT                      tuple_string_x3
 	g_PHASES                    []string
-	g_ROWS                      *rules.CardDict[*rules.Dict[string, []int64]]
+	g_ROWS                      *rules.CardDict[*rules.Dict[string, tuple_int64_x6]]
 }
 
 // tuple_int16_int64 is a tuple tuple[card(creature), int].
@@ -129,6 +129,90 @@ type tuple_int16_int64_int64 struct {
 type tuple_int64_int64 struct {
 	F0 int64
 	F1 int64
+}
+
+// Slice is the tuple's elements, as a list.
+func (t tuple_int64_int64) Slice() []int64 { return []int64{t.F0, t.F1} }
+
+// At is element i, counted from the end when negative.
+func (t tuple_int64_int64) At(at string, i int64) int64 {
+	j := i
+	if j < 0 {
+		j += 2
+	}
+	switch j {
+	case 0:
+		return t.F0
+	case 1:
+		return t.F1
+	}
+	rules.Failf(at, "index %d out of range [-2:2]", i)
+	panic(nil)
+}
+
+// tuple_int64_x6 is a tuple tuple[int, int, int, int, int, int].
+type tuple_int64_x6 struct {
+	F0 int64
+	F1 int64
+	F2 int64
+	F3 int64
+	F4 int64
+	F5 int64
+}
+
+// Slice is the tuple's elements, as a list.
+func (t tuple_int64_x6) Slice() []int64 { return []int64{t.F0, t.F1, t.F2, t.F3, t.F4, t.F5} }
+
+// At is element i, counted from the end when negative.
+func (t tuple_int64_x6) At(at string, i int64) int64 {
+	j := i
+	if j < 0 {
+		j += 6
+	}
+	switch j {
+	case 0:
+		return t.F0
+	case 1:
+		return t.F1
+	case 2:
+		return t.F2
+	case 3:
+		return t.F3
+	case 4:
+		return t.F4
+	case 5:
+		return t.F5
+	}
+	rules.Failf(at, "index %d out of range [-6:6]", i)
+	panic(nil)
+}
+
+// tuple_string_x3 is a tuple tuple[str(food), str(glyphs), str(maps)].
+type tuple_string_x3 struct {
+	F0 string
+	F1 string
+	F2 string
+}
+
+// Slice is the tuple's elements, as a list.
+func (t tuple_string_x3) Slice() []string { return []string{t.F0, t.F1, t.F2} }
+
+// At is element i, counted from the end when negative.
+func (t tuple_string_x3) At(at string, i int64) string {
+	j := i
+	if j < 0 {
+		j += 3
+	}
+	switch j {
+	case 0:
+		return t.F0
+	case 1:
+		return t.F1
+	case 2:
+		return t.F2
+	}
+	rules.Failf(at, "index %d out of range [-3:3]", i)
+	panic(nil)
 }
 
 // fn_advance is advance of the rules (cards/bellum_magica/rules.star:165:1).
@@ -253,13 +337,13 @@ func (b *bound) fn_apply_attack_location(h *rules.Host, a1 int64, a2 int16) {
 	h.SetVar("cards/bellum_magica/rules.star:443:5", b.v_barrels, l_p, (h.Var("cards/bellum_magica/rules.star:443:5", b.v_barrels, l_p) + b.fn_take(h, "barrels", rules.Min(l_room, b.f_barrels_int64.At("cards/bellum_magica/rules.star:443:50", l_loc)))))
 	l_queued = func() *rules.Dict[string, int64] {
 		out := rules.NewDict[string, int64]()
-		for _, it1 := range b.g_CHEST_KINDS {
+		for _, it1 := range b.g_CHEST_KINDS.Slice() {
 			l_k = it1
 			out.Set(l_k, int64(0))
 		}
 		return out
 	}()
-	for _, it2 := range b.g_CHEST_KINDS {
+	for _, it2 := range b.g_CHEST_KINDS.Slice() {
 		l_kind = it2
 		for it3, hi3 := int64(0), func(d int16, name string) int64 {
 			switch name {
@@ -749,7 +833,7 @@ func (b *bound) fn_power(h *rules.Host, a1 int64, a2 string) int64 {
 	}
 	l_r = (h.Var("cards/bellum_magica/rules.star:307:9", b.v_row, 0) - int64(1))
 	l_side = func() int {
-		if slices.Contains(b.g_LEFT, l_a) {
+		if slices.Contains(b.g_LEFT.Slice(), l_a) {
 			return h.Zone("cards/bellum_magica/rules.star:308:12", b.z_left, l_p)
 		}
 		return h.Zone("cards/bellum_magica/rules.star:308:40", b.z_right, l_p)
@@ -758,14 +842,14 @@ func (b *bound) fn_power(h *rules.Host, a1 int64, a2 string) int64 {
 		acc := int64(0)
 		for _, it1 := range h.Cards(h.Zone("cards/bellum_magica/rules.star:309:40", b.z_castle, l_p)) {
 			l_c = it1
-			acc += rules.At("cards/bellum_magica/rules.star:309:17", b.g_ROWS.At("cards/bellum_magica/rules.star:309:17", l_c).At("cards/bellum_magica/rules.star:309:17", l_a), l_r)
+			acc += b.g_ROWS.At("cards/bellum_magica/rules.star:309:17", l_c).At("cards/bellum_magica/rules.star:309:17", l_a).At("cards/bellum_magica/rules.star:309:17", l_r)
 		}
 		return acc
 	}() + func() int64 {
 		acc := int64(0)
 		for _, it2 := range h.Cards(l_side) {
 			l_c_2 = it2
-			acc += rules.At("cards/bellum_magica/rules.star:309:61", b.g_ROWS.At("cards/bellum_magica/rules.star:309:61", l_c_2).At("cards/bellum_magica/rules.star:309:61", l_a), l_r)
+			acc += b.g_ROWS.At("cards/bellum_magica/rules.star:309:61", l_c_2).At("cards/bellum_magica/rules.star:309:61", l_a).At("cards/bellum_magica/rules.star:309:61", l_r)
 		}
 		return acc
 	}())
@@ -937,7 +1021,7 @@ func (b *bound) fn_scouts(h *rules.Host) int64 {
 	}
 	l_queued = func() *rules.Dict[string, int64] {
 		out := rules.NewDict[string, int64]()
-		for _, it3 := range b.g_CHEST_KINDS {
+		for _, it3 := range b.g_CHEST_KINDS.Slice() {
 			l_k = it3
 			out.Set(l_k, int64(0))
 		}
@@ -1404,19 +1488,19 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.p_thief_chests, err = rules.ConvInt(g.Param("thief_chests")); err != nil {
 		return nil, rules.BindError("params.thief_chests: %v", err)
 	}
-	if b.g_CHEST_KINDS, err = conv___string(g)(g.Global("CHEST_KINDS")); err != nil {
+	if b.g_CHEST_KINDS, err = conv_tuple_string_x3(g)(g.Global("CHEST_KINDS")); err != nil {
 		return nil, rules.BindError("CHEST_KINDS: %v", err)
 	}
 	if b.g_FACES, err = rules.ConvInt(g.Global("FACES")); err != nil {
 		return nil, rules.BindError("FACES: %v", err)
 	}
-	if b.g_LEFT, err = conv___string(g)(g.Global("LEFT")); err != nil {
+	if b.g_LEFT, err = conv_tuple_string_x3(g)(g.Global("LEFT")); err != nil {
 		return nil, rules.BindError("LEFT: %v", err)
 	}
 	if b.g_PHASES, err = conv___string(g)(g.Global("PHASES")); err != nil {
 		return nil, rules.BindError("PHASES: %v", err)
 	}
-	if b.g_ROWS, err = conv__rules_CardDict__rules_Dict_string____int64__(g)(g.Global("ROWS")); err != nil {
+	if b.g_ROWS, err = conv__rules_CardDict__rules_Dict_string__tuple_int64_x6__(g)(g.Global("ROWS")); err != nil {
 		return nil, rules.BindError("ROWS: %v", err)
 	}
 	size_place_left_0 := g.PartSize("place_left", 0)
@@ -1672,26 +1756,69 @@ func conv__rules_Dict_int64__int64_(g *rules.Game) func(starlark.Value) (*rules.
 	}
 }
 
+func conv_tuple_string_x3(g *rules.Game) func(starlark.Value) (tuple_string_x3, error) {
+	return func(v starlark.Value) (tuple_string_x3, error) {
+		var t tuple_string_x3
+		x, err := rules.ConvTuple(v, 3)
+		if err != nil {
+			return t, err
+		}
+		if t.F0, err = rules.ConvStr(x[0]); err != nil {
+			return t, err
+		}
+		if t.F1, err = rules.ConvStr(x[1]); err != nil {
+			return t, err
+		}
+		if t.F2, err = rules.ConvStr(x[2]); err != nil {
+			return t, err
+		}
+		return t, nil
+	}
+}
+
 func conv___string(g *rules.Game) func(starlark.Value) ([]string, error) {
 	return func(v starlark.Value) ([]string, error) {
 		return rules.ConvList(v, rules.ConvStr)
 	}
 }
 
-func conv___int64(g *rules.Game) func(starlark.Value) ([]int64, error) {
-	return func(v starlark.Value) ([]int64, error) {
-		return rules.ConvList(v, rules.ConvInt)
+func conv_tuple_int64_x6(g *rules.Game) func(starlark.Value) (tuple_int64_x6, error) {
+	return func(v starlark.Value) (tuple_int64_x6, error) {
+		var t tuple_int64_x6
+		x, err := rules.ConvTuple(v, 6)
+		if err != nil {
+			return t, err
+		}
+		if t.F0, err = rules.ConvInt(x[0]); err != nil {
+			return t, err
+		}
+		if t.F1, err = rules.ConvInt(x[1]); err != nil {
+			return t, err
+		}
+		if t.F2, err = rules.ConvInt(x[2]); err != nil {
+			return t, err
+		}
+		if t.F3, err = rules.ConvInt(x[3]); err != nil {
+			return t, err
+		}
+		if t.F4, err = rules.ConvInt(x[4]); err != nil {
+			return t, err
+		}
+		if t.F5, err = rules.ConvInt(x[5]); err != nil {
+			return t, err
+		}
+		return t, nil
 	}
 }
 
-func conv__rules_Dict_string____int64_(g *rules.Game) func(starlark.Value) (*rules.Dict[string, []int64], error) {
-	return func(v starlark.Value) (*rules.Dict[string, []int64], error) {
-		return rules.ConvDict(v, rules.ConvStr, conv___int64(g))
+func conv__rules_Dict_string__tuple_int64_x6_(g *rules.Game) func(starlark.Value) (*rules.Dict[string, tuple_int64_x6], error) {
+	return func(v starlark.Value) (*rules.Dict[string, tuple_int64_x6], error) {
+		return rules.ConvDict(v, rules.ConvStr, conv_tuple_int64_x6(g))
 	}
 }
 
-func conv__rules_CardDict__rules_Dict_string____int64__(g *rules.Game) func(starlark.Value) (*rules.CardDict[*rules.Dict[string, []int64]], error) {
-	return func(v starlark.Value) (*rules.CardDict[*rules.Dict[string, []int64]], error) {
-		return rules.ConvCardDict(g, v, conv__rules_Dict_string____int64_(g))
+func conv__rules_CardDict__rules_Dict_string__tuple_int64_x6__(g *rules.Game) func(starlark.Value) (*rules.CardDict[*rules.Dict[string, tuple_int64_x6]], error) {
+	return func(v starlark.Value) (*rules.CardDict[*rules.Dict[string, tuple_int64_x6]], error) {
+		return rules.ConvCardDict(g, v, conv__rules_Dict_string__tuple_int64_x6_(g))
 	}
 }

@@ -48,9 +48,40 @@ type bound struct {
 	p_hand_size            int64
 	p_lead_hearts_unbroken bool
 	p_moon_points          int64
-	p_pass_cycle           []string
+	p_pass_cycle           tuple_string_x4
 	g_PENALTY              *rules.CardDict[bool]
 	g_POINTS               *rules.CardDict[int64]
+}
+
+// tuple_string_x4 is a tuple tuple[str(left), str(right), str(across), str(hold)].
+type tuple_string_x4 struct {
+	F0 string
+	F1 string
+	F2 string
+	F3 string
+}
+
+// Slice is the tuple's elements, as a list.
+func (t tuple_string_x4) Slice() []string { return []string{t.F0, t.F1, t.F2, t.F3} }
+
+// At is element i, counted from the end when negative.
+func (t tuple_string_x4) At(at string, i int64) string {
+	j := i
+	if j < 0 {
+		j += 4
+	}
+	switch j {
+	case 0:
+		return t.F0
+	case 1:
+		return t.F1
+	case 2:
+		return t.F2
+	case 3:
+		return t.F3
+	}
+	rules.Failf(at, "index %d out of range [-4:4]", i)
+	panic(nil)
 }
 
 // fn_apply_pass_card is apply_pass_card of the rules (cards/hearts/rules.star:69:1).
@@ -132,7 +163,7 @@ func (b *bound) fn_deal_round(h *rules.Host) {
 
 // fn_direction is direction of the rules (cards/hearts/rules.star:53:1).
 func (b *bound) fn_direction(h *rules.Host) string {
-	return rules.At("cards/hearts/rules.star:55:12", b.p_pass_cycle, rules.FloorMod("cards/hearts/rules.star:55:30", (h.Var("cards/hearts/rules.star:55:31", b.v_rounds, 0)-int64(1)), int64(len(b.p_pass_cycle))))
+	return b.p_pass_cycle.At("cards/hearts/rules.star:55:12", rules.FloorMod("cards/hearts/rules.star:55:30", (h.Var("cards/hearts/rules.star:55:31", b.v_rounds, 0)-int64(1)), 4))
 }
 
 // fn_discards is discards of the rules (cards/hearts/rules.star:125:1).
@@ -443,7 +474,7 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.p_moon_points, err = rules.ConvInt(g.Param("moon_points")); err != nil {
 		return nil, rules.BindError("params.moon_points: %v", err)
 	}
-	if b.p_pass_cycle, err = conv___string(g)(g.Param("pass_cycle")); err != nil {
+	if b.p_pass_cycle, err = conv_tuple_string_x4(g)(g.Param("pass_cycle")); err != nil {
 		return nil, rules.BindError("params.pass_cycle: %v", err)
 	}
 	if b.g_PENALTY, err = conv__rules_CardDict_bool_(g)(g.Global("PENALTY")); err != nil {
@@ -489,9 +520,26 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	return e, nil
 }
 
-func conv___string(g *rules.Game) func(starlark.Value) ([]string, error) {
-	return func(v starlark.Value) ([]string, error) {
-		return rules.ConvList(v, rules.ConvStr)
+func conv_tuple_string_x4(g *rules.Game) func(starlark.Value) (tuple_string_x4, error) {
+	return func(v starlark.Value) (tuple_string_x4, error) {
+		var t tuple_string_x4
+		x, err := rules.ConvTuple(v, 4)
+		if err != nil {
+			return t, err
+		}
+		if t.F0, err = rules.ConvStr(x[0]); err != nil {
+			return t, err
+		}
+		if t.F1, err = rules.ConvStr(x[1]); err != nil {
+			return t, err
+		}
+		if t.F2, err = rules.ConvStr(x[2]); err != nil {
+			return t, err
+		}
+		if t.F3, err = rules.ConvStr(x[3]); err != nil {
+			return t, err
+		}
+		return t, nil
 	}
 }
 

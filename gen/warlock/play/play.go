@@ -89,21 +89,18 @@ type bound struct {
 	p_cards_set_aside             int64
 	p_days                        int64
 	p_gnome_power_max_points      int64
-	p_human_chain_points          []int64
 	p_human_power_draws           int64
-	p_majority_bonus              *rules.Dict[string, int64]
 	p_max_cities                  int64
 	p_max_dragons                 int64
 	p_rounds_per_day              int64
-	p_variety_bonus               *rules.Dict[int64, int64]
 	g_ADJ                         [][]int64
 	g_ALL                         []int16
 	g_ANY                         int64
 	g_DRAGON_CELL                 int64
 	g_FIELDS                      int64
 	g_FIELD_VARS                  []string
+	g_KIND                        *rules.CardDict[tuple_string_rules_Opt_string_]
 	g_NUMBER                      *rules.CardDict[int64]
-	g_RACES                       []string
 	g_RUIN_CELL                   int64
 	g_SIDE                        int64
 }
@@ -124,6 +121,31 @@ type tuple_int64_int16 struct {
 type tuple_int64_int64 struct {
 	F0 int64
 	F1 int64
+}
+
+// Slice is the tuple's elements, as a list.
+func (t tuple_int64_int64) Slice() []int64 { return []int64{t.F0, t.F1} }
+
+// At is element i, counted from the end when negative.
+func (t tuple_int64_int64) At(at string, i int64) int64 {
+	j := i
+	if j < 0 {
+		j += 2
+	}
+	switch j {
+	case 0:
+		return t.F0
+	case 1:
+		return t.F1
+	}
+	rules.Failf(at, "index %d out of range [-2:2]", i)
+	panic(nil)
+}
+
+// tuple_string_rules_Opt_string_ is a tuple tuple[str(giant|gnome|goblin|human|orc|wizard), str(giant|gnome|human|orc|wizard)?].
+type tuple_string_rules_Opt_string_ struct {
+	F0 string
+	F1 rules.Opt[string]
 }
 
 // fn_action_done is action_done of the rules (cards/warlock/rules.star:662:1).
@@ -624,75 +646,6 @@ func (b *bound) fn_cells(h *rules.Host, a1 int64) []int64 {
 	}()
 }
 
-// fn_chain_points is chain_points of the rules (cards/warlock/rules.star:1217:1).
-func (b *bound) fn_chain_points(h *rules.Host, a0 []rules.Opt[int16]) int64 {
-	l_sq := a0
-	_ = l_sq
-	var l_values []int64
-	_ = l_values
-	var l_seen []bool
-	_ = l_seen
-	var l_total int64
-	_ = l_total
-	var l_f int64
-	_ = l_f
-	var l_n int64
-	_ = l_n
-	var l_stack []int64
-	_ = l_stack
-	var l_x int64
-	_ = l_x
-	var l_y int64
-	_ = l_y
-	var l_i int64
-	_ = l_i
-	l_values = b.p_human_chain_points
-	l_seen = rules.Repeat([]bool{false}, b.g_FIELDS)
-	l_total = int64(0)
-	for it1, hi1 := int64(0), b.g_FIELDS; it1 < hi1; it1++ {
-		l_f = it1
-		if (rules.At("cards/warlock/rules.star:1223:12", l_seen, l_f) || !rules.At("cards/warlock/rules.star:1223:23", l_sq, l_f).OK) || (b.f_race_string.At("cards/warlock/rules.star:1223:40", rules.Must("cards/warlock/rules.star:1223:40", rules.At("cards/warlock/rules.star:1223:40", l_sq, l_f))) != "human") {
-			continue
-		}
-		l_n = int64(0)
-		l_stack = []int64{l_f}
-		rules.SetAt("cards/warlock/rules.star:1227:9", l_seen, l_f, true)
-		for it2, hi2 := int64(0), b.g_FIELDS; it2 < hi2; it2++ {
-			_ = it2
-			if !(len(l_stack) > 0) {
-				break
-			}
-			l_x = func() int64 {
-				if len(l_stack) == 0 {
-					rules.Failf("cards/warlock/rules.star:1231:17", "pop: empty list")
-				}
-				v := l_stack[len(l_stack)-1]
-				l_stack = l_stack[:len(l_stack)-1]
-				return v
-			}()
-			l_n = (l_n + int64(1))
-			for _, it3 := range rules.At("cards/warlock/rules.star:1233:22", b.g_ADJ, l_x) {
-				l_y = it3
-				if (!(rules.At("cards/warlock/rules.star:1234:24", l_seen, l_y)) && rules.At("cards/warlock/rules.star:1234:36", l_sq, l_y).OK) && (b.f_race_string.At("cards/warlock/rules.star:1234:54", rules.Must("cards/warlock/rules.star:1234:54", rules.At("cards/warlock/rules.star:1234:54", l_sq, l_y))) == "human") {
-					rules.SetAt("cards/warlock/rules.star:1235:21", l_seen, l_y, true)
-					l_stack = append(l_stack, l_y)
-				}
-			}
-		}
-		if len(l_values) > 0 {
-			l_total = (l_total + func() int64 {
-				acc := int64(0)
-				for it4, hi4 := int64(0), l_n; it4 < hi4; it4++ {
-					l_i = it4
-					acc += rules.At("cards/warlock/rules.star:1238:27", l_values, rules.Min(l_i, (int64(len(l_values))-int64(1))))
-				}
-				return acc
-			}())
-		}
-	}
-	return l_total
-}
-
 // fn_check_complete is check_complete of the rules (cards/warlock/rules.star:954:1).
 func (b *bound) fn_check_complete(h *rules.Host) {
 	var l_p int64
@@ -773,6 +726,30 @@ func (b *bound) fn_dump(h *rules.Host, a1 int) {
 		l_c = it1
 		h.Move("cards/warlock/rules.star:952:9", l_c, l_zone, h.Zone("cards/warlock/rules.star:952:25", b.z_discard, 0))
 	}
+}
+
+// fn_dungeon_kinds is dungeon_kinds of the rules (cards/warlock/rules.star:320:1).
+func (b *bound) fn_dungeon_kinds(h *rules.Host, a1 int64) *rules.Dict[tuple_string_rules_Opt_string_, tuple_int16_int64] {
+	l_p := a1
+	_ = l_p
+	var l_out *rules.Dict[tuple_string_rules_Opt_string_, tuple_int16_int64]
+	_ = l_out
+	var l_c int16
+	_ = l_c
+	var l_k tuple_string_rules_Opt_string_
+	_ = l_k
+	l_out = rules.NewDict[tuple_string_rules_Opt_string_, tuple_int16_int64]()
+	for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:323:14", b.z_dungeon, l_p)) {
+		l_c = it1
+		l_k = b.g_KIND.At("cards/warlock/rules.star:324:13", l_c)
+		l_out.Set(l_k, tuple_int16_int64{F0: l_c, F1: func() int64 {
+			if l_out.Has(l_k) {
+				return (l_out.At("cards/warlock/rules.star:325:22", l_k).F1 + int64(1))
+			}
+			return int64(1)
+		}()})
+	}
+	return l_out
 }
 
 // fn_end_round is end_round of the rules (cards/warlock/rules.star:960:1).
@@ -1296,11 +1273,6 @@ func (b *bound) fn_reshuffle(h *rules.Host) {
 	h.MoveAll("cards/warlock/rules.star:427:5", h.Zone("cards/warlock/rules.star:427:16", b.z_discard, 0), h.Zone("cards/warlock/rules.star:427:27", b.z_draw, 0))
 }
 
-// fn_returns is returns of the rules (cards/warlock/rules.star:1241:1).
-func (b *bound) fn_returns(h *rules.Host) []int64 {
-	return b.fn_scores(h)
-}
-
 // fn_reveal is reveal of the rules (cards/warlock/rules.star:502:1).
 func (b *bound) fn_reveal(h *rules.Host) {
 	var l_p int64
@@ -1314,94 +1286,6 @@ func (b *bound) fn_reveal(h *rules.Host) {
 	h.SetTurn("cards/warlock/rules.star:507:5", h.Var("cards/warlock/rules.star:507:14", b.v_elrohir, 0))
 	h.SetVar("cards/warlock/rules.star:508:5", b.v_aside_n, 0, int64(0))
 	b.fn_begin_dest(h)
-}
-
-// fn_scores is scores of the rules (cards/warlock/rules.star:1181:1).
-func (b *bound) fn_scores(h *rules.Host) []int64 {
-	var l_counts []*rules.Dict[string, int64]
-	_ = l_counts
-	var l_totals []int64
-	_ = l_totals
-	var l_p int64
-	_ = l_p
-	var l_cs []int64
-	_ = l_cs
-	var l_sq []rules.Opt[int16]
-	_ = l_sq
-	var l_f int64
-	_ = l_f
-	var l_c rules.Opt[int16]
-	_ = l_c
-	var l_row int64
-	_ = l_row
-	var l_edge bool
-	_ = l_edge
-	var l_count *rules.Dict[string, int64]
-	_ = l_count
-	var l_total int64
-	_ = l_total
-	var l_r string
-	_ = l_r
-	var l_most int64
-	_ = l_most
-	var l_count_2 *rules.Dict[string, int64]
-	_ = l_count_2
-	l_counts = []*rules.Dict[string, int64](nil)
-	l_totals = []int64(nil)
-	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
-		l_p = it1
-		l_cs = b.fn_cells(h, l_p)
-		l_sq = []rules.Opt[int16](nil)
-		for it2, hi2 := int64(0), b.g_FIELDS; it2 < hi2; it2++ {
-			l_f = it2
-			l_c = func() rules.Opt[int16] {
-				if b.fn_is_city(h, rules.At("cards/warlock/rules.star:1189:43", l_cs, l_f)) {
-					return rules.Some(b.fn_card_at(h, rules.At("cards/warlock/rules.star:1189:25", l_cs, l_f)))
-				}
-				return rules.Opt[int16]{}
-			}()
-			l_row = rules.FloorDiv("cards/warlock/rules.star:1193:19", l_f, b.g_SIDE)
-			l_edge = ((l_row == int64(0)) || (l_row == (b.g_SIDE - int64(1))))
-			if l_c.OK && (((b.f_race_string.At("cards/warlock/rules.star:1195:32", rules.Must("cards/warlock/rules.star:1195:32", l_c)) == "giant") && !(l_edge)) || ((b.f_race_string.At("cards/warlock/rules.star:1195:68", rules.Must("cards/warlock/rules.star:1195:68", l_c)) == "wizard") && l_edge)) {
-				l_c = rules.Opt[int16]{}
-			}
-			l_sq = append(l_sq, l_c)
-		}
-		l_count = rules.NewDict[string, int64]()
-		l_total = int64(0)
-		for _, it3 := range l_sq {
-			l_c = it3
-			if l_c.OK {
-				l_total = (l_total + b.f_points_int64.At("cards/warlock/rules.star:1202:26", rules.Must("cards/warlock/rules.star:1202:26", l_c)))
-				l_count.Set(b.f_race_string.At("cards/warlock/rules.star:1203:23", rules.Must("cards/warlock/rules.star:1203:23", l_c)), (l_count.GetOr(b.f_race_string.At("cards/warlock/rules.star:1203:43", rules.Must("cards/warlock/rules.star:1203:43", l_c)), int64(0)) + int64(1)))
-			}
-		}
-		l_total = (l_total + b.fn_chain_points(h, l_sq))
-		l_total = (l_total + b.p_variety_bonus.GetOr(int64(l_count.Len()), int64(0)))
-		l_counts = append(l_counts, l_count)
-		l_totals = append(l_totals, l_total)
-	}
-	for _, it4 := range b.g_RACES {
-		l_r = it4
-		l_most = rules.MaxOf("cards/warlock/rules.star:1209:16", func() []int64 {
-			var out []int64
-			for _, it5 := range l_counts {
-				l_count_2 = it5
-				out = append(out, l_count_2.GetOr(l_r, int64(0)))
-			}
-			return out
-		}())
-		if l_most == int64(0) {
-			continue
-		}
-		for it6, hi6 := int64(0), h.Players(); it6 < hi6; it6++ {
-			l_p = it6
-			if rules.At("cards/warlock/rules.star:1213:16", l_counts, l_p).GetOr(l_r, int64(0)) == l_most {
-				rules.SetAt("cards/warlock/rules.star:1214:17", l_totals, l_p, (rules.At("cards/warlock/rules.star:1214:17", l_totals, l_p) + b.p_majority_bonus.GetOr(l_r, int64(0))))
-			}
-		}
-	}
-	return l_totals
 }
 
 // fn_send is send of the rules (cards/warlock/rules.star:550:1).
@@ -1803,14 +1687,8 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.p_gnome_power_max_points, err = rules.ConvInt(g.Param("gnome_power_max_points")); err != nil {
 		return nil, rules.BindError("params.gnome_power_max_points: %v", err)
 	}
-	if b.p_human_chain_points, err = conv___int64(g)(g.Param("human_chain_points")); err != nil {
-		return nil, rules.BindError("params.human_chain_points: %v", err)
-	}
 	if b.p_human_power_draws, err = rules.ConvInt(g.Param("human_power_draws")); err != nil {
 		return nil, rules.BindError("params.human_power_draws: %v", err)
-	}
-	if b.p_majority_bonus, err = conv__rules_Dict_string__int64_(g)(g.Param("majority_bonus")); err != nil {
-		return nil, rules.BindError("params.majority_bonus: %v", err)
 	}
 	if b.p_max_cities, err = rules.ConvInt(g.Param("max_cities")); err != nil {
 		return nil, rules.BindError("params.max_cities: %v", err)
@@ -1820,9 +1698,6 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	}
 	if b.p_rounds_per_day, err = rules.ConvInt(g.Param("rounds_per_day")); err != nil {
 		return nil, rules.BindError("params.rounds_per_day: %v", err)
-	}
-	if b.p_variety_bonus, err = conv__rules_Dict_int64__int64_(g)(g.Param("variety_bonus")); err != nil {
-		return nil, rules.BindError("params.variety_bonus: %v", err)
 	}
 	if b.g_ADJ, err = conv_____int64(g)(g.Global("ADJ")); err != nil {
 		return nil, rules.BindError("ADJ: %v", err)
@@ -1842,11 +1717,11 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.g_FIELD_VARS, err = conv___string(g)(g.Global("FIELD_VARS")); err != nil {
 		return nil, rules.BindError("FIELD_VARS: %v", err)
 	}
+	if b.g_KIND, err = conv__rules_CardDict_tuple_string_rules_Opt_string__(g)(g.Global("KIND")); err != nil {
+		return nil, rules.BindError("KIND: %v", err)
+	}
 	if b.g_NUMBER, err = conv__rules_CardDict_int64_(g)(g.Global("NUMBER")); err != nil {
 		return nil, rules.BindError("NUMBER: %v", err)
-	}
-	if b.g_RACES, err = conv___string(g)(g.Global("RACES")); err != nil {
-		return nil, rules.BindError("RACES: %v", err)
 	}
 	if b.g_RUIN_CELL, err = rules.ConvInt(g.Global("RUIN_CELL")); err != nil {
 		return nil, rules.BindError("RUIN_CELL: %v", err)
@@ -2195,7 +2070,6 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		}
 		return dst
 	}
-	e.Returns = func(h *rules.Host) []float64 { return rules.Floats(b.fn_returns(h)) }
 	return e, nil
 }
 
@@ -2208,18 +2082,6 @@ func conv_rules_Opt_float64_(g *rules.Game) func(starlark.Value) (rules.Opt[floa
 func conv___int64(g *rules.Game) func(starlark.Value) ([]int64, error) {
 	return func(v starlark.Value) ([]int64, error) {
 		return rules.ConvList(v, rules.ConvInt)
-	}
-}
-
-func conv__rules_Dict_string__int64_(g *rules.Game) func(starlark.Value) (*rules.Dict[string, int64], error) {
-	return func(v starlark.Value) (*rules.Dict[string, int64], error) {
-		return rules.ConvDict(v, rules.ConvStr, rules.ConvInt)
-	}
-}
-
-func conv__rules_Dict_int64__int64_(g *rules.Game) func(starlark.Value) (*rules.Dict[int64, int64], error) {
-	return func(v starlark.Value) (*rules.Dict[int64, int64], error) {
-		return rules.ConvDict(v, rules.ConvInt, rules.ConvInt)
 	}
 }
 
@@ -2238,6 +2100,35 @@ func conv___int16(g *rules.Game) func(starlark.Value) ([]int16, error) {
 func conv___string(g *rules.Game) func(starlark.Value) ([]string, error) {
 	return func(v starlark.Value) ([]string, error) {
 		return rules.ConvList(v, rules.ConvStr)
+	}
+}
+
+func conv_rules_Opt_string_(g *rules.Game) func(starlark.Value) (rules.Opt[string], error) {
+	return func(v starlark.Value) (rules.Opt[string], error) {
+		return rules.ConvOpt(v, rules.ConvStr)
+	}
+}
+
+func conv_tuple_string_rules_Opt_string_(g *rules.Game) func(starlark.Value) (tuple_string_rules_Opt_string_, error) {
+	return func(v starlark.Value) (tuple_string_rules_Opt_string_, error) {
+		var t tuple_string_rules_Opt_string_
+		x, err := rules.ConvTuple(v, 2)
+		if err != nil {
+			return t, err
+		}
+		if t.F0, err = rules.ConvStr(x[0]); err != nil {
+			return t, err
+		}
+		if t.F1, err = conv_rules_Opt_string_(g)(x[1]); err != nil {
+			return t, err
+		}
+		return t, nil
+	}
+}
+
+func conv__rules_CardDict_tuple_string_rules_Opt_string__(g *rules.Game) func(starlark.Value) (*rules.CardDict[tuple_string_rules_Opt_string_], error) {
+	return func(v starlark.Value) (*rules.CardDict[tuple_string_rules_Opt_string_], error) {
+		return rules.ConvCardDict(g, v, conv_tuple_string_rules_Opt_string_(g))
 	}
 }
 

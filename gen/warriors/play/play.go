@@ -169,11 +169,23 @@ type tuple_int64_int64 struct {
 	F1 int64
 }
 
-// tuple_int64_int64_int64 is a tuple tuple[int, int, int].
-type tuple_int64_int64_int64 struct {
-	F0 int64
-	F1 int64
-	F2 int64
+// Slice is the tuple's elements, as a list.
+func (t tuple_int64_int64) Slice() []int64 { return []int64{t.F0, t.F1} }
+
+// At is element i, counted from the end when negative.
+func (t tuple_int64_int64) At(at string, i int64) int64 {
+	j := i
+	if j < 0 {
+		j += 2
+	}
+	switch j {
+	case 0:
+		return t.F0
+	case 1:
+		return t.F1
+	}
+	rules.Failf(at, "index %d out of range [-2:2]", i)
+	panic(nil)
 }
 
 // tuple_int64_rules_Opt_int16_ is a tuple tuple[int, card(battle)?].
@@ -182,10 +194,57 @@ type tuple_int64_rules_Opt_int16_ struct {
 	F1 rules.Opt[int16]
 }
 
+// tuple_int64_x3 is a tuple tuple[int, int, int].
+type tuple_int64_x3 struct {
+	F0 int64
+	F1 int64
+	F2 int64
+}
+
+// Slice is the tuple's elements, as a list.
+func (t tuple_int64_x3) Slice() []int64 { return []int64{t.F0, t.F1, t.F2} }
+
+// At is element i, counted from the end when negative.
+func (t tuple_int64_x3) At(at string, i int64) int64 {
+	j := i
+	if j < 0 {
+		j += 3
+	}
+	switch j {
+	case 0:
+		return t.F0
+	case 1:
+		return t.F1
+	case 2:
+		return t.F2
+	}
+	rules.Failf(at, "index %d out of range [-3:3]", i)
+	panic(nil)
+}
+
 // tuple_string_string is a tuple tuple[str(barbarian|dwarf|elf|goblin|troll|undead), str(archer|cavalry|infantry)].
 type tuple_string_string struct {
 	F0 string
 	F1 string
+}
+
+// Slice is the tuple's elements, as a list.
+func (t tuple_string_string) Slice() []string { return []string{t.F0, t.F1} }
+
+// At is element i, counted from the end when negative.
+func (t tuple_string_string) At(at string, i int64) string {
+	j := i
+	if j < 0 {
+		j += 2
+	}
+	switch j {
+	case 0:
+		return t.F0
+	case 1:
+		return t.F1
+	}
+	rules.Failf(at, "index %d out of range [-2:2]", i)
+	panic(nil)
 }
 
 // fn_advance is advance of the rules (cards/warriors/rules.star:212:1).
@@ -328,7 +387,7 @@ func (b *bound) fn_apply_assign_flame(h *rules.Host, a1 int64, a2 int64) {
 }
 
 // fn_apply_attack is apply_attack of the rules (cards/warriors/rules.star:533:1).
-func (b *bound) fn_apply_attack(h *rules.Host, a1 int64, a2 tuple_int64_int64_int64) {
+func (b *bound) fn_apply_attack(h *rules.Host, a1 int64, a2 tuple_int64_x3) {
 	l_p := a1
 	_ = l_p
 	l_x := a2
@@ -1233,12 +1292,12 @@ func (b *bound) fn_legal_assign_flame(h *rules.Host, a1 int64) []int64 {
 }
 
 // fn_legal_attack is legal_attack of the rules (cards/warriors/rules.star:510:1).
-func (b *bound) fn_legal_attack(h *rules.Host, a1 int64) []tuple_int64_int64_int64 {
+func (b *bound) fn_legal_attack(h *rules.Host, a1 int64) []tuple_int64_x3 {
 	l_p := a1
 	_ = l_p
 	var l_units []int64
 	_ = l_units
-	var l_out []tuple_int64_int64_int64
+	var l_out []tuple_int64_x3
 	_ = l_out
 	var l_t int64
 	_ = l_t
@@ -1247,7 +1306,7 @@ func (b *bound) fn_legal_attack(h *rules.Host, a1 int64) []tuple_int64_int64_int
 	var l_u int64
 	_ = l_u
 	l_units = b.fn_attack_units(h)
-	l_out = []tuple_int64_int64_int64(nil)
+	l_out = []tuple_int64_x3(nil)
 	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
 		l_t = it1
 		for _, it2 := range b.fn_open_targets(h, l_t) {
@@ -1255,7 +1314,7 @@ func (b *bound) fn_legal_attack(h *rules.Host, a1 int64) []tuple_int64_int64_int
 			for _, it3 := range l_units {
 				l_u = it3
 				if b.fn_allowed(h, l_u, l_s) {
-					l_out = append(l_out, tuple_int64_int64_int64{F0: l_u, F1: l_t, F2: l_s})
+					l_out = append(l_out, tuple_int64_x3{F0: l_u, F1: l_t, F2: l_s})
 				}
 			}
 		}
@@ -2580,7 +2639,7 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		return dst
 	}
 	e.Apply["attack"] = func(h *rules.Host, p int, arg int) {
-		var x tuple_int64_int64_int64
+		var x tuple_int64_x3
 		x.F2 = int64(arg % size_attack_2)
 		arg /= size_attack_2
 		x.F1 = int64(arg % size_attack_1)
