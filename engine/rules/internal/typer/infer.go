@@ -73,6 +73,8 @@ func (f *FuncInfo) DynExprs() []syntax.Expr {
 // Result is the typing of a game's rules.
 type Result struct {
 	Funcs map[string]*FuncInfo
+	// Zones are, by zone, the card types that may come into it, sorted.
+	Zones map[string][]string
 }
 
 // Infer types the functions defined in files (parsed and resolved, as
@@ -122,6 +124,13 @@ func Infer(files []*syntax.File, env *Env) *Result {
 		if !in.changed {
 			break
 		}
+	}
+	in.res.Zones = map[string][]string{}
+	for z, types := range in.in {
+		for t := range types {
+			in.res.Zones[z] = append(in.res.Zones[z], t)
+		}
+		slices.Sort(in.res.Zones[z])
 	}
 	return in.res
 }

@@ -79,6 +79,12 @@ func TestInfer(t *testing.T) {
 			t.Errorf("%s: %s, want %s", name, got, w)
 		}
 	}
+	// Cards flow from the deck into the hands, and from hands to tricks.
+	for _, z := range []string{"deck", "hand", "trick"} {
+		if got := res.Zones[z]; len(got) != 1 || got[0] != "card" {
+			t.Errorf("zone %s holds %v, want [card]", z, got)
+		}
+	}
 	// VALUE is not declared to the typer: its use is the one untyped
 	// expression, with what it flows into.
 	if r := res.Report(); len(r) != 1 || !strings.HasPrefix(r[0], "apply_play: ") {
