@@ -317,6 +317,13 @@ func (b *builder) actions() {
 		}
 		gm.outcomes = max(n, 0)
 	}
+	gm.dice = make([][]int32, gm.outcomes+1)
+	for f := range gm.dice {
+		gm.dice[f] = make([]int32, f)
+		for i := range gm.dice[f] {
+			gm.dice[f][i] = 1
+		}
+	}
 	next := len(gm.designs) + gm.outcomes
 	for _, it := range dict.Items() {
 		name, ok := it[0].(starlark.String)

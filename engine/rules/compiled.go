@@ -41,6 +41,19 @@ func (g *Game) Compile(c *Compiled) (*Game, error) {
 	return &cg, nil
 }
 
+// die is the weights of a die of faces faces, each 1: shared by every
+// roll, which only reads them.
+func (g *Game) die(faces int) []int32 {
+	if faces < len(g.dice) {
+		return g.dice[faces]
+	}
+	w := make([]int32, faces)
+	for i := range w {
+		w[i] = 1
+	}
+	return w
+}
+
 // Compiled reports whether any of the game's rules run compiled.
 func (g *Game) Compiled() bool { return g.comp != nil }
 

@@ -67,6 +67,9 @@ type Game struct {
 	names map[string][]string // card names by language, by design
 
 	comp *compiled // the rules compiled to Go, nil for none
+	// dice are the weights of a die of each number of faces up to
+	// OUTCOMES, made once.
+	dice [][]int32
 }
 
 // zoneDecl is a zone as the rules see it.

@@ -230,11 +230,7 @@ func (h *Host) Roll(at string, v int, faces int64, then string) {
 	if faces > int64(s.g.outcomes) {
 		Failf(at, "roll: %d outcomes, but OUTCOMES allows %d: declare the most a chance node of the rules has", faces, s.g.outcomes)
 	}
-	dr := draw{slot: int32(s.lay.v[v]), first: 1, weights: make([]int32, faces)}
-	for i := range dr.weights {
-		dr.weights[i] = 1
-	}
-	s.pending = append(s.pending, dr)
+	s.pending = append(s.pending, draw{slot: int32(s.lay.v[v]), first: 1, weights: s.g.die(int(faces))})
 	h.then(at, "roll", then)
 }
 

@@ -131,7 +131,7 @@ func (d *CardDict[V]) Values() []V {
 
 // Repeat is xs * n.
 func Repeat[T any](xs []T, n int64) []T {
-	var out []T
+	out := make([]T, 0, len(xs)*int(max(n, 0)))
 	for range max(n, 0) {
 		out = append(out, xs...)
 	}

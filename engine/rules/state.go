@@ -201,7 +201,7 @@ func (s *State) applyChance(a engine.Action) error {
 			return engine.Illegal(a, s.LegalActions(nil))
 		}
 		s.vars[dr.slot] = int64(dr.first) + int64(i)
-		s.pending = s.pending[1:]
+		s.popPending()
 		return s.settle()
 	}
 	src := s.zones[dr.src]
@@ -215,8 +215,15 @@ func (s *State) applyChance(a engine.Action) error {
 	s.zones[dr.src] = slices.Delete(src, i, i+1)
 	s.zones[dr.dst] = append(s.zones[dr.dst], int16(a))
 	s.moved(int(a), int(dr.src), int(dr.dst))
-	s.pending = s.pending[1:]
+	s.popPending()
 	return s.settle()
+}
+
+// popPending drops the draw just made, keeping the pending list's memory
+// for the next deal.
+func (s *State) popPending() {
+	n := copy(s.pending, s.pending[1:])
+	s.pending = s.pending[:n]
 }
 
 // maxThen bounds the functions called after deals one after another

@@ -295,10 +295,7 @@ func (t *table) chance(method string, args starlark.Tuple, kwargs []starlark.Tup
 			return fmt.Errorf("roll: a die has 1 face or more, not %s", what)
 		}
 		dr.first = 1
-		dr.weights = make([]int32, faces)
-		for i := range dr.weights {
-			dr.weights[i] = 1
-		}
+		dr.weights = s.g.die(faces)
 	default:
 		seq, ok := what.(starlark.Indexable)
 		if !ok || seq.Len() == 0 {
