@@ -442,7 +442,7 @@ func (in *inferer) stmt(st syntax.Stmt) {
 		in.cond(st.Cond)
 		in.narrow = append(in.narrow, unassigned(in.narrowing(st.Cond), st.True))
 		depth := len(in.notNone)
-		in.notNone = append(in.notNone, notNone(st.Cond)...)
+		in.notNone = append(in.notNone, keptIn(notNone(st.Cond), st.True)...)
 		in.stmts(st.True)
 		in.notNone = in.notNone[:depth]
 		in.narrow = in.narrow[:len(in.narrow)-1]
@@ -556,6 +556,50 @@ func notNone(e syntax.Expr) []syntax.Expr {
 	return nil
 }
 
+// keptIn drops from exprs those whose name the statements assign: a test
+// tells nothing of the value put in its name afterwards.
+func keptIn(exprs []syntax.Expr, body []syntax.Stmt) []syntax.Expr {
+	assigned := map[string]bool{}
+	for _, st := range body {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			var lhs syntax.Expr
+			switch n := n.(type) {
+			case *syntax.AssignStmt:
+				lhs = n.LHS
+			case *syntax.ForStmt:
+				lhs = n.Vars
+			case *syntax.ForClause:
+				lhs = n.Vars
+			}
+			if lhs != nil {
+				syntax.Walk(lhs, func(n syntax.Node) bool {
+					if id, ok := n.(*syntax.Ident); ok {
+						assigned[id.Name] = true
+					}
+					return true
+				})
+			}
+			return true
+		})
+	}
+	var out []syntax.Expr
+	for _, e := range exprs {
+		root := e
+		for {
+			d, ok := root.(*syntax.DotExpr)
+			if !ok {
+				break
+			}
+			root = d.X
+		}
+		if id, ok := root.(*syntax.Ident); ok && assigned[id.Name] {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
 // known is t, less None where e is one of the expressions known not to be
 // None.
 func (in *inferer) known(e syntax.Expr, t Type) Type {
@@ -666,6 +710,10 @@ func (in *inferer) typeOf(e syntax.Expr) Type {
 }
 
 func (in *inferer) ident(id *syntax.Ident) Type {
+	return in.known(id, in.identType(id))
+}
+
+func (in *inferer) identType(id *syntax.Ident) Type {
 	b, _ := id.Binding.(*resolve.Binding)
 	if b == nil {
 		return Dyn
