@@ -346,7 +346,7 @@ func (c *goCompiler) funcType(t typer.Type) (string, error) {
 	}
 	sig := ""
 	for _, n := range names {
-		s, err := c.signature(n, "")
+		s, err := c.signature(n)
 		if err != nil {
 			return "", err
 		}
@@ -358,9 +358,8 @@ func (c *goCompiler) funcType(t typer.Type) (string, error) {
 	return "func" + sig, nil
 }
 
-// signature is a function's Go parameters and result, named when
-// withNames.
-func (c *goCompiler) signature(name, _ string) (string, error) {
+// signature is a function's Go parameters and result.
+func (c *goCompiler) signature(name string) (string, error) {
 	f := c.res.Funcs[name]
 	params := []string{"h *rules.Host"}
 	for i, p := range f.Params {
@@ -432,7 +431,7 @@ func (c *goCompiler) function(name string) ([]byte, []string, error) {
 	c.fn, c.locals, c.tmp = f, map[*resolve.Binding]string{}, 0
 	c.deps[name] = nil
 	var b bytes.Buffer
-	sig, err := c.signature(name, "")
+	sig, err := c.signature(name)
 	if err != nil {
 		return nil, nil, err
 	}

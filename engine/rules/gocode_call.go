@@ -233,10 +233,6 @@ func (c *goCompiler) builtinCall(e *syntax.CallExpr, name string, args []syntax.
 			return "", err
 		}
 		el := typer.Elem(c.typeOf(args[0]))
-		gt, err := c.goType(el)
-		if err != nil {
-			return "", err
-		}
 		truth, err := c.truthOf("v", el)
 		if err != nil {
 			return "", err
@@ -244,7 +240,6 @@ func (c *goCompiler) builtinCall(e *syntax.CallExpr, name string, args []syntax.
 		if name == "any" {
 			return fmt.Sprintf("func() bool { for _, v := range %s { if %s { return true } }; return false }()", x, truth), nil
 		}
-		_ = gt
 		return fmt.Sprintf("func() bool { for _, v := range %s { if !(%s) { return false } }; return true }()", x, truth), nil
 	case "fail":
 		if !stmt {
@@ -491,7 +486,7 @@ func (c *goCompiler) methodCall(dot *syntax.DotExpr, f typer.Builtin, args []syn
 			return fmt.Sprintf("func() %s { if len(%s) == 0 { rules.Failf(%s, \"pop: empty list\") }; v := %s[len(%s)-1]; %s = %s[:len(%s)-1]; return v }()", gt, recv, where, recv, recv, recv, recv, recv), nil
 		}
 		// Of a local list, as a statement: the list grows in place.
-		id, isLocal := dot.X.(*syntax.Ident)
+		_, isLocal := dot.X.(*syntax.Ident)
 		if isLocal && len(args) == 1 && len(kw) == 0 && (f.Name == "append" || f.Name == "extend") {
 			v := ""
 			var err error
@@ -504,7 +499,6 @@ func (c *goCompiler) methodCall(dot *syntax.DotExpr, f typer.Builtin, args []syn
 			if err != nil {
 				return "", err
 			}
-			_ = id
 			return recv + " = append(" + recv + ", " + v + ")", nil
 		}
 	}
@@ -518,11 +512,10 @@ func (c *goCompiler) methodCall(dot *syntax.DotExpr, f typer.Builtin, args []syn
 			if len(args) != 0 {
 				break
 			}
-			gt, err := c.goType(c.typeOf(dot).(typer.Builtin).Recv)
+			gt, err := c.goType(d)
 			if err != nil {
 				return "", err
 			}
-			_ = gt
 			if f.Name == "values" {
 				return recv + ".Values()", nil
 			}
