@@ -638,25 +638,13 @@ func (c *goCompiler) index(e *syntax.IndexExpr) (string, error) {
 	return "", no("an element of %v", xt)
 }
 
-// reduce is a sum, any or all over a list comprehension, done in its
-// loop with no list made: fold writes what each element adds to acc,
-// of Go type gt, from the element v.
-func (c *goCompiler) reduce(e *syntax.Comprehension, gt, init string, fold func(v string) (string, error)) (string, error) {
-	var sb bytes.Buffer
-	fmt.Fprintf(&sb, "func() %s {\nacc := %s\n", gt, init)
+// clauses writes a comprehension's for and if clauses as Go loops and
+// tests around what sink writes for each element.
+func (c *goCompiler) clauses(b *bytes.Buffer, e *syntax.Comprehension, sink func(b *bytes.Buffer) error) error {
 	var body func(b *bytes.Buffer, i int) error
 	body = func(b *bytes.Buffer, i int) error {
 		if i == len(e.Clauses) {
-			v, err := c.expr(e.Body)
-			if err != nil {
-				return err
-			}
-			step, err := fold(v)
-			if err != nil {
-				return err
-			}
-			b.WriteString(step + "\n")
-			return nil
+			return sink(b)
 		}
 		switch cl := e.Clauses[i].(type) {
 		case *syntax.IfClause:
@@ -674,7 +662,25 @@ func (c *goCompiler) reduce(e *syntax.Comprehension, gt, init string, fold func(
 		}
 		return nil
 	}
-	if err := body(&sb, 0); err != nil {
+	return body(b, 0)
+}
+
+// reduce is a sum, any or all over a list comprehension, done in its
+// loop with no list made: fold writes what each element adds to acc,
+// of Go type gt, from the element v.
+func (c *goCompiler) reduce(e *syntax.Comprehension, gt, init string, fold func(v string) (string, error)) (string, error) {
+	var sb bytes.Buffer
+	fmt.Fprintf(&sb, "func() %s {\nacc := %s\n", gt, init)
+	err := c.clauses(&sb, e, func(b *bytes.Buffer) error {
+		v, err := c.expr(e.Body)
+		if err != nil {
+			return err
+		}
+		step, err := fold(v)
+		b.WriteString(step + "\n")
+		return err
+	})
+	if err != nil {
 		return "", err
 	}
 	sb.WriteString("return acc\n}()")
@@ -693,47 +699,23 @@ func (c *goCompiler) comprehension(e *syntax.Comprehension, t typer.Type) (strin
 	} else {
 		fmt.Fprintf(&sb, "var out %s\n", gt)
 	}
-	var body func(b *bytes.Buffer, i int) error
-	body = func(b *bytes.Buffer, i int) error {
-		if i == len(e.Clauses) {
-			if e.Curly {
-				kv := e.Body.(*syntax.DictEntry)
-				d := t.(typer.Dict)
-				k, err := c.exprAs(kv.Key, d.Key)
-				if err != nil {
-					return err
-				}
-				v, err := c.exprAs(kv.Value, d.Val)
-				if err != nil {
-					return err
-				}
-				fmt.Fprintf(b, "out.Set(%s, %s)\n", k, v)
-				return nil
-			}
-			v, err := c.exprAs(e.Body, typer.Elem(t))
+	err = c.clauses(&sb, e, func(b *bytes.Buffer) error {
+		if e.Curly {
+			kv := e.Body.(*syntax.DictEntry)
+			d := t.(typer.Dict)
+			k, err := c.exprAs(kv.Key, d.Key)
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(b, "out = append(out, %s)\n", v)
-			return nil
+			v, err := c.exprAs(kv.Value, d.Val)
+			fmt.Fprintf(b, "out.Set(%s, %s)\n", k, v)
+			return err
 		}
-		switch cl := e.Clauses[i].(type) {
-		case *syntax.IfClause:
-			cond, err := c.truth(cl.Cond)
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(b, "if %s {\n", cond)
-			if err := body(b, i+1); err != nil {
-				return err
-			}
-			b.WriteString("}\n")
-		case *syntax.ForClause:
-			return c.forStmt(b, cl.Vars, cl.X, 0, c.mayWrite(e), func(b *bytes.Buffer, _ int) error { return body(b, i+1) })
-		}
-		return nil
-	}
-	if err := body(&sb, 0); err != nil {
+		v, err := c.exprAs(e.Body, typer.Elem(t))
+		fmt.Fprintf(b, "out = append(out, %s)\n", v)
+		return err
+	})
+	if err != nil {
 		return "", err
 	}
 	sb.WriteString("return out\n}()")

@@ -151,9 +151,9 @@ type inferer struct {
 	notNone []syntax.Expr
 }
 
-// unassigned drops from narrow the locals the statements assign: a test
-// of a card's type tells nothing of another card put in its variable.
-func unassigned(narrow map[*resolve.Binding]Type, body []syntax.Stmt) map[*resolve.Binding]Type {
+// assigned calls f with each name the statements assign to: targets of
+// =, op=, for loops and comprehensions.
+func assigned(body []syntax.Stmt, f func(id *syntax.Ident)) {
 	for _, st := range body {
 		syntax.Walk(st, func(n syntax.Node) bool {
 			var lhs syntax.Expr
@@ -168,9 +168,7 @@ func unassigned(narrow map[*resolve.Binding]Type, body []syntax.Stmt) map[*resol
 			if lhs != nil {
 				syntax.Walk(lhs, func(n syntax.Node) bool {
 					if id, ok := n.(*syntax.Ident); ok {
-						if b, ok := id.Binding.(*resolve.Binding); ok {
-							delete(narrow, b)
-						}
+						f(id)
 					}
 					return true
 				})
@@ -178,6 +176,16 @@ func unassigned(narrow map[*resolve.Binding]Type, body []syntax.Stmt) map[*resol
 			return true
 		})
 	}
+}
+
+// unassigned drops from narrow the locals the statements assign: a test
+// of a card's type tells nothing of another card put in its variable.
+func unassigned(narrow map[*resolve.Binding]Type, body []syntax.Stmt) map[*resolve.Binding]Type {
+	assigned(body, func(id *syntax.Ident) {
+		if b, ok := id.Binding.(*resolve.Binding); ok {
+			delete(narrow, b)
+		}
+	})
 	return narrow
 }
 
@@ -559,29 +567,8 @@ func notNone(e syntax.Expr) []syntax.Expr {
 // keptIn drops from exprs those whose name the statements assign: a test
 // tells nothing of the value put in its name afterwards.
 func keptIn(exprs []syntax.Expr, body []syntax.Stmt) []syntax.Expr {
-	assigned := map[string]bool{}
-	for _, st := range body {
-		syntax.Walk(st, func(n syntax.Node) bool {
-			var lhs syntax.Expr
-			switch n := n.(type) {
-			case *syntax.AssignStmt:
-				lhs = n.LHS
-			case *syntax.ForStmt:
-				lhs = n.Vars
-			case *syntax.ForClause:
-				lhs = n.Vars
-			}
-			if lhs != nil {
-				syntax.Walk(lhs, func(n syntax.Node) bool {
-					if id, ok := n.(*syntax.Ident); ok {
-						assigned[id.Name] = true
-					}
-					return true
-				})
-			}
-			return true
-		})
-	}
+	names := map[string]bool{}
+	assigned(body, func(id *syntax.Ident) { names[id.Name] = true })
 	var out []syntax.Expr
 	for _, e := range exprs {
 		root := e
@@ -592,7 +579,7 @@ func keptIn(exprs []syntax.Expr, body []syntax.Stmt) []syntax.Expr {
 			}
 			root = d.X
 		}
-		if id, ok := root.(*syntax.Ident); ok && assigned[id.Name] {
+		if id, ok := root.(*syntax.Ident); ok && names[id.Name] {
 			continue
 		}
 		out = append(out, e)
