@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "be66b94db8fe80ecec3ec49e12aa9f50fa7104ba8de283abf5567f67f9a7bf1f"
+const SourceHash = "924020864eaa049a2676c3ee884a77ac82c453040ddf1519973b89630b7f243f"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

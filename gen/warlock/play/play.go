@@ -22,7 +22,7 @@ var (
 )
 
 // Rules are the game's rules, compiled.
-var Rules = &rules.Compiled{Source: "be66b94db8fe80ecec3ec49e12aa9f50fa7104ba8de283abf5567f67f9a7bf1f", Bind: bind}
+var Rules = &rules.Compiled{Source: "924020864eaa049a2676c3ee884a77ac82c453040ddf1519973b89630b7f243f", Bind: bind}
 
 // bound is what the compiled functions look up once a game is built:
 // the places of its variables and zones, its cards' fields, its
@@ -78,8 +78,10 @@ type bound struct {
 	z_supply                      int
 	f_gold_alt_rules_Opt_float64_ rules.Field[rules.Opt[float64]]
 	f_gold_float64                rules.Field[float64]
+	f_id_string                   rules.Field[string]
 	f_points_int64                rules.Field[int64]
 	f_race_string                 rules.Field[string]
+	f_type_string                 rules.Field[string]
 	c_dragon                      int16
 	c_ruin                        int16
 	p_actions_per_round           int64
@@ -105,13 +107,13 @@ type bound struct {
 	g_SIDE                        int64
 }
 
-// tuple_int16_int64 is a tuple tuple[card(aid,creature,figure,reference,supply), int].
+// tuple_int16_int64 is a tuple tuple[card(creature,supply), int].
 type tuple_int16_int64 struct {
 	F0 int16
 	F1 int64
 }
 
-// tuple_int64_int16 is a tuple tuple[int, card(aid,creature,figure,reference,supply)].
+// tuple_int64_int16 is a tuple tuple[int, card(creature,supply)].
 type tuple_int64_int16 struct {
 	F0 int64
 	F1 int16
@@ -148,53 +150,78 @@ type tuple_string_rules_Opt_string_ struct {
 	F1 rules.Opt[string]
 }
 
-// fn_action_done is action_done of the rules (cards/warlock/rules.star:662:1).
+// tuple_string_string is a tuple tuple[str(creature), str(supply)].
+type tuple_string_string struct {
+	F0 string
+	F1 string
+}
+
+// Slice is the tuple's elements, as a list.
+func (t tuple_string_string) Slice() []string { return []string{t.F0, t.F1} }
+
+// At is element i, counted from the end when negative.
+func (t tuple_string_string) At(at string, i int64) string {
+	j := i
+	if j < 0 {
+		j += 2
+	}
+	switch j {
+	case 0:
+		return t.F0
+	case 1:
+		return t.F1
+	}
+	rules.Failf(at, "index %d out of range [-2:2]", i)
+	panic(nil)
+}
+
+// fn_action_done is action_done of the rules (cards/warlock/rules.star:672:1).
 func (b *bound) fn_action_done(h *rules.Host) {
-	h.SetVar("cards/warlock/rules.star:664:5", b.v_castle_gob, 0, -(int64(1)))
-	h.SetVar("cards/warlock/rules.star:665:5", b.v_done, 0, (h.Var("cards/warlock/rules.star:665:5", b.v_done, 0) + int64(1)))
-	if h.Var("cards/warlock/rules.star:666:8", b.v_done, 0) < (h.Players() * b.p_actions_per_round) {
-		h.SetTurn("cards/warlock/rules.star:667:9", rules.FloorMod("cards/warlock/rules.star:667:18", (h.Turn()+int64(1)), h.Players()))
-		h.SetPhase("cards/warlock/rules.star:668:9", "action")
+	h.SetVar("cards/warlock/rules.star:674:5", b.v_castle_gob, 0, -(int64(1)))
+	h.SetVar("cards/warlock/rules.star:675:5", b.v_done, 0, (h.Var("cards/warlock/rules.star:675:5", b.v_done, 0) + int64(1)))
+	if h.Var("cards/warlock/rules.star:676:8", b.v_done, 0) < (h.Players() * b.p_actions_per_round) {
+		h.SetTurn("cards/warlock/rules.star:677:9", rules.FloorMod("cards/warlock/rules.star:677:18", (h.Turn()+int64(1)), h.Players()))
+		h.SetPhase("cards/warlock/rules.star:678:9", "action")
 		return
 	}
 	b.fn_end_round(h)
 }
 
-// fn_apply_discard_dungeon is apply_discard_dungeon of the rules (cards/warlock/rules.star:418:1).
+// fn_apply_discard_dungeon is apply_discard_dungeon of the rules (cards/warlock/rules.star:428:1).
 func (b *bound) fn_apply_discard_dungeon(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
 	l_card := a2
 	_ = l_card
-	h.Move("cards/warlock/rules.star:420:5", l_card, h.Zone("cards/warlock/rules.star:420:18", b.z_dungeon, l_p), h.Zone("cards/warlock/rules.star:420:32", b.z_discard, 0))
+	h.Move("cards/warlock/rules.star:430:5", l_card, h.Zone("cards/warlock/rules.star:430:18", b.z_dungeon, l_p), h.Zone("cards/warlock/rules.star:430:32", b.z_discard, 0))
 	b.fn_next_short(h)
 }
 
-// fn_apply_discard_hand is apply_discard_hand of the rules (cards/warlock/rules.star:408:1).
+// fn_apply_discard_hand is apply_discard_hand of the rules (cards/warlock/rules.star:418:1).
 func (b *bound) fn_apply_discard_hand(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
 	l_card := a2
 	_ = l_card
-	h.Move("cards/warlock/rules.star:410:5", l_card, h.Zone("cards/warlock/rules.star:410:18", b.z_hand, l_p), h.Zone("cards/warlock/rules.star:410:29", b.z_discard, 0))
+	h.Move("cards/warlock/rules.star:420:5", l_card, h.Zone("cards/warlock/rules.star:420:18", b.z_hand, l_p), h.Zone("cards/warlock/rules.star:420:29", b.z_discard, 0))
 	b.fn_next_short(h)
 }
 
-// fn_apply_discard_mine is apply_discard_mine of the rules (cards/warlock/rules.star:413:1).
+// fn_apply_discard_mine is apply_discard_mine of the rules (cards/warlock/rules.star:423:1).
 func (b *bound) fn_apply_discard_mine(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
 	l_card := a2
 	_ = l_card
-	h.Move("cards/warlock/rules.star:415:5", l_card, h.Zone("cards/warlock/rules.star:415:18", b.z_mine, l_p), h.Zone("cards/warlock/rules.star:415:29", b.z_discard, 0))
+	h.Move("cards/warlock/rules.star:425:5", l_card, h.Zone("cards/warlock/rules.star:425:18", b.z_mine, l_p), h.Zone("cards/warlock/rules.star:425:29", b.z_discard, 0))
 	b.fn_next_short(h)
 }
 
-// fn_apply_draw_discard is apply_draw_discard of the rules (cards/warlock/rules.star:588:1).
+// fn_apply_draw_discard is apply_draw_discard of the rules (cards/warlock/rules.star:598:1).
 func (b *bound) fn_apply_draw_discard(h *rules.Host, a1 int64) {
 	l_p := a1
 	_ = l_p
-	h.MoveTop("cards/warlock/rules.star:590:5", h.Zone("cards/warlock/rules.star:590:16", b.z_discard, 0), h.Zone("cards/warlock/rules.star:590:27", b.z_hand, l_p))
+	h.MoveTop("cards/warlock/rules.star:600:5", h.Zone("cards/warlock/rules.star:600:16", b.z_discard, 0), h.Zone("cards/warlock/rules.star:600:27", b.z_hand, l_p))
 	if h.Phase() == "human_draw" {
 		b.fn_human_drew(h)
 	} else {
@@ -202,47 +229,47 @@ func (b *bound) fn_apply_draw_discard(h *rules.Host, a1 int64) {
 	}
 }
 
-// fn_apply_place_dragon is apply_place_dragon of the rules (cards/warlock/rules.star:845:1).
+// fn_apply_place_dragon is apply_place_dragon of the rules (cards/warlock/rules.star:855:1).
 func (b *bound) fn_apply_place_dragon(h *rules.Host, a1 int64, a2 int64) {
 	l_p := a1
 	_ = l_p
 	l_f := a2
 	_ = l_f
-	b.fn_set_field(h, l_p, l_f, b.c_dragon, h.Zone("cards/warlock/rules.star:847:38", b.z_supply, 0))
+	b.fn_set_field(h, l_p, l_f, b.c_dragon, h.Zone("cards/warlock/rules.star:857:38", b.z_supply, 0))
 	b.fn_action_done(h)
 }
 
-// fn_apply_play_castle is apply_play_castle of the rules (cards/warlock/rules.star:657:1).
+// fn_apply_play_castle is apply_play_castle of the rules (cards/warlock/rules.star:667:1).
 func (b *bound) fn_apply_play_castle(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
 	l_card := a2
 	_ = l_card
-	h.Move("cards/warlock/rules.star:659:5", l_card, h.Zone("cards/warlock/rules.star:659:18", b.z_hand, l_p), h.Zone("cards/warlock/rules.star:659:29", b.z_castle, l_p))
+	h.Move("cards/warlock/rules.star:669:5", l_card, h.Zone("cards/warlock/rules.star:669:18", b.z_hand, l_p), h.Zone("cards/warlock/rules.star:669:29", b.z_castle, l_p))
 	b.fn_power(h, l_p, l_card)
 }
 
-// fn_apply_play_dungeon is apply_play_dungeon of the rules (cards/warlock/rules.star:647:1).
+// fn_apply_play_dungeon is apply_play_dungeon of the rules (cards/warlock/rules.star:657:1).
 func (b *bound) fn_apply_play_dungeon(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
 	l_card := a2
 	_ = l_card
-	h.Move("cards/warlock/rules.star:649:5", l_card, h.Zone("cards/warlock/rules.star:649:18", b.z_hand, l_p), h.Zone("cards/warlock/rules.star:649:29", b.z_dungeon, l_p))
+	h.Move("cards/warlock/rules.star:659:5", l_card, h.Zone("cards/warlock/rules.star:659:18", b.z_hand, l_p), h.Zone("cards/warlock/rules.star:659:29", b.z_dungeon, l_p))
 	b.fn_action_done(h)
 }
 
-// fn_apply_play_mine is apply_play_mine of the rules (cards/warlock/rules.star:642:1).
+// fn_apply_play_mine is apply_play_mine of the rules (cards/warlock/rules.star:652:1).
 func (b *bound) fn_apply_play_mine(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
 	l_card := a2
 	_ = l_card
-	h.Move("cards/warlock/rules.star:644:5", l_card, h.Zone("cards/warlock/rules.star:644:18", b.z_hand, l_p), h.Zone("cards/warlock/rules.star:644:29", b.z_mine, l_p))
+	h.Move("cards/warlock/rules.star:654:5", l_card, h.Zone("cards/warlock/rules.star:654:18", b.z_hand, l_p), h.Zone("cards/warlock/rules.star:654:29", b.z_mine, l_p))
 	b.fn_action_done(h)
 }
 
-// fn_apply_ruin is apply_ruin of the rules (cards/warlock/rules.star:896:1).
+// fn_apply_ruin is apply_ruin of the rules (cards/warlock/rules.star:906:1).
 func (b *bound) fn_apply_ruin(h *rules.Host, a1 int64, a2 tuple_int64_int64) {
 	l_p := a1
 	_ = l_p
@@ -255,7 +282,7 @@ func (b *bound) fn_apply_ruin(h *rules.Host, a1 int64, a2 tuple_int64_int64) {
 	tu1 := l_x
 	l_q = tu1.F0
 	l_f = tu1.F1
-	h.Move("cards/warlock/rules.star:900:5", b.fn_card_at(h, h.Var("cards/warlock/rules.star:900:20", func(name string) int {
+	h.Move("cards/warlock/rules.star:910:5", b.fn_card_at(h, h.Var("cards/warlock/rules.star:910:20", func(name string) int {
 		switch name {
 		case "field_0":
 			return b.v_field_0
@@ -290,15 +317,15 @@ func (b *bound) fn_apply_ruin(h *rules.Host, a1 int64, a2 tuple_int64_int64) {
 		case "field_9":
 			return b.v_field_9
 		}
-		rules.Failf("cards/warlock/rules.star:900:20", "getattr: g has no %s", name)
+		rules.Failf("cards/warlock/rules.star:910:20", "getattr: g has no %s", name)
 		panic(nil)
-	}(rules.At("cards/warlock/rules.star:900:31", b.g_FIELD_VARS, l_f)), l_q)), h.Zone("cards/warlock/rules.star:900:51", b.z_empire, l_q), h.Zone("cards/warlock/rules.star:900:64", b.z_discard, 0))
-	h.Move("cards/warlock/rules.star:901:5", b.c_ruin, h.Zone("cards/warlock/rules.star:901:24", b.z_supply, 0), h.Zone("cards/warlock/rules.star:901:34", b.z_empire, l_q))
+	}(rules.At("cards/warlock/rules.star:910:31", b.g_FIELD_VARS, l_f)), l_q)), h.Zone("cards/warlock/rules.star:910:51", b.z_empire, l_q), h.Zone("cards/warlock/rules.star:910:64", b.z_discard, 0))
+	h.Move("cards/warlock/rules.star:911:5", b.c_ruin, h.Zone("cards/warlock/rules.star:911:24", b.z_supply, 0), h.Zone("cards/warlock/rules.star:911:34", b.z_empire, l_q))
 	b.fn_set_cell(h, l_q, l_f, b.g_RUIN_CELL)
 	b.fn_action_done(h)
 }
 
-// fn_apply_set_aside is apply_set_aside of the rules (cards/warlock/rules.star:487:1).
+// fn_apply_set_aside is apply_set_aside of the rules (cards/warlock/rules.star:497:1).
 func (b *bound) fn_apply_set_aside(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
@@ -307,7 +334,7 @@ func (b *bound) fn_apply_set_aside(h *rules.Host, a1 int64, a2 int16) {
 	b.fn_lay_aside(h, l_p, l_card)
 }
 
-// fn_apply_set_aside_bar is apply_set_aside_bar of the rules (cards/warlock/rules.star:483:1).
+// fn_apply_set_aside_bar is apply_set_aside_bar of the rules (cards/warlock/rules.star:493:1).
 func (b *bound) fn_apply_set_aside_bar(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
@@ -316,7 +343,7 @@ func (b *bound) fn_apply_set_aside_bar(h *rules.Host, a1 int64, a2 int16) {
 	b.fn_lay_aside(h, l_p, l_card)
 }
 
-// fn_apply_set_aside_dungeon is apply_set_aside_dungeon of the rules (cards/warlock/rules.star:546:1).
+// fn_apply_set_aside_dungeon is apply_set_aside_dungeon of the rules (cards/warlock/rules.star:556:1).
 func (b *bound) fn_apply_set_aside_dungeon(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
@@ -325,7 +352,7 @@ func (b *bound) fn_apply_set_aside_dungeon(h *rules.Host, a1 int64, a2 int16) {
 	b.fn_send(h, l_p, l_card, false)
 }
 
-// fn_apply_set_aside_mine is apply_set_aside_mine of the rules (cards/warlock/rules.star:542:1).
+// fn_apply_set_aside_mine is apply_set_aside_mine of the rules (cards/warlock/rules.star:552:1).
 func (b *bound) fn_apply_set_aside_mine(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
@@ -334,17 +361,17 @@ func (b *bound) fn_apply_set_aside_mine(h *rules.Host, a1 int64, a2 int16) {
 	b.fn_send(h, l_p, l_card, true)
 }
 
-// fn_apply_wizard_own is apply_wizard_own of the rules (cards/warlock/rules.star:914:1).
+// fn_apply_wizard_own is apply_wizard_own of the rules (cards/warlock/rules.star:924:1).
 func (b *bound) fn_apply_wizard_own(h *rules.Host, a1 int64, a2 int64) {
 	l_p := a1
 	_ = l_p
 	l_f := a2
 	_ = l_f
-	h.SetVar("cards/warlock/rules.star:916:5", b.v_bld_field, 0, l_f)
-	h.SetPhase("cards/warlock/rules.star:917:5", "wizard_take")
+	h.SetVar("cards/warlock/rules.star:926:5", b.v_bld_field, 0, l_f)
+	h.SetPhase("cards/warlock/rules.star:927:5", "wizard_take")
 }
 
-// fn_apply_wizard_take is apply_wizard_take of the rules (cards/warlock/rules.star:927:1).
+// fn_apply_wizard_take is apply_wizard_take of the rules (cards/warlock/rules.star:937:1).
 func (b *bound) fn_apply_wizard_take(h *rules.Host, a1 int64, a2 tuple_int64_int64) {
 	l_p := a1
 	_ = l_p
@@ -363,8 +390,8 @@ func (b *bound) fn_apply_wizard_take(h *rules.Host, a1 int64, a2 tuple_int64_int
 	tu1 := l_x
 	l_q = tu1.F0
 	l_f = tu1.F1
-	l_own = h.Var("cards/warlock/rules.star:930:11", b.v_bld_field, 0)
-	l_mine = h.Var("cards/warlock/rules.star:931:12", func(name string) int {
+	l_own = h.Var("cards/warlock/rules.star:940:11", b.v_bld_field, 0)
+	l_mine = h.Var("cards/warlock/rules.star:941:12", func(name string) int {
 		switch name {
 		case "field_0":
 			return b.v_field_0
@@ -399,10 +426,10 @@ func (b *bound) fn_apply_wizard_take(h *rules.Host, a1 int64, a2 tuple_int64_int
 		case "field_9":
 			return b.v_field_9
 		}
-		rules.Failf("cards/warlock/rules.star:931:12", "getattr: g has no %s", name)
+		rules.Failf("cards/warlock/rules.star:941:12", "getattr: g has no %s", name)
 		panic(nil)
-	}(rules.At("cards/warlock/rules.star:931:23", b.g_FIELD_VARS, l_own)), l_p)
-	l_got = h.Var("cards/warlock/rules.star:932:11", func(name string) int {
+	}(rules.At("cards/warlock/rules.star:941:23", b.g_FIELD_VARS, l_own)), l_p)
+	l_got = h.Var("cards/warlock/rules.star:942:11", func(name string) int {
 		switch name {
 		case "field_0":
 			return b.v_field_0
@@ -437,23 +464,23 @@ func (b *bound) fn_apply_wizard_take(h *rules.Host, a1 int64, a2 tuple_int64_int
 		case "field_9":
 			return b.v_field_9
 		}
-		rules.Failf("cards/warlock/rules.star:932:11", "getattr: g has no %s", name)
+		rules.Failf("cards/warlock/rules.star:942:11", "getattr: g has no %s", name)
 		panic(nil)
-	}(rules.At("cards/warlock/rules.star:932:22", b.g_FIELD_VARS, l_f)), l_q)
-	h.Move("cards/warlock/rules.star:933:5", b.fn_card_at(h, l_mine), h.Zone("cards/warlock/rules.star:933:27", b.z_empire, l_p), h.Zone("cards/warlock/rules.star:933:40", b.z_empire, l_q))
-	h.Move("cards/warlock/rules.star:934:5", b.fn_card_at(h, l_got), h.Zone("cards/warlock/rules.star:934:26", b.z_empire, l_q), h.Zone("cards/warlock/rules.star:934:39", b.z_empire, l_p))
+	}(rules.At("cards/warlock/rules.star:942:22", b.g_FIELD_VARS, l_f)), l_q)
+	h.Move("cards/warlock/rules.star:943:5", b.fn_card_at(h, l_mine), h.Zone("cards/warlock/rules.star:943:27", b.z_empire, l_p), h.Zone("cards/warlock/rules.star:943:40", b.z_empire, l_q))
+	h.Move("cards/warlock/rules.star:944:5", b.fn_card_at(h, l_got), h.Zone("cards/warlock/rules.star:944:26", b.z_empire, l_q), h.Zone("cards/warlock/rules.star:944:39", b.z_empire, l_p))
 	b.fn_set_cell(h, l_q, l_f, l_mine)
 	b.fn_set_cell(h, l_p, l_own, l_got)
-	if b.f_race_string.At("cards/warlock/rules.star:940:8", b.fn_card_at(h, l_got)) == "giant" {
-		h.SetVar("cards/warlock/rules.star:941:9", b.v_bld_player, 0, l_p)
-		h.SetVar("cards/warlock/rules.star:942:9", b.v_bld_ret, 0, int64(0))
-		h.SetPhase("cards/warlock/rules.star:943:9", "giant_skill")
+	if b.f_race_string.At("cards/warlock/rules.star:950:8", b.fn_card_at(h, l_got)) == "giant" {
+		h.SetVar("cards/warlock/rules.star:951:9", b.v_bld_player, 0, l_p)
+		h.SetVar("cards/warlock/rules.star:952:9", b.v_bld_ret, 0, int64(0))
+		h.SetPhase("cards/warlock/rules.star:953:9", "giant_skill")
 		return
 	}
 	b.fn_action_done(h)
 }
 
-// fn_attack_fields is attack_fields of the rules (cards/warlock/rules.star:231:1).
+// fn_attack_fields is attack_fields of the rules (cards/warlock/rules.star:234:1).
 func (b *bound) fn_attack_fields(h *rules.Host, a1 int64, a2 int64) []int64 {
 	l_q := a1
 	_ = l_q
@@ -473,11 +500,11 @@ func (b *bound) fn_attack_fields(h *rules.Host, a1 int64, a2 int64) []int64 {
 		var out []int64
 		for it1, hi1 := int64(0), b.g_FIELDS; it1 < hi1; it1++ {
 			l_f = it1
-			if b.fn_is_city(h, rules.At("cards/warlock/rules.star:238:49", l_cs, l_f)) && !(len(func() []int64 {
+			if b.fn_is_city(h, rules.At("cards/warlock/rules.star:241:49", l_cs, l_f)) && !(len(func() []int64 {
 				var out []int64
-				for _, it2 := range rules.At("cards/warlock/rules.star:238:76", b.g_ADJ, l_f) {
+				for _, it2 := range rules.At("cards/warlock/rules.star:241:76", b.g_ADJ, l_f) {
 					l_n = it2
-					if rules.At("cards/warlock/rules.star:238:86", l_cs, l_n) == b.g_DRAGON_CELL {
+					if rules.At("cards/warlock/rules.star:241:86", l_cs, l_n) == b.g_DRAGON_CELL {
 						out = append(out, l_n)
 					}
 				}
@@ -490,25 +517,25 @@ func (b *bound) fn_attack_fields(h *rules.Host, a1 int64, a2 int64) []int64 {
 	}()
 }
 
-// fn_begin_aside is begin_aside of the rules (cards/warlock/rules.star:460:1).
+// fn_begin_aside is begin_aside of the rules (cards/warlock/rules.star:470:1).
 func (b *bound) fn_begin_aside(h *rules.Host) {
 	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
 		_ = it1
-		if h.Var("cards/warlock/rules.star:465:12", b.v_aside_n, 0) >= h.Players() {
+		if h.Var("cards/warlock/rules.star:475:12", b.v_aside_n, 0) >= h.Players() {
 			break
 		}
-		if int64(len(h.Cards(h.Zone("cards/warlock/rules.star:467:16", b.z_hand, h.Turn())))) > int64(0) {
-			h.SetPhase("cards/warlock/rules.star:468:13", "aside_bar")
-			h.SetVar("cards/warlock/rules.star:469:13", b.v_left, 0, b.p_cards_set_aside)
+		if int64(len(h.Cards(h.Zone("cards/warlock/rules.star:477:16", b.z_hand, h.Turn())))) > int64(0) {
+			h.SetPhase("cards/warlock/rules.star:478:13", "aside_bar")
+			h.SetVar("cards/warlock/rules.star:479:13", b.v_left, 0, b.p_cards_set_aside)
 			return
 		}
-		h.SetVar("cards/warlock/rules.star:471:9", b.v_aside_n, 0, (h.Var("cards/warlock/rules.star:471:9", b.v_aside_n, 0) + int64(1)))
-		h.SetTurn("cards/warlock/rules.star:472:9", rules.FloorMod("cards/warlock/rules.star:472:18", (h.Turn()+int64(1)), h.Players()))
+		h.SetVar("cards/warlock/rules.star:481:9", b.v_aside_n, 0, (h.Var("cards/warlock/rules.star:481:9", b.v_aside_n, 0) + int64(1)))
+		h.SetTurn("cards/warlock/rules.star:482:9", rules.FloorMod("cards/warlock/rules.star:482:18", (h.Turn()+int64(1)), h.Players()))
 	}
 	b.fn_reveal(h)
 }
 
-// fn_begin_dest is begin_dest of the rules (cards/warlock/rules.star:511:1).
+// fn_begin_dest is begin_dest of the rules (cards/warlock/rules.star:521:1).
 func (b *bound) fn_begin_dest(h *rules.Host) {
 	var l_p int64
 	_ = l_p
@@ -518,35 +545,35 @@ func (b *bound) fn_begin_dest(h *rules.Host) {
 	_ = l_c
 	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
 		_ = it1
-		if h.Var("cards/warlock/rules.star:517:12", b.v_aside_n, 0) >= h.Players() {
+		if h.Var("cards/warlock/rules.star:527:12", b.v_aside_n, 0) >= h.Players() {
 			break
 		}
-		if int64(len(h.Cards(h.Zone("cards/warlock/rules.star:519:16", b.z_aside, h.Turn())))) > int64(0) {
-			h.SetPhase("cards/warlock/rules.star:520:13", "aside_dest")
+		if int64(len(h.Cards(h.Zone("cards/warlock/rules.star:529:16", b.z_aside, h.Turn())))) > int64(0) {
+			h.SetPhase("cards/warlock/rules.star:530:13", "aside_dest")
 			return
 		}
-		h.SetVar("cards/warlock/rules.star:522:9", b.v_aside_n, 0, (h.Var("cards/warlock/rules.star:522:9", b.v_aside_n, 0) + int64(1)))
-		h.SetTurn("cards/warlock/rules.star:523:9", rules.FloorMod("cards/warlock/rules.star:523:18", (h.Turn()+int64(1)), h.Players()))
+		h.SetVar("cards/warlock/rules.star:532:9", b.v_aside_n, 0, (h.Var("cards/warlock/rules.star:532:9", b.v_aside_n, 0) + int64(1)))
+		h.SetTurn("cards/warlock/rules.star:533:9", rules.FloorMod("cards/warlock/rules.star:533:18", (h.Turn()+int64(1)), h.Players()))
 	}
 	for it2, hi2 := int64(0), h.Players(); it2 < hi2; it2++ {
 		l_p = it2
-		for i3, it3 := range slices.Clone(h.Cards(h.Zone("cards/warlock/rules.star:525:36", b.z_sent, l_p))) {
+		for i3, it3 := range slices.Clone(h.Cards(h.Zone("cards/warlock/rules.star:535:36", b.z_sent, l_p))) {
 			tu4 := tuple_int64_int16{F0: int64(i3), F1: it3}
 			l_j = tu4.F0
 			l_c = tu4.F1
-			if (h.Var("cards/warlock/rules.star:526:16", b.v_sent_mine, l_p) & rules.Shl("cards/warlock/rules.star:526:34", int64(1), l_j)) != 0 {
-				h.Move("cards/warlock/rules.star:527:17", l_c, h.Zone("cards/warlock/rules.star:527:27", b.z_sent, l_p), h.Zone("cards/warlock/rules.star:527:38", b.z_mine, l_p))
+			if (h.Var("cards/warlock/rules.star:536:16", b.v_sent_mine, l_p) & rules.Shl("cards/warlock/rules.star:536:34", int64(1), l_j)) != 0 {
+				h.Move("cards/warlock/rules.star:537:17", l_c, h.Zone("cards/warlock/rules.star:537:27", b.z_sent, l_p), h.Zone("cards/warlock/rules.star:537:38", b.z_mine, l_p))
 			} else {
-				h.Move("cards/warlock/rules.star:529:17", l_c, h.Zone("cards/warlock/rules.star:529:27", b.z_sent, l_p), h.Zone("cards/warlock/rules.star:529:38", b.z_dungeon, l_p))
+				h.Move("cards/warlock/rules.star:539:17", l_c, h.Zone("cards/warlock/rules.star:539:27", b.z_sent, l_p), h.Zone("cards/warlock/rules.star:539:38", b.z_dungeon, l_p))
 			}
 		}
-		h.SetVar("cards/warlock/rules.star:530:9", b.v_sent_mine, l_p, int64(0))
+		h.SetVar("cards/warlock/rules.star:540:9", b.v_sent_mine, l_p, int64(0))
 	}
-	h.SetTurn("cards/warlock/rules.star:531:5", h.Var("cards/warlock/rules.star:531:14", b.v_elrohir, 0))
-	h.SetPhase("cards/warlock/rules.star:532:5", "action")
+	h.SetTurn("cards/warlock/rules.star:541:5", h.Var("cards/warlock/rules.star:541:14", b.v_elrohir, 0))
+	h.SetPhase("cards/warlock/rules.star:542:5", "action")
 }
 
-// fn_bid_taken is bid_taken of the rules (cards/warlock/rules.star:991:1).
+// fn_bid_taken is bid_taken of the rules (cards/warlock/rules.star:1001:1).
 func (b *bound) fn_bid_taken(h *rules.Host, a1 int64) bool {
 	l_halves := a1
 	_ = l_halves
@@ -554,20 +581,20 @@ func (b *bound) fn_bid_taken(h *rules.Host, a1 int64) bool {
 	_ = l_q
 	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
 		l_q = it1
-		if (h.Var("cards/warlock/rules.star:994:12", b.v_bidding, l_q) == int64(2)) && (h.Var("cards/warlock/rules.star:994:34", b.v_bid_halves, l_q) == l_halves) {
+		if (h.Var("cards/warlock/rules.star:1004:12", b.v_bidding, l_q) == int64(2)) && (h.Var("cards/warlock/rules.star:1004:34", b.v_bid_halves, l_q) == l_halves) {
 			return true
 		}
 	}
 	return false
 }
 
-// fn_can_place_dragon is can_place_dragon of the rules (cards/warlock/rules.star:831:1).
+// fn_can_place_dragon is can_place_dragon of the rules (cards/warlock/rules.star:841:1).
 func (b *bound) fn_can_place_dragon(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
 	var l_x int64
 	_ = l_x
-	return ((slices.Contains(h.Cards(h.Zone("cards/warlock/rules.star:833:28", b.z_supply, 0)), b.c_dragon) && (int64(len(func() []int64 {
+	return ((slices.Contains(h.Cards(h.Zone("cards/warlock/rules.star:843:28", b.z_supply, 0)), b.c_dragon) && (int64(len(func() []int64 {
 		var out []int64
 		for _, it1 := range b.fn_cells(h, l_p) {
 			l_x = it1
@@ -583,14 +610,20 @@ func (b *bound) fn_can_place_dragon(h *rules.Host, a1 int64) bool {
 func (b *bound) fn_card_at(h *rules.Host, a0 int64) int16 {
 	l_cell := a0
 	_ = l_cell
-	return rules.At("cards/warlock/rules.star:191:12", b.g_ALL, (l_cell - int64(1)))
+	var l_c int16
+	_ = l_c
+	l_c = rules.At("cards/warlock/rules.star:191:9", b.g_ALL, (l_cell - int64(1)))
+	if !slices.Contains(tuple_string_string{F0: "creature", F1: "supply"}.Slice(), b.f_type_string.At("cards/warlock/rules.star:192:8", l_c)) {
+		rules.Failf("cards/warlock/rules.star:193:9", "%s", strings.Join([]string{rules.Percent("cards/warlock/rules.star:193:14", "a field holds %s, no creature, dragon or ruined city", b.f_id_string.At("cards/warlock/rules.star:193:71", l_c))}, " "))
+	}
+	return l_c
 }
 
-// fn_cards_held is cards_held of the rules (cards/warlock/rules.star:357:1).
+// fn_cards_held is cards_held of the rules (cards/warlock/rules.star:367:1).
 func (b *bound) fn_cards_held(h *rules.Host, a1 int64) int64 {
 	l_p := a1
 	_ = l_p
-	return ((int64(len(h.Cards(h.Zone("cards/warlock/rules.star:359:16", b.z_hand, l_p)))) + int64(len(h.Cards(h.Zone("cards/warlock/rules.star:359:33", b.z_mine, l_p))))) + int64(len(h.Cards(h.Zone("cards/warlock/rules.star:359:50", b.z_dungeon, l_p)))))
+	return ((int64(len(h.Cards(h.Zone("cards/warlock/rules.star:369:16", b.z_hand, l_p)))) + int64(len(h.Cards(h.Zone("cards/warlock/rules.star:369:33", b.z_mine, l_p))))) + int64(len(h.Cards(h.Zone("cards/warlock/rules.star:369:50", b.z_dungeon, l_p)))))
 }
 
 // fn_cells is cells of the rules (cards/warlock/rules.star:181:1).
@@ -646,19 +679,19 @@ func (b *bound) fn_cells(h *rules.Host, a1 int64) []int64 {
 	}()
 }
 
-// fn_check_complete is check_complete of the rules (cards/warlock/rules.star:954:1).
+// fn_check_complete is check_complete of the rules (cards/warlock/rules.star:964:1).
 func (b *bound) fn_check_complete(h *rules.Host) {
 	var l_p int64
 	_ = l_p
 	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
 		l_p = it1
 		if b.fn_full(h, l_p) {
-			h.SetVar("cards/warlock/rules.star:958:13", b.v_complete, 0, rules.B2I(true))
+			h.SetVar("cards/warlock/rules.star:968:13", b.v_complete, 0, rules.B2I(true))
 		}
 	}
 }
 
-// fn_city_fields is city_fields of the rules (cards/warlock/rules.star:207:1).
+// fn_city_fields is city_fields of the rules (cards/warlock/rules.star:210:1).
 func (b *bound) fn_city_fields(h *rules.Host, a1 int64) []int64 {
 	l_p := a1
 	_ = l_p
@@ -672,7 +705,7 @@ func (b *bound) fn_city_fields(h *rules.Host, a1 int64) []int64 {
 			var out []int64
 			for it1, hi1 := int64(0), b.g_FIELDS; it1 < hi1; it1++ {
 				l_f = it1
-				if (rules.At("cards/warlock/rules.star:211:45", l_cs, l_f) == b.g_DRAGON_CELL) || (rules.At("cards/warlock/rules.star:211:69", l_cs, l_f) == b.g_RUIN_CELL) {
+				if (rules.At("cards/warlock/rules.star:214:45", l_cs, l_f) == b.g_DRAGON_CELL) || (rules.At("cards/warlock/rules.star:214:69", l_cs, l_f) == b.g_RUIN_CELL) {
 					out = append(out, l_f)
 				}
 			}
@@ -682,13 +715,26 @@ func (b *bound) fn_city_fields(h *rules.Host, a1 int64) []int64 {
 	return b.fn_open_fields(h, l_p, l_cs)
 }
 
-// fn_deal is deal of the rules (cards/warlock/rules.star:429:1).
+// fn_creature is creature of the rules (cards/warlock/rules.star:339:1).
+func (b *bound) fn_creature(h *rules.Host, a0 int64) int16 {
+	l_x := a0
+	_ = l_x
+	var l_c int16
+	_ = l_c
+	l_c = rules.At("cards/warlock/rules.star:341:9", b.g_ALL, l_x)
+	if b.f_type_string.At("cards/warlock/rules.star:342:8", l_c) != "creature" {
+		rules.Failf("cards/warlock/rules.star:343:9", "%s", strings.Join([]string{rules.Percent("cards/warlock/rules.star:343:14", "card %s is no creature", b.f_id_string.At("cards/warlock/rules.star:343:41", l_c))}, " "))
+	}
+	return l_c
+}
+
+// fn_deal is deal of the rules (cards/warlock/rules.star:439:1).
 func (b *bound) fn_deal(h *rules.Host) {
-	h.SetVar("cards/warlock/rules.star:431:5", b.v_dealt, 0, int64(0))
+	h.SetVar("cards/warlock/rules.star:441:5", b.v_dealt, 0, int64(0))
 	b.fn_deal_more(h)
 }
 
-// fn_deal_more is deal_more of the rules (cards/warlock/rules.star:434:1).
+// fn_deal_more is deal_more of the rules (cards/warlock/rules.star:444:1).
 func (b *bound) fn_deal_more(h *rules.Host) {
 	var l_total int64
 	_ = l_total
@@ -699,24 +745,24 @@ func (b *bound) fn_deal_more(h *rules.Host) {
 	var l_seat int64
 	_ = l_seat
 	l_total = (h.Players() * b.p_cards_dealt)
-	if ((h.Var("cards/warlock/rules.star:437:8", b.v_dealt, 0) < l_total) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:437:32", b.z_draw, 0)))) == int64(0))) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:437:53", b.z_discard, 0)))) > int64(0)) {
+	if ((h.Var("cards/warlock/rules.star:447:8", b.v_dealt, 0) < l_total) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:447:32", b.z_draw, 0)))) == int64(0))) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:447:53", b.z_discard, 0)))) > int64(0)) {
 		b.fn_reshuffle(h)
 	}
-	l_k = rules.Min(int64(len(h.Cards(h.Zone("cards/warlock/rules.star:439:17", b.z_draw, 0)))), (l_total - h.Var("cards/warlock/rules.star:439:34", b.v_dealt, 0)))
+	l_k = rules.Min(int64(len(h.Cards(h.Zone("cards/warlock/rules.star:449:17", b.z_draw, 0)))), (l_total - h.Var("cards/warlock/rules.star:449:34", b.v_dealt, 0)))
 	if l_k <= int64(0) {
-		h.SetTurn("cards/warlock/rules.star:441:9", h.Var("cards/warlock/rules.star:441:18", b.v_elrohir, 0))
+		h.SetTurn("cards/warlock/rules.star:451:9", h.Var("cards/warlock/rules.star:451:18", b.v_elrohir, 0))
 		b.fn_begin_aside(h)
 		return
 	}
 	for it1, hi1 := int64(0), l_k; it1 < hi1; it1++ {
 		l_i = it1
-		l_seat = rules.FloorMod("cards/warlock/rules.star:445:16", (h.Var("cards/warlock/rules.star:445:17", b.v_elrohir, 0) + rules.FloorDiv("cards/warlock/rules.star:445:29", (h.Var("cards/warlock/rules.star:445:30", b.v_dealt, 0)+l_i), b.p_cards_dealt)), h.Players())
-		h.Deal("cards/warlock/rules.star:446:9", h.Zone("cards/warlock/rules.star:446:16", b.z_draw, 0), h.Zone("cards/warlock/rules.star:446:24", b.z_hand, l_seat), int64(1), "deal_more")
+		l_seat = rules.FloorMod("cards/warlock/rules.star:455:16", (h.Var("cards/warlock/rules.star:455:17", b.v_elrohir, 0) + rules.FloorDiv("cards/warlock/rules.star:455:29", (h.Var("cards/warlock/rules.star:455:30", b.v_dealt, 0)+l_i), b.p_cards_dealt)), h.Players())
+		h.Deal("cards/warlock/rules.star:456:9", h.Zone("cards/warlock/rules.star:456:16", b.z_draw, 0), h.Zone("cards/warlock/rules.star:456:24", b.z_hand, l_seat), int64(1), "deal_more")
 	}
-	h.SetVar("cards/warlock/rules.star:447:5", b.v_dealt, 0, (h.Var("cards/warlock/rules.star:447:5", b.v_dealt, 0) + l_k))
+	h.SetVar("cards/warlock/rules.star:457:5", b.v_dealt, 0, (h.Var("cards/warlock/rules.star:457:5", b.v_dealt, 0) + l_k))
 }
 
-// fn_dump is dump of the rules (cards/warlock/rules.star:949:1).
+// fn_dump is dump of the rules (cards/warlock/rules.star:959:1).
 func (b *bound) fn_dump(h *rules.Host, a1 int) {
 	l_zone := a1
 	_ = l_zone
@@ -724,11 +770,11 @@ func (b *bound) fn_dump(h *rules.Host, a1 int) {
 	_ = l_c
 	for _, it1 := range rules.Sorted(slices.Clone(h.Cards(l_zone))) {
 		l_c = it1
-		h.Move("cards/warlock/rules.star:952:9", l_c, l_zone, h.Zone("cards/warlock/rules.star:952:25", b.z_discard, 0))
+		h.Move("cards/warlock/rules.star:962:9", l_c, l_zone, h.Zone("cards/warlock/rules.star:962:25", b.z_discard, 0))
 	}
 }
 
-// fn_dungeon_kinds is dungeon_kinds of the rules (cards/warlock/rules.star:320:1).
+// fn_dungeon_kinds is dungeon_kinds of the rules (cards/warlock/rules.star:323:1).
 func (b *bound) fn_dungeon_kinds(h *rules.Host, a1 int64) *rules.Dict[tuple_string_rules_Opt_string_, tuple_int16_int64] {
 	l_p := a1
 	_ = l_p
@@ -739,12 +785,12 @@ func (b *bound) fn_dungeon_kinds(h *rules.Host, a1 int64) *rules.Dict[tuple_stri
 	var l_k tuple_string_rules_Opt_string_
 	_ = l_k
 	l_out = rules.NewDict[tuple_string_rules_Opt_string_, tuple_int16_int64]()
-	for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:323:14", b.z_dungeon, l_p)) {
+	for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:326:14", b.z_dungeon, l_p)) {
 		l_c = it1
-		l_k = b.g_KIND.At("cards/warlock/rules.star:324:13", l_c)
+		l_k = b.g_KIND.At("cards/warlock/rules.star:327:13", l_c)
 		l_out.Set(l_k, tuple_int16_int64{F0: l_c, F1: func() int64 {
 			if l_out.Has(l_k) {
-				return (l_out.At("cards/warlock/rules.star:325:22", l_k).F1 + int64(1))
+				return (l_out.At("cards/warlock/rules.star:328:22", l_k).F1 + int64(1))
 			}
 			return int64(1)
 		}()})
@@ -752,24 +798,24 @@ func (b *bound) fn_dungeon_kinds(h *rules.Host, a1 int64) *rules.Dict[tuple_stri
 	return l_out
 }
 
-// fn_end_round is end_round of the rules (cards/warlock/rules.star:960:1).
+// fn_end_round is end_round of the rules (cards/warlock/rules.star:970:1).
 func (b *bound) fn_end_round(h *rules.Host) {
 	var l_p int64
 	_ = l_p
 	var l_bar_full bool
 	_ = l_bar_full
-	h.SetVar("cards/warlock/rules.star:963:5", b.v_elrohir, 0, rules.FloorMod("cards/warlock/rules.star:963:17", (h.Var("cards/warlock/rules.star:963:18", b.v_elrohir, 0)+int64(1)), h.Players()))
+	h.SetVar("cards/warlock/rules.star:973:5", b.v_elrohir, 0, rules.FloorMod("cards/warlock/rules.star:973:17", (h.Var("cards/warlock/rules.star:973:18", b.v_elrohir, 0)+int64(1)), h.Players()))
 	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
 		l_p = it1
-		b.fn_dump(h, h.Zone("cards/warlock/rules.star:965:17", b.z_castle, l_p))
+		b.fn_dump(h, h.Zone("cards/warlock/rules.star:975:17", b.z_castle, l_p))
 	}
-	h.SetVar("cards/warlock/rules.star:966:5", b.v_round, 0, (h.Var("cards/warlock/rules.star:966:5", b.v_round, 0) + int64(1)))
+	h.SetVar("cards/warlock/rules.star:976:5", b.v_round, 0, (h.Var("cards/warlock/rules.star:976:5", b.v_round, 0) + int64(1)))
 	b.fn_check_complete(h)
-	l_bar_full = (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:968:20", b.z_bar, 0)))) >= (b.p_bar_cards_per_player * h.Players()))
-	if (h.Var("cards/warlock/rules.star:969:8", b.v_round, 0) >= b.p_rounds_per_day) || l_bar_full {
-		b.fn_start_auction(h, ((h.Var("cards/warlock/rules.star:970:26", b.v_complete, 0) != 0) || ((h.Var("cards/warlock/rules.star:970:40", b.v_day, 0) + int64(1)) >= b.p_days)), false)
+	l_bar_full = (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:978:20", b.z_bar, 0)))) >= (b.p_bar_cards_per_player * h.Players()))
+	if (h.Var("cards/warlock/rules.star:979:8", b.v_round, 0) >= b.p_rounds_per_day) || l_bar_full {
+		b.fn_start_auction(h, ((h.Var("cards/warlock/rules.star:980:26", b.v_complete, 0) != 0) || ((h.Var("cards/warlock/rules.star:980:40", b.v_day, 0) + int64(1)) >= b.p_days)), false)
 	} else {
-		if h.Var("cards/warlock/rules.star:971:10", b.v_complete, 0) != 0 {
+		if h.Var("cards/warlock/rules.star:981:10", b.v_complete, 0) != 0 {
 			b.fn_start_auction(h, true, true)
 		} else {
 			b.fn_start_round(h)
@@ -777,26 +823,26 @@ func (b *bound) fn_end_round(h *rules.Host) {
 	}
 }
 
-// fn_full is full of the rules (cards/warlock/rules.star:197:1).
+// fn_full is full of the rules (cards/warlock/rules.star:200:1).
 func (b *bound) fn_full(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
-	return (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:199:16", b.z_empire, l_p)))) >= b.p_max_cities)
+	return (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:202:16", b.z_empire, l_p)))) >= b.p_max_cities)
 }
 
-// fn_gob_card is gob_card of the rules (cards/warlock/rules.star:332:1).
+// fn_gob_card is gob_card of the rules (cards/warlock/rules.star:335:1).
 func (b *bound) fn_gob_card(h *rules.Host, a0 int64) rules.Opt[int16] {
 	l_x := a0
 	_ = l_x
 	return func() rules.Opt[int16] {
 		if l_x >= int64(0) {
-			return rules.Some(rules.At("cards/warlock/rules.star:334:12", b.g_ALL, l_x))
+			return rules.Some(b.fn_creature(h, l_x))
 		}
 		return rules.Opt[int16]{}
 	}()
 }
 
-// fn_gold_of is gold_of of the rules (cards/warlock/rules.star:1007:1).
+// fn_gold_of is gold_of of the rules (cards/warlock/rules.star:1017:1).
 func (b *bound) fn_gold_of(h *rules.Host, a0 int16, a1 int64) rules.Opt[float64] {
 	l_c := a0
 	_ = l_c
@@ -804,13 +850,13 @@ func (b *bound) fn_gold_of(h *rules.Host, a0 int16, a1 int64) rules.Opt[float64]
 	_ = l_alt
 	return func() rules.Opt[float64] {
 		if l_alt != 0 {
-			return b.f_gold_alt_rules_Opt_float64_.At("cards/warlock/rules.star:1009:12", l_c)
+			return b.f_gold_alt_rules_Opt_float64_.At("cards/warlock/rules.star:1019:12", l_c)
 		}
-		return rules.Some(b.f_gold_float64.At("cards/warlock/rules.star:1009:35", l_c))
+		return rules.Some(b.f_gold_float64.At("cards/warlock/rules.star:1019:35", l_c))
 	}()
 }
 
-// fn_has_city_field is has_city_field of the rules (cards/warlock/rules.star:214:1).
+// fn_has_city_field is has_city_field of the rules (cards/warlock/rules.star:217:1).
 func (b *bound) fn_has_city_field(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
@@ -823,7 +869,7 @@ func (b *bound) fn_has_city_field(h *rules.Host, a1 int64) bool {
 	return (slices.Contains(l_cs, b.g_DRAGON_CELL) || slices.Contains(l_cs, b.g_RUIN_CELL))
 }
 
-// fn_has_target is has_target of the rules (cards/warlock/rules.star:244:1).
+// fn_has_target is has_target of the rules (cards/warlock/rules.star:247:1).
 func (b *bound) fn_has_target(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
@@ -838,39 +884,39 @@ func (b *bound) fn_has_target(h *rules.Host, a1 int64) bool {
 	return false
 }
 
-// fn_human_drew is human_drew of the rules (cards/warlock/rules.star:850:1).
+// fn_human_drew is human_drew of the rules (cards/warlock/rules.star:860:1).
 func (b *bound) fn_human_drew(h *rules.Host) {
-	h.SetVar("cards/warlock/rules.star:852:5", b.v_left, 0, (h.Var("cards/warlock/rules.star:852:5", b.v_left, 0) - int64(1)))
-	if (h.Var("cards/warlock/rules.star:853:8", b.v_left, 0) == int64(0)) || (b.fn_piles(h) == int64(0)) {
+	h.SetVar("cards/warlock/rules.star:862:5", b.v_left, 0, (h.Var("cards/warlock/rules.star:862:5", b.v_left, 0) - int64(1)))
+	if (h.Var("cards/warlock/rules.star:863:8", b.v_left, 0) == int64(0)) || (b.fn_piles(h) == int64(0)) {
 		b.fn_action_done(h)
 	}
 }
 
-// fn_is_city is is_city of the rules (cards/warlock/rules.star:193:1).
+// fn_is_city is is_city of the rules (cards/warlock/rules.star:196:1).
 func (b *bound) fn_is_city(h *rules.Host, a0 int64) bool {
 	l_cell := a0
 	_ = l_cell
 	return (((l_cell != int64(0)) && (l_cell != b.g_DRAGON_CELL)) && (l_cell != b.g_RUIN_CELL))
 }
 
-// fn_lay_aside is lay_aside of the rules (cards/warlock/rules.star:491:1).
+// fn_lay_aside is lay_aside of the rules (cards/warlock/rules.star:501:1).
 func (b *bound) fn_lay_aside(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
 	l_card := a2
 	_ = l_card
-	h.Move("cards/warlock/rules.star:493:5", l_card, h.Zone("cards/warlock/rules.star:493:18", b.z_hand, l_p), h.Zone("cards/warlock/rules.star:493:29", b.z_aside, l_p))
-	h.SetVar("cards/warlock/rules.star:494:5", b.v_left, 0, (h.Var("cards/warlock/rules.star:494:5", b.v_left, 0) - int64(1)))
-	if (h.Var("cards/warlock/rules.star:495:8", b.v_left, 0) > int64(0)) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:495:27", b.z_hand, l_p)))) > int64(0)) {
-		h.SetPhase("cards/warlock/rules.star:496:9", "aside_rest")
+	h.Move("cards/warlock/rules.star:503:5", l_card, h.Zone("cards/warlock/rules.star:503:18", b.z_hand, l_p), h.Zone("cards/warlock/rules.star:503:29", b.z_aside, l_p))
+	h.SetVar("cards/warlock/rules.star:504:5", b.v_left, 0, (h.Var("cards/warlock/rules.star:504:5", b.v_left, 0) - int64(1)))
+	if (h.Var("cards/warlock/rules.star:505:8", b.v_left, 0) > int64(0)) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:505:27", b.z_hand, l_p)))) > int64(0)) {
+		h.SetPhase("cards/warlock/rules.star:506:9", "aside_rest")
 		return
 	}
-	h.SetVar("cards/warlock/rules.star:498:5", b.v_aside_n, 0, (h.Var("cards/warlock/rules.star:498:5", b.v_aside_n, 0) + int64(1)))
-	h.SetTurn("cards/warlock/rules.star:499:5", rules.FloorMod("cards/warlock/rules.star:499:14", (l_p+int64(1)), h.Players()))
+	h.SetVar("cards/warlock/rules.star:508:5", b.v_aside_n, 0, (h.Var("cards/warlock/rules.star:508:5", b.v_aside_n, 0) + int64(1)))
+	h.SetTurn("cards/warlock/rules.star:509:5", rules.FloorMod("cards/warlock/rules.star:509:14", (l_p+int64(1)), h.Players()))
 	b.fn_begin_aside(h)
 }
 
-// fn_legal_bid is legal_bid of the rules (cards/warlock/rules.star:998:1).
+// fn_legal_bid is legal_bid of the rules (cards/warlock/rules.star:1008:1).
 func (b *bound) fn_legal_bid(h *rules.Host, a1 int64) []tuple_int16_int64 {
 	l_p := a1
 	_ = l_p
@@ -879,59 +925,59 @@ func (b *bound) fn_legal_bid(h *rules.Host, a1 int64) []tuple_int16_int64 {
 	var l_c int16
 	_ = l_c
 	l_out = []tuple_int16_int64(nil)
-	for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:1001:14", b.z_mine, l_p)) {
+	for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:1011:14", b.z_mine, l_p)) {
 		l_c = it1
 		l_out = append(l_out, tuple_int16_int64{F0: l_c, F1: int64(0)})
-		if b.f_gold_alt_rules_Opt_float64_.At("cards/warlock/rules.star:1003:12", l_c).OK {
+		if b.f_gold_alt_rules_Opt_float64_.At("cards/warlock/rules.star:1013:12", l_c).OK {
 			l_out = append(l_out, tuple_int16_int64{F0: l_c, F1: int64(1)})
 		}
 	}
 	return l_out
 }
 
-// fn_legal_bid_done is legal_bid_done of the rules (cards/warlock/rules.star:1021:1).
+// fn_legal_bid_done is legal_bid_done of the rules (cards/warlock/rules.star:1031:1).
 func (b *bound) fn_legal_bid_done(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
-	return ((h.Var("cards/warlock/rules.star:1023:12", b.v_bid_halves, l_p) > int64(0)) && !(b.fn_bid_taken(h, h.Var("cards/warlock/rules.star:1023:53", b.v_bid_halves, l_p))))
+	return ((h.Var("cards/warlock/rules.star:1033:12", b.v_bid_halves, l_p) > int64(0)) && !(b.fn_bid_taken(h, h.Var("cards/warlock/rules.star:1033:53", b.v_bid_halves, l_p))))
 }
 
-// fn_legal_discard_dungeon is legal_discard_dungeon of the rules (cards/warlock/rules.star:404:1).
+// fn_legal_discard_dungeon is legal_discard_dungeon of the rules (cards/warlock/rules.star:414:1).
 func (b *bound) fn_legal_discard_dungeon(h *rules.Host, a1 int64) int {
 	l_p := a1
 	_ = l_p
-	return h.Zone("cards/warlock/rules.star:406:12", b.z_dungeon, l_p)
+	return h.Zone("cards/warlock/rules.star:416:12", b.z_dungeon, l_p)
 }
 
-// fn_legal_discard_hand is legal_discard_hand of the rules (cards/warlock/rules.star:396:1).
+// fn_legal_discard_hand is legal_discard_hand of the rules (cards/warlock/rules.star:406:1).
 func (b *bound) fn_legal_discard_hand(h *rules.Host, a1 int64) int {
 	l_p := a1
 	_ = l_p
-	return h.Zone("cards/warlock/rules.star:398:12", b.z_hand, l_p)
+	return h.Zone("cards/warlock/rules.star:408:12", b.z_hand, l_p)
 }
 
-// fn_legal_discard_mine is legal_discard_mine of the rules (cards/warlock/rules.star:400:1).
+// fn_legal_discard_mine is legal_discard_mine of the rules (cards/warlock/rules.star:410:1).
 func (b *bound) fn_legal_discard_mine(h *rules.Host, a1 int64) int {
 	l_p := a1
 	_ = l_p
-	return h.Zone("cards/warlock/rules.star:402:12", b.z_mine, l_p)
+	return h.Zone("cards/warlock/rules.star:412:12", b.z_mine, l_p)
 }
 
-// fn_legal_draw_discard is legal_draw_discard of the rules (cards/warlock/rules.star:571:1).
+// fn_legal_draw_discard is legal_draw_discard of the rules (cards/warlock/rules.star:581:1).
 func (b *bound) fn_legal_draw_discard(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
-	return (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:573:16", b.z_discard, 0)))) > int64(0))
+	return (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:583:16", b.z_discard, 0)))) > int64(0))
 }
 
-// fn_legal_draw_pile is legal_draw_pile of the rules (cards/warlock/rules.star:567:1).
+// fn_legal_draw_pile is legal_draw_pile of the rules (cards/warlock/rules.star:577:1).
 func (b *bound) fn_legal_draw_pile(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
 	return (b.fn_piles(h) > int64(0))
 }
 
-// fn_legal_gnome_hand is legal_gnome_hand of the rules (cards/warlock/rules.star:872:1).
+// fn_legal_gnome_hand is legal_gnome_hand of the rules (cards/warlock/rules.star:882:1).
 func (b *bound) fn_legal_gnome_hand(h *rules.Host, a1 int64) []int16 {
 	l_p := a1
 	_ = l_p
@@ -942,9 +988,9 @@ func (b *bound) fn_legal_gnome_hand(h *rules.Host, a1 int64) []int16 {
 	}
 	return func() []int16 {
 		var out []int16
-		for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:876:24", b.z_hand, l_p)) {
+		for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:886:24", b.z_hand, l_p)) {
 			l_c = it1
-			if b.f_points_int64.At("cards/warlock/rules.star:876:37", l_c) <= b.p_gnome_power_max_points {
+			if b.f_points_int64.At("cards/warlock/rules.star:886:37", l_c) <= b.p_gnome_power_max_points {
 				out = append(out, l_c)
 			}
 		}
@@ -952,52 +998,52 @@ func (b *bound) fn_legal_gnome_hand(h *rules.Host, a1 int64) []int16 {
 	}()
 }
 
-// fn_legal_pass is legal_pass of the rules (cards/warlock/rules.star:622:1).
+// fn_legal_pass is legal_pass of the rules (cards/warlock/rules.star:632:1).
 func (b *bound) fn_legal_pass(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
 	if h.Phase() == "bid" {
 		return true
 	}
-	return ((b.fn_piles(h) == int64(0)) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:627:34", b.z_hand, l_p)))) == int64(0)))
+	return ((b.fn_piles(h) == int64(0)) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:637:34", b.z_hand, l_p)))) == int64(0)))
 }
 
-// fn_legal_pick_discard is legal_pick_discard of the rules (cards/warlock/rules.star:1109:1).
+// fn_legal_pick_discard is legal_pick_discard of the rules (cards/warlock/rules.star:1119:1).
 func (b *bound) fn_legal_pick_discard(h *rules.Host, a1 int64) int {
-	l_p := a1
-	_ = l_p
-	return h.Zone("cards/warlock/rules.star:1111:12", b.z_bar, 0)
-}
-
-// fn_legal_pick_dungeon is legal_pick_dungeon of the rules (cards/warlock/rules.star:1123:1).
-func (b *bound) fn_legal_pick_dungeon(h *rules.Host, a1 int64) int {
-	l_p := a1
-	_ = l_p
-	return h.Zone("cards/warlock/rules.star:1125:12", b.z_bar, 0)
-}
-
-// fn_legal_pick_empire is legal_pick_empire of the rules (cards/warlock/rules.star:1080:1).
-func (b *bound) fn_legal_pick_empire(h *rules.Host, a1 int64) int {
-	l_p := a1
-	_ = l_p
-	return h.Zone("cards/warlock/rules.star:1082:12", b.z_bar, 0)
-}
-
-// fn_legal_pick_mine is legal_pick_mine of the rules (cards/warlock/rules.star:1119:1).
-func (b *bound) fn_legal_pick_mine(h *rules.Host, a1 int64) int {
 	l_p := a1
 	_ = l_p
 	return h.Zone("cards/warlock/rules.star:1121:12", b.z_bar, 0)
 }
 
-// fn_legal_place is legal_place of the rules (cards/warlock/rules.star:688:1).
+// fn_legal_pick_dungeon is legal_pick_dungeon of the rules (cards/warlock/rules.star:1133:1).
+func (b *bound) fn_legal_pick_dungeon(h *rules.Host, a1 int64) int {
+	l_p := a1
+	_ = l_p
+	return h.Zone("cards/warlock/rules.star:1135:12", b.z_bar, 0)
+}
+
+// fn_legal_pick_empire is legal_pick_empire of the rules (cards/warlock/rules.star:1090:1).
+func (b *bound) fn_legal_pick_empire(h *rules.Host, a1 int64) int {
+	l_p := a1
+	_ = l_p
+	return h.Zone("cards/warlock/rules.star:1092:12", b.z_bar, 0)
+}
+
+// fn_legal_pick_mine is legal_pick_mine of the rules (cards/warlock/rules.star:1129:1).
+func (b *bound) fn_legal_pick_mine(h *rules.Host, a1 int64) int {
+	l_p := a1
+	_ = l_p
+	return h.Zone("cards/warlock/rules.star:1131:12", b.z_bar, 0)
+}
+
+// fn_legal_place is legal_place of the rules (cards/warlock/rules.star:698:1).
 func (b *bound) fn_legal_place(h *rules.Host, a1 int64) []int64 {
 	l_p := a1
 	_ = l_p
 	return b.fn_city_fields(h, l_p)
 }
 
-// fn_legal_place_dragon is legal_place_dragon of the rules (cards/warlock/rules.star:835:1).
+// fn_legal_place_dragon is legal_place_dragon of the rules (cards/warlock/rules.star:845:1).
 func (b *bound) fn_legal_place_dragon(h *rules.Host, a1 int64) []int64 {
 	l_p := a1
 	_ = l_p
@@ -1007,70 +1053,70 @@ func (b *bound) fn_legal_place_dragon(h *rules.Host, a1 int64) []int64 {
 	return b.fn_open_fields(h, l_p, b.fn_cells(h, l_p))
 }
 
-// fn_legal_play_castle is legal_play_castle of the rules (cards/warlock/rules.star:618:1).
+// fn_legal_play_castle is legal_play_castle of the rules (cards/warlock/rules.star:628:1).
 func (b *bound) fn_legal_play_castle(h *rules.Host, a1 int64) int {
 	l_p := a1
 	_ = l_p
-	return h.Zone("cards/warlock/rules.star:620:12", b.z_hand, l_p)
+	return h.Zone("cards/warlock/rules.star:630:12", b.z_hand, l_p)
 }
 
-// fn_legal_play_dungeon is legal_play_dungeon of the rules (cards/warlock/rules.star:600:1).
+// fn_legal_play_dungeon is legal_play_dungeon of the rules (cards/warlock/rules.star:610:1).
 func (b *bound) fn_legal_play_dungeon(h *rules.Host, a1 int64) int {
 	l_p := a1
 	_ = l_p
-	return h.Zone("cards/warlock/rules.star:602:12", b.z_hand, l_p)
+	return h.Zone("cards/warlock/rules.star:612:12", b.z_hand, l_p)
 }
 
-// fn_legal_play_mine is legal_play_mine of the rules (cards/warlock/rules.star:596:1).
+// fn_legal_play_mine is legal_play_mine of the rules (cards/warlock/rules.star:606:1).
 func (b *bound) fn_legal_play_mine(h *rules.Host, a1 int64) int {
 	l_p := a1
 	_ = l_p
-	return h.Zone("cards/warlock/rules.star:598:12", b.z_hand, l_p)
+	return h.Zone("cards/warlock/rules.star:608:12", b.z_hand, l_p)
 }
 
-// fn_legal_ruin is legal_ruin of the rules (cards/warlock/rules.star:883:1).
+// fn_legal_ruin is legal_ruin of the rules (cards/warlock/rules.star:893:1).
 func (b *bound) fn_legal_ruin(h *rules.Host, a1 int64) []tuple_int64_int64 {
 	l_p := a1
 	_ = l_p
 	return b.fn_targets(h, l_p)
 }
 
-// fn_legal_set_aside is legal_set_aside of the rules (cards/warlock/rules.star:479:1).
+// fn_legal_set_aside is legal_set_aside of the rules (cards/warlock/rules.star:489:1).
 func (b *bound) fn_legal_set_aside(h *rules.Host, a1 int64) int {
 	l_p := a1
 	_ = l_p
-	return h.Zone("cards/warlock/rules.star:481:12", b.z_hand, l_p)
+	return h.Zone("cards/warlock/rules.star:491:12", b.z_hand, l_p)
 }
 
-// fn_legal_set_aside_bar is legal_set_aside_bar of the rules (cards/warlock/rules.star:475:1).
+// fn_legal_set_aside_bar is legal_set_aside_bar of the rules (cards/warlock/rules.star:485:1).
 func (b *bound) fn_legal_set_aside_bar(h *rules.Host, a1 int64) int {
 	l_p := a1
 	_ = l_p
-	return h.Zone("cards/warlock/rules.star:477:12", b.z_hand, l_p)
+	return h.Zone("cards/warlock/rules.star:487:12", b.z_hand, l_p)
 }
 
-// fn_legal_set_aside_dungeon is legal_set_aside_dungeon of the rules (cards/warlock/rules.star:538:1).
+// fn_legal_set_aside_dungeon is legal_set_aside_dungeon of the rules (cards/warlock/rules.star:548:1).
 func (b *bound) fn_legal_set_aside_dungeon(h *rules.Host, a1 int64) int {
 	l_p := a1
 	_ = l_p
-	return h.Zone("cards/warlock/rules.star:540:12", b.z_aside, l_p)
+	return h.Zone("cards/warlock/rules.star:550:12", b.z_aside, l_p)
 }
 
-// fn_legal_set_aside_mine is legal_set_aside_mine of the rules (cards/warlock/rules.star:534:1).
+// fn_legal_set_aside_mine is legal_set_aside_mine of the rules (cards/warlock/rules.star:544:1).
 func (b *bound) fn_legal_set_aside_mine(h *rules.Host, a1 int64) int {
 	l_p := a1
 	_ = l_p
-	return h.Zone("cards/warlock/rules.star:536:12", b.z_aside, l_p)
+	return h.Zone("cards/warlock/rules.star:546:12", b.z_aside, l_p)
 }
 
-// fn_legal_skip is legal_skip of the rules (cards/warlock/rules.star:767:1).
+// fn_legal_skip is legal_skip of the rules (cards/warlock/rules.star:777:1).
 func (b *bound) fn_legal_skip(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
 	return true
 }
 
-// fn_legal_swap is legal_swap of the rules (cards/warlock/rules.star:780:1).
+// fn_legal_swap is legal_swap of the rules (cards/warlock/rules.star:790:1).
 func (b *bound) fn_legal_swap(h *rules.Host, a1 int64) []tuple_int64_int64 {
 	l_p := a1
 	_ = l_p
@@ -1085,10 +1131,10 @@ func (b *bound) fn_legal_swap(h *rules.Host, a1 int64) []tuple_int64_int64 {
 		var out []tuple_int64_int64
 		for it1, hi1 := int64(0), b.g_FIELDS; it1 < hi1; it1++ {
 			l_i = it1
-			if rules.At("cards/warlock/rules.star:783:46", l_cs, l_i) != int64(0) {
+			if rules.At("cards/warlock/rules.star:793:46", l_cs, l_i) != int64(0) {
 				for it2, hi2 := (l_i + int64(1)), b.g_FIELDS; it2 < hi2; it2++ {
 					l_j = it2
-					if (rules.At("cards/warlock/rules.star:783:90", l_cs, l_j) != int64(0)) && (rules.At("cards/warlock/rules.star:783:105", l_cs, l_j) != rules.At("cards/warlock/rules.star:783:114", l_cs, l_i)) {
+					if (rules.At("cards/warlock/rules.star:793:90", l_cs, l_j) != int64(0)) && (rules.At("cards/warlock/rules.star:793:105", l_cs, l_j) != rules.At("cards/warlock/rules.star:793:114", l_cs, l_i)) {
 						out = append(out, tuple_int64_int64{F0: l_i, F1: l_j})
 					}
 				}
@@ -1098,7 +1144,7 @@ func (b *bound) fn_legal_swap(h *rules.Host, a1 int64) []tuple_int64_int64 {
 	}()
 }
 
-// fn_legal_wizard_own is legal_wizard_own of the rules (cards/warlock/rules.star:905:1).
+// fn_legal_wizard_own is legal_wizard_own of the rules (cards/warlock/rules.star:915:1).
 func (b *bound) fn_legal_wizard_own(h *rules.Host, a1 int64) []int64 {
 	l_p := a1
 	_ = l_p
@@ -1111,7 +1157,7 @@ func (b *bound) fn_legal_wizard_own(h *rules.Host, a1 int64) []int64 {
 		var out []int64
 		for it1, hi1 := int64(0), b.g_FIELDS; it1 < hi1; it1++ {
 			l_f = it1
-			if b.fn_is_city(h, rules.At("cards/warlock/rules.star:908:49", l_cs, l_f)) {
+			if b.fn_is_city(h, rules.At("cards/warlock/rules.star:918:49", l_cs, l_f)) {
 				out = append(out, l_f)
 			}
 		}
@@ -1119,14 +1165,14 @@ func (b *bound) fn_legal_wizard_own(h *rules.Host, a1 int64) []int64 {
 	}()
 }
 
-// fn_legal_wizard_take is legal_wizard_take of the rules (cards/warlock/rules.star:919:1).
+// fn_legal_wizard_take is legal_wizard_take of the rules (cards/warlock/rules.star:929:1).
 func (b *bound) fn_legal_wizard_take(h *rules.Host, a1 int64) []tuple_int64_int64 {
 	l_p := a1
 	_ = l_p
 	return b.fn_targets(h, l_p)
 }
 
-// fn_next_short is next_short of the rules (cards/warlock/rules.star:384:1).
+// fn_next_short is next_short of the rules (cards/warlock/rules.star:394:1).
 func (b *bound) fn_next_short(h *rules.Host) {
 	var l_p int64
 	_ = l_p
@@ -1137,15 +1183,15 @@ func (b *bound) fn_next_short(h *rules.Host) {
 	l_p = h.Turn()
 	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
 		_ = it1
-		l_p = rules.FloorMod("cards/warlock/rules.star:391:13", (l_p + int64(1)), h.Players())
+		l_p = rules.FloorMod("cards/warlock/rules.star:401:13", (l_p + int64(1)), h.Players())
 		if b.fn_cards_held(h, l_p) > int64(0) {
-			h.SetTurn("cards/warlock/rules.star:393:13", l_p)
+			h.SetTurn("cards/warlock/rules.star:403:13", l_p)
 			return
 		}
 	}
 }
 
-// fn_open_fields is open_fields of the rules (cards/warlock/rules.star:201:1).
+// fn_open_fields is open_fields of the rules (cards/warlock/rules.star:204:1).
 func (b *bound) fn_open_fields(h *rules.Host, a1 int64, a2 []int64) []int64 {
 	l_p := a1
 	_ = l_p
@@ -1155,18 +1201,18 @@ func (b *bound) fn_open_fields(h *rules.Host, a1 int64, a2 []int64) []int64 {
 	_ = l_f
 	var l_n int64
 	_ = l_n
-	if int64(len(h.Cards(h.Zone("cards/warlock/rules.star:203:12", b.z_empire, l_p)))) == int64(0) {
+	if int64(len(h.Cards(h.Zone("cards/warlock/rules.star:206:12", b.z_empire, l_p)))) == int64(0) {
 		return slices.Clone(rules.Range(0, b.g_SIDE))
 	}
 	return func() []int64 {
 		var out []int64
 		for it1, hi1 := int64(0), b.g_FIELDS; it1 < hi1; it1++ {
 			l_f = it1
-			if (rules.At("cards/warlock/rules.star:205:41", l_cs, l_f) == int64(0)) && (len(func() []int64 {
+			if (rules.At("cards/warlock/rules.star:208:41", l_cs, l_f) == int64(0)) && (len(func() []int64 {
 				var out []int64
-				for _, it2 := range rules.At("cards/warlock/rules.star:205:68", b.g_ADJ, l_f) {
+				for _, it2 := range rules.At("cards/warlock/rules.star:208:68", b.g_ADJ, l_f) {
 					l_n = it2
-					if rules.At("cards/warlock/rules.star:205:78", l_cs, l_n) != int64(0) {
+					if rules.At("cards/warlock/rules.star:208:78", l_cs, l_n) != int64(0) {
 						out = append(out, l_n)
 					}
 				}
@@ -1179,20 +1225,20 @@ func (b *bound) fn_open_fields(h *rules.Host, a1 int64, a2 []int64) []int64 {
 	}()
 }
 
-// fn_picks is picks of the rules (cards/warlock/rules.star:1049:1).
+// fn_picks is picks of the rules (cards/warlock/rules.star:1059:1).
 func (b *bound) fn_picks(h *rules.Host) int64 {
-	if h.Var("cards/warlock/rules.star:1051:8", b.v_rows, 0) != 0 {
-		return rules.Max(int64(1), h.Var("cards/warlock/rules.star:1052:23", b.v_round, 0))
+	if h.Var("cards/warlock/rules.star:1061:8", b.v_rows, 0) != 0 {
+		return rules.Max(int64(1), h.Var("cards/warlock/rules.star:1062:23", b.v_round, 0))
 	}
 	return b.p_auction_first_pick
 }
 
-// fn_piles is piles of the rules (cards/warlock/rules.star:563:1).
+// fn_piles is piles of the rules (cards/warlock/rules.star:573:1).
 func (b *bound) fn_piles(h *rules.Host) int64 {
-	return (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:565:16", b.z_draw, 0)))) + int64(len(h.Cards(h.Zone("cards/warlock/rules.star:565:30", b.z_discard, 0)))))
+	return (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:575:16", b.z_draw, 0)))) + int64(len(h.Cards(h.Zone("cards/warlock/rules.star:575:30", b.z_discard, 0)))))
 }
 
-// fn_power is power of the rules (cards/warlock/rules.star:799:1).
+// fn_power is power of the rules (cards/warlock/rules.star:809:1).
 func (b *bound) fn_power(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
@@ -1204,33 +1250,33 @@ func (b *bound) fn_power(h *rules.Host, a1 int64, a2 int16) {
 	_ = l_c
 	var l_x int64
 	_ = l_x
-	l_race = b.f_race_string.At("cards/warlock/rules.star:801:12", l_card)
+	l_race = b.f_race_string.At("cards/warlock/rules.star:811:12", l_card)
 	if l_race == "giant" {
 		if b.fn_can_place_dragon(h, l_p) {
-			h.SetPhase("cards/warlock/rules.star:804:13", "dragon")
+			h.SetPhase("cards/warlock/rules.star:814:13", "dragon")
 		} else {
 			b.fn_action_done(h)
 		}
 	} else {
 		if l_race == "human" {
-			h.SetVar("cards/warlock/rules.star:808:9", b.v_left, 0, b.p_human_power_draws)
-			if (h.Var("cards/warlock/rules.star:809:12", b.v_left, 0) == int64(0)) || (b.fn_piles(h) == int64(0)) {
+			h.SetVar("cards/warlock/rules.star:818:9", b.v_left, 0, b.p_human_power_draws)
+			if (h.Var("cards/warlock/rules.star:819:12", b.v_left, 0) == int64(0)) || (b.fn_piles(h) == int64(0)) {
 				b.fn_action_done(h)
 			} else {
-				h.SetPhase("cards/warlock/rules.star:812:13", "human_draw")
+				h.SetPhase("cards/warlock/rules.star:822:13", "human_draw")
 			}
 		} else {
 			if l_race == "goblin" {
-				h.SetVar("cards/warlock/rules.star:814:9", b.v_castle_gob, 0, b.g_NUMBER.At("cards/warlock/rules.star:814:24", l_card))
-				h.SetPhase("cards/warlock/rules.star:815:9", "goblin_bar")
+				h.SetVar("cards/warlock/rules.star:824:9", b.v_castle_gob, 0, b.g_NUMBER.At("cards/warlock/rules.star:824:24", l_card))
+				h.SetPhase("cards/warlock/rules.star:825:9", "goblin_bar")
 			} else {
 				if l_race == "gnome" {
-					h.SetPhase("cards/warlock/rules.star:817:9", "gnome_hand")
+					h.SetPhase("cards/warlock/rules.star:827:9", "gnome_hand")
 				} else {
 					if l_race == "orc" {
 						if (int64(len(func() []int16 {
 							var out []int16
-							for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:819:28", b.z_supply, 0)) {
+							for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:829:28", b.z_supply, 0)) {
 								l_c = it1
 								if l_c == b.c_ruin {
 									out = append(out, l_c)
@@ -1240,7 +1286,7 @@ func (b *bound) fn_power(h *rules.Host, a1 int64, a2 int16) {
 						}())) == int64(0)) || !(b.fn_has_target(h, l_p)) {
 							b.fn_action_done(h)
 						} else {
-							h.SetPhase("cards/warlock/rules.star:822:13", "orc")
+							h.SetPhase("cards/warlock/rules.star:832:13", "orc")
 						}
 					} else {
 						if l_race == "wizard" {
@@ -1256,7 +1302,7 @@ func (b *bound) fn_power(h *rules.Host, a1 int64, a2 int16) {
 							}()) > 0) {
 								b.fn_action_done(h)
 							} else {
-								h.SetPhase("cards/warlock/rules.star:827:13", "wizard_own")
+								h.SetPhase("cards/warlock/rules.star:837:13", "wizard_own")
 							}
 						} else {
 							b.fn_action_done(h)
@@ -1268,27 +1314,27 @@ func (b *bound) fn_power(h *rules.Host, a1 int64, a2 int16) {
 	}
 }
 
-// fn_reshuffle is reshuffle of the rules (cards/warlock/rules.star:423:1).
+// fn_reshuffle is reshuffle of the rules (cards/warlock/rules.star:433:1).
 func (b *bound) fn_reshuffle(h *rules.Host) {
-	h.MoveAll("cards/warlock/rules.star:427:5", h.Zone("cards/warlock/rules.star:427:16", b.z_discard, 0), h.Zone("cards/warlock/rules.star:427:27", b.z_draw, 0))
+	h.MoveAll("cards/warlock/rules.star:437:5", h.Zone("cards/warlock/rules.star:437:16", b.z_discard, 0), h.Zone("cards/warlock/rules.star:437:27", b.z_draw, 0))
 }
 
-// fn_reveal is reveal of the rules (cards/warlock/rules.star:502:1).
+// fn_reveal is reveal of the rules (cards/warlock/rules.star:512:1).
 func (b *bound) fn_reveal(h *rules.Host) {
 	var l_p int64
 	_ = l_p
 	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
 		l_p = it1
-		if int64(len(h.Cards(h.Zone("cards/warlock/rules.star:505:16", b.z_aside, l_p)))) > int64(0) {
-			h.Move("cards/warlock/rules.star:506:13", h.Card("cards/warlock/rules.star:506:20", h.Zone("cards/warlock/rules.star:506:20", b.z_aside, l_p), int64(0)), h.Zone("cards/warlock/rules.star:506:35", b.z_aside, l_p), h.Zone("cards/warlock/rules.star:506:47", b.z_bar, 0))
+		if int64(len(h.Cards(h.Zone("cards/warlock/rules.star:515:16", b.z_aside, l_p)))) > int64(0) {
+			h.Move("cards/warlock/rules.star:516:13", h.Card("cards/warlock/rules.star:516:20", h.Zone("cards/warlock/rules.star:516:20", b.z_aside, l_p), int64(0)), h.Zone("cards/warlock/rules.star:516:35", b.z_aside, l_p), h.Zone("cards/warlock/rules.star:516:47", b.z_bar, 0))
 		}
 	}
-	h.SetTurn("cards/warlock/rules.star:507:5", h.Var("cards/warlock/rules.star:507:14", b.v_elrohir, 0))
-	h.SetVar("cards/warlock/rules.star:508:5", b.v_aside_n, 0, int64(0))
+	h.SetTurn("cards/warlock/rules.star:517:5", h.Var("cards/warlock/rules.star:517:14", b.v_elrohir, 0))
+	h.SetVar("cards/warlock/rules.star:518:5", b.v_aside_n, 0, int64(0))
 	b.fn_begin_dest(h)
 }
 
-// fn_send is send of the rules (cards/warlock/rules.star:550:1).
+// fn_send is send of the rules (cards/warlock/rules.star:560:1).
 func (b *bound) fn_send(h *rules.Host, a1 int64, a2 int16, a3 bool) {
 	l_p := a1
 	_ = l_p
@@ -1298,14 +1344,14 @@ func (b *bound) fn_send(h *rules.Host, a1 int64, a2 int16, a3 bool) {
 	_ = l_mine
 	var l_j int64
 	_ = l_j
-	l_j = int64(len(h.Cards(h.Zone("cards/warlock/rules.star:552:13", b.z_sent, l_p))))
-	h.Move("cards/warlock/rules.star:553:5", l_card, h.Zone("cards/warlock/rules.star:553:18", b.z_aside, l_p), h.Zone("cards/warlock/rules.star:553:30", b.z_sent, l_p))
+	l_j = int64(len(h.Cards(h.Zone("cards/warlock/rules.star:562:13", b.z_sent, l_p))))
+	h.Move("cards/warlock/rules.star:563:5", l_card, h.Zone("cards/warlock/rules.star:563:18", b.z_aside, l_p), h.Zone("cards/warlock/rules.star:563:30", b.z_sent, l_p))
 	if l_mine {
-		h.SetVar("cards/warlock/rules.star:555:9", b.v_sent_mine, l_p, (h.Var("cards/warlock/rules.star:555:9", b.v_sent_mine, l_p) | rules.Shl("cards/warlock/rules.star:555:27", int64(1), l_j)))
+		h.SetVar("cards/warlock/rules.star:565:9", b.v_sent_mine, l_p, (h.Var("cards/warlock/rules.star:565:9", b.v_sent_mine, l_p) | rules.Shl("cards/warlock/rules.star:565:27", int64(1), l_j)))
 	}
-	if int64(len(h.Cards(h.Zone("cards/warlock/rules.star:556:12", b.z_aside, l_p)))) == int64(0) {
-		h.SetVar("cards/warlock/rules.star:557:9", b.v_aside_n, 0, (h.Var("cards/warlock/rules.star:557:9", b.v_aside_n, 0) + int64(1)))
-		h.SetTurn("cards/warlock/rules.star:558:9", rules.FloorMod("cards/warlock/rules.star:558:18", (l_p+int64(1)), h.Players()))
+	if int64(len(h.Cards(h.Zone("cards/warlock/rules.star:566:12", b.z_aside, l_p)))) == int64(0) {
+		h.SetVar("cards/warlock/rules.star:567:9", b.v_aside_n, 0, (h.Var("cards/warlock/rules.star:567:9", b.v_aside_n, 0) + int64(1)))
+		h.SetTurn("cards/warlock/rules.star:568:9", rules.FloorMod("cards/warlock/rules.star:568:18", (l_p+int64(1)), h.Players()))
 		b.fn_begin_dest(h)
 	}
 }
@@ -1358,7 +1404,7 @@ func (b *bound) fn_set_cell(h *rules.Host, a1 int64, a2 int64, a3 int64) {
 	}(rules.At("cards/warlock/rules.star:187:16", b.g_FIELD_VARS, l_f)), l_p, l_cell)
 }
 
-// fn_set_field is set_field of the rules (cards/warlock/rules.star:221:1).
+// fn_set_field is set_field of the rules (cards/warlock/rules.star:224:1).
 func (b *bound) fn_set_field(h *rules.Host, a1 int64, a2 int64, a3 int16, a4 int) {
 	l_p := a1
 	_ = l_p
@@ -1370,7 +1416,7 @@ func (b *bound) fn_set_field(h *rules.Host, a1 int64, a2 int64, a3 int16, a4 int
 	_ = l_src
 	var l_old int64
 	_ = l_old
-	l_old = h.Var("cards/warlock/rules.star:225:11", func(name string) int {
+	l_old = h.Var("cards/warlock/rules.star:228:11", func(name string) int {
 		switch name {
 		case "field_0":
 			return b.v_field_0
@@ -1405,28 +1451,28 @@ func (b *bound) fn_set_field(h *rules.Host, a1 int64, a2 int64, a3 int16, a4 int
 		case "field_9":
 			return b.v_field_9
 		}
-		rules.Failf("cards/warlock/rules.star:225:11", "getattr: g has no %s", name)
+		rules.Failf("cards/warlock/rules.star:228:11", "getattr: g has no %s", name)
 		panic(nil)
-	}(rules.At("cards/warlock/rules.star:225:22", b.g_FIELD_VARS, l_f)), l_p)
+	}(rules.At("cards/warlock/rules.star:228:22", b.g_FIELD_VARS, l_f)), l_p)
 	if (l_old == b.g_DRAGON_CELL) || (l_old == b.g_RUIN_CELL) {
-		h.Move("cards/warlock/rules.star:227:9", b.fn_card_at(h, l_old), h.Zone("cards/warlock/rules.star:227:30", b.z_empire, l_p), h.Zone("cards/warlock/rules.star:227:43", b.z_supply, 0))
+		h.Move("cards/warlock/rules.star:230:9", b.fn_card_at(h, l_old), h.Zone("cards/warlock/rules.star:230:30", b.z_empire, l_p), h.Zone("cards/warlock/rules.star:230:43", b.z_supply, 0))
 	}
-	h.Move("cards/warlock/rules.star:228:5", l_card, l_src, h.Zone("cards/warlock/rules.star:228:23", b.z_empire, l_p))
-	b.fn_set_cell(h, l_p, l_f, (b.g_NUMBER.At("cards/warlock/rules.star:229:23", l_card) + int64(1)))
+	h.Move("cards/warlock/rules.star:231:5", l_card, l_src, h.Zone("cards/warlock/rules.star:231:23", b.z_empire, l_p))
+	b.fn_set_cell(h, l_p, l_f, (b.g_NUMBER.At("cards/warlock/rules.star:232:23", l_card) + int64(1)))
 }
 
-// fn_setup is setup of the rules (cards/warlock/rules.star:351:1).
+// fn_setup is setup of the rules (cards/warlock/rules.star:361:1).
 func (b *bound) fn_setup(h *rules.Host) {
-	h.SetVar("cards/warlock/rules.star:353:5", b.v_elrohir, 0, int64(0))
-	h.SetVar("cards/warlock/rules.star:354:5", b.v_tonar, 0, (h.Players() - int64(1)))
+	h.SetVar("cards/warlock/rules.star:363:5", b.v_elrohir, 0, int64(0))
+	h.SetVar("cards/warlock/rules.star:364:5", b.v_tonar, 0, (h.Players() - int64(1)))
 	b.fn_start_round(h)
 }
 
-// fn_short_of_cards is short_of_cards of the rules (cards/warlock/rules.star:361:1).
+// fn_short_of_cards is short_of_cards of the rules (cards/warlock/rules.star:371:1).
 func (b *bound) fn_short_of_cards(h *rules.Host) bool {
 	var l_p int64
 	_ = l_p
-	if (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:365:12", b.z_draw, 0)))) + int64(len(h.Cards(h.Zone("cards/warlock/rules.star:365:26", b.z_discard, 0))))) >= (h.Players() * b.p_cards_dealt) {
+	if (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:375:12", b.z_draw, 0)))) + int64(len(h.Cards(h.Zone("cards/warlock/rules.star:375:26", b.z_discard, 0))))) >= (h.Players() * b.p_cards_dealt) {
 		return false
 	}
 	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
@@ -1438,7 +1484,7 @@ func (b *bound) fn_short_of_cards(h *rules.Host) bool {
 	return false
 }
 
-// fn_start_auction is start_auction of the rules (cards/warlock/rules.star:978:1).
+// fn_start_auction is start_auction of the rules (cards/warlock/rules.star:988:1).
 func (b *bound) fn_start_auction(h *rules.Host, a1 bool, a2 bool) {
 	l_final := a1
 	_ = l_final
@@ -1446,27 +1492,27 @@ func (b *bound) fn_start_auction(h *rules.Host, a1 bool, a2 bool) {
 	_ = l_rows
 	var l_p int64
 	_ = l_p
-	h.SetVar("cards/warlock/rules.star:980:5", b.v_final, 0, rules.B2I(l_final))
-	h.SetVar("cards/warlock/rules.star:981:5", b.v_rows, 0, rules.B2I(l_rows))
-	h.SetPhase("cards/warlock/rules.star:982:5", "bid")
-	h.SetVar("cards/warlock/rules.star:983:5", b.v_bidder, 0, int64(0))
-	h.SetVar("cards/warlock/rules.star:984:5", b.v_second, 0, rules.B2I(false))
+	h.SetVar("cards/warlock/rules.star:990:5", b.v_final, 0, rules.B2I(l_final))
+	h.SetVar("cards/warlock/rules.star:991:5", b.v_rows, 0, rules.B2I(l_rows))
+	h.SetPhase("cards/warlock/rules.star:992:5", "bid")
+	h.SetVar("cards/warlock/rules.star:993:5", b.v_bidder, 0, int64(0))
+	h.SetVar("cards/warlock/rules.star:994:5", b.v_second, 0, rules.B2I(false))
 	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
 		l_p = it1
-		h.SetVar("cards/warlock/rules.star:986:9", b.v_bidding, l_p, int64(0))
-		h.SetVar("cards/warlock/rules.star:987:9", b.v_bid_halves, l_p, int64(0))
+		h.SetVar("cards/warlock/rules.star:996:9", b.v_bidding, l_p, int64(0))
+		h.SetVar("cards/warlock/rules.star:997:9", b.v_bid_halves, l_p, int64(0))
 	}
-	h.SetTurn("cards/warlock/rules.star:988:5", h.Var("cards/warlock/rules.star:988:14", b.v_tonar, 0))
-	h.SetVar("cards/warlock/rules.star:989:5", b.v_bidding, h.Turn(), int64(1))
+	h.SetTurn("cards/warlock/rules.star:998:5", h.Var("cards/warlock/rules.star:998:14", b.v_tonar, 0))
+	h.SetVar("cards/warlock/rules.star:999:5", b.v_bidding, h.Turn(), int64(1))
 }
 
-// fn_start_round is start_round of the rules (cards/warlock/rules.star:372:1).
+// fn_start_round is start_round of the rules (cards/warlock/rules.star:382:1).
 func (b *bound) fn_start_round(h *rules.Host) {
-	h.SetVar("cards/warlock/rules.star:374:5", b.v_done, 0, int64(0))
-	h.SetVar("cards/warlock/rules.star:375:5", b.v_aside_n, 0, int64(0))
+	h.SetVar("cards/warlock/rules.star:384:5", b.v_done, 0, int64(0))
+	h.SetVar("cards/warlock/rules.star:385:5", b.v_aside_n, 0, int64(0))
 	if b.fn_short_of_cards(h) {
-		h.SetTurn("cards/warlock/rules.star:377:9", h.Var("cards/warlock/rules.star:377:18", b.v_elrohir, 0))
-		h.SetPhase("cards/warlock/rules.star:378:9", "short_deal")
+		h.SetTurn("cards/warlock/rules.star:387:9", h.Var("cards/warlock/rules.star:387:18", b.v_elrohir, 0))
+		h.SetPhase("cards/warlock/rules.star:388:9", "short_deal")
 		if b.fn_cards_held(h, h.Turn()) == int64(0) {
 			b.fn_next_short(h)
 		}
@@ -1475,7 +1521,7 @@ func (b *bound) fn_start_round(h *rules.Host) {
 	b.fn_deal(h)
 }
 
-// fn_targets is targets of the rules (cards/warlock/rules.star:240:1).
+// fn_targets is targets of the rules (cards/warlock/rules.star:243:1).
 func (b *bound) fn_targets(h *rules.Host, a1 int64) []tuple_int64_int64 {
 	l_p := a1
 	_ = l_p
@@ -1496,7 +1542,7 @@ func (b *bound) fn_targets(h *rules.Host, a1 int64) []tuple_int64_int64 {
 	}()
 }
 
-// fn_unpack is unpack of the rules (cards/warlock/rules.star:257:1).
+// fn_unpack is unpack of the rules (cards/warlock/rules.star:260:1).
 func (b *bound) fn_unpack(h *rules.Host, a0 int64) []int64 {
 	l_x := a0
 	_ = l_x
@@ -1506,7 +1552,7 @@ func (b *bound) fn_unpack(h *rules.Host, a0 int64) []int64 {
 		var out []int64
 		for it1, hi1 := int64(0), (b.g_ANY + int64(1)); it1 < hi1; it1++ {
 			l_i = it1
-			out = append(out, (rules.Shr("cards/warlock/rules.star:259:14", l_x, (int64(3)*l_i)) & int64(7)))
+			out = append(out, (rules.Shr("cards/warlock/rules.star:262:14", l_x, (int64(3)*l_i)) & int64(7)))
 		}
 		return out
 	}()
@@ -1658,8 +1704,10 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	}
 	b.f_gold_alt_rules_Opt_float64_ = rules.BindField(g, "gold_alt", conv_rules_Opt_float64_(g))
 	b.f_gold_float64 = rules.BindField(g, "gold", rules.ConvFloat)
+	b.f_id_string = rules.BindField(g, "id", rules.ConvStr)
 	b.f_points_int64 = rules.BindField(g, "points", rules.ConvInt)
 	b.f_race_string = rules.BindField(g, "race", rules.ConvStr)
+	b.f_type_string = rules.BindField(g, "type", rules.ConvStr)
 	if b.c_dragon, err = rules.BindCard(g, "dragon"); err != nil {
 		return nil, err
 	}
@@ -1948,7 +1996,7 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	e.Legal["place"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_place(h, int64(p))
 		for _, x := range r {
-			dst = append(dst, rules.Part("cards/warlock/rules.star:688:1", h, x, size_place_0, false))
+			dst = append(dst, rules.Part("cards/warlock/rules.star:698:1", h, x, size_place_0, false))
 		}
 		return dst
 	}
@@ -1956,8 +2004,8 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		r := b.fn_legal_swap(h, int64(p))
 		for _, x := range r {
 			i := 0
-			i = i*size_swap_0 + rules.Part("cards/warlock/rules.star:780:1", h, x.F0, size_swap_0, false)
-			i = i*size_swap_1 + rules.Part("cards/warlock/rules.star:780:1", h, x.F1, size_swap_1, false)
+			i = i*size_swap_0 + rules.Part("cards/warlock/rules.star:790:1", h, x.F0, size_swap_0, false)
+			i = i*size_swap_1 + rules.Part("cards/warlock/rules.star:790:1", h, x.F1, size_swap_1, false)
 			dst = append(dst, i)
 		}
 		return dst
@@ -1965,7 +2013,7 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	e.Legal["place_dragon"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_place_dragon(h, int64(p))
 		for _, x := range r {
-			dst = append(dst, rules.Part("cards/warlock/rules.star:835:1", h, x, size_place_dragon_0, false))
+			dst = append(dst, rules.Part("cards/warlock/rules.star:845:1", h, x, size_place_dragon_0, false))
 		}
 		return dst
 	}
@@ -1983,8 +2031,8 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		r := b.fn_legal_ruin(h, int64(p))
 		for _, x := range r {
 			i := 0
-			i = i*size_ruin_0 + rules.Part("cards/warlock/rules.star:883:1", h, x.F0, size_ruin_0, true)
-			i = i*size_ruin_1 + rules.Part("cards/warlock/rules.star:883:1", h, x.F1, size_ruin_1, false)
+			i = i*size_ruin_0 + rules.Part("cards/warlock/rules.star:893:1", h, x.F0, size_ruin_0, true)
+			i = i*size_ruin_1 + rules.Part("cards/warlock/rules.star:893:1", h, x.F1, size_ruin_1, false)
 			dst = append(dst, i)
 		}
 		return dst
@@ -2000,7 +2048,7 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	e.Legal["wizard_own"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_wizard_own(h, int64(p))
 		for _, x := range r {
-			dst = append(dst, rules.Part("cards/warlock/rules.star:905:1", h, x, size_wizard_own_0, false))
+			dst = append(dst, rules.Part("cards/warlock/rules.star:915:1", h, x, size_wizard_own_0, false))
 		}
 		return dst
 	}
@@ -2011,8 +2059,8 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		r := b.fn_legal_wizard_take(h, int64(p))
 		for _, x := range r {
 			i := 0
-			i = i*size_wizard_take_0 + rules.Part("cards/warlock/rules.star:919:1", h, x.F0, size_wizard_take_0, true)
-			i = i*size_wizard_take_1 + rules.Part("cards/warlock/rules.star:919:1", h, x.F1, size_wizard_take_1, false)
+			i = i*size_wizard_take_0 + rules.Part("cards/warlock/rules.star:929:1", h, x.F0, size_wizard_take_0, true)
+			i = i*size_wizard_take_1 + rules.Part("cards/warlock/rules.star:929:1", h, x.F1, size_wizard_take_1, false)
 			dst = append(dst, i)
 		}
 		return dst
@@ -2030,7 +2078,7 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		for _, x := range r {
 			i := 0
 			i = i*size_bid_0 + int(x.F0)
-			i = i*size_bid_1 + rules.Part("cards/warlock/rules.star:998:1", h, x.F1, size_bid_1, false)
+			i = i*size_bid_1 + rules.Part("cards/warlock/rules.star:1008:1", h, x.F1, size_bid_1, false)
 			dst = append(dst, i)
 		}
 		return dst

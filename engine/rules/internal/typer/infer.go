@@ -222,7 +222,15 @@ func (in *inferer) narrowing(cond syntax.Expr) map[*resolve.Binding]Type {
 			}
 			var types []string
 			var lits []syntax.Expr
-			switch y := e.Y.(type) {
+			y := e.Y
+			for {
+				p, ok := y.(*syntax.ParenExpr)
+				if !ok {
+					break
+				}
+				y = p.X
+			}
+			switch y := y.(type) {
 			case *syntax.Literal:
 				lits = []syntax.Expr{y}
 			case *syntax.TupleExpr:
@@ -431,9 +439,54 @@ func (in *inferer) bind(id *syntax.Ident, t Type) {
 }
 
 func (in *inferer) stmts(sts []syntax.Stmt) {
-	for _, st := range sts {
+	depth := len(in.narrow)
+	defer func() { in.narrow = in.narrow[:depth] }()
+	for i, st := range sts {
 		in.stmt(st)
+		// if c.type != "x": fail(...): c is an x from there on, unless
+		// the block assigns it again.
+		if ifs, ok := st.(*syntax.IfStmt); ok && len(ifs.False) == 0 && Ends(ifs.True) && failsOnly(ifs.True) {
+			if pos := in.negated(ifs.Cond); len(pos) > 0 {
+				in.narrow = append(in.narrow, unassigned(pos, sts[i+1:]))
+			}
+		}
 	}
+}
+
+// failsOnly reports whether a block is a call of fail alone.
+func failsOnly(body []syntax.Stmt) bool {
+	if len(body) != 1 {
+		return false
+	}
+	e, ok := body[0].(*syntax.ExprStmt)
+	if !ok {
+		return false
+	}
+	c, ok := e.X.(*syntax.CallExpr)
+	if !ok {
+		return false
+	}
+	id, ok := c.Fn.(*syntax.Ident)
+	return ok && id.Name == "fail"
+}
+
+// negated is what the failure of a test of a card's type tells:
+// c.type != "t" or c.type not in ("t", "u") failing narrows c to t (or u).
+func (in *inferer) negated(cond syntax.Expr) map[*resolve.Binding]Type {
+	b, ok := cond.(*syntax.BinaryExpr)
+	if !ok {
+		return nil
+	}
+	var pos syntax.Token
+	switch b.Op {
+	case syntax.NEQ:
+		pos = syntax.EQL
+	case syntax.NOT_IN:
+		pos = syntax.IN
+	default:
+		return nil
+	}
+	return in.narrowing(&syntax.BinaryExpr{X: b.X, Op: pos, Y: b.Y, OpPos: b.OpPos})
 }
 
 func (in *inferer) stmt(st syntax.Stmt) {

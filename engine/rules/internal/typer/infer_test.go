@@ -91,3 +91,50 @@ func TestInfer(t *testing.T) {
 		t.Errorf("report %q, want apply_play alone", r)
 	}
 }
+
+// TestNarrowing: a test of a card's type narrows it within the branch,
+// and a guard that fails otherwise narrows it after.
+func TestNarrowing(t *testing.T) {
+	const src = `
+ALL = [1]
+
+def setup(g):
+    for c in g.deck:
+        if c.type in ("a", "b"):
+            keep(c)
+    pick(0)
+
+def keep(c):
+    return c
+
+def pick(x):
+    c = g_card(x)
+    if c.type != "b":
+        fail("no b")
+    return c
+
+def g_card(x):
+    return ALL[x]
+`
+	f, err := (&syntax.FileOptions{}).Parse("rules.star", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := starlark.FileProgram(f, starlark.StringDict{}.Has); err != nil {
+		t.Fatal(err)
+	}
+	env := &Env{
+		Attrs:   map[string]Type{"deck": ZoneOf{"deck"}},
+		Fields:  map[string]map[string]Type{"a": {}, "b": {}, "c": {}},
+		Start:   map[string][]string{"deck": {"a", "b", "c"}},
+		Globals: map[string]Type{"ALL": List{CardOf{"a,b,c"}}},
+		Entries: map[string][]Type{"setup": {Game}},
+	}
+	res := Infer([]*syntax.File{f}, env)
+	if got := res.Funcs["keep"].Params[0]; !Equal(got, CardOf{"a,b"}) {
+		t.Errorf("keep's card: %v, want card(a,b)", got)
+	}
+	if got := res.Funcs["pick"].Result; !Equal(got, CardOf{"b"}) {
+		t.Errorf("pick gives %v, want card(b)", got)
+	}
+}
