@@ -334,29 +334,9 @@ func (c *goCompiler) goType(t typer.Type) (string, error) {
 	return "", no("a value of type %v", t)
 }
 
-// funcType is the Go type of a function value: the signature its
-// functions share.
-func (c *goCompiler) funcType(t typer.Type) (string, error) {
-	var names []string
-	switch t := t.(type) {
-	case typer.Func:
-		names = []string{t.Name}
-	case typer.Funcs:
-		names = t.Names
-	}
-	sig := ""
-	for _, n := range names {
-		s, err := c.signature(n)
-		if err != nil {
-			return "", err
-		}
-		if sig != "" && s != sig {
-			return "", no("functions of two signatures in one value (%s)", strings.Join(names, ", "))
-		}
-		sig = s
-	}
-	return "func" + sig, nil
-}
+// funcType is the Go type of a function value: its name, which a call
+// through it, or g.deal's then=, dispatches on.
+func (c *goCompiler) funcType(typer.Type) (string, error) { return "string", nil }
 
 // signature is a function's Go parameters and result.
 func (c *goCompiler) signature(name string) (string, error) {
@@ -926,6 +906,47 @@ func (c *goCompiler) setIndex(b *bytes.Buffer, lhs *syntax.IndexExpr, code strin
 
 // exprAs is an expression converted to type want.
 func (c *goCompiler) exprAs(e syntax.Expr, want typer.Type) (string, error) {
+	// A tuple or list written out: each element as wanted (None where a
+	// value that may be None is).
+	for {
+		p, ok := e.(*syntax.ParenExpr)
+		if !ok {
+			break
+		}
+		e = p.X
+	}
+	if te, ok := e.(*syntax.TupleExpr); ok {
+		if tu, ok := want.(typer.Tuple); ok && len(tu.Elems) == len(te.List) {
+			gt, err := c.goType(tu)
+			if err != nil {
+				return "", err
+			}
+			parts := make([]string, len(te.List))
+			for i, x := range te.List {
+				v, err := c.exprAs(x, tu.Elems[i])
+				if err != nil {
+					return "", err
+				}
+				parts[i] = fmt.Sprintf("F%d: %s", i, v)
+			}
+			return gt + "{" + strings.Join(parts, ", ") + "}", nil
+		}
+	}
+	if le, ok := e.(*syntax.ListExpr); ok && len(le.List) > 0 {
+		if l, ok := want.(typer.List); ok {
+			gt, err := c.goType(l)
+			if err != nil {
+				return "", err
+			}
+			parts := make([]string, len(le.List))
+			for i, x := range le.List {
+				if parts[i], err = c.exprAs(x, l.Elem); err != nil {
+					return "", err
+				}
+			}
+			return gt + "{" + strings.Join(parts, ", ") + "}", nil
+		}
+	}
 	code, err := c.expr(e)
 	if err != nil {
 		return "", err

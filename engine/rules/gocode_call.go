@@ -37,10 +37,6 @@ func (c *goCompiler) call(e *syntax.CallExpr, stmt bool) (string, error) {
 		if len(kw) > 0 {
 			return "", no("a call by keywords")
 		}
-		fn, err := c.expr(e.Fn)
-		if err != nil {
-			return "", err
-		}
 		var names []string
 		switch f := ft.(type) {
 		case typer.Func:
@@ -48,22 +44,53 @@ func (c *goCompiler) call(e *syntax.CallExpr, stmt bool) (string, error) {
 		case typer.Funcs:
 			names = f.Names
 		}
-		target := c.res.Funcs[names[0]]
-		if len(args) != len(target.Params) {
-			return "", no("a call with %d arguments of a function of %d", len(args), len(target.Params))
-		}
-		out := []string{"h"}
-		for i, a := range args {
-			if typer.Equal(target.Params[i], typer.Game) {
-				continue
+		// A call of a function by its name: direct.
+		if id, ok := e.Fn.(*syntax.Ident); ok && len(names) == 1 && id.Name == names[0] {
+			if bind, _ := id.Binding.(*resolve.Binding); bind != nil && bind.Scope == resolve.Global {
+				c.deps[c.fn.Name] = append(c.deps[c.fn.Name], id.Name)
+				return c.directCall(id.Name, args)
 			}
-			v, err := c.exprAs(a, target.Params[i])
+		}
+		// Through a value: dispatched on the function's name.
+		fn, err := c.expr(e.Fn)
+		if err != nil {
+			return "", err
+		}
+		t := c.typeOf(e)
+		none := stmt || typer.Equal(t, typer.None)
+		var sb strings.Builder
+		if none {
+			fmt.Fprintf(&sb, "func() {\nswitch %s {\n", fn)
+		} else {
+			gt, err := c.goType(t)
 			if err != nil {
 				return "", err
 			}
-			out = append(out, v)
+			fmt.Fprintf(&sb, "func() %s {\nswitch %s {\n", gt, fn)
 		}
-		return fn + "(" + strings.Join(out, ", ") + ")", nil
+		for _, n := range names {
+			c.deps[c.fn.Name] = append(c.deps[c.fn.Name], n)
+			call, err := c.directCall(n, args)
+			if err != nil {
+				return "", err
+			}
+			fmt.Fprintf(&sb, "case %q:\n", n)
+			if none {
+				fmt.Fprintf(&sb, "%s\nreturn\n", call)
+				continue
+			}
+			v, err := c.coerce(call, c.res.Funcs[n].Result, t)
+			if err != nil {
+				return "", err
+			}
+			fmt.Fprintf(&sb, "return %s\n", v)
+		}
+		fmt.Fprintf(&sb, "}\nrules.Failf(%s, \"no function %%s\", %s)\n", where, fn)
+		if !none {
+			sb.WriteString("panic(nil)\n")
+		}
+		sb.WriteString("}()")
+		return sb.String(), nil
 	case typer.Builtin:
 		if f.Recv == nil {
 			return c.builtinCall(e, f.Name, args, kw, where, stmt)
@@ -75,6 +102,26 @@ func (c *goCompiler) call(e *syntax.CallExpr, stmt bool) (string, error) {
 		return c.methodCall(dot, f, args, kw, kwOrder, where)
 	}
 	return "", no("a call of %v", ft)
+}
+
+// directCall is a call of the rules' function name on args.
+func (c *goCompiler) directCall(name string, args []syntax.Expr) (string, error) {
+	target := c.res.Funcs[name]
+	if len(args) != len(target.Params) {
+		return "", no("a call with %d arguments of a function of %d", len(args), len(target.Params))
+	}
+	out := []string{"h"}
+	for i, a := range args {
+		if typer.Equal(target.Params[i], typer.Game) {
+			continue
+		}
+		v, err := c.exprAs(a, target.Params[i])
+		if err != nil {
+			return "", err
+		}
+		out = append(out, v)
+	}
+	return "b." + goFunc(name) + "(" + strings.Join(out, ", ") + ")", nil
 }
 
 func (c *goCompiler) builtinCall(e *syntax.CallExpr, name string, args []syntax.Expr, kw map[string]syntax.Expr, where string, stmt bool) (string, error) {
@@ -277,6 +324,11 @@ func (c *goCompiler) builtinCall(e *syntax.CallExpr, name string, args []syntax.
 	case "bool":
 		if len(args) == 1 {
 			return c.truth(args[0])
+		}
+	case "dict":
+		if _, ok := c.typeOf(args[0]).(typer.Dict); ok && len(args) == 1 {
+			x, err := c.expr(args[0])
+			return x + ".Copy()", err
 		}
 	case "getattr":
 		names, ok := c.typeOf(args[1]).(typer.StrOf)
@@ -657,12 +709,11 @@ func (c *goCompiler) then(kw map[string]syntax.Expr) (string, error) {
 	if !ok {
 		return `""`, nil
 	}
-	f, ok := c.typeOf(x).(typer.Func)
-	if !ok {
-		return "", no("then= of %v", c.typeOf(x))
+	switch c.typeOf(x).(type) {
+	case typer.Func, typer.Funcs:
+		return c.expr(x) // a function's name
 	}
-	c.deps[c.fn.Name] = append(c.deps[c.fn.Name], f.Name)
-	return strconv.Quote(f.Name), nil
+	return "", no("then= of %v", c.typeOf(x))
 }
 
 // matches is the Go bool of whether card d has every field=value of kw.

@@ -153,14 +153,23 @@ func (c *goCompiler) ident(id *syntax.Ident) (string, error) {
 	}
 	switch bind.Scope {
 	case resolve.Local, resolve.Cell, resolve.Free:
-		if v, ok := c.locals[bind]; ok {
-			return v, nil
+		v, ok := c.locals[bind]
+		if !ok {
+			return "", no("local %s", id.Name)
 		}
-		return "", no("local %s", id.Name)
+		// A local that may be None, read where it is known not to be.
+		if o, ok := c.fn.Locals[bind].(typer.Opt); ok && v != "h" {
+			if _, still := c.typeOf(id).(typer.Opt); !still && !typer.Equal(c.typeOf(id), typer.Unknown) {
+				_ = o
+				return v + ".V", nil
+			}
+		}
+		return v, nil
 	case resolve.Global:
 		if _, ok := c.res.Funcs[id.Name]; ok {
+			// A function as a value: its name.
 			c.deps[c.fn.Name] = append(c.deps[c.fn.Name], id.Name)
-			return "b." + goFunc(id.Name), nil
+			return strconv.Quote(id.Name), nil
 		}
 		c.uses.globals[id.Name] = true
 		return "b.g_" + id.Name, nil
@@ -223,6 +232,13 @@ func (c *goCompiler) truthOf(code string, t typer.Type) (string, error) {
 		return "(" + code + ` != "")`, nil
 	case typer.List, typer.Seq:
 		return "(len(" + code + ") > 0)", nil
+	case typer.Tuple:
+		// Evaluated for what it does; a tuple's truth is its length's.
+		gt, err := c.goType(t)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("func(%s) bool { return %v }(%s)", gt, len(t.Elems) > 0, code), nil
 	case typer.Dict:
 		return "(" + code + ".Len() > 0)", nil
 	case typer.Opt:

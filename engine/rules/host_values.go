@@ -1,5 +1,7 @@
 package rules
 
+import "slices"
+
 // Values of compiled rules that Go has no type for as the language means
 // them.
 
@@ -53,6 +55,15 @@ func (d *Dict[K, V]) Set(k K, v V) {
 	d.vals[k] = v
 }
 
+// Copy is dict(d).
+func (d *Dict[K, V]) Copy() *Dict[K, V] {
+	out := &Dict[K, V]{keys: slices.Clone(d.keys), vals: make(map[K]V, len(d.vals))}
+	for k, v := range d.vals {
+		out.vals[k] = v
+	}
+	return out
+}
+
 // GetOr is d.get(k, def).
 func (d *Dict[K, V]) GetOr(k K, def V) V {
 	if v, ok := d.vals[k]; ok {
@@ -81,6 +92,11 @@ type CardDict[V any] struct {
 // NewCardDict is an empty dict of cards of a game of designs designs.
 func NewCardDict[V any](designs int) *CardDict[V] {
 	return &CardDict[V]{vals: make([]V, designs), has: make([]bool, designs)}
+}
+
+// Copy is dict(d).
+func (d *CardDict[V]) Copy() *CardDict[V] {
+	return &CardDict[V]{keys: slices.Clone(d.keys), vals: slices.Clone(d.vals), has: slices.Clone(d.has)}
 }
 
 // Get is d[k], and whether d has k.

@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "924020864eaa049a2676c3ee884a77ac82c453040ddf1519973b89630b7f243f"
+const SourceHash = "8827d6a139b37fcb3ce4183131fe60fd57d553ccb84a232ed4fa3f93667931ba"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

@@ -225,7 +225,7 @@ func (b *bound) fn_advance(h *rules.Host) {
 		_ = it1
 		l_ph = h.Phase()
 		if l_ph == "place_goblins" {
-			if b.fn_skip(h, b.fn_has_goblins) {
+			if b.fn_skip(h, "has_goblins") {
 				h.SetTurn("cards/bellum_magica/rules.star:173:17", b.fn_seat_at(h, h.Var("cards/bellum_magica/rules.star:173:37", b.v_done, 0)))
 				return
 			}
@@ -254,7 +254,7 @@ func (b *bound) fn_advance(h *rules.Host) {
 						return
 					} else {
 						if l_ph == "reroll" {
-							if b.fn_skip(h, b.fn_can_reroll) {
+							if b.fn_skip(h, "can_reroll") {
 								h.SetTurn("cards/bellum_magica/rules.star:196:17", b.fn_seat_at(h, h.Var("cards/bellum_magica/rules.star:196:37", b.v_done, 0)))
 								return
 							}
@@ -275,7 +275,7 @@ func (b *bound) fn_advance(h *rules.Host) {
 									b.fn_end_robbery(h)
 								}
 								h.SetPhase("cards/bellum_magica/rules.star:210:13", "attack")
-								if b.fn_skip(h, b.fn_can_attack) {
+								if b.fn_skip(h, "can_attack") {
 									h.SetTurn("cards/bellum_magica/rules.star:212:17", b.fn_seat_at(h, h.Var("cards/bellum_magica/rules.star:212:37", b.v_done, 0)))
 									return
 								}
@@ -300,7 +300,7 @@ func (b *bound) fn_advance(h *rules.Host) {
 										return
 									}
 									h.SetPhase("cards/bellum_magica/rules.star:224:13", "recruit")
-									if b.fn_skip(h, b.fn_can_recruit) {
+									if b.fn_skip(h, "can_recruit") {
 										h.SetTurn("cards/bellum_magica/rules.star:229:17", b.fn_seat_at(h, h.Var("cards/bellum_magica/rules.star:229:37", b.v_done, 0)))
 										return
 									}
@@ -1083,12 +1083,25 @@ func (b *bound) fn_setup(h *rules.Host) {
 }
 
 // fn_skip is skip of the rules (cards/bellum_magica/rules.star:158:1).
-func (b *bound) fn_skip(h *rules.Host, a1 func(h *rules.Host, a1 int64) bool) bool {
+func (b *bound) fn_skip(h *rules.Host, a1 string) bool {
 	l_can := a1
 	_ = l_can
 	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
 		_ = it1
-		if (h.Var("cards/bellum_magica/rules.star:161:12", b.v_done, 0) < h.Players()) && !(l_can(h, b.fn_seat_at(h, h.Var("cards/bellum_magica/rules.star:161:57", b.v_done, 0)))) {
+		if (h.Var("cards/bellum_magica/rules.star:161:12", b.v_done, 0) < h.Players()) && !(func() bool {
+			switch l_can {
+			case "can_attack":
+				return b.fn_can_attack(h, b.fn_seat_at(h, h.Var("cards/bellum_magica/rules.star:161:57", b.v_done, 0)))
+			case "can_recruit":
+				return b.fn_can_recruit(h, b.fn_seat_at(h, h.Var("cards/bellum_magica/rules.star:161:57", b.v_done, 0)))
+			case "can_reroll":
+				return b.fn_can_reroll(h, b.fn_seat_at(h, h.Var("cards/bellum_magica/rules.star:161:57", b.v_done, 0)))
+			case "has_goblins":
+				return b.fn_has_goblins(h, b.fn_seat_at(h, h.Var("cards/bellum_magica/rules.star:161:57", b.v_done, 0)))
+			}
+			rules.Failf("cards/bellum_magica/rules.star:161:39", "no function %s", l_can)
+			panic(nil)
+		}()) {
 			h.SetVar("cards/bellum_magica/rules.star:162:13", b.v_done, 0, (h.Var("cards/bellum_magica/rules.star:162:13", b.v_done, 0) + int64(1)))
 		}
 	}

@@ -22,7 +22,7 @@ var (
 )
 
 // Rules are the game's rules, compiled.
-var Rules = &rules.Compiled{Source: "924020864eaa049a2676c3ee884a77ac82c453040ddf1519973b89630b7f243f", Bind: bind}
+var Rules = &rules.Compiled{Source: "8827d6a139b37fcb3ce4183131fe60fd57d553ccb84a232ed4fa3f93667931ba", Bind: bind}
 
 // bound is what the compiled functions look up once a game is built:
 // the places of its variables and zones, its cards' fields, its
@@ -34,13 +34,17 @@ type bound struct {
 	v_bidder                      int
 	v_bidding                     int
 	v_bld_field                   int
+	v_bld_free                    int
+	v_bld_gob                     int
 	v_bld_player                  int
 	v_bld_ret                     int
+	v_bld_sub                     int
 	v_castle_gob                  int
 	v_complete                    int
 	v_day                         int
 	v_dealt                       int
 	v_done                        int
+	v_due                         int
 	v_elrohir                     int
 	v_field_0                     int
 	v_field_1                     int
@@ -60,6 +64,7 @@ type bound struct {
 	v_field_9                     int
 	v_final                       int
 	v_left                        int
+	v_pick                        int
 	v_round                       int
 	v_rows                        int
 	v_second                      int
@@ -67,6 +72,9 @@ type bound struct {
 	v_tonar                       int
 	z_aside                       int
 	z_bar                         int
+	z_bid                         int
+	z_bid_alt                     int
+	z_building                    int
 	z_castle                      int
 	z_discard                     int
 	z_draw                        int
@@ -76,6 +84,8 @@ type bound struct {
 	z_mine                        int
 	z_sent                        int
 	z_supply                      int
+	f_extra_rules_Opt_string_     rules.Field[rules.Opt[string]]
+	f_extra_string                rules.Field[string]
 	f_gold_alt_rules_Opt_float64_ rules.Field[rules.Opt[float64]]
 	f_gold_float64                rules.Field[float64]
 	f_id_string                   rules.Field[string]
@@ -86,25 +96,48 @@ type bound struct {
 	c_ruin                        int16
 	p_actions_per_round           int64
 	p_auction_first_pick          int64
+	p_auction_second_pick         int64
 	p_bar_cards_per_player        int64
 	p_cards_dealt                 int64
 	p_cards_set_aside             int64
 	p_days                        int64
 	p_gnome_power_max_points      int64
+	p_human_chain_points          tuple_int64_x6
 	p_human_power_draws           int64
+	p_majority_bonus              *rules.Dict[string, int64]
 	p_max_cities                  int64
 	p_max_dragons                 int64
 	p_rounds_per_day              int64
+	p_variety_bonus               *rules.Dict[int64, int64]
+	p_wizard_substitutes          int64
 	g_ADJ                         [][]int64
 	g_ALL                         []int16
 	g_ANY                         int64
+	g_COST                        *rules.CardDict[[]int64]
 	g_DRAGON_CELL                 int64
 	g_FIELDS                      int64
 	g_FIELD_VARS                  []string
 	g_KIND                        *rules.CardDict[tuple_string_rules_Opt_string_]
 	g_NUMBER                      *rules.CardDict[int64]
+	g_RACE                        *rules.Dict[string, int64]
+	g_RACES                       []string
 	g_RUIN_CELL                   int64
 	g_SIDE                        int64
+}
+
+// tuple___int64_int64_rules_Opt_int16___rules_Dict_tuple_string_rules_Opt_string___tuple_int16_int64_ is a tuple tuple[list[int], int, card(creature)?, dict[tuple[str(giant|gnome|goblin|human|orc|wizard), str(giant|gnome|human|orc|wizard)?], tuple[card(creature,supply), int]]].
+type tuple___int64_int64_rules_Opt_int16___rules_Dict_tuple_string_rules_Opt_string___tuple_int16_int64_ struct {
+	F0 []int64
+	F1 int64
+	F2 rules.Opt[int16]
+	F3 *rules.Dict[tuple_string_rules_Opt_string_, tuple_int16_int64]
+}
+
+// tuple_bool___int64_int64 is a tuple tuple[bool, list[int], int].
+type tuple_bool___int64_int64 struct {
+	F0 bool
+	F1 []int64
+	F2 int64
 }
 
 // tuple_int16_int64 is a tuple tuple[card(creature,supply), int].
@@ -144,6 +177,43 @@ func (t tuple_int64_int64) At(at string, i int64) int64 {
 	panic(nil)
 }
 
+// tuple_int64_x6 is a tuple tuple[int, int, int, int, int, int].
+type tuple_int64_x6 struct {
+	F0 int64
+	F1 int64
+	F2 int64
+	F3 int64
+	F4 int64
+	F5 int64
+}
+
+// Slice is the tuple's elements, as a list.
+func (t tuple_int64_x6) Slice() []int64 { return []int64{t.F0, t.F1, t.F2, t.F3, t.F4, t.F5} }
+
+// At is element i, counted from the end when negative.
+func (t tuple_int64_x6) At(at string, i int64) int64 {
+	j := i
+	if j < 0 {
+		j += 6
+	}
+	switch j {
+	case 0:
+		return t.F0
+	case 1:
+		return t.F1
+	case 2:
+		return t.F2
+	case 3:
+		return t.F3
+	case 4:
+		return t.F4
+	case 5:
+		return t.F5
+	}
+	rules.Failf(at, "index %d out of range [-6:6]", i)
+	panic(nil)
+}
+
 // tuple_string_rules_Opt_string_ is a tuple tuple[str(giant|gnome|goblin|human|orc|wizard), str(giant|gnome|human|orc|wizard)?].
 type tuple_string_rules_Opt_string_ struct {
 	F0 string
@@ -175,6 +245,12 @@ func (t tuple_string_string) At(at string, i int64) string {
 	panic(nil)
 }
 
+// tuple_tuple_string_rules_Opt_string__tuple_int16_int64 is a tuple tuple[tuple[str(giant|gnome|goblin|human|orc|wizard), str(giant|gnome|human|orc|wizard)?], tuple[card(creature,supply), int]].
+type tuple_tuple_string_rules_Opt_string__tuple_int16_int64 struct {
+	F0 tuple_string_rules_Opt_string_
+	F1 tuple_int16_int64
+}
+
 // fn_action_done is action_done of the rules (cards/warlock/rules.star:672:1).
 func (b *bound) fn_action_done(h *rules.Host) {
 	h.SetVar("cards/warlock/rules.star:674:5", b.v_castle_gob, 0, -(int64(1)))
@@ -185,6 +261,54 @@ func (b *bound) fn_action_done(h *rules.Host) {
 		return
 	}
 	b.fn_end_round(h)
+}
+
+// fn_affords is affords of the rules (cards/warlock/rules.star:331:1).
+func (b *bound) fn_affords(h *rules.Host, a1 int64, a2 int16, a3 rules.Opt[int16]) bool {
+	l_p := a1
+	_ = l_p
+	l_c := a2
+	_ = l_c
+	l_gob := a3
+	_ = l_gob
+	return b.fn_payable(h, b.g_COST.At("cards/warlock/rules.star:333:20", l_c), rules.Min(b.p_wizard_substitutes, int64(100)), l_gob, b.fn_dungeon_kinds(h, l_p))
+}
+
+// fn_after_pick_empire is after_pick_empire of the rules (cards/warlock/rules.star:1106:1).
+func (b *bound) fn_after_pick_empire(h *rules.Host) {
+	h.SetTurn("cards/warlock/rules.star:1108:5", rules.At("cards/warlock/rules.star:1108:14", b.fn_bid_order(h), h.Var("cards/warlock/rules.star:1108:27", b.v_pick, 0)))
+	h.SetVar("cards/warlock/rules.star:1109:5", b.v_left, 0, (h.Var("cards/warlock/rules.star:1109:5", b.v_left, 0) - int64(1)))
+	b.fn_pick_step(h)
+}
+
+// fn_apply_bid is apply_bid of the rules (cards/warlock/rules.star:1025:1).
+func (b *bound) fn_apply_bid(h *rules.Host, a1 int64, a2 tuple_int16_int64) {
+	l_p := a1
+	_ = l_p
+	l_x := a2
+	_ = l_x
+	var l_c int16
+	_ = l_c
+	var l_alt int64
+	_ = l_alt
+	tu1 := l_x
+	l_c = tu1.F0
+	l_alt = tu1.F1
+	h.Move("cards/warlock/rules.star:1028:5", l_c, h.Zone("cards/warlock/rules.star:1028:15", b.z_mine, l_p), func() int {
+		if l_alt != 0 {
+			return h.Zone("cards/warlock/rules.star:1028:26", b.z_bid_alt, l_p)
+		}
+		return h.Zone("cards/warlock/rules.star:1028:51", b.z_bid, l_p)
+	}())
+	h.SetVar("cards/warlock/rules.star:1029:5", b.v_bid_halves, l_p, (h.Var("cards/warlock/rules.star:1029:5", b.v_bid_halves, l_p) + rules.Trunc("cards/warlock/rules.star:1029:24", (float64(int64(2))*rules.Must("cards/warlock/rules.star:1029:43", b.fn_gold_of(h, l_c, l_alt))))))
+}
+
+// fn_apply_bid_done is apply_bid_done of the rules (cards/warlock/rules.star:1039:1).
+func (b *bound) fn_apply_bid_done(h *rules.Host, a1 int64) {
+	l_p := a1
+	_ = l_p
+	h.SetVar("cards/warlock/rules.star:1041:5", b.v_bidding, l_p, int64(2))
+	b.fn_next_bidder(h)
 }
 
 // fn_apply_discard_dungeon is apply_discard_dungeon of the rules (cards/warlock/rules.star:428:1).
@@ -229,6 +353,170 @@ func (b *bound) fn_apply_draw_discard(h *rules.Host, a1 int64) {
 	}
 }
 
+// fn_apply_draw_pile is apply_draw_pile of the rules (cards/warlock/rules.star:591:1).
+func (b *bound) fn_apply_draw_pile(h *rules.Host, a1 int64) {
+	l_p := a1
+	_ = l_p
+	if h.Phase() == "human_draw" {
+		b.fn_draw_one(h, h.Zone("cards/warlock/rules.star:594:21", b.z_hand, l_p), "human_drew")
+	} else {
+		b.fn_draw_one(h, h.Zone("cards/warlock/rules.star:596:21", b.z_hand, l_p), "action_done")
+	}
+}
+
+// fn_apply_gnome_hand is apply_gnome_hand of the rules (cards/warlock/rules.star:888:1).
+func (b *bound) fn_apply_gnome_hand(h *rules.Host, a1 int64, a2 int16) {
+	l_p := a1
+	_ = l_p
+	l_card := a2
+	_ = l_card
+	h.Move("cards/warlock/rules.star:890:5", l_card, h.Zone("cards/warlock/rules.star:890:18", b.z_hand, l_p), h.Zone("cards/warlock/rules.star:890:29", b.z_building, 0))
+	b.fn_start_build(h, l_p, true, -(int64(1)), int64(0))
+}
+
+// fn_apply_goblin_bar is apply_goblin_bar of the rules (cards/warlock/rules.star:877:1).
+func (b *bound) fn_apply_goblin_bar(h *rules.Host, a1 int64, a2 int16) {
+	l_p := a1
+	_ = l_p
+	l_card := a2
+	_ = l_card
+	h.Move("cards/warlock/rules.star:879:5", l_card, h.Zone("cards/warlock/rules.star:879:18", b.z_bar, 0), h.Zone("cards/warlock/rules.star:879:25", b.z_building, 0))
+	b.fn_start_build(h, l_p, false, h.Var("cards/warlock/rules.star:880:30", b.v_castle_gob, 0), int64(1))
+}
+
+// fn_apply_pass is apply_pass of the rules (cards/warlock/rules.star:639:1).
+func (b *bound) fn_apply_pass(h *rules.Host, a1 int64) {
+	l_p := a1
+	_ = l_p
+	var l_c int16
+	_ = l_c
+	if h.Phase() == "bid" {
+		for _, it1 := range slices.Clone(h.Cards(h.Zone("cards/warlock/rules.star:642:23", b.z_bid, l_p))) {
+			l_c = it1
+			h.Move("cards/warlock/rules.star:643:13", l_c, h.Zone("cards/warlock/rules.star:643:23", b.z_bid, l_p), h.Zone("cards/warlock/rules.star:643:33", b.z_mine, l_p))
+		}
+		for _, it2 := range slices.Clone(h.Cards(h.Zone("cards/warlock/rules.star:644:23", b.z_bid_alt, l_p))) {
+			l_c = it2
+			h.Move("cards/warlock/rules.star:645:13", l_c, h.Zone("cards/warlock/rules.star:645:23", b.z_bid_alt, l_p), h.Zone("cards/warlock/rules.star:645:37", b.z_mine, l_p))
+		}
+		h.SetVar("cards/warlock/rules.star:646:9", b.v_bid_halves, l_p, int64(0))
+		h.SetVar("cards/warlock/rules.star:647:9", b.v_bidding, l_p, int64(3))
+		b.fn_next_bidder(h)
+	} else {
+		b.fn_action_done(h)
+	}
+}
+
+// fn_apply_pay is apply_pay of the rules (cards/warlock/rules.star:736:1).
+func (b *bound) fn_apply_pay(h *rules.Host, a1 int64, a2 int16) {
+	l_p := a1
+	_ = l_p
+	l_card := a2
+	_ = l_card
+	var l_ok bool
+	_ = l_ok
+	var l_d []int64
+	_ = l_d
+	var l_sub int64
+	_ = l_sub
+	tu1 := b.fn_cover(h, b.fn_unpack(h, h.Var("cards/warlock/rules.star:738:31", b.v_due, 0)), h.Var("cards/warlock/rules.star:738:39", b.v_bld_sub, 0), l_card)
+	l_ok = tu1.F0
+	l_d = tu1.F1
+	l_sub = tu1.F2
+	h.SetVar("cards/warlock/rules.star:739:5", b.v_due, 0, b.fn_pack(h, l_d))
+	h.SetVar("cards/warlock/rules.star:740:5", b.v_bld_sub, 0, l_sub)
+	h.Move("cards/warlock/rules.star:741:5", l_card, h.Zone("cards/warlock/rules.star:741:18", b.z_dungeon, h.Var("cards/warlock/rules.star:741:28", b.v_bld_player, 0)), h.Zone("cards/warlock/rules.star:741:43", b.z_discard, 0))
+	if h.Var("cards/warlock/rules.star:742:8", b.v_due, 0) == int64(0) {
+		b.fn_place_city(h)
+	}
+}
+
+// fn_apply_pay_castle is apply_pay_castle of the rules (cards/warlock/rules.star:745:1).
+func (b *bound) fn_apply_pay_castle(h *rules.Host, a1 int64) {
+	l_p := a1
+	_ = l_p
+	var l_card int16
+	_ = l_card
+	var l_ok bool
+	_ = l_ok
+	var l_d []int64
+	_ = l_d
+	var l_sub int64
+	_ = l_sub
+	l_card = b.fn_creature(h, h.Var("cards/warlock/rules.star:747:21", b.v_bld_gob, 0))
+	tu1 := b.fn_cover(h, b.fn_unpack(h, h.Var("cards/warlock/rules.star:748:31", b.v_due, 0)), h.Var("cards/warlock/rules.star:748:39", b.v_bld_sub, 0), l_card)
+	l_ok = tu1.F0
+	l_d = tu1.F1
+	l_sub = tu1.F2
+	h.SetVar("cards/warlock/rules.star:749:5", b.v_due, 0, b.fn_pack(h, l_d))
+	h.SetVar("cards/warlock/rules.star:750:5", b.v_bld_sub, 0, l_sub)
+	h.SetVar("cards/warlock/rules.star:751:5", b.v_bld_gob, 0, -(int64(1)))
+	h.Move("cards/warlock/rules.star:752:5", l_card, h.Zone("cards/warlock/rules.star:752:18", b.z_castle, h.Var("cards/warlock/rules.star:752:27", b.v_bld_player, 0)), h.Zone("cards/warlock/rules.star:752:42", b.z_discard, 0))
+	if h.Var("cards/warlock/rules.star:753:8", b.v_due, 0) == int64(0) {
+		b.fn_place_city(h)
+	}
+}
+
+// fn_apply_pick_discard is apply_pick_discard of the rules (cards/warlock/rules.star:1124:1).
+func (b *bound) fn_apply_pick_discard(h *rules.Host, a1 int64, a2 int16) {
+	l_p := a1
+	_ = l_p
+	l_card := a2
+	_ = l_card
+	h.Move("cards/warlock/rules.star:1126:5", l_card, h.Zone("cards/warlock/rules.star:1126:18", b.z_bar, 0), h.Zone("cards/warlock/rules.star:1126:25", b.z_discard, 0))
+	h.SetVar("cards/warlock/rules.star:1127:5", b.v_left, 0, (h.Var("cards/warlock/rules.star:1127:5", b.v_left, 0) - int64(1)))
+	b.fn_pick_step(h)
+}
+
+// fn_apply_pick_dungeon is apply_pick_dungeon of the rules (cards/warlock/rules.star:1143:1).
+func (b *bound) fn_apply_pick_dungeon(h *rules.Host, a1 int64, a2 int16) {
+	l_p := a1
+	_ = l_p
+	l_card := a2
+	_ = l_card
+	h.Move("cards/warlock/rules.star:1145:5", l_card, h.Zone("cards/warlock/rules.star:1145:18", b.z_bar, 0), h.Zone("cards/warlock/rules.star:1145:25", b.z_dungeon, l_p))
+	b.fn_second_picked(h)
+}
+
+// fn_apply_pick_empire is apply_pick_empire of the rules (cards/warlock/rules.star:1095:1).
+func (b *bound) fn_apply_pick_empire(h *rules.Host, a1 int64, a2 int16) {
+	l_p := a1
+	_ = l_p
+	l_card := a2
+	_ = l_card
+	if b.fn_has_city_field(h, l_p) {
+		h.Move("cards/warlock/rules.star:1098:9", l_card, h.Zone("cards/warlock/rules.star:1098:22", b.z_bar, 0), h.Zone("cards/warlock/rules.star:1098:29", b.z_building, 0))
+		b.fn_start_build(h, l_p, true, -(int64(1)), int64(2))
+		return
+	}
+	h.Move("cards/warlock/rules.star:1103:5", l_card, h.Zone("cards/warlock/rules.star:1103:18", b.z_bar, 0), h.Zone("cards/warlock/rules.star:1103:25", b.z_discard, 0))
+	b.fn_after_pick_empire(h)
+}
+
+// fn_apply_pick_mine is apply_pick_mine of the rules (cards/warlock/rules.star:1138:1).
+func (b *bound) fn_apply_pick_mine(h *rules.Host, a1 int64, a2 int16) {
+	l_p := a1
+	_ = l_p
+	l_card := a2
+	_ = l_card
+	h.Move("cards/warlock/rules.star:1140:5", l_card, h.Zone("cards/warlock/rules.star:1140:18", b.z_bar, 0), h.Zone("cards/warlock/rules.star:1140:25", b.z_mine, l_p))
+	b.fn_second_picked(h)
+}
+
+// fn_apply_place is apply_place of the rules (cards/warlock/rules.star:706:1).
+func (b *bound) fn_apply_place(h *rules.Host, a1 int64, a2 int64) {
+	l_p := a1
+	_ = l_p
+	l_f := a2
+	_ = l_f
+	h.SetVar("cards/warlock/rules.star:708:5", b.v_bld_field, 0, l_f)
+	if (h.Var("cards/warlock/rules.star:709:8", b.v_bld_free, 0) != 0) || (h.Var("cards/warlock/rules.star:709:22", b.v_due, 0) == int64(0)) {
+		b.fn_place_city(h)
+	} else {
+		h.SetPhase("cards/warlock/rules.star:712:9", "pay")
+	}
+}
+
 // fn_apply_place_dragon is apply_place_dragon of the rules (cards/warlock/rules.star:855:1).
 func (b *bound) fn_apply_place_dragon(h *rules.Host, a1 int64, a2 int64) {
 	l_p := a1
@@ -257,6 +545,16 @@ func (b *bound) fn_apply_play_dungeon(h *rules.Host, a1 int64, a2 int16) {
 	_ = l_card
 	h.Move("cards/warlock/rules.star:659:5", l_card, h.Zone("cards/warlock/rules.star:659:18", b.z_hand, l_p), h.Zone("cards/warlock/rules.star:659:29", b.z_dungeon, l_p))
 	b.fn_action_done(h)
+}
+
+// fn_apply_play_empire is apply_play_empire of the rules (cards/warlock/rules.star:662:1).
+func (b *bound) fn_apply_play_empire(h *rules.Host, a1 int64, a2 int16) {
+	l_p := a1
+	_ = l_p
+	l_card := a2
+	_ = l_card
+	h.Move("cards/warlock/rules.star:664:5", l_card, h.Zone("cards/warlock/rules.star:664:18", b.z_hand, l_p), h.Zone("cards/warlock/rules.star:664:29", b.z_building, 0))
+	b.fn_start_build(h, l_p, false, -(int64(1)), int64(0))
 }
 
 // fn_apply_play_mine is apply_play_mine of the rules (cards/warlock/rules.star:652:1).
@@ -359,6 +657,112 @@ func (b *bound) fn_apply_set_aside_mine(h *rules.Host, a1 int64, a2 int16) {
 	l_card := a2
 	_ = l_card
 	b.fn_send(h, l_p, l_card, true)
+}
+
+// fn_apply_skip is apply_skip of the rules (cards/warlock/rules.star:783:1).
+func (b *bound) fn_apply_skip(h *rules.Host, a1 int64) {
+	l_p := a1
+	_ = l_p
+	if h.Phase() == "giant_skill" {
+		b.fn_build_done(h)
+	} else {
+		b.fn_action_done(h)
+	}
+}
+
+// fn_apply_swap is apply_swap of the rules (cards/warlock/rules.star:799:1).
+func (b *bound) fn_apply_swap(h *rules.Host, a1 int64, a2 tuple_int64_int64) {
+	l_p := a1
+	_ = l_p
+	l_x := a2
+	_ = l_x
+	var l_i int64
+	_ = l_i
+	var l_j int64
+	_ = l_j
+	var l_a int64
+	_ = l_a
+	tu1 := l_x
+	l_i = tu1.F0
+	l_j = tu1.F1
+	l_a = h.Var("cards/warlock/rules.star:802:9", func(name string) int {
+		switch name {
+		case "field_0":
+			return b.v_field_0
+		case "field_1":
+			return b.v_field_1
+		case "field_10":
+			return b.v_field_10
+		case "field_11":
+			return b.v_field_11
+		case "field_12":
+			return b.v_field_12
+		case "field_13":
+			return b.v_field_13
+		case "field_14":
+			return b.v_field_14
+		case "field_15":
+			return b.v_field_15
+		case "field_2":
+			return b.v_field_2
+		case "field_3":
+			return b.v_field_3
+		case "field_4":
+			return b.v_field_4
+		case "field_5":
+			return b.v_field_5
+		case "field_6":
+			return b.v_field_6
+		case "field_7":
+			return b.v_field_7
+		case "field_8":
+			return b.v_field_8
+		case "field_9":
+			return b.v_field_9
+		}
+		rules.Failf("cards/warlock/rules.star:802:9", "getattr: g has no %s", name)
+		panic(nil)
+	}(rules.At("cards/warlock/rules.star:802:20", b.g_FIELD_VARS, l_i)), l_p)
+	b.fn_set_cell(h, l_p, l_i, h.Var("cards/warlock/rules.star:803:23", func(name string) int {
+		switch name {
+		case "field_0":
+			return b.v_field_0
+		case "field_1":
+			return b.v_field_1
+		case "field_10":
+			return b.v_field_10
+		case "field_11":
+			return b.v_field_11
+		case "field_12":
+			return b.v_field_12
+		case "field_13":
+			return b.v_field_13
+		case "field_14":
+			return b.v_field_14
+		case "field_15":
+			return b.v_field_15
+		case "field_2":
+			return b.v_field_2
+		case "field_3":
+			return b.v_field_3
+		case "field_4":
+			return b.v_field_4
+		case "field_5":
+			return b.v_field_5
+		case "field_6":
+			return b.v_field_6
+		case "field_7":
+			return b.v_field_7
+		case "field_8":
+			return b.v_field_8
+		case "field_9":
+			return b.v_field_9
+		}
+		rules.Failf("cards/warlock/rules.star:803:23", "getattr: g has no %s", name)
+		panic(nil)
+	}(rules.At("cards/warlock/rules.star:803:34", b.g_FIELD_VARS, l_j)), l_p))
+	b.fn_set_cell(h, l_p, l_j, l_a)
+	b.fn_build_done(h)
 }
 
 // fn_apply_wizard_own is apply_wizard_own of the rules (cards/warlock/rules.star:924:1).
@@ -573,6 +977,53 @@ func (b *bound) fn_begin_dest(h *rules.Host) {
 	h.SetPhase("cards/warlock/rules.star:542:5", "action")
 }
 
+// fn_bid_order is bid_order of the rules (cards/warlock/rules.star:1054:1).
+func (b *bound) fn_bid_order(h *rules.Host) []int64 {
+	var l_made []int64
+	_ = l_made
+	var l_p int64
+	_ = l_p
+	var l_p_2 int64
+	_ = l_p_2
+	var l_p_3 int64
+	_ = l_p_3
+	l_made = func() []int64 {
+		var out []int64
+		for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
+			l_p = it1
+			if h.Var("cards/warlock/rules.star:1056:44", b.v_bidding, l_p) == int64(2) {
+				out = append(out, l_p)
+			}
+		}
+		return out
+	}()
+	return func() []int64 {
+		var out []int64
+		for _, it2 := range rules.SortedFunc(func() []tuple_int64_int64 {
+			var out []tuple_int64_int64
+			for _, it3 := range l_made {
+				l_p_3 = it3
+				out = append(out, tuple_int64_int64{F0: -(h.Var("cards/warlock/rules.star:1058:37", b.v_bid_halves, l_p_3)), F1: l_p_3})
+			}
+			return out
+		}(), func(x, y tuple_int64_int64) int {
+			if c := cmp.Compare(x.F0, y.F0); c != 0 {
+				return c
+			}
+			if c := cmp.Compare(x.F1, y.F1); c != 0 {
+				return c
+			}
+			return 0
+		}) {
+			tu4 := it2
+			_ = tu4.F0
+			l_p_2 = tu4.F1
+			out = append(out, l_p_2)
+		}
+		return out
+	}()
+}
+
 // fn_bid_taken is bid_taken of the rules (cards/warlock/rules.star:1001:1).
 func (b *bound) fn_bid_taken(h *rules.Host, a1 int64) bool {
 	l_halves := a1
@@ -586,6 +1037,54 @@ func (b *bound) fn_bid_taken(h *rules.Host, a1 int64) bool {
 		}
 	}
 	return false
+}
+
+// fn_build_done is build_done of the rules (cards/warlock/rules.star:768:1).
+func (b *bound) fn_build_done(h *rules.Host) {
+	if h.Var("cards/warlock/rules.star:770:8", b.v_bld_ret, 0) == int64(1) {
+		b.fn_draw_one(h, h.Zone("cards/warlock/rules.star:771:21", b.z_bar, 0), "action_done")
+	} else {
+		if h.Var("cards/warlock/rules.star:772:10", b.v_bld_ret, 0) == int64(2) {
+			b.fn_after_pick_empire(h)
+		} else {
+			b.fn_action_done(h)
+		}
+	}
+}
+
+// fn_can_pay_with is can_pay_with of the rules (cards/warlock/rules.star:346:1).
+func (b *bound) fn_can_pay_with(h *rules.Host, a1 int16, a2 bool) bool {
+	l_c := a1
+	_ = l_c
+	l_castle := a2
+	_ = l_castle
+	var l_ok bool
+	_ = l_ok
+	var l_d []int64
+	_ = l_d
+	var l_sub int64
+	_ = l_sub
+	var l_dun *rules.Dict[tuple_string_rules_Opt_string_, tuple_int16_int64]
+	_ = l_dun
+	var l_gob rules.Opt[int16]
+	_ = l_gob
+	var l_k tuple_string_rules_Opt_string_
+	_ = l_k
+	tu1 := b.fn_cover(h, b.fn_unpack(h, h.Var("cards/warlock/rules.star:348:31", b.v_due, 0)), h.Var("cards/warlock/rules.star:348:39", b.v_bld_sub, 0), l_c)
+	l_ok = tu1.F0
+	l_d = tu1.F1
+	l_sub = tu1.F2
+	if !(l_ok) {
+		return false
+	}
+	l_dun = b.fn_dungeon_kinds(h, h.Var("cards/warlock/rules.star:351:28", b.v_bld_player, 0))
+	l_gob = rules.Opt[int16]{}
+	if !(l_castle) {
+		l_k = b.g_KIND.At("cards/warlock/rules.star:354:13", l_c)
+		l_dun.Set(l_k, tuple_int16_int64{F0: l_c, F1: (l_dun.At("cards/warlock/rules.star:355:22", l_k).F1 - int64(1))})
+		l_gob = b.fn_gob_card(h, h.Var("cards/warlock/rules.star:356:24", b.v_bld_gob, 0))
+	}
+	return b.fn_payable(h, l_d, l_sub, l_gob, l_dun)
 }
 
 // fn_can_place_dragon is can_place_dragon of the rules (cards/warlock/rules.star:841:1).
@@ -679,6 +1178,75 @@ func (b *bound) fn_cells(h *rules.Host, a1 int64) []int64 {
 	}()
 }
 
+// fn_chain_points is chain_points of the rules (cards/warlock/rules.star:1230:1).
+func (b *bound) fn_chain_points(h *rules.Host, a0 []rules.Opt[int16]) int64 {
+	l_sq := a0
+	_ = l_sq
+	var l_values tuple_int64_x6
+	_ = l_values
+	var l_seen []bool
+	_ = l_seen
+	var l_total int64
+	_ = l_total
+	var l_f int64
+	_ = l_f
+	var l_n int64
+	_ = l_n
+	var l_stack []int64
+	_ = l_stack
+	var l_x int64
+	_ = l_x
+	var l_y int64
+	_ = l_y
+	var l_i int64
+	_ = l_i
+	l_values = b.p_human_chain_points
+	l_seen = rules.Repeat([]bool{false}, b.g_FIELDS)
+	l_total = int64(0)
+	for it1, hi1 := int64(0), b.g_FIELDS; it1 < hi1; it1++ {
+		l_f = it1
+		if (rules.At("cards/warlock/rules.star:1236:12", l_seen, l_f) || !rules.At("cards/warlock/rules.star:1236:23", l_sq, l_f).OK) || (b.f_race_string.At("cards/warlock/rules.star:1236:40", rules.Must("cards/warlock/rules.star:1236:40", rules.At("cards/warlock/rules.star:1236:40", l_sq, l_f))) != "human") {
+			continue
+		}
+		l_n = int64(0)
+		l_stack = []int64{l_f}
+		rules.SetAt("cards/warlock/rules.star:1240:9", l_seen, l_f, true)
+		for it2, hi2 := int64(0), b.g_FIELDS; it2 < hi2; it2++ {
+			_ = it2
+			if !(len(l_stack) > 0) {
+				break
+			}
+			l_x = func() int64 {
+				if len(l_stack) == 0 {
+					rules.Failf("cards/warlock/rules.star:1244:17", "pop: empty list")
+				}
+				v := l_stack[len(l_stack)-1]
+				l_stack = l_stack[:len(l_stack)-1]
+				return v
+			}()
+			l_n = (l_n + int64(1))
+			for _, it3 := range rules.At("cards/warlock/rules.star:1246:22", b.g_ADJ, l_x) {
+				l_y = it3
+				if (!(rules.At("cards/warlock/rules.star:1247:24", l_seen, l_y)) && rules.At("cards/warlock/rules.star:1247:36", l_sq, l_y).OK) && (b.f_race_string.At("cards/warlock/rules.star:1247:54", rules.Must("cards/warlock/rules.star:1247:54", rules.At("cards/warlock/rules.star:1247:54", l_sq, l_y))) == "human") {
+					rules.SetAt("cards/warlock/rules.star:1248:21", l_seen, l_y, true)
+					l_stack = append(l_stack, l_y)
+				}
+			}
+		}
+		if func(tuple_int64_x6) bool { return true }(l_values) {
+			l_total = (l_total + func() int64 {
+				acc := int64(0)
+				for it4, hi4 := int64(0), l_n; it4 < hi4; it4++ {
+					l_i = it4
+					acc += l_values.At("cards/warlock/rules.star:1251:27", rules.Min(l_i, (6-int64(1))))
+				}
+				return acc
+			}())
+		}
+	}
+	return l_total
+}
+
 // fn_check_complete is check_complete of the rules (cards/warlock/rules.star:964:1).
 func (b *bound) fn_check_complete(h *rules.Host) {
 	var l_p int64
@@ -713,6 +1281,51 @@ func (b *bound) fn_city_fields(h *rules.Host, a1 int64) []int64 {
 		}()
 	}
 	return b.fn_open_fields(h, l_p, l_cs)
+}
+
+// fn_cover is cover of the rules (cards/warlock/rules.star:264:1).
+func (b *bound) fn_cover(h *rules.Host, a0 []int64, a1 int64, a2 int16) tuple_bool___int64_int64 {
+	l_due := a0
+	_ = l_due
+	l_sub := a1
+	_ = l_sub
+	l_c := a2
+	_ = l_c
+	var l_d []int64
+	_ = l_d
+	var l_ok bool
+	_ = l_ok
+	var l_r int64
+	_ = l_r
+	var l_i int64
+	_ = l_i
+	l_d = slices.Clone(l_due)
+	l_ok = false
+	l_r = b.g_RACE.At("cards/warlock/rules.star:268:9", b.f_race_string.At("cards/warlock/rules.star:268:14", l_c))
+	if rules.At("cards/warlock/rules.star:269:8", l_d, l_r) > int64(0) {
+		rules.SetAt("cards/warlock/rules.star:270:9", l_d, l_r, (rules.At("cards/warlock/rules.star:270:9", l_d, l_r) - int64(1)))
+		l_ok = true
+	}
+	if b.f_extra_rules_Opt_string_.At("cards/warlock/rules.star:272:8", l_c).OK && (rules.At("cards/warlock/rules.star:272:28", l_d, b.g_RACE.At("cards/warlock/rules.star:272:30", b.f_extra_string.At("cards/warlock/rules.star:272:35", l_c))) > int64(0)) {
+		rules.SetAt("cards/warlock/rules.star:273:9", l_d, b.g_RACE.At("cards/warlock/rules.star:273:11", rules.Must("cards/warlock/rules.star:273:16", b.f_extra_rules_Opt_string_.At("cards/warlock/rules.star:273:16", l_c))), (rules.At("cards/warlock/rules.star:273:9", l_d, b.g_RACE.At("cards/warlock/rules.star:273:11", rules.Must("cards/warlock/rules.star:273:16", b.f_extra_rules_Opt_string_.At("cards/warlock/rules.star:273:16", l_c)))) - int64(1)))
+		l_ok = true
+	}
+	if !(l_ok) && (rules.At("cards/warlock/rules.star:275:19", l_d, b.g_ANY) > int64(0)) {
+		rules.SetAt("cards/warlock/rules.star:276:9", l_d, b.g_ANY, (rules.At("cards/warlock/rules.star:276:9", l_d, b.g_ANY) - int64(1)))
+		l_ok = true
+	}
+	if ((!(l_ok) && (b.f_race_string.At("cards/warlock/rules.star:281:19", l_c) == "wizard")) && (l_sub > int64(0))) && (rules.Sum(l_d) == int64(1)) {
+		for it1, hi1 := int64(0), (b.g_ANY + int64(1)); it1 < hi1; it1++ {
+			l_i = it1
+			if rules.At("cards/warlock/rules.star:283:16", l_d, l_i) > int64(0) {
+				rules.SetAt("cards/warlock/rules.star:284:17", l_d, l_i, (rules.At("cards/warlock/rules.star:284:17", l_d, l_i) - int64(1)))
+				break
+			}
+		}
+		l_sub = (l_sub - int64(1))
+		l_ok = true
+	}
+	return tuple_bool___int64_int64{F0: l_ok, F1: l_d, F2: l_sub}
 }
 
 // fn_creature is creature of the rules (cards/warlock/rules.star:339:1).
@@ -762,6 +1375,32 @@ func (b *bound) fn_deal_more(h *rules.Host) {
 	h.SetVar("cards/warlock/rules.star:457:5", b.v_dealt, 0, (h.Var("cards/warlock/rules.star:457:5", b.v_dealt, 0) + l_k))
 }
 
+// fn_draw_one is draw_one of the rules (cards/warlock/rules.star:459:1).
+func (b *bound) fn_draw_one(h *rules.Host, a1 int, a2 string) {
+	l_to := a1
+	_ = l_to
+	l_then := a2
+	_ = l_then
+	if int64(len(h.Cards(h.Zone("cards/warlock/rules.star:461:12", b.z_draw, 0)))) == int64(0) {
+		b.fn_reshuffle(h)
+	}
+	if int64(len(h.Cards(h.Zone("cards/warlock/rules.star:463:12", b.z_draw, 0)))) == int64(0) {
+		func() {
+			switch l_then {
+			case "action_done":
+				b.fn_action_done(h)
+				return
+			case "human_drew":
+				b.fn_human_drew(h)
+				return
+			}
+			rules.Failf("cards/warlock/rules.star:464:9", "no function %s", l_then)
+		}()
+		return
+	}
+	h.Deal("cards/warlock/rules.star:466:5", h.Zone("cards/warlock/rules.star:466:12", b.z_draw, 0), l_to, int64(1), l_then)
+}
+
 // fn_dump is dump of the rules (cards/warlock/rules.star:959:1).
 func (b *bound) fn_dump(h *rules.Host, a1 int) {
 	l_zone := a1
@@ -796,6 +1435,29 @@ func (b *bound) fn_dungeon_kinds(h *rules.Host, a1 int64) *rules.Dict[tuple_stri
 		}()})
 	}
 	return l_out
+}
+
+// fn_end_auction is end_auction of the rules (cards/warlock/rules.star:1172:1).
+func (b *bound) fn_end_auction(h *rules.Host) {
+	var l_p int64
+	_ = l_p
+	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
+		l_p = it1
+		b.fn_dump(h, h.Zone("cards/warlock/rules.star:1175:17", b.z_bid, l_p))
+		b.fn_dump(h, h.Zone("cards/warlock/rules.star:1176:17", b.z_bid_alt, l_p))
+	}
+	b.fn_dump(h, h.Zone("cards/warlock/rules.star:1177:13", b.z_bar, 0))
+	h.SetVar("cards/warlock/rules.star:1178:5", b.v_tonar, 0, b.fn_new_auctioneer(h))
+	b.fn_check_complete(h)
+	h.SetVar("cards/warlock/rules.star:1180:5", b.v_day, 0, (h.Var("cards/warlock/rules.star:1180:5", b.v_day, 0) + int64(1)))
+	h.SetVar("cards/warlock/rules.star:1181:5", b.v_round, 0, int64(0))
+	if ((h.Var("cards/warlock/rules.star:1185:8", b.v_final, 0) != 0) || (h.Var("cards/warlock/rules.star:1185:19", b.v_complete, 0) != 0)) || (h.Var("cards/warlock/rules.star:1185:33", b.v_day, 0) >= b.p_days) {
+		h.SetPhase("cards/warlock/rules.star:1186:9", "over")
+		h.SetTurn("cards/warlock/rules.star:1187:9", int64(0))
+		h.End("cards/warlock/rules.star:1188:9")
+		return
+	}
+	b.fn_start_round(h)
 }
 
 // fn_end_round is end_round of the rules (cards/warlock/rules.star:970:1).
@@ -998,6 +1660,30 @@ func (b *bound) fn_legal_gnome_hand(h *rules.Host, a1 int64) []int16 {
 	}()
 }
 
+// fn_legal_goblin_bar is legal_goblin_bar of the rules (cards/warlock/rules.star:866:1).
+func (b *bound) fn_legal_goblin_bar(h *rules.Host, a1 int64) []int16 {
+	l_p := a1
+	_ = l_p
+	var l_gob rules.Opt[int16]
+	_ = l_gob
+	var l_out []int16
+	_ = l_out
+	var l_c int16
+	_ = l_c
+	if !(b.fn_has_city_field(h, l_p)) {
+		return []int16(nil)
+	}
+	l_gob = b.fn_gob_card(h, h.Var("cards/warlock/rules.star:870:20", b.v_castle_gob, 0))
+	l_out = []int16(nil)
+	for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:872:14", b.z_bar, 0)) {
+		l_c = it1
+		if !slices.Contains(l_out, l_c) && b.fn_affords(h, l_p, l_c, l_gob) {
+			l_out = append(l_out, l_c)
+		}
+	}
+	return l_out
+}
+
 // fn_legal_pass is legal_pass of the rules (cards/warlock/rules.star:632:1).
 func (b *bound) fn_legal_pass(h *rules.Host, a1 int64) bool {
 	l_p := a1
@@ -1008,32 +1694,66 @@ func (b *bound) fn_legal_pass(h *rules.Host, a1 int64) bool {
 	return ((b.fn_piles(h) == int64(0)) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:637:34", b.z_hand, l_p)))) == int64(0)))
 }
 
-// fn_legal_pick_discard is legal_pick_discard of the rules (cards/warlock/rules.star:1119:1).
+// fn_legal_pay is legal_pay of the rules (cards/warlock/rules.star:714:1).
+func (b *bound) fn_legal_pay(h *rules.Host, a1 int64) []int16 {
+	l_p := a1
+	_ = l_p
+	var l_out []int16
+	_ = l_out
+	var l_known *rules.Dict[tuple_string_rules_Opt_string_, bool]
+	_ = l_known
+	var l_c int16
+	_ = l_c
+	var l_k tuple_string_rules_Opt_string_
+	_ = l_k
+	l_out = []int16(nil)
+	l_known = rules.NewDict[tuple_string_rules_Opt_string_, bool]()
+	for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:718:14", b.z_dungeon, h.Var("cards/warlock/rules.star:718:24", b.v_bld_player, 0))) {
+		l_c = it1
+		l_k = b.g_KIND.At("cards/warlock/rules.star:719:13", l_c)
+		if !l_known.Has(l_k) {
+			l_known.Set(l_k, b.fn_can_pay_with(h, l_c, false))
+		}
+		if l_known.At("cards/warlock/rules.star:722:12", l_k) {
+			l_out = append(l_out, l_c)
+		}
+	}
+	return l_out
+}
+
+// fn_legal_pay_castle is legal_pay_castle of the rules (cards/warlock/rules.star:726:1).
+func (b *bound) fn_legal_pay_castle(h *rules.Host, a1 int64) bool {
+	l_p := a1
+	_ = l_p
+	return ((h.Var("cards/warlock/rules.star:730:12", b.v_bld_gob, 0) >= int64(0)) && b.fn_can_pay_with(h, b.fn_creature(h, h.Var("cards/warlock/rules.star:730:56", b.v_bld_gob, 0)), true))
+}
+
+// fn_legal_pick_discard is legal_pick_discard of the rules (cards/warlock/rules.star:1120:1).
 func (b *bound) fn_legal_pick_discard(h *rules.Host, a1 int64) int {
 	l_p := a1
 	_ = l_p
-	return h.Zone("cards/warlock/rules.star:1121:12", b.z_bar, 0)
+	return h.Zone("cards/warlock/rules.star:1122:12", b.z_bar, 0)
 }
 
-// fn_legal_pick_dungeon is legal_pick_dungeon of the rules (cards/warlock/rules.star:1133:1).
+// fn_legal_pick_dungeon is legal_pick_dungeon of the rules (cards/warlock/rules.star:1134:1).
 func (b *bound) fn_legal_pick_dungeon(h *rules.Host, a1 int64) int {
 	l_p := a1
 	_ = l_p
-	return h.Zone("cards/warlock/rules.star:1135:12", b.z_bar, 0)
+	return h.Zone("cards/warlock/rules.star:1136:12", b.z_bar, 0)
 }
 
-// fn_legal_pick_empire is legal_pick_empire of the rules (cards/warlock/rules.star:1090:1).
+// fn_legal_pick_empire is legal_pick_empire of the rules (cards/warlock/rules.star:1091:1).
 func (b *bound) fn_legal_pick_empire(h *rules.Host, a1 int64) int {
 	l_p := a1
 	_ = l_p
-	return h.Zone("cards/warlock/rules.star:1092:12", b.z_bar, 0)
+	return h.Zone("cards/warlock/rules.star:1093:12", b.z_bar, 0)
 }
 
-// fn_legal_pick_mine is legal_pick_mine of the rules (cards/warlock/rules.star:1129:1).
+// fn_legal_pick_mine is legal_pick_mine of the rules (cards/warlock/rules.star:1130:1).
 func (b *bound) fn_legal_pick_mine(h *rules.Host, a1 int64) int {
 	l_p := a1
 	_ = l_p
-	return h.Zone("cards/warlock/rules.star:1131:12", b.z_bar, 0)
+	return h.Zone("cards/warlock/rules.star:1132:12", b.z_bar, 0)
 }
 
 // fn_legal_place is legal_place of the rules (cards/warlock/rules.star:698:1).
@@ -1065,6 +1785,36 @@ func (b *bound) fn_legal_play_dungeon(h *rules.Host, a1 int64) int {
 	l_p := a1
 	_ = l_p
 	return h.Zone("cards/warlock/rules.star:612:12", b.z_hand, l_p)
+}
+
+// fn_legal_play_empire is legal_play_empire of the rules (cards/warlock/rules.star:614:1).
+func (b *bound) fn_legal_play_empire(h *rules.Host, a1 int64) []int16 {
+	l_p := a1
+	_ = l_p
+	var l_out []int16
+	_ = l_out
+	var l_known *rules.Dict[int64, bool]
+	_ = l_known
+	var l_c int16
+	_ = l_c
+	var l_k int64
+	_ = l_k
+	if !(b.fn_has_city_field(h, l_p)) {
+		return []int16(nil)
+	}
+	l_out = []int16(nil)
+	l_known = rules.NewDict[int64, bool]()
+	for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:620:14", b.z_hand, l_p)) {
+		l_c = it1
+		l_k = b.fn_pack(h, b.g_COST.At("cards/warlock/rules.star:621:18", l_c))
+		if !l_known.Has(l_k) {
+			l_known.Set(l_k, b.fn_affords(h, l_p, l_c, rules.Opt[int16]{}))
+		}
+		if l_known.At("cards/warlock/rules.star:624:12", l_k) {
+			l_out = append(l_out, l_c)
+		}
+	}
+	return l_out
 }
 
 // fn_legal_play_mine is legal_play_mine of the rules (cards/warlock/rules.star:606:1).
@@ -1172,6 +1922,85 @@ func (b *bound) fn_legal_wizard_take(h *rules.Host, a1 int64) []tuple_int64_int6
 	return b.fn_targets(h, l_p)
 }
 
+// fn_lowest_bid is lowest_bid of the rules (cards/warlock/rules.star:1168:1).
+func (b *bound) fn_lowest_bid(h *rules.Host, a1 int64) int64 {
+	l_p := a1
+	_ = l_p
+	return func() int64 {
+		if h.Var("cards/warlock/rules.star:1170:31", b.v_bidding, l_p) == int64(2) {
+			return h.Var("cards/warlock/rules.star:1170:12", b.v_bid_halves, l_p)
+		}
+		return -(int64(1))
+	}()
+}
+
+// fn_new_auctioneer is new_auctioneer of the rules (cards/warlock/rules.star:1156:1).
+func (b *bound) fn_new_auctioneer(h *rules.Host) int64 {
+	var l_best int64
+	_ = l_best
+	var l_p int64
+	_ = l_p
+	l_best = -(int64(1))
+	l_p = h.Var("cards/warlock/rules.star:1161:9", b.v_elrohir, 0)
+	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
+		_ = it1
+		l_p = rules.FloorMod("cards/warlock/rules.star:1163:13", ((l_p + h.Players()) - int64(1)), h.Players())
+		if (l_best < int64(0)) || (b.fn_lowest_bid(h, l_p) < b.fn_lowest_bid(h, l_best)) {
+			l_best = l_p
+		}
+	}
+	return l_best
+}
+
+// fn_next_bidder is next_bidder of the rules (cards/warlock/rules.star:1044:1).
+func (b *bound) fn_next_bidder(h *rules.Host) {
+	h.SetVar("cards/warlock/rules.star:1046:5", b.v_bidder, 0, (h.Var("cards/warlock/rules.star:1046:5", b.v_bidder, 0) + int64(1)))
+	if h.Var("cards/warlock/rules.star:1047:8", b.v_bidder, 0) < h.Players() {
+		h.SetTurn("cards/warlock/rules.star:1048:9", rules.FloorMod("cards/warlock/rules.star:1048:18", (h.Turn()+int64(1)), h.Players()))
+		h.SetVar("cards/warlock/rules.star:1049:9", b.v_bidding, h.Turn(), int64(1))
+		return
+	}
+	h.SetVar("cards/warlock/rules.star:1051:5", b.v_pick, 0, int64(0))
+	b.fn_next_pick(h)
+}
+
+// fn_next_pick is next_pick of the rules (cards/warlock/rules.star:1066:1).
+func (b *bound) fn_next_pick(h *rules.Host) {
+	var l_order []int64
+	_ = l_order
+	l_order = b.fn_bid_order(h)
+	for it1, hi1 := int64(0), int64(2); it1 < hi1; it1++ {
+		_ = it1
+		for it2, hi2 := int64(0), (int64(len(l_order)) + int64(1)); it2 < hi2; it2++ {
+			_ = it2
+			if (h.Var("cards/warlock/rules.star:1071:16", b.v_pick, 0) >= int64(len(l_order))) || (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:1071:44", b.z_bar, 0)))) == int64(0)) {
+				break
+			}
+			h.SetTurn("cards/warlock/rules.star:1073:13", rules.At("cards/warlock/rules.star:1073:22", l_order, h.Var("cards/warlock/rules.star:1073:28", b.v_pick, 0)))
+			if h.Var("cards/warlock/rules.star:1074:16", b.v_second, 0) != 0 {
+				h.SetPhase("cards/warlock/rules.star:1075:17", "pick_second")
+				h.SetVar("cards/warlock/rules.star:1076:17", b.v_left, 0, b.p_auction_second_pick)
+			} else {
+				h.SetPhase("cards/warlock/rules.star:1078:17", "pick_empire")
+				h.SetVar("cards/warlock/rules.star:1079:17", b.v_left, 0, b.fn_picks(h))
+			}
+			if h.Var("cards/warlock/rules.star:1080:16", b.v_left, 0) > int64(0) {
+				return
+			}
+			h.SetVar("cards/warlock/rules.star:1082:13", b.v_pick, 0, (h.Var("cards/warlock/rules.star:1082:13", b.v_pick, 0) + int64(1)))
+		}
+		if (!(h.Var("cards/warlock/rules.star:1083:16", b.v_second, 0) != 0) && !(h.Var("cards/warlock/rules.star:1083:33", b.v_rows, 0) != 0)) && (b.p_auction_second_pick > int64(0)) {
+			h.SetVar("cards/warlock/rules.star:1084:13", b.v_second, 0, rules.B2I(true))
+			h.SetVar("cards/warlock/rules.star:1085:13", b.v_pick, 0, int64(0))
+			if (int64(len(l_order)) > int64(0)) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:1086:39", b.z_bar, 0)))) > int64(0)) {
+				continue
+			}
+		}
+		break
+	}
+	b.fn_end_auction(h)
+}
+
 // fn_next_short is next_short of the rules (cards/warlock/rules.star:394:1).
 func (b *bound) fn_next_short(h *rules.Host) {
 	var l_p int64
@@ -1225,10 +2054,146 @@ func (b *bound) fn_open_fields(h *rules.Host, a1 int64, a2 []int64) []int64 {
 	}()
 }
 
-// fn_picks is picks of the rules (cards/warlock/rules.star:1059:1).
+// fn_pack is pack of the rules (cards/warlock/rules.star:256:1).
+func (b *bound) fn_pack(h *rules.Host, a0 []int64) int64 {
+	l_due := a0
+	_ = l_due
+	var l_i int64
+	_ = l_i
+	var l_n int64
+	_ = l_n
+	return func() int64 {
+		acc := int64(0)
+		for i1, it1 := range l_due {
+			tu2 := tuple_int64_int64{F0: int64(i1), F1: it1}
+			l_i = tu2.F0
+			l_n = tu2.F1
+			acc += rules.Shl("cards/warlock/rules.star:258:17", l_n, (int64(3) * l_i))
+		}
+		return acc
+	}()
+}
+
+// fn_payable is payable of the rules (cards/warlock/rules.star:294:1).
+func (b *bound) fn_payable(h *rules.Host, a0 []int64, a1 int64, a2 rules.Opt[int16], a3 *rules.Dict[tuple_string_rules_Opt_string_, tuple_int16_int64]) bool {
+	l_due := a0
+	_ = l_due
+	l_sub := a1
+	_ = l_sub
+	l_gob := a2
+	_ = l_gob
+	l_dun := a3
+	_ = l_dun
+	var l_stack []tuple___int64_int64_rules_Opt_int16___rules_Dict_tuple_string_rules_Opt_string___tuple_int16_int64_
+	_ = l_stack
+	var l_first int64
+	_ = l_first
+	var l_i int64
+	_ = l_i
+	var l_ok bool
+	_ = l_ok
+	var l_d []int64
+	_ = l_d
+	var l_k tuple_string_rules_Opt_string_
+	_ = l_k
+	var l_c int16
+	_ = l_c
+	var l_n int64
+	_ = l_n
+	var l_wizard bool
+	_ = l_wizard
+	var l_rest *rules.Dict[tuple_string_rules_Opt_string_, tuple_int16_int64]
+	_ = l_rest
+	l_stack = []tuple___int64_int64_rules_Opt_int16___rules_Dict_tuple_string_rules_Opt_string___tuple_int16_int64_{tuple___int64_int64_rules_Opt_int16___rules_Dict_tuple_string_rules_Opt_string___tuple_int16_int64_{F0: l_due, F1: l_sub, F2: l_gob, F3: l_dun}}
+	for it1, hi1 := int64(0), int64(100000); it1 < hi1; it1++ {
+		_ = it1
+		if !(len(l_stack) > 0) {
+			return false
+		}
+		tu2 := func() tuple___int64_int64_rules_Opt_int16___rules_Dict_tuple_string_rules_Opt_string___tuple_int16_int64_ {
+			if len(l_stack) == 0 {
+				rules.Failf("cards/warlock/rules.star:300:30", "pop: empty list")
+			}
+			v := l_stack[len(l_stack)-1]
+			l_stack = l_stack[:len(l_stack)-1]
+			return v
+		}()
+		l_due = tu2.F0
+		l_sub = tu2.F1
+		l_gob = tu2.F2
+		l_dun = tu2.F3
+		if rules.Sum(l_due) == int64(0) {
+			return true
+		}
+		l_first = rules.At("cards/warlock/rules.star:303:17", func() []int64 {
+			var out []int64
+			for it3, hi3 := int64(0), (b.g_ANY + int64(1)); it3 < hi3; it3++ {
+				l_i = it3
+				if rules.At("cards/warlock/rules.star:303:47", l_due, l_i) > int64(0) {
+					out = append(out, l_i)
+				}
+			}
+			return out
+		}(), int64(0))
+		if l_gob.OK {
+			tu4 := b.fn_cover(h, l_due, int64(0), l_gob.V)
+			l_ok = tu4.F0
+			l_d = tu4.F1
+			_ = tu4.F2
+			if l_ok && (rules.At("cards/warlock/rules.star:306:23", l_d, l_first) < rules.At("cards/warlock/rules.star:306:34", l_due, l_first)) {
+				l_stack = append(l_stack, tuple___int64_int64_rules_Opt_int16___rules_Dict_tuple_string_rules_Opt_string___tuple_int16_int64_{F0: l_d, F1: l_sub, F2: rules.Opt[int16]{}, F3: l_dun})
+			}
+		}
+		for _, it5 := range func(d *rules.Dict[tuple_string_rules_Opt_string_, tuple_int16_int64]) []tuple_tuple_string_rules_Opt_string__tuple_int16_int64 {
+			out := make([]tuple_tuple_string_rules_Opt_string__tuple_int16_int64, 0, d.Len())
+			for _, k := range d.Keys() {
+				v, _ := d.Get(k)
+				out = append(out, tuple_tuple_string_rules_Opt_string__tuple_int16_int64{F0: k, F1: v})
+			}
+			return out
+		}(l_dun) {
+			tu6 := it5
+			l_k = tu6.F0
+			tu7 := tu6.F1
+			l_c = tu7.F0
+			l_n = tu7.F1
+			l_wizard = ((l_sub > int64(0)) && (b.f_race_string.At("cards/warlock/rules.star:309:34", l_c) == "wizard"))
+			if (l_n == int64(0)) || !(b.fn_shows(h, l_c, l_first) || l_wizard) {
+				continue
+			}
+			l_rest = l_dun.Copy()
+			l_rest.Set(l_k, tuple_int16_int64{F0: l_c, F1: (l_n - int64(1))})
+			tu8 := b.fn_cover(h, l_due, int64(0), l_c)
+			l_ok = tu8.F0
+			l_d = tu8.F1
+			_ = tu8.F2
+			if l_ok && (rules.At("cards/warlock/rules.star:315:23", l_d, l_first) < rules.At("cards/warlock/rules.star:315:34", l_due, l_first)) {
+				l_stack = append(l_stack, tuple___int64_int64_rules_Opt_int16___rules_Dict_tuple_string_rules_Opt_string___tuple_int16_int64_{F0: l_d, F1: l_sub, F2: l_gob, F3: l_rest})
+			}
+			if l_wizard && (l_first != b.g_RACE.At("cards/warlock/rules.star:317:36", "wizard")) {
+				l_d = slices.Clone(l_due)
+				rules.SetAt("cards/warlock/rules.star:319:17", l_d, l_first, (rules.At("cards/warlock/rules.star:319:17", l_d, l_first) - int64(1)))
+				l_stack = append(l_stack, tuple___int64_int64_rules_Opt_int16___rules_Dict_tuple_string_rules_Opt_string___tuple_int16_int64_{F0: l_d, F1: (l_sub - int64(1)), F2: l_gob, F3: l_rest})
+			}
+		}
+	}
+	return false
+}
+
+// fn_pick_step is pick_step of the rules (cards/warlock/rules.star:1112:1).
+func (b *bound) fn_pick_step(h *rules.Host) {
+	if (h.Var("cards/warlock/rules.star:1114:8", b.v_left, 0) > int64(0)) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:1114:27", b.z_bar, 0)))) > int64(0)) {
+		h.SetPhase("cards/warlock/rules.star:1115:9", "pick_discard")
+		return
+	}
+	h.SetVar("cards/warlock/rules.star:1117:5", b.v_pick, 0, (h.Var("cards/warlock/rules.star:1117:5", b.v_pick, 0) + int64(1)))
+	b.fn_next_pick(h)
+}
+
+// fn_picks is picks of the rules (cards/warlock/rules.star:1060:1).
 func (b *bound) fn_picks(h *rules.Host) int64 {
-	if h.Var("cards/warlock/rules.star:1061:8", b.v_rows, 0) != 0 {
-		return rules.Max(int64(1), h.Var("cards/warlock/rules.star:1062:23", b.v_round, 0))
+	if h.Var("cards/warlock/rules.star:1062:8", b.v_rows, 0) != 0 {
+		return rules.Max(int64(1), h.Var("cards/warlock/rules.star:1063:23", b.v_round, 0))
 	}
 	return b.p_auction_first_pick
 }
@@ -1236,6 +2201,22 @@ func (b *bound) fn_picks(h *rules.Host) int64 {
 // fn_piles is piles of the rules (cards/warlock/rules.star:573:1).
 func (b *bound) fn_piles(h *rules.Host) int64 {
 	return (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:575:16", b.z_draw, 0)))) + int64(len(h.Cards(h.Zone("cards/warlock/rules.star:575:30", b.z_discard, 0)))))
+}
+
+// fn_place_city is place_city of the rules (cards/warlock/rules.star:756:1).
+func (b *bound) fn_place_city(h *rules.Host) {
+	var l_p int64
+	_ = l_p
+	var l_card int16
+	_ = l_card
+	l_p = h.Var("cards/warlock/rules.star:760:9", b.v_bld_player, 0)
+	l_card = h.Card("cards/warlock/rules.star:761:12", h.Zone("cards/warlock/rules.star:761:12", b.z_building, 0), int64(0))
+	b.fn_set_field(h, l_p, h.Var("cards/warlock/rules.star:762:21", b.v_bld_field, 0), l_card, h.Zone("cards/warlock/rules.star:762:40", b.z_building, 0))
+	if (b.f_race_string.At("cards/warlock/rules.star:763:8", l_card) == "giant") && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:763:37", b.z_empire, l_p)))) > int64(1)) {
+		h.SetPhase("cards/warlock/rules.star:764:9", "giant_skill")
+		return
+	}
+	b.fn_build_done(h)
 }
 
 // fn_power is power of the rules (cards/warlock/rules.star:809:1).
@@ -1319,6 +2300,11 @@ func (b *bound) fn_reshuffle(h *rules.Host) {
 	h.MoveAll("cards/warlock/rules.star:437:5", h.Zone("cards/warlock/rules.star:437:16", b.z_discard, 0), h.Zone("cards/warlock/rules.star:437:27", b.z_draw, 0))
 }
 
+// fn_returns is returns of the rules (cards/warlock/rules.star:1254:1).
+func (b *bound) fn_returns(h *rules.Host) []int64 {
+	return b.fn_scores(h)
+}
+
 // fn_reveal is reveal of the rules (cards/warlock/rules.star:512:1).
 func (b *bound) fn_reveal(h *rules.Host) {
 	var l_p int64
@@ -1332,6 +2318,104 @@ func (b *bound) fn_reveal(h *rules.Host) {
 	h.SetTurn("cards/warlock/rules.star:517:5", h.Var("cards/warlock/rules.star:517:14", b.v_elrohir, 0))
 	h.SetVar("cards/warlock/rules.star:518:5", b.v_aside_n, 0, int64(0))
 	b.fn_begin_dest(h)
+}
+
+// fn_scores is scores of the rules (cards/warlock/rules.star:1194:1).
+func (b *bound) fn_scores(h *rules.Host) []int64 {
+	var l_counts []*rules.Dict[string, int64]
+	_ = l_counts
+	var l_totals []int64
+	_ = l_totals
+	var l_p int64
+	_ = l_p
+	var l_cs []int64
+	_ = l_cs
+	var l_sq []rules.Opt[int16]
+	_ = l_sq
+	var l_f int64
+	_ = l_f
+	var l_c rules.Opt[int16]
+	_ = l_c
+	var l_row int64
+	_ = l_row
+	var l_edge bool
+	_ = l_edge
+	var l_count *rules.Dict[string, int64]
+	_ = l_count
+	var l_total int64
+	_ = l_total
+	var l_r string
+	_ = l_r
+	var l_most int64
+	_ = l_most
+	var l_count_2 *rules.Dict[string, int64]
+	_ = l_count_2
+	l_counts = []*rules.Dict[string, int64](nil)
+	l_totals = []int64(nil)
+	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
+		l_p = it1
+		l_cs = b.fn_cells(h, l_p)
+		l_sq = []rules.Opt[int16](nil)
+		for it2, hi2 := int64(0), b.g_FIELDS; it2 < hi2; it2++ {
+			l_f = it2
+			l_c = func() rules.Opt[int16] {
+				if b.fn_is_city(h, rules.At("cards/warlock/rules.star:1202:43", l_cs, l_f)) {
+					return rules.Some(b.fn_card_at(h, rules.At("cards/warlock/rules.star:1202:25", l_cs, l_f)))
+				}
+				return rules.Opt[int16]{}
+			}()
+			l_row = rules.FloorDiv("cards/warlock/rules.star:1206:19", l_f, b.g_SIDE)
+			l_edge = ((l_row == int64(0)) || (l_row == (b.g_SIDE - int64(1))))
+			if l_c.OK && (((b.f_race_string.At("cards/warlock/rules.star:1208:32", l_c.V) == "giant") && !(l_edge)) || ((b.f_race_string.At("cards/warlock/rules.star:1208:68", l_c.V) == "wizard") && l_edge)) {
+				l_c = rules.Opt[int16]{}
+			}
+			l_sq = append(l_sq, l_c)
+		}
+		l_count = rules.NewDict[string, int64]()
+		l_total = int64(0)
+		for _, it3 := range l_sq {
+			l_c = it3
+			if l_c.OK {
+				l_total = (l_total + b.f_points_int64.At("cards/warlock/rules.star:1215:26", rules.Must("cards/warlock/rules.star:1215:26", l_c)))
+				l_count.Set(b.f_race_string.At("cards/warlock/rules.star:1216:23", rules.Must("cards/warlock/rules.star:1216:23", l_c)), (l_count.GetOr(b.f_race_string.At("cards/warlock/rules.star:1216:43", rules.Must("cards/warlock/rules.star:1216:43", l_c)), int64(0)) + int64(1)))
+			}
+		}
+		l_total = (l_total + b.fn_chain_points(h, l_sq))
+		l_total = (l_total + b.p_variety_bonus.GetOr(int64(l_count.Len()), int64(0)))
+		l_counts = append(l_counts, l_count)
+		l_totals = append(l_totals, l_total)
+	}
+	for _, it4 := range b.g_RACES {
+		l_r = it4
+		l_most = rules.MaxOf("cards/warlock/rules.star:1222:16", func() []int64 {
+			var out []int64
+			for _, it5 := range l_counts {
+				l_count_2 = it5
+				out = append(out, l_count_2.GetOr(l_r, int64(0)))
+			}
+			return out
+		}())
+		if l_most == int64(0) {
+			continue
+		}
+		for it6, hi6 := int64(0), h.Players(); it6 < hi6; it6++ {
+			l_p = it6
+			if rules.At("cards/warlock/rules.star:1226:16", l_counts, l_p).GetOr(l_r, int64(0)) == l_most {
+				rules.SetAt("cards/warlock/rules.star:1227:17", l_totals, l_p, (rules.At("cards/warlock/rules.star:1227:17", l_totals, l_p) + b.p_majority_bonus.GetOr(l_r, int64(0))))
+			}
+		}
+	}
+	return l_totals
+}
+
+// fn_second_picked is second_picked of the rules (cards/warlock/rules.star:1148:1).
+func (b *bound) fn_second_picked(h *rules.Host) {
+	h.SetVar("cards/warlock/rules.star:1150:5", b.v_left, 0, (h.Var("cards/warlock/rules.star:1150:5", b.v_left, 0) - int64(1)))
+	if (h.Var("cards/warlock/rules.star:1151:8", b.v_left, 0) > int64(0)) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:1151:27", b.z_bar, 0)))) > int64(0)) {
+		return
+	}
+	h.SetVar("cards/warlock/rules.star:1153:5", b.v_pick, 0, (h.Var("cards/warlock/rules.star:1153:5", b.v_pick, 0) + int64(1)))
+	b.fn_next_pick(h)
 }
 
 // fn_send is send of the rules (cards/warlock/rules.star:560:1).
@@ -1484,6 +2568,15 @@ func (b *bound) fn_short_of_cards(h *rules.Host) bool {
 	return false
 }
 
+// fn_shows is shows of the rules (cards/warlock/rules.star:290:1).
+func (b *bound) fn_shows(h *rules.Host, a0 int16, a1 int64) bool {
+	l_c := a0
+	_ = l_c
+	l_i := a1
+	_ = l_i
+	return (((l_i == b.g_ANY) || (b.g_RACE.At("cards/warlock/rules.star:292:24", b.f_race_string.At("cards/warlock/rules.star:292:29", l_c)) == l_i)) || (b.f_extra_rules_Opt_string_.At("cards/warlock/rules.star:292:46", l_c).OK && (b.g_RACE.At("cards/warlock/rules.star:292:66", rules.Must("cards/warlock/rules.star:292:71", b.f_extra_rules_Opt_string_.At("cards/warlock/rules.star:292:71", l_c))) == l_i)))
+}
+
 // fn_start_auction is start_auction of the rules (cards/warlock/rules.star:988:1).
 func (b *bound) fn_start_auction(h *rules.Host, a1 bool, a2 bool) {
 	l_final := a1
@@ -1504,6 +2597,30 @@ func (b *bound) fn_start_auction(h *rules.Host, a1 bool, a2 bool) {
 	}
 	h.SetTurn("cards/warlock/rules.star:998:5", h.Var("cards/warlock/rules.star:998:14", b.v_tonar, 0))
 	h.SetVar("cards/warlock/rules.star:999:5", b.v_bidding, h.Turn(), int64(1))
+}
+
+// fn_start_build is start_build of the rules (cards/warlock/rules.star:684:1).
+func (b *bound) fn_start_build(h *rules.Host, a1 int64, a2 bool, a3 int64, a4 int64) {
+	l_p := a1
+	_ = l_p
+	l_free := a2
+	_ = l_free
+	l_gob := a3
+	_ = l_gob
+	l_ret := a4
+	_ = l_ret
+	h.SetVar("cards/warlock/rules.star:686:5", b.v_bld_player, 0, l_p)
+	h.SetVar("cards/warlock/rules.star:687:5", b.v_bld_free, 0, rules.B2I(l_free))
+	h.SetVar("cards/warlock/rules.star:688:5", b.v_bld_ret, 0, l_ret)
+	h.SetVar("cards/warlock/rules.star:689:5", b.v_bld_gob, 0, -(int64(1)))
+	h.SetVar("cards/warlock/rules.star:690:5", b.v_due, 0, int64(0))
+	if !(l_free) {
+		h.SetVar("cards/warlock/rules.star:692:9", b.v_due, 0, b.fn_pack(h, b.g_COST.At("cards/warlock/rules.star:692:22", h.Card("cards/warlock/rules.star:692:27", h.Zone("cards/warlock/rules.star:692:27", b.z_building, 0), int64(0)))))
+		h.SetVar("cards/warlock/rules.star:693:9", b.v_bld_sub, 0, rules.Min(b.p_wizard_substitutes, int64(100)))
+		h.SetVar("cards/warlock/rules.star:694:9", b.v_bld_gob, 0, l_gob)
+	}
+	h.SetTurn("cards/warlock/rules.star:695:5", l_p)
+	h.SetPhase("cards/warlock/rules.star:696:5", "field")
 }
 
 // fn_start_round is start_round of the rules (cards/warlock/rules.star:382:1).
@@ -1576,10 +2693,19 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.v_bld_field, err = rules.BindVar(g, "bld_field"); err != nil {
 		return nil, err
 	}
+	if b.v_bld_free, err = rules.BindVar(g, "bld_free"); err != nil {
+		return nil, err
+	}
+	if b.v_bld_gob, err = rules.BindVar(g, "bld_gob"); err != nil {
+		return nil, err
+	}
 	if b.v_bld_player, err = rules.BindVar(g, "bld_player"); err != nil {
 		return nil, err
 	}
 	if b.v_bld_ret, err = rules.BindVar(g, "bld_ret"); err != nil {
+		return nil, err
+	}
+	if b.v_bld_sub, err = rules.BindVar(g, "bld_sub"); err != nil {
 		return nil, err
 	}
 	if b.v_castle_gob, err = rules.BindVar(g, "castle_gob"); err != nil {
@@ -1595,6 +2721,9 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		return nil, err
 	}
 	if b.v_done, err = rules.BindVar(g, "done"); err != nil {
+		return nil, err
+	}
+	if b.v_due, err = rules.BindVar(g, "due"); err != nil {
 		return nil, err
 	}
 	if b.v_elrohir, err = rules.BindVar(g, "elrohir"); err != nil {
@@ -1654,6 +2783,9 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.v_left, err = rules.BindVar(g, "left"); err != nil {
 		return nil, err
 	}
+	if b.v_pick, err = rules.BindVar(g, "pick"); err != nil {
+		return nil, err
+	}
 	if b.v_round, err = rules.BindVar(g, "round"); err != nil {
 		return nil, err
 	}
@@ -1673,6 +2805,15 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		return nil, err
 	}
 	if b.z_bar, err = rules.BindZone(g, "bar"); err != nil {
+		return nil, err
+	}
+	if b.z_bid, err = rules.BindZone(g, "bid"); err != nil {
+		return nil, err
+	}
+	if b.z_bid_alt, err = rules.BindZone(g, "bid_alt"); err != nil {
+		return nil, err
+	}
+	if b.z_building, err = rules.BindZone(g, "building"); err != nil {
 		return nil, err
 	}
 	if b.z_castle, err = rules.BindZone(g, "castle"); err != nil {
@@ -1702,6 +2843,8 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.z_supply, err = rules.BindZone(g, "supply"); err != nil {
 		return nil, err
 	}
+	b.f_extra_rules_Opt_string_ = rules.BindField(g, "extra", conv_rules_Opt_string_(g))
+	b.f_extra_string = rules.BindField(g, "extra", rules.ConvStr)
 	b.f_gold_alt_rules_Opt_float64_ = rules.BindField(g, "gold_alt", conv_rules_Opt_float64_(g))
 	b.f_gold_float64 = rules.BindField(g, "gold", rules.ConvFloat)
 	b.f_id_string = rules.BindField(g, "id", rules.ConvStr)
@@ -1720,6 +2863,9 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.p_auction_first_pick, err = rules.ConvInt(g.Param("auction_first_pick")); err != nil {
 		return nil, rules.BindError("params.auction_first_pick: %v", err)
 	}
+	if b.p_auction_second_pick, err = rules.ConvInt(g.Param("auction_second_pick")); err != nil {
+		return nil, rules.BindError("params.auction_second_pick: %v", err)
+	}
 	if b.p_bar_cards_per_player, err = rules.ConvInt(g.Param("bar_cards_per_player")); err != nil {
 		return nil, rules.BindError("params.bar_cards_per_player: %v", err)
 	}
@@ -1735,8 +2881,14 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.p_gnome_power_max_points, err = rules.ConvInt(g.Param("gnome_power_max_points")); err != nil {
 		return nil, rules.BindError("params.gnome_power_max_points: %v", err)
 	}
+	if b.p_human_chain_points, err = conv_tuple_int64_x6(g)(g.Param("human_chain_points")); err != nil {
+		return nil, rules.BindError("params.human_chain_points: %v", err)
+	}
 	if b.p_human_power_draws, err = rules.ConvInt(g.Param("human_power_draws")); err != nil {
 		return nil, rules.BindError("params.human_power_draws: %v", err)
+	}
+	if b.p_majority_bonus, err = conv__rules_Dict_string__int64_(g)(g.Param("majority_bonus")); err != nil {
+		return nil, rules.BindError("params.majority_bonus: %v", err)
 	}
 	if b.p_max_cities, err = rules.ConvInt(g.Param("max_cities")); err != nil {
 		return nil, rules.BindError("params.max_cities: %v", err)
@@ -1747,6 +2899,12 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.p_rounds_per_day, err = rules.ConvInt(g.Param("rounds_per_day")); err != nil {
 		return nil, rules.BindError("params.rounds_per_day: %v", err)
 	}
+	if b.p_variety_bonus, err = conv__rules_Dict_int64__int64_(g)(g.Param("variety_bonus")); err != nil {
+		return nil, rules.BindError("params.variety_bonus: %v", err)
+	}
+	if b.p_wizard_substitutes, err = rules.ConvInt(g.Param("wizard_substitutes")); err != nil {
+		return nil, rules.BindError("params.wizard_substitutes: %v", err)
+	}
 	if b.g_ADJ, err = conv_____int64(g)(g.Global("ADJ")); err != nil {
 		return nil, rules.BindError("ADJ: %v", err)
 	}
@@ -1755,6 +2913,9 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	}
 	if b.g_ANY, err = rules.ConvInt(g.Global("ANY")); err != nil {
 		return nil, rules.BindError("ANY: %v", err)
+	}
+	if b.g_COST, err = conv__rules_CardDict___int64_(g)(g.Global("COST")); err != nil {
+		return nil, rules.BindError("COST: %v", err)
 	}
 	if b.g_DRAGON_CELL, err = rules.ConvInt(g.Global("DRAGON_CELL")); err != nil {
 		return nil, rules.BindError("DRAGON_CELL: %v", err)
@@ -1770,6 +2931,12 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	}
 	if b.g_NUMBER, err = conv__rules_CardDict_int64_(g)(g.Global("NUMBER")); err != nil {
 		return nil, rules.BindError("NUMBER: %v", err)
+	}
+	if b.g_RACE, err = conv__rules_Dict_string__int64_(g)(g.Global("RACE")); err != nil {
+		return nil, rules.BindError("RACE: %v", err)
+	}
+	if b.g_RACES, err = conv___string(g)(g.Global("RACES")); err != nil {
+		return nil, rules.BindError("RACES: %v", err)
 	}
 	if b.g_RUIN_CELL, err = rules.ConvInt(g.Global("RUIN_CELL")); err != nil {
 		return nil, rules.BindError("RUIN_CELL: %v", err)
@@ -1850,16 +3017,24 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	e := &rules.Entries{Legal: map[string]func(*rules.Host, int, []int) []int{}, Apply: map[string]func(*rules.Host, int, int){}, Then: map[string]func(*rules.Host){}}
 	e.Setup = func(h *rules.Host) { b.fn_setup(h) }
 	e.Then["action_done"] = func(h *rules.Host) { b.fn_action_done(h) }
+	e.Then["after_pick_empire"] = func(h *rules.Host) { b.fn_after_pick_empire(h) }
 	e.Then["begin_aside"] = func(h *rules.Host) { b.fn_begin_aside(h) }
 	e.Then["begin_dest"] = func(h *rules.Host) { b.fn_begin_dest(h) }
+	e.Then["build_done"] = func(h *rules.Host) { b.fn_build_done(h) }
 	e.Then["check_complete"] = func(h *rules.Host) { b.fn_check_complete(h) }
 	e.Then["deal"] = func(h *rules.Host) { b.fn_deal(h) }
 	e.Then["deal_more"] = func(h *rules.Host) { b.fn_deal_more(h) }
+	e.Then["end_auction"] = func(h *rules.Host) { b.fn_end_auction(h) }
 	e.Then["end_round"] = func(h *rules.Host) { b.fn_end_round(h) }
 	e.Then["human_drew"] = func(h *rules.Host) { b.fn_human_drew(h) }
+	e.Then["next_bidder"] = func(h *rules.Host) { b.fn_next_bidder(h) }
+	e.Then["next_pick"] = func(h *rules.Host) { b.fn_next_pick(h) }
 	e.Then["next_short"] = func(h *rules.Host) { b.fn_next_short(h) }
+	e.Then["pick_step"] = func(h *rules.Host) { b.fn_pick_step(h) }
+	e.Then["place_city"] = func(h *rules.Host) { b.fn_place_city(h) }
 	e.Then["reshuffle"] = func(h *rules.Host) { b.fn_reshuffle(h) }
 	e.Then["reveal"] = func(h *rules.Host) { b.fn_reveal(h) }
+	e.Then["second_picked"] = func(h *rules.Host) { b.fn_second_picked(h) }
 	e.Then["setup"] = func(h *rules.Host) { b.fn_setup(h) }
 	e.Then["start_round"] = func(h *rules.Host) { b.fn_start_round(h) }
 	e.Legal["discard_hand"] = func(h *rules.Host, p int, dst []int) []int {
@@ -1939,6 +3114,9 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		}
 		return dst
 	}
+	e.Apply["draw_pile"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_draw_pile(h, int64(p))
+	}
 	e.Legal["draw_discard"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_draw_discard(h, int64(p))
 		if r {
@@ -1969,6 +3147,16 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	e.Apply["play_dungeon"] = func(h *rules.Host, p int, arg int) {
 		b.fn_apply_play_dungeon(h, int64(p), int16(arg))
 	}
+	e.Legal["play_empire"] = func(h *rules.Host, p int, dst []int) []int {
+		r := b.fn_legal_play_empire(h, int64(p))
+		for _, d := range r {
+			dst = append(dst, int(d))
+		}
+		return dst
+	}
+	e.Apply["play_empire"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_play_empire(h, int64(p), int16(arg))
+	}
 	e.Legal["play_castle"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_play_castle(h, int64(p))
 		for _, d := range h.Cards(r) {
@@ -1986,6 +3174,9 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		}
 		return dst
 	}
+	e.Apply["pass"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_pass(h, int64(p))
+	}
 	e.Legal["skip"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_skip(h, int64(p))
 		if r {
@@ -1993,12 +3184,38 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		}
 		return dst
 	}
+	e.Apply["skip"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_skip(h, int64(p))
+	}
 	e.Legal["place"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_place(h, int64(p))
 		for _, x := range r {
 			dst = append(dst, rules.Part("cards/warlock/rules.star:698:1", h, x, size_place_0, false))
 		}
 		return dst
+	}
+	e.Apply["place"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_place(h, int64(p), int64(arg))
+	}
+	e.Legal["pay"] = func(h *rules.Host, p int, dst []int) []int {
+		r := b.fn_legal_pay(h, int64(p))
+		for _, d := range r {
+			dst = append(dst, int(d))
+		}
+		return dst
+	}
+	e.Apply["pay"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_pay(h, int64(p), int16(arg))
+	}
+	e.Legal["pay_castle"] = func(h *rules.Host, p int, dst []int) []int {
+		r := b.fn_legal_pay_castle(h, int64(p))
+		if r {
+			dst = append(dst, 0)
+		}
+		return dst
+	}
+	e.Apply["pay_castle"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_pay_castle(h, int64(p))
 	}
 	e.Legal["swap"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_swap(h, int64(p))
@@ -2010,6 +3227,14 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		}
 		return dst
 	}
+	e.Apply["swap"] = func(h *rules.Host, p int, arg int) {
+		var x tuple_int64_int64
+		x.F1 = int64(arg % size_swap_1)
+		arg /= size_swap_1
+		x.F0 = int64(arg % size_swap_0)
+		arg /= size_swap_0
+		b.fn_apply_swap(h, int64(p), x)
+	}
 	e.Legal["place_dragon"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_place_dragon(h, int64(p))
 		for _, x := range r {
@@ -2020,12 +3245,25 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	e.Apply["place_dragon"] = func(h *rules.Host, p int, arg int) {
 		b.fn_apply_place_dragon(h, int64(p), int64(arg))
 	}
+	e.Legal["goblin_bar"] = func(h *rules.Host, p int, dst []int) []int {
+		r := b.fn_legal_goblin_bar(h, int64(p))
+		for _, d := range r {
+			dst = append(dst, int(d))
+		}
+		return dst
+	}
+	e.Apply["goblin_bar"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_goblin_bar(h, int64(p), int16(arg))
+	}
 	e.Legal["gnome_hand"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_gnome_hand(h, int64(p))
 		for _, d := range r {
 			dst = append(dst, int(d))
 		}
 		return dst
+	}
+	e.Apply["gnome_hand"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_gnome_hand(h, int64(p), int16(arg))
 	}
 	e.Legal["ruin"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_ruin(h, int64(p))
@@ -2083,12 +3321,23 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		}
 		return dst
 	}
+	e.Apply["bid"] = func(h *rules.Host, p int, arg int) {
+		var x tuple_int16_int64
+		x.F1 = int64(arg % size_bid_1)
+		arg /= size_bid_1
+		x.F0 = int16(arg % size_bid_0)
+		arg /= size_bid_0
+		b.fn_apply_bid(h, int64(p), x)
+	}
 	e.Legal["bid_done"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_bid_done(h, int64(p))
 		if r {
 			dst = append(dst, 0)
 		}
 		return dst
+	}
+	e.Apply["bid_done"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_bid_done(h, int64(p))
 	}
 	e.Legal["pick_empire"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_pick_empire(h, int64(p))
@@ -2097,12 +3346,18 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		}
 		return dst
 	}
+	e.Apply["pick_empire"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_pick_empire(h, int64(p), int16(arg))
+	}
 	e.Legal["pick_discard"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_pick_discard(h, int64(p))
 		for _, d := range h.Cards(r) {
 			dst = append(dst, int(d))
 		}
 		return dst
+	}
+	e.Apply["pick_discard"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_pick_discard(h, int64(p), int16(arg))
 	}
 	e.Legal["pick_mine"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_pick_mine(h, int64(p))
@@ -2111,6 +3366,9 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		}
 		return dst
 	}
+	e.Apply["pick_mine"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_pick_mine(h, int64(p), int16(arg))
+	}
 	e.Legal["pick_dungeon"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_pick_dungeon(h, int64(p))
 		for _, d := range h.Cards(r) {
@@ -2118,12 +3376,63 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		}
 		return dst
 	}
+	e.Apply["pick_dungeon"] = func(h *rules.Host, p int, arg int) {
+		b.fn_apply_pick_dungeon(h, int64(p), int16(arg))
+	}
+	e.Returns = func(h *rules.Host) []float64 { return rules.Floats(b.fn_returns(h)) }
 	return e, nil
+}
+
+func conv_rules_Opt_string_(g *rules.Game) func(starlark.Value) (rules.Opt[string], error) {
+	return func(v starlark.Value) (rules.Opt[string], error) {
+		return rules.ConvOpt(v, rules.ConvStr)
+	}
 }
 
 func conv_rules_Opt_float64_(g *rules.Game) func(starlark.Value) (rules.Opt[float64], error) {
 	return func(v starlark.Value) (rules.Opt[float64], error) {
 		return rules.ConvOpt(v, rules.ConvFloat)
+	}
+}
+
+func conv_tuple_int64_x6(g *rules.Game) func(starlark.Value) (tuple_int64_x6, error) {
+	return func(v starlark.Value) (tuple_int64_x6, error) {
+		var t tuple_int64_x6
+		x, err := rules.ConvTuple(v, 6)
+		if err != nil {
+			return t, err
+		}
+		if t.F0, err = rules.ConvInt(x[0]); err != nil {
+			return t, err
+		}
+		if t.F1, err = rules.ConvInt(x[1]); err != nil {
+			return t, err
+		}
+		if t.F2, err = rules.ConvInt(x[2]); err != nil {
+			return t, err
+		}
+		if t.F3, err = rules.ConvInt(x[3]); err != nil {
+			return t, err
+		}
+		if t.F4, err = rules.ConvInt(x[4]); err != nil {
+			return t, err
+		}
+		if t.F5, err = rules.ConvInt(x[5]); err != nil {
+			return t, err
+		}
+		return t, nil
+	}
+}
+
+func conv__rules_Dict_string__int64_(g *rules.Game) func(starlark.Value) (*rules.Dict[string, int64], error) {
+	return func(v starlark.Value) (*rules.Dict[string, int64], error) {
+		return rules.ConvDict(v, rules.ConvStr, rules.ConvInt)
+	}
+}
+
+func conv__rules_Dict_int64__int64_(g *rules.Game) func(starlark.Value) (*rules.Dict[int64, int64], error) {
+	return func(v starlark.Value) (*rules.Dict[int64, int64], error) {
+		return rules.ConvDict(v, rules.ConvInt, rules.ConvInt)
 	}
 }
 
@@ -2145,15 +3454,15 @@ func conv___int16(g *rules.Game) func(starlark.Value) ([]int16, error) {
 	}
 }
 
-func conv___string(g *rules.Game) func(starlark.Value) ([]string, error) {
-	return func(v starlark.Value) ([]string, error) {
-		return rules.ConvList(v, rules.ConvStr)
+func conv__rules_CardDict___int64_(g *rules.Game) func(starlark.Value) (*rules.CardDict[[]int64], error) {
+	return func(v starlark.Value) (*rules.CardDict[[]int64], error) {
+		return rules.ConvCardDict(g, v, conv___int64(g))
 	}
 }
 
-func conv_rules_Opt_string_(g *rules.Game) func(starlark.Value) (rules.Opt[string], error) {
-	return func(v starlark.Value) (rules.Opt[string], error) {
-		return rules.ConvOpt(v, rules.ConvStr)
+func conv___string(g *rules.Game) func(starlark.Value) ([]string, error) {
+	return func(v starlark.Value) ([]string, error) {
+		return rules.ConvList(v, rules.ConvStr)
 	}
 }
 

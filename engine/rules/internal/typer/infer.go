@@ -811,6 +811,15 @@ func (in *inferer) binary(op syntax.Token, x, y Type) Type {
 		return in.join(x, y)
 	case syntax.EQL, syntax.NEQ, syntax.LT, syntax.GT, syntax.LE, syntax.GE, syntax.IN, syntax.NOT_IN:
 		return Bool
+	}
+	// Arithmetic of what is not known yet is not known yet; of a value
+	// that may be None, of the value (None is an error there, as in the
+	// interpreter).
+	if Equal(x, Unknown) || Equal(y, Unknown) {
+		return Unknown
+	}
+	x, y = optOf(x), optOf(y)
+	switch op {
 	case syntax.PLUS:
 		if IsStr(x) && IsStr(y) {
 			return Str
@@ -1033,6 +1042,16 @@ func (in *inferer) builtin(b Builtin, args []Type) Type {
 	}
 	switch b.Recv {
 	case nil:
+		// Of what is not known yet, nothing is known yet: Dyn now would
+		// stay Dyn however the argument turns out.
+		switch b.Name {
+		case "dict", "list", "sorted", "reversed", "min", "max", "sum", "enumerate", "zip", "abs", "tuple", "getattr":
+			for _, a := range args {
+				if Equal(a, Unknown) {
+					return Unknown
+				}
+			}
+		}
 		switch b.Name {
 		case "len", "int", "hash", "abs":
 			if b.Name == "abs" {
@@ -1083,6 +1102,9 @@ func (in *inferer) builtin(b Builtin, args []Type) Type {
 		case "dict":
 			if len(args) == 0 {
 				return Dict{Unknown, Unknown}
+			}
+			if d, ok := arg(0).(Dict); ok && len(args) == 1 {
+				return d // a copy
 			}
 			return Dyn
 		case "fail":
