@@ -17,6 +17,7 @@ func (c *goCompiler) header(b *bytes.Buffer, pkg string) {
 	fmt.Fprintf(b, "// Package %s plays %s by its rules, compiled to Go from its .star files:\n", pkg, c.g.m.ID)
 	fmt.Fprintf(b, "// the same game as the rules engine plays by interpreting them, faster.\n")
 	fmt.Fprintf(b, "package %s\n\n", pkg)
+	b.WriteString("//lint:file-ignore SA4006 the rules may assign a value they do not read, as the compiled code does\n\n")
 	b.WriteString("import (\n\t\"cmp\"\n\t\"slices\"\n\t\"strings\"\n\n\t\"go.starlark.net/starlark\"\n\n\t\"github.com/grimoire-games/grimoire/engine/rules\"\n)\n\n")
 	b.WriteString("var (\n\t_ = cmp.Compare[int]\n\t_ = slices.Clone[[]int]\n\t_ = strings.Join\n\t_ starlark.Value\n)\n\n")
 	fmt.Fprintf(b, "// Rules are the game's rules, compiled.\nvar Rules = &rules.Compiled{Source: %q, Bind: bind}\n\n", c.g.m.SourceHash)

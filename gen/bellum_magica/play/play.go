@@ -4,6 +4,8 @@
 // the same game as the rules engine plays by interpreting them, faster.
 package play
 
+//lint:file-ignore SA4006 the rules may assign a value they do not read, as the compiled code does
+
 import (
 	"cmp"
 	"slices"
