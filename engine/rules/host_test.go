@@ -106,6 +106,14 @@ func TestDicts(t *testing.T) {
 	if e := fault(func() { d.At("here", "z") }); e == nil {
 		t.Error("a missing key: no fault")
 	}
+	// A large dict keeps an index, in the same order.
+	big := NewDict[int64, int64]()
+	for i := int64(40); i > 0; i-- {
+		big.Set(i%25, i)
+	}
+	if big.Len() != 25 || big.Keys()[0] != 15 || big.GetOr(0, -1) != 25 || big.At("here", 15) != 15 || !big.Copy().Has(24) {
+		t.Errorf("a large dict: keys %v", big.Keys())
+	}
 	c := NewCardDict[bool](5)
 	c.Set(3, true)
 	c.Set(1, false)

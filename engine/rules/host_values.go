@@ -1,6 +1,9 @@
 package rules
 
-import "slices"
+import (
+	"maps"
+	"slices"
+)
 
 // Values of compiled rules that Go has no type for as the language means
 // them.
@@ -23,63 +26,102 @@ func Must[T any](at string, o Opt[T]) T {
 }
 
 // Dict is a dict of the rules: its keys iterate in the order they were
-// first put in, as the language's do.
+// first put in, as the language's do. A small dict is two lists searched
+// in order, which costs less than a hash table to make, copy and read;
+// a large one keeps an index.
 type Dict[K comparable, V any] struct {
-	keys []K
-	vals map[K]V
+	keys  []K
+	vals  []V
+	index map[K]int // by key, its place; only for more than smallDict keys
 }
 
+// smallDict is the most keys a dict searches without an index.
+const smallDict = 16
+
 // NewDict is an empty dict.
-func NewDict[K comparable, V any]() *Dict[K, V] { return &Dict[K, V]{vals: map[K]V{}} }
+func NewDict[K comparable, V any]() *Dict[K, V] { return &Dict[K, V]{} }
+
+// find is the place of k, -1 for none.
+func (d *Dict[K, V]) find(k K) int {
+	if d.index != nil {
+		if i, ok := d.index[k]; ok {
+			return i
+		}
+		return -1
+	}
+	for i, x := range d.keys {
+		if x == k {
+			return i
+		}
+	}
+	return -1
+}
 
 // Get is d[k], and whether d has k.
 func (d *Dict[K, V]) Get(k K) (V, bool) {
-	v, ok := d.vals[k]
-	return v, ok
+	if i := d.find(k); i >= 0 {
+		return d.vals[i], true
+	}
+	var zero V
+	return zero, false
 }
 
 // At is d[k], a rule's error where d has no k.
 func (d *Dict[K, V]) At(at string, k K) V {
-	v, ok := d.vals[k]
-	if !ok {
+	i := d.find(k)
+	if i < 0 {
 		Failf(at, "key %v not in dict", k)
 	}
-	return v
+	return d.vals[i]
 }
 
 // Set is d[k] = v.
 func (d *Dict[K, V]) Set(k K, v V) {
-	if _, ok := d.vals[k]; !ok {
-		d.keys = append(d.keys, k)
+	if i := d.find(k); i >= 0 {
+		d.vals[i] = v
+		return
 	}
-	d.vals[k] = v
+	d.keys = append(d.keys, k)
+	d.vals = append(d.vals, v)
+	switch {
+	case d.index != nil:
+		d.index[k] = len(d.keys) - 1
+	case len(d.keys) > smallDict:
+		d.index = make(map[K]int, len(d.keys))
+		for i, x := range d.keys {
+			d.index[x] = i
+		}
+	}
 }
 
 // Copy is dict(d).
 func (d *Dict[K, V]) Copy() *Dict[K, V] {
-	out := &Dict[K, V]{keys: slices.Clone(d.keys), vals: make(map[K]V, len(d.vals))}
-	for k, v := range d.vals {
-		out.vals[k] = v
+	out := &Dict[K, V]{keys: slices.Clone(d.keys), vals: slices.Clone(d.vals)}
+	if d.index != nil {
+		out.index = maps.Clone(d.index)
 	}
 	return out
 }
 
 // GetOr is d.get(k, def).
 func (d *Dict[K, V]) GetOr(k K, def V) V {
-	if v, ok := d.vals[k]; ok {
-		return v
+	if i := d.find(k); i >= 0 {
+		return d.vals[i]
 	}
 	return def
 }
 
+// Has is k in d.
+func (d *Dict[K, V]) Has(k K) bool { return d.find(k) >= 0 }
+
+// Keys are d's keys, in order; the caller must not change them.
+func (d *Dict[K, V]) Keys() []K { return d.keys }
+
+// Len is len(d).
+func (d *Dict[K, V]) Len() int { return len(d.keys) }
+
 // Values is d.values(), in the order of d's keys.
-func (d *Dict[K, V]) Values() []V {
-	out := make([]V, len(d.keys))
-	for i, k := range d.keys {
-		out[i] = d.vals[k]
-	}
-	return out
-}
+func (d *Dict[K, V]) Values() []V { return slices.Clone(d.vals) }
 
 // CardDict is a dict whose keys are cards: a Dict, looked up by the
 // card's design rather than hashed.
@@ -153,18 +195,6 @@ func Repeat[T any](xs []T, n int64) []T {
 	}
 	return out
 }
-
-// Has is k in d.
-func (d *Dict[K, V]) Has(k K) bool {
-	_, ok := d.vals[k]
-	return ok
-}
-
-// Keys are d's keys, in order; the caller must not change them.
-func (d *Dict[K, V]) Keys() []K { return d.keys }
-
-// Len is len(d).
-func (d *Dict[K, V]) Len() int { return len(d.keys) }
 
 // Trunc is int(x) of a number: toward zero, an error for one too large.
 func Trunc(at string, x float64) int64 {
