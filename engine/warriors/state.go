@@ -217,12 +217,12 @@ func (s *State) SampleChance() engine.Action {
 		k := s.rng.IntN(s.deckN)
 		for d := range s.r.Designs {
 			if k < int(s.deck[d]) {
-				return s.r.Encode(Move{Kind: Deal, Design: d})
+				return s.Encode(Move{Kind: Deal, Design: d})
 			}
 			k -= int(s.deck[d])
 		}
 	}
-	return s.r.Encode(Move{Kind: Roll, Value: s.rng.IntN(s.r.Params.Faces) + 1})
+	return s.Encode(Move{Kind: Roll, Value: s.rng.IntN(s.r.Params.Faces) + 1})
 }
 
 // visible is the number of cards of faction p of a seat still in play.
