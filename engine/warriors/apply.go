@@ -68,6 +68,7 @@ func (s *State) apply(m Move) {
 	case EndCharge:
 		s.finishBattle()
 	case Roll:
+		s.die = int8(m.Value)
 		if s.step == stFireRoll {
 			s.landShot(m.Value)
 			return

@@ -132,6 +132,9 @@ type State struct {
 	// last is the owner of the battle card resolved last this round; -1
 	// before the first.
 	last int
+	// die is the last die rolled, attack or catapult, which the rules
+	// keep in a variable (see Position) and nothing here reads.
+	die int8
 }
 
 // NewState deals a new game for a number of players.
@@ -162,7 +165,7 @@ func (r *Rules) newTable(players int, seed uint64) *State {
 			s.seats[i].dragons[j] = -1
 		}
 	}
-	s.b.card = -1
+	s.b = battle{card: -1, unit: -1}
 	s.last = -1
 	return s
 }
