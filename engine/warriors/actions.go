@@ -63,7 +63,7 @@ func actionSizes(nd, faces int) [kinds]int {
 }
 
 // layout is where each kind's actions start, and the kind of each
-// action, so that Decode does not search for it.
+// action, so that decode does not search for it.
 type layout struct {
 	base [kinds + 1]int
 	kind []Kind
@@ -81,11 +81,12 @@ func newLayout(nd, faces int) layout {
 	return l
 }
 
-// NumActions is the size of the action space.
+// NumActions is the size of the engine's own action space; the game's
+// numbers (see numbers) may run higher.
 func (r *Rules) NumActions() int { return r.ids.base[kinds] }
 
-// Encode turns a move into its action number.
-func (r *Rules) Encode(m Move) engine.Action {
+// encode turns a move into the engine's own action number.
+func (r *Rules) encode(m Move) engine.Action {
 	b := r.ids.base[m.Kind]
 	switch m.Kind {
 	case Deal, Keep:
@@ -112,8 +113,8 @@ func (r *Rules) Encode(m Move) engine.Action {
 	return engine.Action(b)
 }
 
-// Decode turns an action number into a move.
-func (r *Rules) Decode(a engine.Action) (Move, bool) {
+// decode turns an own action number into a move.
+func (r *Rules) decode(a engine.Action) (Move, bool) {
 	x := int(a)
 	if x < 0 || x >= r.NumActions() {
 		return Move{}, false

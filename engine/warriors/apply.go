@@ -8,7 +8,7 @@ import (
 
 // Apply implements engine.State.
 func (s *State) Apply(a engine.Action) error {
-	m, ok := s.r.Decode(a)
+	m, ok := s.Decode(a)
 	if !ok || !s.legal(m) {
 		return engine.Illegal(a, s.LegalActions(nil))
 	}
@@ -68,6 +68,7 @@ func (s *State) apply(m Move) {
 	case EndCharge:
 		s.finishBattle()
 	case Roll:
+		s.die = int8(m.Value)
 		if s.step == stFireRoll {
 			s.landShot(m.Value)
 			return

@@ -48,8 +48,9 @@ func (g *Greedy) Act(seat engine.Seat, legal []engine.Action, rng *engine.RNG) e
 	t := g.board(o, true)
 	base := g.judge(o, &t)
 	best, bestV, ties := legal[0], math.Inf(-1), 0
+	unit, loser := o.units()
 	for _, a := range legal {
-		m, _ := g.r.Decode(a)
+		m, _ := g.r.move(a, unit, loser)
 		v := g.value(o, &t, base, m)
 		switch {
 		case v > bestV+1e-9:
@@ -63,6 +64,23 @@ func (g *Greedy) Act(seat engine.Seat, legal []engine.Action, rng *engine.RNG) e
 		}
 	}
 	return best
+}
+
+// units are the attacking unit and the unit that gives a card (-1 for
+// none), which the game's numbers of a charge and a give depend on.
+func (o *Observation) units() (unit, loser int) {
+	b := o.Battle
+	if b == nil {
+		return -1, -1
+	}
+	loser = -1
+	if o.Decision == stepName(stGive) {
+		loser = b.Unit
+		if o.Player != b.Owner {
+			loser = b.Slot
+		}
+	}
+	return b.Unit, loser
 }
 
 // board reads the seats' sizes; with chosen, the player's own faction

@@ -16,9 +16,10 @@ type recorder struct {
 
 func (b recorder) Act(seat engine.Seat, legal []engine.Action, rng *engine.RNG) engine.Action {
 	a := b.bot.Act(seat, legal, rng)
-	m, _ := b.r.Decode(a)
-	k := m.Kind.name()
-	if m.Kind == Keep {
+	m, _ := b.r.move(a, -1, -1)
+	kind, _ := b.r.kind(a)
+	k := kind.name()
+	if kind == Keep {
 		k += ":" + [...]string{"", "warrior", "dragon", "wizard", "catapult", "flame", "battle"}[b.r.Designs[m.Design].Class]
 	}
 	b.use[k]++

@@ -59,7 +59,7 @@ func (s *State) battle(t *testing.T, seat int, id string) {
 
 func (s *State) must(t *testing.T, m Move) {
 	t.Helper()
-	if err := s.Apply(s.r.Encode(m)); err != nil {
+	if err := s.Apply(s.Encode(m)); err != nil {
 		t.Fatalf("%+v at %s: %v", m, stepName(s.step), err)
 	}
 }
@@ -148,7 +148,7 @@ func TestDragonWithoutFlameIsTaken(t *testing.T) {
 	s.must(t, Move{Kind: Attack, Slot: dragonSlot0, Target: 1, TargetSlot: elf})
 	s.roll(t, 1, 1, 6, 6)
 	legal := s.LegalActions(nil)
-	if want := []engine.Action{r.Encode(Move{Kind: Give, Troop: giveDragon})}; !slices.Equal(legal, want) {
+	if want := []engine.Action{s.Encode(Move{Kind: Give, Troop: giveDragon})}; !slices.Equal(legal, want) {
 		t.Fatalf("a dragon without flames: legal %v, want only giving it", legal)
 	}
 	s.must(t, Move{Kind: Give, Troop: giveDragon})
@@ -274,14 +274,14 @@ func TestTargets(t *testing.T) {
 	s.battle(t, 0, "battle_3")
 	var got []Move
 	for _, a := range s.LegalActions(nil) {
-		m, _ := r.Decode(a)
+		m, _ := s.Decode(a)
 		got = append(got, m)
 	}
 	want := []Move{
 		{Kind: Attack, Slot: elf, Target: 1, TargetSlot: troll},
 		{Kind: Attack, Slot: elf, Target: 1, TargetSlot: elf},
 	}
-	slices.SortFunc(want, func(a, b Move) int { return int(r.Encode(a) - r.Encode(b)) })
+	slices.SortFunc(want, func(a, b Move) int { return int(s.Encode(a) - s.Encode(b)) })
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("targets (-want +got):\n%s", diff)
 	}
@@ -346,7 +346,7 @@ func TestDealingTables(t *testing.T) {
 			t.Fatal(err)
 		}
 		for s.round == 0 && s.CurrentPlayer() == engine.Chance {
-			s.must(t, decodeMust(r, s.SampleChance()))
+			s.must(t, decodeMust(s, s.SampleChance()))
 		}
 		for i := range tc.players {
 			p := &s.seats[i]
@@ -367,8 +367,8 @@ func TestDealingTables(t *testing.T) {
 	}
 }
 
-func decodeMust(r *Rules, a engine.Action) Move {
-	m, _ := r.Decode(a)
+func decodeMust(s *State, a engine.Action) Move {
+	m, _ := s.Decode(a)
 	return m
 }
 

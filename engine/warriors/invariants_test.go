@@ -120,7 +120,7 @@ func checker(r *Rules) *enginetest.Checker[*State] {
 		New:        r.NewState,
 		Invariants: (*State).conserved,
 		Step:       func(s *State) string { return stepName(s.step) },
-		Actions:    r.NumActions(),
+		Actions:    r.numActions(),
 		MaxActions: 20000,
 		Languages:  r.game.Languages,
 		Redeal:     (*State).Redeal,
@@ -154,8 +154,8 @@ func TestEveryDecisionOccurs(t *testing.T) {
 	for i := range 300 {
 		hist, _ := checker(r).Play(t, 2+i%5, engine.Seed(99, i), false)
 		for _, a := range hist {
-			m, _ := r.Decode(a)
-			seen[m.Kind]++
+			k, _ := r.kind(a)
+			seen[k]++
 		}
 	}
 	names := [kinds]string{"deal", "roll", "keep", "protect", "assign-flame", "attack", "enlist", "as-mercenary", "as-draconic", "continue", "stop", "charge", "end-charge", "give", "spend-flame", "fire", "hold-fire"}

@@ -3,13 +3,13 @@ package warriors
 import "github.com/grimoire-games/grimoire/engine"
 
 // ActionKind implements engine.ActionKinder: the action's Kind, in
-// snake case.
+// snake case, whatever the state.
 func (s *State) ActionKind(a engine.Action) string {
-	m, ok := s.r.Decode(a)
+	k, ok := s.r.kind(a)
 	if !ok {
 		return "unknown"
 	}
-	return m.Kind.name()
+	return k.name()
 }
 
 // name is the kind in snake case, as statistics show it.

@@ -6,10 +6,16 @@ import (
 	"github.com/grimoire-games/grimoire/engine"
 )
 
-// LegalActions implements engine.State. The actions are listed in
+// LegalActions implements engine.State: the game's numbers of the legal
+// actions, in increasing order.
+func (s *State) LegalActions(dst []engine.Action) []engine.Action {
+	return s.renumber(s.ownLegal(dst))
+}
+
+// ownLegal lists the legal actions by the engine's own numbers, in
 // increasing order by construction: kinds come in the order of their
 // numbers, and within a kind the loops run over increasing indices.
-func (s *State) LegalActions(dst []engine.Action) []engine.Action {
+func (s *State) ownLegal(dst []engine.Action) []engine.Action {
 	dst = dst[:0]
 	if s.step == stOver {
 		return dst

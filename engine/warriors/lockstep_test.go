@@ -288,8 +288,9 @@ func lockstepConfig(t testing.TB, variant string, edits ...string) lockstep.Conf
 // TestLockstep plays the Go engine and the rules side by side, in both
 // variants and at every player count, with random players and with the
 // Go engine's greedy bot: same player to move, same legal actions by
-// name, same observation for every seat, same returns. Each variant's
-// games are shared out among its player counts, which run in parallel.
+// name and by number, same hash, same observation for every seat, same
+// returns. Each variant's games are shared out among its player counts,
+// which run in parallel.
 func TestLockstep(t *testing.T) {
 	random := longtest.Sizes(12, 250, 10000)
 	greedy := longtest.Sizes(5, 50, 1000)
@@ -304,6 +305,7 @@ func TestLockstep(t *testing.T) {
 			for n := lo; n <= hi; n++ {
 				run := cfg
 				run.Players, run.Seed = n, uint64(n)
+				run.SameNumbers, run.SameHash, run.Position = true, true, position
 				if bot == "greedy" {
 					run.Bot = bot
 				}
@@ -355,18 +357,31 @@ func TestRulesRulings(t *testing.T) {
 }
 
 // TestLockstepSameGames: from one seed, the Go engine and the rules draw
-// the same cards and roll the same dice, each with its own SampleChance:
-// what the two engines' logs of one seed need.
+// the same cards and roll the same dice, each with its own SampleChance,
+// number every action alike and hash every state alike: what the two
+// engines' logs of one seed need.
 func TestLockstepSameGames(t *testing.T) {
 	for _, variant := range []string{"", VariantHordes} {
 		cfg := lockstepConfig(t, variant)
 		lo, hi := cfg.A.Players()
 		for n := lo; n <= hi; n++ {
 			run := cfg
-			run.Players, run.Seed, run.Games, run.SampleChance, run.SameOrder = n, uint64(100+n), longtest.Size(2, 40), true, true
+			run.Players, run.Seed, run.Games, run.SampleChance = n, uint64(100+n), longtest.Size(2, 40), true
+			run.SameNumbers, run.SameHash, run.Position = true, true, position
 			if err := lockstep.Run(run); err != nil {
 				t.Errorf("%s, %d players: %v", cmpName(variant), n, err)
 			}
 		}
 	}
+}
+
+// position is either engine's Position.
+func position(s engine.State) any {
+	switch s := s.(type) {
+	case *State:
+		return s.Position()
+	case *rules.State:
+		return s.Position()
+	}
+	return nil
 }

@@ -3,7 +3,11 @@ package warriors
 import (
 	"maps"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/grimoire-games/grimoire/engine"
+	"github.com/grimoire-games/grimoire/engine/internal/lockstep"
 )
 
 // The battle cards' numbers are reconstructed. What the rulebooks state
@@ -77,5 +81,105 @@ func TestBattleNumbers(t *testing.T) {
 		if first > half {
 			t.Errorf("the first card of kind %d is number %d, in the second half", k, cards[first].Number)
 		}
+	}
+}
+
+// TestOwnNumbersWithoutRules: a game whose data has no rules keeps the
+// engine's own numbers, and plays the same games as with the rules'.
+func TestOwnNumbersWithoutRules(t *testing.T) {
+	for _, variant := range []string{"", VariantHordes} {
+		m := *played(t, variant)
+		m.Rules = nil
+		own, err := NewRules(&m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if own.num != nil {
+			t.Fatal("a game without rules is renumbered")
+		}
+		byRules := shipped(t, variant)
+		rng := engine.NewRNG(7)
+		for seed := range uint64(10) {
+			a, _ := own.NewState(3, seed)
+			b, _ := byRules.NewState(3, seed)
+			for !a.IsTerminal() {
+				la, lb := a.LegalActions(nil), b.LegalActions(nil)
+				if !slices.Equal(la, a.ownLegal(nil)) {
+					t.Fatalf("without rules, the legal actions are renumbered: %v", la)
+				}
+				if len(la) != len(lb) {
+					t.Fatalf("%d legal actions, %d by the rules' numbers", len(la), len(lb))
+				}
+				var x, y engine.Action
+				if a.CurrentPlayer() == engine.Chance {
+					x, y = a.SampleChance(), b.SampleChance()
+				} else {
+					x = la[rng.IntN(len(la))]
+					m, ok := a.Decode(x)
+					if !ok {
+						t.Fatalf("action %d does not decode", x)
+					}
+					y = b.Encode(m)
+				}
+				if na, nb := a.ActionString(x, "en"), b.ActionString(y, "en"); na != nb {
+					t.Fatalf("%q by own numbers, %q by the rules'", na, nb)
+				}
+				if ka, kb := a.ActionKind(x), b.ActionKind(y); ka != kb {
+					t.Fatalf("%q: kind %s by own numbers, %s by the rules'", a.ActionString(x, "en"), ka, kb)
+				}
+				if err := a.Apply(x); err != nil {
+					t.Fatal(err)
+				}
+				if err := b.Apply(y); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if !b.IsTerminal() || !slices.Equal(a.Returns(), b.Returns()) {
+				t.Errorf("returns %v, by the rules' numbers %v", a.Returns(), b.Returns())
+			}
+			// The own hash, which logs use without rules, allocates nothing.
+			if allocs := testing.AllocsPerRun(10, func() { _ = a.Hash() }); allocs > 0 {
+				t.Errorf("Hash without rules: %v allocations", allocs)
+			}
+		}
+	}
+}
+
+// TestActionKindAnyState: an action's kind is the same in every state,
+// as statistics count it once per number, a charge's and a give's too.
+func TestActionKindAnyState(t *testing.T) {
+	r := shipped(t, VariantHordes)
+	fresh, _ := r.NewState(2, 1)
+	seen := map[Kind]bool{}
+	walk(t, r, 5, func(s *State) {
+		for _, a := range s.LegalActions(nil) {
+			m, ok := s.Decode(a)
+			if !ok {
+				t.Fatalf("%s: legal action %d does not decode", stepName(s.step), a)
+			}
+			if got := fresh.ActionKind(a); got != m.Kind.name() {
+				t.Fatalf("%q: kind %s in another state, %s here", s.ActionString(a, "en"), got, m.Kind.name())
+			}
+			if s.Encode(m) != a {
+				t.Fatalf("%q: encodes as %d, not %d", s.ActionString(a, "en"), s.Encode(m), a)
+			}
+			seen[m.Kind] = true
+		}
+	})
+	if !seen[Charge] || !seen[Give] {
+		t.Errorf("no charge or no give in the games played")
+	}
+}
+
+// TestNumbersMustMap: rules that leave an action of the engine without a
+// number are refused, not played with the action dropped.
+func TestNumbersMustMap(t *testing.T) {
+	m := played(t, "")
+	c, err := lockstep.Edit(m, `"protect": {"on": {"Faction": UNITS}`, `"protect": {"on": {"Faction": UNITS[:1]}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err = NewRules(c); err == nil || !strings.Contains(err.Error(), "protect") {
+		t.Errorf("rules that number one faction to protect: %v; want an error about protect", err)
 	}
 }

@@ -209,11 +209,15 @@ func (s *State) observe(player int, o *Observation) {
 	}
 }
 
-// Hash implements engine.State: every part of the state, hidden ones and
-// the RNG included. It is FNV-1a of the state's bytes, written into a
-// buffer on the stack so that logging a hash per action allocates
-// nothing.
+// Hash implements engine.State: the hash of the state's Position, which
+// the rules engine gives at the same point of a game. For a game without
+// rules, every part of the state, hidden ones and the RNG included: FNV-1a
+// of the state's bytes, written into a buffer on the stack so that
+// logging a hash per action allocates nothing.
 func (s *State) Hash() uint64 {
+	if s.r.num != nil {
+		return s.Position().Hash()
+	}
 	var buf [4096]byte
 	b := buf[:0]
 	put := func(xs ...int) {

@@ -105,9 +105,13 @@ type Rules struct {
 	pileCards int
 	pileScale float64
 	ids       layout
-	game      *model.Game
-	locs      *l10n.Set
-	names     map[string][]string // per language, a name per design
+	// card is each design's place among the game's cards; num the game's
+	// action numbers, nil for a game without rules.
+	card  []int
+	num   *numbers
+	game  *model.Game
+	locs  *l10n.Set
+	names map[string][]string // per language, a name per design
 	// duels keeps the greedy bots' dice odds for every game of these
 	// rules: working them out anew for each game cost more than the game.
 	duels *duelTable
@@ -131,7 +135,7 @@ func NewRules(g *model.Game) (*Rules, error) {
 	for p := range r.warrior {
 		r.warrior[p] = [troops]int{-1, -1, -1}
 	}
-	for _, c := range g.Cards {
+	for ci, c := range g.Cards {
 		d, ok, err := r.design(c)
 		if err != nil {
 			return nil, fmt.Errorf("card %s: %w", c.ID, err)
@@ -156,6 +160,7 @@ func NewRules(g *model.Game) (*Rules, error) {
 			r.catapults = append(r.catapults, i)
 		}
 		r.Designs = append(r.Designs, d)
+		r.card = append(r.card, ci)
 	}
 	r.pileScale = 10
 	for _, d := range r.Designs {
@@ -202,6 +207,9 @@ func NewRules(g *model.Game) (*Rules, error) {
 			}
 		}
 		r.names[lang] = names
+	}
+	if r.num, err = newNumbers(r, g); err != nil {
+		return nil, fmt.Errorf("game %s: %w", g.ID, err)
 	}
 	return r, nil
 }

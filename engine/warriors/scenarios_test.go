@@ -9,7 +9,7 @@ import (
 func (s *State) legalMoves() []Move {
 	var out []Move
 	for _, a := range s.LegalActions(nil) {
-		m, _ := s.r.Decode(a)
+		m, _ := s.Decode(a)
 		out = append(out, m)
 	}
 	return out
@@ -17,7 +17,7 @@ func (s *State) legalMoves() []Move {
 
 // has reports whether m is legal now.
 func (s *State) has(m Move) bool {
-	_, ok := slices.BinarySearch(s.LegalActions(nil), s.r.Encode(m))
+	_, ok := slices.BinarySearch(s.LegalActions(nil), s.Encode(m))
 	return ok
 }
 
@@ -243,7 +243,7 @@ func TestDraconicBattle(t *testing.T) {
 		{Kind: Attack, Slot: dragonSlot0, Target: 1, TargetSlot: barb},
 		{Kind: Attack, Slot: dragonSlot0, Target: 1, TargetSlot: dragonSlot0},
 	}
-	slices.SortFunc(want, func(a, b Move) int { return int(r.Encode(a) - r.Encode(b)) })
+	slices.SortFunc(want, func(a, b Move) int { return int(s.Encode(a) - s.Encode(b)) })
 	if got := s.legalMoves(); !slices.Equal(got, want) {
 		t.Fatalf("draconic attacks %+v; want the dragon against the barbarians or the dragon", got)
 	}
@@ -491,7 +491,7 @@ func TestShortDeal(t *testing.T) {
 	s.nextRound()
 	s.advance()
 	for s.step == stDeal {
-		s.must(t, decodeMust(r, s.SampleChance()))
+		s.must(t, decodeMust(s, s.SampleChance()))
 	}
 	if got := [2]int{s.seats[0].size(s.people(t, "elf")), s.seats[1].size(s.people(t, "elf"))}; got != [2]int{3, 0} {
 		t.Errorf("elves in play %v; want the 3 cards left to seat 0 and none to seat 1", got)

@@ -132,6 +132,9 @@ type State struct {
 	// last is the owner of the battle card resolved last this round; -1
 	// before the first.
 	last int
+	// die is the last die rolled, attack or catapult, which the rules
+	// keep in a variable (see Position) and nothing here reads.
+	die int8
 }
 
 // NewState deals a new game for a number of players.
@@ -162,7 +165,7 @@ func (r *Rules) newTable(players int, seed uint64) *State {
 			s.seats[i].dragons[j] = -1
 		}
 	}
-	s.b.card = -1
+	s.b = battle{card: -1, unit: -1}
 	s.last = -1
 	return s
 }
@@ -217,12 +220,12 @@ func (s *State) SampleChance() engine.Action {
 		k := s.rng.IntN(s.deckN)
 		for d := range s.r.Designs {
 			if k < int(s.deck[d]) {
-				return s.r.Encode(Move{Kind: Deal, Design: d})
+				return s.Encode(Move{Kind: Deal, Design: d})
 			}
 			k -= int(s.deck[d])
 		}
 	}
-	return s.r.Encode(Move{Kind: Roll, Value: s.rng.IntN(s.r.Params.Faces) + 1})
+	return s.Encode(Move{Kind: Roll, Value: s.rng.IntN(s.r.Params.Faces) + 1})
 }
 
 // visible is the number of cards of faction p of a seat still in play.
