@@ -315,6 +315,8 @@ func TestSimulateCompactLog(t *testing.T) {
 func TestEnginesWriteOneLog(t *testing.T) {
 	for _, tc := range []struct{ game, variant string }{
 		{"bellum_magica", ""},
+		{"warriors", ""},
+		{"warriors", "dragon-hordes"},
 	} {
 		t.Run(tc.game+tc.variant, func(t *testing.T) {
 			t.Parallel()
