@@ -58,6 +58,12 @@ type Rules struct {
 	ways     [maxDesigns][]uint64
 	locs     *l10n.Set
 	names    map[string][]string // per language, a label per design
+	// card is each design's place among the game's cards, as the rules
+	// number them.
+	card [maxDesigns]int
+	// num renumbers the actions by the game's rules; nil for a game
+	// without rules, which keeps the own numbers.
+	num *numbers
 }
 
 // NewRules reads the rules from a compiled Warlock game, after any
@@ -67,12 +73,15 @@ func NewRules(g *model.Game) (*Rules, error) {
 	if err := r.readParams(g); err != nil {
 		return nil, fmt.Errorf("game %s: %w", g.ID, err)
 	}
-	for _, c := range g.Cards {
+	for i, c := range g.Cards {
 		switch c.Type {
 		case "creature":
 			d, err := design(c)
 			if err != nil {
 				return nil, fmt.Errorf("card %s: %w", c.ID, err)
+			}
+			if len(r.Designs) < maxDesigns {
+				r.card[len(r.Designs)] = i
 			}
 			r.Designs = append(r.Designs, d)
 		case "supply":
@@ -155,6 +164,9 @@ func NewRules(g *model.Game) (*Rules, error) {
 			}
 		}
 		r.names[lang] = labels
+	}
+	if r.num, err = newNumbers(r, g); err != nil {
+		return nil, fmt.Errorf("game %s: %w", g.ID, err)
 	}
 	return r, nil
 }

@@ -63,6 +63,7 @@ const (
 	stPickEmpire
 	stPickDiscard
 	stPickSecond
+	stepCount
 )
 
 // wait is what a chance node draws a card for: where it goes, and how
@@ -372,7 +373,7 @@ func (s *State) SampleChance() engine.Action {
 	k := s.rng.IntN(s.nDraw)
 	for d := range s.r.Designs {
 		if k < int(s.draw[d]) {
-			return s.actD(Draw, d)
+			return s.game(s.actD(Draw, d))
 		}
 		k -= int(s.draw[d])
 	}
