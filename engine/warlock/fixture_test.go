@@ -17,6 +17,7 @@ func table(t *testing.T, r *Rules, players int) *State {
 		s.draw[d] = uint8(des.Copies)
 		s.nDraw += des.Copies
 	}
+	s.bld.castleGob = -1
 	s.step = stMain
 	return s
 }

@@ -19,8 +19,9 @@ import (
 // The lockstep test plays this engine (A) beside the rules engine playing
 // cards/warlock/rules.star (B), and finds no difference: the same player
 // to move, the same legal actions by their names (and by the game's
-// numbers), the same observation for every seat, the same returns. Both
-// draw each card at a chance node, from the same pile at the same moment.
+// numbers), the same observation for every seat (and the same position,
+// hidden cards included, by its hash), the same returns. Both draw each
+// card at a chance node, from the same pile at the same moment.
 
 // warlockModel is the shipped game's model, with each old string of its
 // rules replaced by its new one (pairs): a mutant of the rules.
@@ -229,10 +230,10 @@ func config(t testing.TB, m *model.Game, players, games int, seed uint64) lockst
 	}
 }
 
-// same requires the two engines to give the actions the same numbers,
-// as their logs of one game need.
+// same requires the two engines to give the actions the same numbers
+// and the states the same hash, as their logs of one game need.
 func same(cfg lockstep.Config) lockstep.Config {
-	cfg.SameNumbers = true
+	cfg.SameNumbers, cfg.SameHash, cfg.Position = true, true, position
 	return cfg
 }
 
@@ -303,8 +304,8 @@ func TestLockstepMutants(t *testing.T) {
 // TestLockstepSameGames: from one seed, this engine and the rules draw the
 // same cards, each with its own SampleChance, and list the same legal
 // actions by the same numbers, so that random bots, which pick an action
-// by its place in the list, play the same games on both: what the two
-// engines' logs of one seed need.
+// by its place in the list, play the same games on both, through the same
+// positions: what the two engines' logs of one seed need.
 func TestLockstepSameGames(t *testing.T) {
 	m := warlockModel(t)
 	// Both draw the k-th card of the pile in the order of its designs:
@@ -326,4 +327,15 @@ func TestLockstepSameGames(t *testing.T) {
 			t.Errorf("%d players: %v", players, err)
 		}
 	}
+}
+
+// position is either engine's Position.
+func position(s engine.State) any {
+	switch s := s.(type) {
+	case *State:
+		return s.Position()
+	case *rules.State:
+		return s.Position()
+	}
+	return nil
 }

@@ -9,7 +9,8 @@ import (
 )
 
 // TestOwnNumbersWithoutRules: a game whose data has no rules keeps the
-// engine's own numbers, and plays the same game as with the rules'.
+// engine's own numbers, and plays the same game as with the rules',
+// through the same positions.
 func TestOwnNumbersWithoutRules(t *testing.T) {
 	m := *warlockModel(t)
 	m.Rules = nil
@@ -29,6 +30,9 @@ func TestOwnNumbersWithoutRules(t *testing.T) {
 		b, _ := byRules.NewState(4, seed)
 		rng := engine.NewRNG(seed)
 		for !a.IsTerminal() {
+			if a.Position().Hash() != b.Hash() {
+				t.Fatal("the two states have other positions")
+			}
 			la, lb := a.LegalActions(nil), b.LegalActions(nil)
 			if !slices.Equal(la, a.ownLegal(nil)) {
 				t.Fatalf("without rules, the legal actions are renumbered: %v", la)
