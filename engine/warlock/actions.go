@@ -8,9 +8,10 @@ import (
 )
 
 // Kind is what an action does; with its design, field and target player it
-// is all an action means. Action numbers are laid out kind by kind, so they
-// depend only on the game data (the number of designs, the empire size and
-// the most players), never on the state.
+// is all an action means. The engine's own action numbers are laid out kind
+// by kind, so they depend only on the game data (the number of designs, the
+// empire size and the most players), never on the state; the game's are the
+// rules' (see numbers).
 type Kind uint8
 
 // The kinds of actions. What a card action does to the card depends on the
@@ -75,7 +76,7 @@ type layout struct {
 	pair  [maxFields][maxFields]int
 }
 
-// packMove packs a move a byte a number, as Decode reads it: the limits
+// packMove packs a move a byte a number, as decode reads it: the limits
 // on designs, fields and players keep them all below 256.
 func packMove(m Move) uint64 {
 	return uint64(m.Kind) | uint64(m.Design)<<8 | uint64(m.Field)<<16 | uint64(m.Field2)<<24 | uint64(m.Player)<<32
@@ -128,11 +129,20 @@ func newLayout(designs, side, players int) layout {
 	return l
 }
 
-// NumActions is the size of the action space: every action is in [0, n).
-func (r *Rules) NumActions() int { return r.ids.base[kinds] }
+// NumActions is the size of the action space: every action is in [0, n),
+// by the game's numbers.
+func (r *Rules) NumActions() int {
+	if r.num != nil {
+		return r.num.count
+	}
+	return r.ownActions()
+}
 
-// Encode numbers a move.
-func (r *Rules) Encode(m Move) engine.Action {
+// ownActions is the size of the engine's own action space.
+func (r *Rules) ownActions() int { return r.ids.base[kinds] }
+
+// encode is the own number of a move.
+func (r *Rules) encode(m Move) engine.Action {
 	b := r.ids.base[m.Kind]
 	switch {
 	case designKind(m.Kind):
@@ -147,9 +157,9 @@ func (r *Rules) Encode(m Move) engine.Action {
 	return engine.Action(b)
 }
 
-// Decode is the inverse of Encode; ok is false for a number outside the
-// action space.
-func (r *Rules) Decode(a engine.Action) (m Move, ok bool) {
+// decode is the inverse of encode; ok is false for a number outside the
+// own action space.
+func (r *Rules) decode(a engine.Action) (m Move, ok bool) {
 	if uint(a) >= uint(len(r.ids.moves)) {
 		return m, false
 	}
@@ -164,8 +174,14 @@ func (s *State) actD(k Kind, d int) engine.Action {
 	return engine.Action(s.r.ids.base[k] + d)
 }
 
-// LegalActions implements engine.State.
+// LegalActions implements engine.State: the game's numbers, in increasing
+// order.
 func (s *State) LegalActions(dst []engine.Action) []engine.Action {
+	return s.renumber(s.ownLegal(dst))
+}
+
+// ownLegal is LegalActions by the engine's own numbers.
+func (s *State) ownLegal(dst []engine.Action) []engine.Action {
 	dst = dst[:0]
 	if s.wait != waitNone {
 		return s.setActions(dst, Draw, s.drawSet())
@@ -291,7 +307,12 @@ func (s *State) Apply(a engine.Action) error {
 	if s.step == stOver {
 		return fmt.Errorf("%w: the game is over", engine.ErrIllegal)
 	}
-	m, ok := s.r.Decode(a)
+	// s.Decode, by hand: Apply is run at every action.
+	own, ok := s.own(a)
+	var m Move
+	if ok {
+		m, ok = s.r.decode(own)
+	}
 	if !ok || !s.legal(m) {
 		return engine.Illegal(a, s.LegalActions(nil))
 	}

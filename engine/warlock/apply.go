@@ -114,8 +114,9 @@ func (s *State) apply(m Move) {
 			s.actionDone()
 			return
 		}
-		s.bld = newBuilding(-1, s.cur, true, retAction)
-		s.bld.field = m.Field // the city offered
+		// The city offered; the rest of the last building stays, as
+		// the rules' variables do (see Position).
+		s.bld.field = m.Field
 		s.step = stWizardTake
 	case stWizardTake:
 		q := &s.seats[m.Player]
@@ -126,7 +127,7 @@ func (s *State) apply(m Move) {
 		// ruling giant-skill-on-arrival: a giant city won with the wizard
 		// power brings the giant skill, as in the rulebook's example.
 		if s.r.Designs[got.design()].Race == giantRace {
-			s.bld = newBuilding(got.design(), s.cur, true, retAction)
+			s.bld.design, s.bld.player, s.bld.ret = got.design(), s.cur, retAction
 			s.step = stGiantSkill
 			return
 		}

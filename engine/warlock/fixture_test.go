@@ -17,6 +17,7 @@ func table(t *testing.T, r *Rules, players int) *State {
 		s.draw[d] = uint8(des.Copies)
 		s.nDraw += des.Copies
 	}
+	s.bld.castleGob = -1
 	s.step = stMain
 	return s
 }
@@ -62,7 +63,7 @@ func (s *State) drawAny(t *testing.T) {
 	if s.CurrentPlayer() != engine.Chance {
 		t.Fatalf("%s: a card is to be drawn, but player %d is to move", stepName(s.step), s.CurrentPlayer())
 	}
-	m, _ := s.r.Decode(s.LegalActions(nil)[0])
+	m, _ := s.Decode(s.LegalActions(nil)[0])
 	s.play(t, m)
 }
 
@@ -149,7 +150,7 @@ func (s *State) field(row, col int) int { return row*s.side() + col }
 func (s *State) play(t *testing.T, moves ...Move) {
 	t.Helper()
 	for _, m := range moves {
-		if err := s.Apply(s.r.Encode(m)); err != nil {
+		if err := s.Apply(s.Encode(m)); err != nil {
 			t.Fatalf("%s: %+v: %v", stepName(s.step), m, err)
 		}
 		if err := s.conserved(); err != nil {
@@ -160,7 +161,7 @@ func (s *State) play(t *testing.T, moves ...Move) {
 
 // can reports whether a move is legal now.
 func (s *State) can(m Move) bool {
-	_, ok := slices.BinarySearch(s.LegalActions(nil), s.r.Encode(m))
+	_, ok := slices.BinarySearch(s.LegalActions(nil), s.Encode(m))
 	return ok
 }
 

@@ -280,11 +280,15 @@ func (s *State) affords(pl, d int, castleGob int) bool {
 }
 
 // startBuild takes design d on its way into player pl's empire; the card
-// has already left its zone.
+// has already left its zone. A free city has no cost to pay, nor a castle
+// goblin to pay with.
 func (s *State) startBuild(pl, d int, free bool, castleGob int, then ret) {
-	s.bld = newBuilding(d, pl, free, then)
-	if !free {
-		s.r.initCost(&s.bld.due, d, castleGob)
+	b := &s.bld
+	b.design, b.player, b.free, b.ret = d, pl, free, then
+	if free {
+		b.rem, b.nRem, b.castleGob = [len(b.rem)]int8{}, 0, -1
+	} else {
+		s.r.initCost(&b.due, d, castleGob)
 	}
 	s.cur = pl
 	s.step = stField

@@ -142,11 +142,19 @@ func checker(r *Rules) *enginetest.Checker[*State] {
 		Languages:  r.game.Languages,
 		Redeal:     (*State).Redeal,
 		Deep: func(t testing.TB, s *State, legal []engine.Action) {
-			// Apply accepts exactly the legal actions.
+			// Apply accepts exactly the legal actions, by the game's
+			// numbers.
 			for x := range engine.Action(r.NumActions()) {
-				m, _ := r.Decode(x)
-				if _, in := slices.BinarySearch(legal, x); s.legal(m) != in {
+				m, ok := s.Decode(x)
+				if _, in := slices.BinarySearch(legal, x); (ok && s.legal(m)) != in {
 					t.Fatalf("%s: action %d (%+v) listed %v, accepted %v", stepName(s.step), x, m, in, !in)
+				}
+			}
+			// Every action the engine may play has a game number.
+			for _, a := range s.ownLegal(nil) {
+				if s.game(a) < 0 {
+					m, _ := r.decode(a)
+					t.Fatalf("%s: own action %d (%+v) has no game number", stepName(s.step), a, m)
 				}
 			}
 		},

@@ -9,7 +9,7 @@ import (
 // ActionString implements engine.State: the action in words, in lang, as
 // the decision at hand gives it meaning.
 func (s *State) ActionString(a engine.Action, lang string) string {
-	m, ok := s.r.Decode(a)
+	m, ok := s.Decode(a)
 	if !ok {
 		return "action " + strconv.Itoa(int(a))
 	}

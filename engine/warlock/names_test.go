@@ -53,7 +53,7 @@ func TestActionNameExample(t *testing.T) {
 	r := shipped(t)
 	s := table(t, r, 3)
 	s.hand(t, scott, "giant_3")
-	a := r.Encode(card(PlayMine, r.design(t, "giant_3")))
+	a := s.Encode(card(PlayMine, r.design(t, "giant_3")))
 	for lang, want := range map[string]string{"en": "put giant (3 VP, orc + human) in the mine"} {
 		if got := s.ActionString(a, lang); got != want {
 			t.Errorf("%s: %q, want %q", lang, got, want)

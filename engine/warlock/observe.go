@@ -186,9 +186,14 @@ func listInto(dst []int, c *counts, n int) []int {
 	return dst
 }
 
-// Hash implements engine.State: FNV-1a of every part of the state,
-// hidden ones and the RNG included.
+// Hash implements engine.State: the hash of the state's Position, which
+// the rules engine gives at the same point of a game; for a game without
+// rules, FNV-1a of every part of the state, hidden ones and the RNG
+// included.
 func (s *State) Hash() uint64 {
+	if s.r.num != nil {
+		return s.Position().Hash()
+	}
 	h := fnv.New64a()
 	var b []byte
 	put := func(xs ...int) {

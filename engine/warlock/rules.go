@@ -58,21 +58,32 @@ type Rules struct {
 	ways     [maxDesigns][]uint64
 	locs     *l10n.Set
 	names    map[string][]string // per language, a label per design
+	// card is each design's place among the game's cards, dragonCard and
+	// ruinCard the supply's (-1 for none): the rules number cards so.
+	card                 [maxDesigns]int
+	dragonCard, ruinCard int
+	fieldVars            []string // the rules' variable of each field
+	// num renumbers the actions by the game's rules; nil for a game
+	// without rules, which keeps the own numbers.
+	num *numbers
 }
 
 // NewRules reads the rules from a compiled Warlock game, after any
 // parameter overrides were applied to it.
 func NewRules(g *model.Game) (*Rules, error) {
-	r := &Rules{Players: g.Players, game: g, names: map[string][]string{}}
+	r := &Rules{Players: g.Players, game: g, names: map[string][]string{}, dragonCard: -1, ruinCard: -1}
 	if err := r.readParams(g); err != nil {
 		return nil, fmt.Errorf("game %s: %w", g.ID, err)
 	}
-	for _, c := range g.Cards {
+	for i, c := range g.Cards {
 		switch c.Type {
 		case "creature":
 			d, err := design(c)
 			if err != nil {
 				return nil, fmt.Errorf("card %s: %w", c.ID, err)
+			}
+			if len(r.Designs) < maxDesigns {
+				r.card[len(r.Designs)] = i
 			}
 			r.Designs = append(r.Designs, d)
 		case "supply":
@@ -80,8 +91,14 @@ func NewRules(g *model.Game) (*Rules, error) {
 			switch kind.Str {
 			case "dragon":
 				r.Dragons += c.Copies
+				if r.dragonCard < 0 {
+					r.dragonCard = i
+				}
 			case "ruin":
 				r.Ruins += c.Copies
+				if r.ruinCard < 0 {
+					r.ruinCard = i
+				}
 			}
 		}
 	}
@@ -121,6 +138,7 @@ func NewRules(g *model.Game) (*Rules, error) {
 	r.ids = newLayout(len(r.Designs), r.Params.EmpireSize, g.Players.Max)
 	n := r.Params.EmpireSize
 	for i := range n * n {
+		r.fieldVars = append(r.fieldVars, fmt.Sprintf("field_%d", i))
 		r.adj[i] = neighboursOf(n, i)
 		for _, j := range r.adj[i].list() {
 			r.adjMask[i] |= 1 << j
@@ -155,6 +173,9 @@ func NewRules(g *model.Game) (*Rules, error) {
 			}
 		}
 		r.names[lang] = labels
+	}
+	if r.num, err = newNumbers(r, g); err != nil {
+		return nil, fmt.Errorf("game %s: %w", g.ID, err)
 	}
 	return r, nil
 }

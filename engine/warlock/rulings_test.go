@@ -33,7 +33,7 @@ func TestRulingReshuffleAnyTime(t *testing.T) {
 	s.emptyDraw(false)
 	s.cur = scott
 	s.play(t, card(PlayCastle, r.design(t, "goblin_3")), card(BarCard, r.design(t, "giant_1")), at(0), do(PayCastle))
-	if !slices.Equal(s.LegalActions(nil), []engine.Action{s.actD(Draw, r.design(t, "goblin_3"))}) {
+	if !slices.Equal(s.LegalActions(nil), []engine.Action{s.game(s.actD(Draw, r.design(t, "goblin_3")))}) {
 		t.Fatalf("the gap in the bar: legal %v; want to draw the goblin shuffled in", s.LegalActions(nil))
 	}
 	s.chance(t, "goblin_3")
@@ -50,13 +50,13 @@ func TestRulingReshuffleAnyTime(t *testing.T) {
 func TestRulingPassWhenStuck(t *testing.T) {
 	s := table(t, shipped(t), 3)
 	s.emptyDraw(false)
-	if got := s.LegalActions(nil); !slices.Equal(got, []engine.Action{s.act(Pass)}) {
+	if got := s.LegalActions(nil); !slices.Equal(got, []engine.Action{s.game(s.act(Pass))}) {
 		t.Fatalf("stuck: legal actions %v, want only to pass", got)
 	}
 	s = table(t, shipped(t), 3)
 	s.hand(t, 0, "giant_4")
 	s.emptyDraw(false)
-	if slices.Contains(s.LegalActions(nil), s.act(Pass)) {
+	if slices.Contains(s.LegalActions(nil), s.game(s.act(Pass))) {
 		t.Error("a player with a card in hand may pass")
 	}
 }
@@ -72,7 +72,7 @@ func TestRulingAsideShortHand(t *testing.T) {
 	s.cur = scott
 	s.beginAside()
 	orc, gnome, giant := r.design(t, "orc_1"), r.design(t, "gnome_1"), r.design(t, "giant_1")
-	if !slices.Equal(s.LegalActions(nil), []engine.Action{s.actD(AsideBar, orc)}) {
+	if !slices.Equal(s.LegalActions(nil), []engine.Action{s.game(s.actD(AsideBar, orc))}) {
 		t.Fatalf("one card in hand: legal %v; want to set it aside for the bar", s.LegalActions(nil))
 	}
 	s.play(t, card(AsideBar, orc))

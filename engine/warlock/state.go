@@ -63,6 +63,7 @@ const (
 	stPickEmpire
 	stPickDiscard
 	stPickSecond
+	stepCount
 )
 
 // wait is what a chance node draws a card for: where it goes, and how
@@ -139,7 +140,11 @@ type due struct {
 	castleGob int8 // design of the goblin just played that may pay, or -1
 }
 
-// building is a city on its way into an empire.
+// building is a city on its way into an empire. Like the rules'
+// variables, which the state's Position shows, it outlives the building:
+// it holds the last building's until the next, and what the next does
+// not set (its field until chosen, the wizards that may stand in for a
+// free city) stays the last's.
 type building struct {
 	due
 	design int
@@ -147,14 +152,6 @@ type building struct {
 	free   bool
 	field  int
 	ret    ret // what follows
-}
-
-// newBuilding starts a building of design d by player pl: with its cost
-// still to set unless free, and no castle goblin to pay with.
-func newBuilding(d, pl int, free bool, then ret) building {
-	b := building{design: d, player: pl, free: free, ret: then}
-	b.castleGob = -1
-	return b
 }
 
 // State is a position of a game of Warlock. It implements engine.State.
@@ -222,6 +219,7 @@ func (r *Rules) NewState(players int, seed uint64) (*State, error) {
 		return nil, errPlayers(players, r.Players.Min, r.Players.Max)
 	}
 	s := &State{r: r, rng: engine.NewRNG(seed), n: players, castleGob: -1, step: stShortDeal}
+	s.bld.castleGob = -1
 	s.discard = make([]uint8, 0, r.creatures())
 	for d, des := range r.Designs {
 		s.draw[d] = uint8(des.Copies)
@@ -372,7 +370,7 @@ func (s *State) SampleChance() engine.Action {
 	k := s.rng.IntN(s.nDraw)
 	for d := range s.r.Designs {
 		if k < int(s.draw[d]) {
-			return s.actD(Draw, d)
+			return s.game(s.actD(Draw, d))
 		}
 		k -= int(s.draw[d])
 	}
