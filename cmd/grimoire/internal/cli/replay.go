@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/grimoire-games/grimoire/engine"
-	"github.com/grimoire-games/grimoire/engine/rules"
 )
 
 func runReplay(e *env, args []string) int {
@@ -33,7 +32,6 @@ func runReplay(e *env, args []string) int {
 	// The games of one file usually share their game and overrides:
 	// build each engine once.
 	built := map[string]engine.Game{}
-	both := false // a game of the log has both engines
 	build := func(h engine.LogHeader) (engine.Game, error) {
 		// A log without a variant (one written before variants existed,
 		// or of the base game) replays in the base game.
@@ -45,7 +43,6 @@ func runReplay(e *env, args []string) int {
 		if !ok {
 			return nil, errBuilt
 		}
-		both = both || (rules.Has(m) && goEngines()[m.ID] != nil)
 		g, _, _, ok := engineFor(e, "replay", file, m, h.Game, h.Variant, *use, h.Set)
 		if !ok {
 			return nil, errBuilt
@@ -64,15 +61,7 @@ func runReplay(e *env, args []string) int {
 	case errors.Is(err, errBuilt):
 		return ExitFail // buildEngine said why
 	case errors.As(err, &ge) && errors.As(err, &me):
-		hint := ""
-		if both && me.Turn == 0 { // a log of the other engine parts at once
-			other := engineRules
-			if *use == engineRules {
-				other = engineGo
-			}
-			hint = fmt.Sprintf(" (its game has two engines, which number their actions differently: was it played with --engine %s?)", other)
-		}
-		fmt.Fprintf(e.stderr, "grimoire replay: %s: game %d (line %d, seed %d): mismatch at %v%s\n", file, ge.Game, ge.Line, ge.Seed, me, hint)
+		fmt.Fprintf(e.stderr, "grimoire replay: %s: game %d (line %d, seed %d): mismatch at %v\n", file, ge.Game, ge.Line, ge.Seed, me)
 		return ExitFail
 	case err != nil:
 		fmt.Fprintf(e.stderr, "grimoire replay: %s: %v\n", file, err)

@@ -23,9 +23,9 @@ func TestSimulateText(t *testing.T) {
 		"warlock: 12 games of 3 players, seed 5\n",
 		"bots: random, greedy (the lineup turns one seat every game)\n",
 		"games/s on ",
-		"  seat  win rate  95% interval  solo  shared        score   p5   p25   p50   p75   p95\n",
+		"  seat  win rate  95% interval  solo  shared        score    p5   p25  p50   p75   p95\n",
 		"     bot  seat-games  win rate  95% interval  expected  solo  shared        score",
-		"  random          18      0.0%     0.0–17.6%     33.3%     0       0   15.1 ± 9.2",
+		"  random          18      0.0%     0.0–17.6%     33.3%     0       0   15.7 ± 5.6",
 		"  greedy          18 ", "33.3%",
 		"shared wins: 0 games (0.0%, 95% interval 0.0–24.2%); all seats tied: 0 games\n",
 		"winning margin: ",
@@ -315,6 +315,7 @@ func TestSimulateCompactLog(t *testing.T) {
 func TestEnginesWriteOneLog(t *testing.T) {
 	for _, tc := range []struct{ game, variant string }{
 		{"bellum_magica", ""},
+		{"warlock", ""},
 		{"warriors", ""},
 		{"warriors", "dragon-hordes"},
 	} {

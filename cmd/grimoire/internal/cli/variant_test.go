@@ -275,10 +275,17 @@ func TestSimulateVariant(t *testing.T) {
 	if code, _, errs := run(t, "replay", logFile); code != ExitFail || !strings.Contains(errs, `game warlock has no variants; "trio" is not one`) {
 		t.Errorf("replay without the variant: exit %d\n%s", code, errs)
 	}
-	// A log of the base game, such as one written before variants, has no
-	// variant and replays in the base game.
+	// A log of the base game, as one written before variants, has no
+	// variant and replays in the base game. (A variant's log is not one:
+	// the variant may number its actions otherwise, as trio, whose fewer
+	// seats are fewer actions.)
 	base := filepath.Join(t.TempDir(), "base.jsonl")
-	os.WriteFile(base, bytes.ReplaceAll(data, []byte(`"variant":"trio",`), nil), 0o644)
+	if code, _, errs := run(t, "simulate", "--root", root, "--game", "warlock", "--players", "3", "-n", "3", "--log", base); code != ExitOK {
+		t.Fatalf("base game: exit %d: %s", code, errs)
+	}
+	if b, err := os.ReadFile(base); err != nil || bytes.Contains(b, []byte(`"variant"`)) {
+		t.Errorf("a base game's log names a variant (%v)", err)
+	}
 	if code, out, errs := run(t, "replay", "--root", root, base); code != ExitOK || !strings.Contains(out, "ok: 3 games") {
 		t.Errorf("replay of the base game: exit %d\n%s%s", code, out, errs)
 	}
