@@ -77,13 +77,13 @@ func TestCompiledLockstep(t *testing.T) {
 			in, co := both(t, id, r.variant, r.sets...)
 			lo, hi := in.Players()
 			for n := lo; n <= hi; n++ {
-				cfg := lockstep.Config{A: in, B: co, Players: n, Games: longtest.Size(3, 200), Seed: uint64(n),
+				cfg := lockstep.Config{A: in, B: co, Players: n, Games: longtest.Size(3, 30), Seed: uint64(n),
 					SampleChance: true, SameNumbers: true, SameHash: true,
 					Position: func(s engine.State) any { return s.(*rules.State).Position() }}
 				if err := lockstep.Run(cfg); err != nil {
 					t.Errorf("%s %v, %d players, random: %v", id, sets, n, err)
 				}
-				cfg.Games, cfg.Bot = longtest.Size(1, 20), "greedy"
+				cfg.Games, cfg.Bot = longtest.Size(1, 4), "greedy"
 				if err := lockstep.Run(cfg); err != nil {
 					t.Errorf("%s %v, %d players, greedy: %v", id, sets, n, err)
 				}
