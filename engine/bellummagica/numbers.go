@@ -37,15 +37,13 @@ func newNumbers(r *Rules, g *model.Game) (*numbers, error) {
 		return nil, err
 	}
 	n := &numbers{local: make([]int, len(g.Cards)), pile: make([]int8, len(g.Cards))}
-	byID := map[string]int{}
-	for i, c := range g.Cards {
-		byID[c.ID] = i
-	}
+	// The rules number a card by its place among the game's cards.
 	cards := func(pile int8, ids ...string) []engine.Action {
 		out := make([]engine.Action, len(ids))
 		for i, id := range ids {
-			out[i] = engine.Action(byID[id])
-			n.local[byID[id]], n.pile[byID[id]] = i, pile
+			d, _ := rg.Design(id)
+			out[i] = engine.Action(d)
+			n.local[d], n.pile[d] = i, pile
 		}
 		return out
 	}
