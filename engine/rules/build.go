@@ -573,6 +573,7 @@ func (b *builder) layout() {
 		var l layout
 		for zi, z := range gm.zones {
 			l.zone = append(l.zone, l.nzone)
+			l.zw = append(l.zw, gm.width(z.player, n))
 			l.nzone += gm.width(z.player, n)
 			for seat := range gm.width(z.player, n) {
 				if !z.player {
@@ -583,6 +584,7 @@ func (b *builder) layout() {
 		}
 		for _, v := range gm.vars {
 			l.v = append(l.v, l.nvar)
+			l.vw = append(l.vw, gm.width(v.player, n))
 			l.nvar += gm.width(v.player, n)
 		}
 		gm.layouts = append(gm.layouts, l)

@@ -94,8 +94,10 @@ type varDecl struct {
 // state's slices.
 type layout struct {
 	zone  []int // first zone instance of each zone
+	zw    []int // and how many it has: a player zone one a seat
 	nzone int
 	v     []int // first slot of each variable
+	vw    []int // and how many it has
 	nvar  int
 	// inst is, by zone instance, its zone and seat (-1 for the table's).
 	inst []instOf

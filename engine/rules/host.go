@@ -128,6 +128,14 @@ func (h *Host) SetVar(at string, v int, p int64, x int64) {
 }
 
 func (h *Host) slot(at string, v int, p int64) int {
+	if l := h.s.lay; v >= 0 && uint64(p) < uint64(l.vw[v]) {
+		return l.v[v] + int(p)
+	}
+	return h.badSlot(at, v, p)
+}
+
+// badSlot fails as slot would not.
+func (h *Host) badSlot(at string, v int, p int64) int {
 	if v < 0 {
 		Failf(at, "the game has no such variable (compiled rules of another variant of it)")
 	}
@@ -139,6 +147,14 @@ func (h *Host) slot(at string, v int, p int64) int {
 
 // Zone is the instance of zone z of seat p (0 for the table's).
 func (h *Host) Zone(at string, z int, p int64) int {
+	if l := h.s.lay; z >= 0 && uint64(p) < uint64(l.zw[z]) {
+		return l.zone[z] + int(p)
+	}
+	return h.badZone(at, z, p)
+}
+
+// badZone fails as Zone would not.
+func (h *Host) badZone(at string, z int, p int64) int {
 	if z < 0 {
 		Failf(at, "the game has no such zone (compiled rules of another variant of it)")
 	}

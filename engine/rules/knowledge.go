@@ -13,6 +13,7 @@ type fact struct {
 // moved updates what each seat knows when a card of design d goes from
 // zone instance from to zone instance to.
 func (s *State) moved(d, from, to int) {
+	var forget uint64 // the seats that forget what they knew of from
 	for v := range s.n {
 		seeFrom, seeTo := s.sees(v, from), s.sees(v, to)
 		switch {
@@ -26,8 +27,15 @@ func (s *State) moved(d, from, to int) {
 		case !seeFrom:
 			// A card v cannot tell left a zone it cannot see: what it
 			// knew of that zone may have left with it.
-			s.forgetZone(v, from)
+			if v < 64 {
+				forget |= 1 << v
+			} else {
+				s.forgetZone(v, from)
+			}
 		}
+	}
+	if forget != 0 {
+		s.know = slices.DeleteFunc(s.know, func(f fact) bool { return int(f.inst) == from && forget&(1<<f.seat) != 0 })
 	}
 }
 

@@ -38,7 +38,7 @@ type State struct {
 	run    *star.Runner
 	t      *table
 	args   [3]starlark.Value
-	sorted []int16 // SampleChance's
+	counts []int   // SampleChance's: how many cards of each design
 	idx    []int   // compiled legal actions'  arguments
 	host   Host    // what compiled rules play with
 }
@@ -156,9 +156,18 @@ func (s *State) SampleChance() engine.Action {
 	// which cards the zone holds, as a Go engine's draw from its counts.
 	z := s.zones[dr.src]
 	k := s.rng.IntN(len(z))
-	s.sorted = append(s.sorted[:0], z...)
-	slices.Sort(s.sorted)
-	return engine.Action(s.sorted[k])
+	s.counts = slices.Grow(s.counts[:0], len(s.g.designs))[:len(s.g.designs)]
+	clear(s.counts)
+	for _, d := range z {
+		s.counts[d]++
+	}
+	for d, n := range s.counts {
+		if k < n {
+			return engine.Action(d)
+		}
+		k -= n
+	}
+	panic("unreachable: k is less than the zone's size")
 }
 
 // Apply implements engine.State. An error of the rules while they play
@@ -288,7 +297,11 @@ func (s *State) settle() error {
 	if len(s.legal) == 0 {
 		return fmt.Errorf("seat %d is to play but no action is legal, and the game is not over: a rule that ends the game, or gives the turn, is missing", s.turn)
 	}
-	slices.Sort(s.legal)
+	// Each kind's actions come in a block of numbers of their own, often
+	// already in order.
+	if !slices.IsSorted(s.legal) {
+		slices.Sort(s.legal)
+	}
 	s.legal = slices.Compact(s.legal)
 	return nil
 }
@@ -489,7 +502,7 @@ func (s *State) clone() *State {
 	c.know = slices.Clone(s.know)
 	c.legal = slices.Clone(s.legal)
 	c.result = slices.Clone(s.result)
-	c.run, c.t, c.sorted, c.idx, c.host = nil, nil, nil, nil, Host{}
+	c.run, c.t, c.counts, c.idx, c.host = nil, nil, nil, nil, Host{}
 	return &c
 }
 
