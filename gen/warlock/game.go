@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "8827d6a139b37fcb3ce4183131fe60fd57d553ccb84a232ed4fa3f93667931ba"
+const SourceHash = "9296669a06773e67153d79ff4752273872c5459952c12360ec7570f68aeb8a8b"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

@@ -24,7 +24,7 @@ var (
 )
 
 // Rules are the game's rules, compiled.
-var Rules = &rules.Compiled{Source: "8827d6a139b37fcb3ce4183131fe60fd57d553ccb84a232ed4fa3f93667931ba", Bind: bind}
+var Rules = &rules.Compiled{Source: "9296669a06773e67153d79ff4752273872c5459952c12360ec7570f68aeb8a8b", Bind: bind}
 
 // bound is what the compiled functions look up once a game is built:
 // the places of its variables and zones, its cards' fields, its
@@ -111,28 +111,23 @@ type bound struct {
 	p_max_dragons                 int64
 	p_rounds_per_day              int64
 	p_variety_bonus               *rules.Dict[int64, int64]
-	p_wizard_substitutes          int64
 	g_ADJ                         [][]int64
 	g_ALL                         []int16
 	g_ANY                         int64
 	g_COST                        *rules.CardDict[[]int64]
+	g_COST_KEY                    *rules.CardDict[int64]
 	g_DRAGON_CELL                 int64
 	g_FIELDS                      int64
 	g_FIELD_VARS                  []string
-	g_KIND                        *rules.CardDict[tuple_string_rules_Opt_string_]
+	g_KIND_CARDS                  []int16
+	g_KIND_NO                     *rules.CardDict[int64]
 	g_NUMBER                      *rules.CardDict[int64]
 	g_RACE                        *rules.Dict[string, int64]
 	g_RACES                       []string
 	g_RUIN_CELL                   int64
 	g_SIDE                        int64
-}
-
-// tuple___int64_int64_rules_Opt_int16___rules_Dict_tuple_string_rules_Opt_string___tuple_int16_int64_ is a tuple tuple[list[int], int, card(creature)?, dict[tuple[str(giant|gnome|goblin|human|orc|wizard), str(giant|gnome|human|orc|wizard)?], tuple[card(creature,supply), int]]].
-type tuple___int64_int64_rules_Opt_int16___rules_Dict_tuple_string_rules_Opt_string___tuple_int16_int64_ struct {
-	F0 []int64
-	F1 int64
-	F2 rules.Opt[int16]
-	F3 *rules.Dict[tuple_string_rules_Opt_string_, tuple_int16_int64]
+	g_SUB                         int64
+	g_WAYS                        *rules.Dict[int64, [][]tuple_int64_int64]
 }
 
 // tuple_bool___int64_int64 is a tuple tuple[bool, list[int], int].
@@ -216,12 +211,6 @@ func (t tuple_int64_x6) At(at string, i int64) int64 {
 	panic(nil)
 }
 
-// tuple_string_rules_Opt_string_ is a tuple tuple[str(giant|gnome|goblin|human|orc|wizard), str(giant|gnome|human|orc|wizard)?].
-type tuple_string_rules_Opt_string_ struct {
-	F0 string
-	F1 rules.Opt[string]
-}
-
 // tuple_string_string is a tuple tuple[str(creature), str(supply)].
 type tuple_string_string struct {
 	F0 string
@@ -247,43 +236,26 @@ func (t tuple_string_string) At(at string, i int64) string {
 	panic(nil)
 }
 
-// tuple_tuple_string_rules_Opt_string__tuple_int16_int64 is a tuple tuple[tuple[str(giant|gnome|goblin|human|orc|wizard), str(giant|gnome|human|orc|wizard)?], tuple[card(creature,supply), int]].
-type tuple_tuple_string_rules_Opt_string__tuple_int16_int64 struct {
-	F0 tuple_string_rules_Opt_string_
-	F1 tuple_int16_int64
-}
-
-// fn_action_done is action_done of the rules (cards/warlock/rules.star:672:1).
+// fn_action_done is action_done of the rules (cards/warlock/rules.star:730:1).
 func (b *bound) fn_action_done(h *rules.Host) {
-	h.SetVar("cards/warlock/rules.star:674:5", b.v_castle_gob, 0, -(int64(1)))
-	h.SetVar("cards/warlock/rules.star:675:5", b.v_done, 0, (h.Var("cards/warlock/rules.star:675:5", b.v_done, 0) + int64(1)))
-	if h.Var("cards/warlock/rules.star:676:8", b.v_done, 0) < (h.Players() * b.p_actions_per_round) {
-		h.SetTurn("cards/warlock/rules.star:677:9", rules.FloorMod("cards/warlock/rules.star:677:18", (h.Turn()+int64(1)), h.Players()))
-		h.SetPhase("cards/warlock/rules.star:678:9", "action")
+	h.SetVar("cards/warlock/rules.star:732:5", b.v_castle_gob, 0, -(int64(1)))
+	h.SetVar("cards/warlock/rules.star:733:5", b.v_done, 0, (h.Var("cards/warlock/rules.star:733:5", b.v_done, 0) + int64(1)))
+	if h.Var("cards/warlock/rules.star:734:8", b.v_done, 0) < (h.Players() * b.p_actions_per_round) {
+		h.SetTurn("cards/warlock/rules.star:735:9", rules.FloorMod("cards/warlock/rules.star:735:18", (h.Turn()+int64(1)), h.Players()))
+		h.SetPhase("cards/warlock/rules.star:736:9", "action")
 		return
 	}
 	b.fn_end_round(h)
 }
 
-// fn_affords is affords of the rules (cards/warlock/rules.star:331:1).
-func (b *bound) fn_affords(h *rules.Host, a1 int64, a2 int16, a3 rules.Opt[int16]) bool {
-	l_p := a1
-	_ = l_p
-	l_c := a2
-	_ = l_c
-	l_gob := a3
-	_ = l_gob
-	return b.fn_payable(h, b.g_COST.At("cards/warlock/rules.star:333:20", l_c), rules.Min(b.p_wizard_substitutes, int64(100)), l_gob, b.fn_dungeon_kinds(h, l_p))
-}
-
-// fn_after_pick_empire is after_pick_empire of the rules (cards/warlock/rules.star:1106:1).
+// fn_after_pick_empire is after_pick_empire of the rules (cards/warlock/rules.star:1164:1).
 func (b *bound) fn_after_pick_empire(h *rules.Host) {
-	h.SetTurn("cards/warlock/rules.star:1108:5", rules.At("cards/warlock/rules.star:1108:14", b.fn_bid_order(h), h.Var("cards/warlock/rules.star:1108:27", b.v_pick, 0)))
-	h.SetVar("cards/warlock/rules.star:1109:5", b.v_left, 0, (h.Var("cards/warlock/rules.star:1109:5", b.v_left, 0) - int64(1)))
+	h.SetTurn("cards/warlock/rules.star:1166:5", rules.At("cards/warlock/rules.star:1166:14", b.fn_bid_order(h), h.Var("cards/warlock/rules.star:1166:27", b.v_pick, 0)))
+	h.SetVar("cards/warlock/rules.star:1167:5", b.v_left, 0, (h.Var("cards/warlock/rules.star:1167:5", b.v_left, 0) - int64(1)))
 	b.fn_pick_step(h)
 }
 
-// fn_apply_bid is apply_bid of the rules (cards/warlock/rules.star:1025:1).
+// fn_apply_bid is apply_bid of the rules (cards/warlock/rules.star:1083:1).
 func (b *bound) fn_apply_bid(h *rules.Host, a1 int64, a2 tuple_int16_int64) {
 	l_p := a1
 	_ = l_p
@@ -296,58 +268,58 @@ func (b *bound) fn_apply_bid(h *rules.Host, a1 int64, a2 tuple_int16_int64) {
 	tu1 := l_x
 	l_c = tu1.F0
 	l_alt = tu1.F1
-	h.Move("cards/warlock/rules.star:1028:5", l_c, h.Zone("cards/warlock/rules.star:1028:15", b.z_mine, l_p), func() int {
+	h.Move("cards/warlock/rules.star:1086:5", l_c, h.Zone("cards/warlock/rules.star:1086:15", b.z_mine, l_p), func() int {
 		if l_alt != 0 {
-			return h.Zone("cards/warlock/rules.star:1028:26", b.z_bid_alt, l_p)
+			return h.Zone("cards/warlock/rules.star:1086:26", b.z_bid_alt, l_p)
 		}
-		return h.Zone("cards/warlock/rules.star:1028:51", b.z_bid, l_p)
+		return h.Zone("cards/warlock/rules.star:1086:51", b.z_bid, l_p)
 	}())
-	h.SetVar("cards/warlock/rules.star:1029:5", b.v_bid_halves, l_p, (h.Var("cards/warlock/rules.star:1029:5", b.v_bid_halves, l_p) + rules.Trunc("cards/warlock/rules.star:1029:24", (float64(int64(2))*rules.Must("cards/warlock/rules.star:1029:43", b.fn_gold_of(h, l_c, l_alt))))))
+	h.SetVar("cards/warlock/rules.star:1087:5", b.v_bid_halves, l_p, (h.Var("cards/warlock/rules.star:1087:5", b.v_bid_halves, l_p) + rules.Trunc("cards/warlock/rules.star:1087:24", (float64(int64(2))*rules.Must("cards/warlock/rules.star:1087:43", b.fn_gold_of(h, l_c, l_alt))))))
 }
 
-// fn_apply_bid_done is apply_bid_done of the rules (cards/warlock/rules.star:1039:1).
+// fn_apply_bid_done is apply_bid_done of the rules (cards/warlock/rules.star:1097:1).
 func (b *bound) fn_apply_bid_done(h *rules.Host, a1 int64) {
 	l_p := a1
 	_ = l_p
-	h.SetVar("cards/warlock/rules.star:1041:5", b.v_bidding, l_p, int64(2))
+	h.SetVar("cards/warlock/rules.star:1099:5", b.v_bidding, l_p, int64(2))
 	b.fn_next_bidder(h)
 }
 
-// fn_apply_discard_dungeon is apply_discard_dungeon of the rules (cards/warlock/rules.star:428:1).
+// fn_apply_discard_dungeon is apply_discard_dungeon of the rules (cards/warlock/rules.star:493:1).
 func (b *bound) fn_apply_discard_dungeon(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
 	l_card := a2
 	_ = l_card
-	h.Move("cards/warlock/rules.star:430:5", l_card, h.Zone("cards/warlock/rules.star:430:18", b.z_dungeon, l_p), h.Zone("cards/warlock/rules.star:430:32", b.z_discard, 0))
+	h.Move("cards/warlock/rules.star:495:5", l_card, h.Zone("cards/warlock/rules.star:495:18", b.z_dungeon, l_p), h.Zone("cards/warlock/rules.star:495:32", b.z_discard, 0))
 	b.fn_next_short(h)
 }
 
-// fn_apply_discard_hand is apply_discard_hand of the rules (cards/warlock/rules.star:418:1).
+// fn_apply_discard_hand is apply_discard_hand of the rules (cards/warlock/rules.star:483:1).
 func (b *bound) fn_apply_discard_hand(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
 	l_card := a2
 	_ = l_card
-	h.Move("cards/warlock/rules.star:420:5", l_card, h.Zone("cards/warlock/rules.star:420:18", b.z_hand, l_p), h.Zone("cards/warlock/rules.star:420:29", b.z_discard, 0))
+	h.Move("cards/warlock/rules.star:485:5", l_card, h.Zone("cards/warlock/rules.star:485:18", b.z_hand, l_p), h.Zone("cards/warlock/rules.star:485:29", b.z_discard, 0))
 	b.fn_next_short(h)
 }
 
-// fn_apply_discard_mine is apply_discard_mine of the rules (cards/warlock/rules.star:423:1).
+// fn_apply_discard_mine is apply_discard_mine of the rules (cards/warlock/rules.star:488:1).
 func (b *bound) fn_apply_discard_mine(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
 	l_card := a2
 	_ = l_card
-	h.Move("cards/warlock/rules.star:425:5", l_card, h.Zone("cards/warlock/rules.star:425:18", b.z_mine, l_p), h.Zone("cards/warlock/rules.star:425:29", b.z_discard, 0))
+	h.Move("cards/warlock/rules.star:490:5", l_card, h.Zone("cards/warlock/rules.star:490:18", b.z_mine, l_p), h.Zone("cards/warlock/rules.star:490:29", b.z_discard, 0))
 	b.fn_next_short(h)
 }
 
-// fn_apply_draw_discard is apply_draw_discard of the rules (cards/warlock/rules.star:598:1).
+// fn_apply_draw_discard is apply_draw_discard of the rules (cards/warlock/rules.star:663:1).
 func (b *bound) fn_apply_draw_discard(h *rules.Host, a1 int64) {
 	l_p := a1
 	_ = l_p
-	h.MoveTop("cards/warlock/rules.star:600:5", h.Zone("cards/warlock/rules.star:600:16", b.z_discard, 0), h.Zone("cards/warlock/rules.star:600:27", b.z_hand, l_p))
+	h.MoveTop("cards/warlock/rules.star:665:5", h.Zone("cards/warlock/rules.star:665:16", b.z_discard, 0), h.Zone("cards/warlock/rules.star:665:27", b.z_hand, l_p))
 	if h.Phase() == "human_draw" {
 		b.fn_human_drew(h)
 	} else {
@@ -355,61 +327,61 @@ func (b *bound) fn_apply_draw_discard(h *rules.Host, a1 int64) {
 	}
 }
 
-// fn_apply_draw_pile is apply_draw_pile of the rules (cards/warlock/rules.star:591:1).
+// fn_apply_draw_pile is apply_draw_pile of the rules (cards/warlock/rules.star:656:1).
 func (b *bound) fn_apply_draw_pile(h *rules.Host, a1 int64) {
 	l_p := a1
 	_ = l_p
 	if h.Phase() == "human_draw" {
-		b.fn_draw_one(h, h.Zone("cards/warlock/rules.star:594:21", b.z_hand, l_p), "human_drew")
+		b.fn_draw_one(h, h.Zone("cards/warlock/rules.star:659:21", b.z_hand, l_p), "human_drew")
 	} else {
-		b.fn_draw_one(h, h.Zone("cards/warlock/rules.star:596:21", b.z_hand, l_p), "action_done")
+		b.fn_draw_one(h, h.Zone("cards/warlock/rules.star:661:21", b.z_hand, l_p), "action_done")
 	}
 }
 
-// fn_apply_gnome_hand is apply_gnome_hand of the rules (cards/warlock/rules.star:888:1).
+// fn_apply_gnome_hand is apply_gnome_hand of the rules (cards/warlock/rules.star:946:1).
 func (b *bound) fn_apply_gnome_hand(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
 	l_card := a2
 	_ = l_card
-	h.Move("cards/warlock/rules.star:890:5", l_card, h.Zone("cards/warlock/rules.star:890:18", b.z_hand, l_p), h.Zone("cards/warlock/rules.star:890:29", b.z_building, 0))
+	h.Move("cards/warlock/rules.star:948:5", l_card, h.Zone("cards/warlock/rules.star:948:18", b.z_hand, l_p), h.Zone("cards/warlock/rules.star:948:29", b.z_building, 0))
 	b.fn_start_build(h, l_p, true, -(int64(1)), int64(0))
 }
 
-// fn_apply_goblin_bar is apply_goblin_bar of the rules (cards/warlock/rules.star:877:1).
+// fn_apply_goblin_bar is apply_goblin_bar of the rules (cards/warlock/rules.star:935:1).
 func (b *bound) fn_apply_goblin_bar(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
 	l_card := a2
 	_ = l_card
-	h.Move("cards/warlock/rules.star:879:5", l_card, h.Zone("cards/warlock/rules.star:879:18", b.z_bar, 0), h.Zone("cards/warlock/rules.star:879:25", b.z_building, 0))
-	b.fn_start_build(h, l_p, false, h.Var("cards/warlock/rules.star:880:30", b.v_castle_gob, 0), int64(1))
+	h.Move("cards/warlock/rules.star:937:5", l_card, h.Zone("cards/warlock/rules.star:937:18", b.z_bar, 0), h.Zone("cards/warlock/rules.star:937:25", b.z_building, 0))
+	b.fn_start_build(h, l_p, false, h.Var("cards/warlock/rules.star:938:30", b.v_castle_gob, 0), int64(1))
 }
 
-// fn_apply_pass is apply_pass of the rules (cards/warlock/rules.star:639:1).
+// fn_apply_pass is apply_pass of the rules (cards/warlock/rules.star:697:1).
 func (b *bound) fn_apply_pass(h *rules.Host, a1 int64) {
 	l_p := a1
 	_ = l_p
 	var l_c int16
 	_ = l_c
 	if h.Phase() == "bid" {
-		for _, it1 := range slices.Clone(h.Cards(h.Zone("cards/warlock/rules.star:642:23", b.z_bid, l_p))) {
+		for _, it1 := range slices.Clone(h.Cards(h.Zone("cards/warlock/rules.star:700:23", b.z_bid, l_p))) {
 			l_c = it1
-			h.Move("cards/warlock/rules.star:643:13", l_c, h.Zone("cards/warlock/rules.star:643:23", b.z_bid, l_p), h.Zone("cards/warlock/rules.star:643:33", b.z_mine, l_p))
+			h.Move("cards/warlock/rules.star:701:13", l_c, h.Zone("cards/warlock/rules.star:701:23", b.z_bid, l_p), h.Zone("cards/warlock/rules.star:701:33", b.z_mine, l_p))
 		}
-		for _, it2 := range slices.Clone(h.Cards(h.Zone("cards/warlock/rules.star:644:23", b.z_bid_alt, l_p))) {
+		for _, it2 := range slices.Clone(h.Cards(h.Zone("cards/warlock/rules.star:702:23", b.z_bid_alt, l_p))) {
 			l_c = it2
-			h.Move("cards/warlock/rules.star:645:13", l_c, h.Zone("cards/warlock/rules.star:645:23", b.z_bid_alt, l_p), h.Zone("cards/warlock/rules.star:645:37", b.z_mine, l_p))
+			h.Move("cards/warlock/rules.star:703:13", l_c, h.Zone("cards/warlock/rules.star:703:23", b.z_bid_alt, l_p), h.Zone("cards/warlock/rules.star:703:37", b.z_mine, l_p))
 		}
-		h.SetVar("cards/warlock/rules.star:646:9", b.v_bid_halves, l_p, int64(0))
-		h.SetVar("cards/warlock/rules.star:647:9", b.v_bidding, l_p, int64(3))
+		h.SetVar("cards/warlock/rules.star:704:9", b.v_bid_halves, l_p, int64(0))
+		h.SetVar("cards/warlock/rules.star:705:9", b.v_bidding, l_p, int64(3))
 		b.fn_next_bidder(h)
 	} else {
 		b.fn_action_done(h)
 	}
 }
 
-// fn_apply_pay is apply_pay of the rules (cards/warlock/rules.star:736:1).
+// fn_apply_pay is apply_pay of the rules (cards/warlock/rules.star:794:1).
 func (b *bound) fn_apply_pay(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
@@ -421,19 +393,19 @@ func (b *bound) fn_apply_pay(h *rules.Host, a1 int64, a2 int16) {
 	_ = l_d
 	var l_sub int64
 	_ = l_sub
-	tu1 := b.fn_cover(h, b.fn_unpack(h, h.Var("cards/warlock/rules.star:738:31", b.v_due, 0)), h.Var("cards/warlock/rules.star:738:39", b.v_bld_sub, 0), l_card)
+	tu1 := b.fn_cover(h, b.fn_unpack(h, h.Var("cards/warlock/rules.star:796:31", b.v_due, 0)), h.Var("cards/warlock/rules.star:796:39", b.v_bld_sub, 0), l_card)
 	l_ok = tu1.F0
 	l_d = tu1.F1
 	l_sub = tu1.F2
-	h.SetVar("cards/warlock/rules.star:739:5", b.v_due, 0, b.fn_pack(h, l_d))
-	h.SetVar("cards/warlock/rules.star:740:5", b.v_bld_sub, 0, l_sub)
-	h.Move("cards/warlock/rules.star:741:5", l_card, h.Zone("cards/warlock/rules.star:741:18", b.z_dungeon, h.Var("cards/warlock/rules.star:741:28", b.v_bld_player, 0)), h.Zone("cards/warlock/rules.star:741:43", b.z_discard, 0))
-	if h.Var("cards/warlock/rules.star:742:8", b.v_due, 0) == int64(0) {
+	h.SetVar("cards/warlock/rules.star:797:5", b.v_due, 0, b.fn_pack(h, l_d))
+	h.SetVar("cards/warlock/rules.star:798:5", b.v_bld_sub, 0, l_sub)
+	h.Move("cards/warlock/rules.star:799:5", l_card, h.Zone("cards/warlock/rules.star:799:18", b.z_dungeon, h.Var("cards/warlock/rules.star:799:28", b.v_bld_player, 0)), h.Zone("cards/warlock/rules.star:799:43", b.z_discard, 0))
+	if h.Var("cards/warlock/rules.star:800:8", b.v_due, 0) == int64(0) {
 		b.fn_place_city(h)
 	}
 }
 
-// fn_apply_pay_castle is apply_pay_castle of the rules (cards/warlock/rules.star:745:1).
+// fn_apply_pay_castle is apply_pay_castle of the rules (cards/warlock/rules.star:803:1).
 func (b *bound) fn_apply_pay_castle(h *rules.Host, a1 int64) {
 	l_p := a1
 	_ = l_p
@@ -445,131 +417,131 @@ func (b *bound) fn_apply_pay_castle(h *rules.Host, a1 int64) {
 	_ = l_d
 	var l_sub int64
 	_ = l_sub
-	l_card = b.fn_creature(h, h.Var("cards/warlock/rules.star:747:21", b.v_bld_gob, 0))
-	tu1 := b.fn_cover(h, b.fn_unpack(h, h.Var("cards/warlock/rules.star:748:31", b.v_due, 0)), h.Var("cards/warlock/rules.star:748:39", b.v_bld_sub, 0), l_card)
+	l_card = b.fn_creature(h, h.Var("cards/warlock/rules.star:805:21", b.v_bld_gob, 0))
+	tu1 := b.fn_cover(h, b.fn_unpack(h, h.Var("cards/warlock/rules.star:806:31", b.v_due, 0)), h.Var("cards/warlock/rules.star:806:39", b.v_bld_sub, 0), l_card)
 	l_ok = tu1.F0
 	l_d = tu1.F1
 	l_sub = tu1.F2
-	h.SetVar("cards/warlock/rules.star:749:5", b.v_due, 0, b.fn_pack(h, l_d))
-	h.SetVar("cards/warlock/rules.star:750:5", b.v_bld_sub, 0, l_sub)
-	h.SetVar("cards/warlock/rules.star:751:5", b.v_bld_gob, 0, -(int64(1)))
-	h.Move("cards/warlock/rules.star:752:5", l_card, h.Zone("cards/warlock/rules.star:752:18", b.z_castle, h.Var("cards/warlock/rules.star:752:27", b.v_bld_player, 0)), h.Zone("cards/warlock/rules.star:752:42", b.z_discard, 0))
-	if h.Var("cards/warlock/rules.star:753:8", b.v_due, 0) == int64(0) {
+	h.SetVar("cards/warlock/rules.star:807:5", b.v_due, 0, b.fn_pack(h, l_d))
+	h.SetVar("cards/warlock/rules.star:808:5", b.v_bld_sub, 0, l_sub)
+	h.SetVar("cards/warlock/rules.star:809:5", b.v_bld_gob, 0, -(int64(1)))
+	h.Move("cards/warlock/rules.star:810:5", l_card, h.Zone("cards/warlock/rules.star:810:18", b.z_castle, h.Var("cards/warlock/rules.star:810:27", b.v_bld_player, 0)), h.Zone("cards/warlock/rules.star:810:42", b.z_discard, 0))
+	if h.Var("cards/warlock/rules.star:811:8", b.v_due, 0) == int64(0) {
 		b.fn_place_city(h)
 	}
 }
 
-// fn_apply_pick_discard is apply_pick_discard of the rules (cards/warlock/rules.star:1124:1).
+// fn_apply_pick_discard is apply_pick_discard of the rules (cards/warlock/rules.star:1182:1).
 func (b *bound) fn_apply_pick_discard(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
 	l_card := a2
 	_ = l_card
-	h.Move("cards/warlock/rules.star:1126:5", l_card, h.Zone("cards/warlock/rules.star:1126:18", b.z_bar, 0), h.Zone("cards/warlock/rules.star:1126:25", b.z_discard, 0))
-	h.SetVar("cards/warlock/rules.star:1127:5", b.v_left, 0, (h.Var("cards/warlock/rules.star:1127:5", b.v_left, 0) - int64(1)))
+	h.Move("cards/warlock/rules.star:1184:5", l_card, h.Zone("cards/warlock/rules.star:1184:18", b.z_bar, 0), h.Zone("cards/warlock/rules.star:1184:25", b.z_discard, 0))
+	h.SetVar("cards/warlock/rules.star:1185:5", b.v_left, 0, (h.Var("cards/warlock/rules.star:1185:5", b.v_left, 0) - int64(1)))
 	b.fn_pick_step(h)
 }
 
-// fn_apply_pick_dungeon is apply_pick_dungeon of the rules (cards/warlock/rules.star:1143:1).
+// fn_apply_pick_dungeon is apply_pick_dungeon of the rules (cards/warlock/rules.star:1201:1).
 func (b *bound) fn_apply_pick_dungeon(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
 	l_card := a2
 	_ = l_card
-	h.Move("cards/warlock/rules.star:1145:5", l_card, h.Zone("cards/warlock/rules.star:1145:18", b.z_bar, 0), h.Zone("cards/warlock/rules.star:1145:25", b.z_dungeon, l_p))
+	h.Move("cards/warlock/rules.star:1203:5", l_card, h.Zone("cards/warlock/rules.star:1203:18", b.z_bar, 0), h.Zone("cards/warlock/rules.star:1203:25", b.z_dungeon, l_p))
 	b.fn_second_picked(h)
 }
 
-// fn_apply_pick_empire is apply_pick_empire of the rules (cards/warlock/rules.star:1095:1).
+// fn_apply_pick_empire is apply_pick_empire of the rules (cards/warlock/rules.star:1153:1).
 func (b *bound) fn_apply_pick_empire(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
 	l_card := a2
 	_ = l_card
 	if b.fn_has_city_field(h, l_p) {
-		h.Move("cards/warlock/rules.star:1098:9", l_card, h.Zone("cards/warlock/rules.star:1098:22", b.z_bar, 0), h.Zone("cards/warlock/rules.star:1098:29", b.z_building, 0))
+		h.Move("cards/warlock/rules.star:1156:9", l_card, h.Zone("cards/warlock/rules.star:1156:22", b.z_bar, 0), h.Zone("cards/warlock/rules.star:1156:29", b.z_building, 0))
 		b.fn_start_build(h, l_p, true, -(int64(1)), int64(2))
 		return
 	}
-	h.Move("cards/warlock/rules.star:1103:5", l_card, h.Zone("cards/warlock/rules.star:1103:18", b.z_bar, 0), h.Zone("cards/warlock/rules.star:1103:25", b.z_discard, 0))
+	h.Move("cards/warlock/rules.star:1161:5", l_card, h.Zone("cards/warlock/rules.star:1161:18", b.z_bar, 0), h.Zone("cards/warlock/rules.star:1161:25", b.z_discard, 0))
 	b.fn_after_pick_empire(h)
 }
 
-// fn_apply_pick_mine is apply_pick_mine of the rules (cards/warlock/rules.star:1138:1).
+// fn_apply_pick_mine is apply_pick_mine of the rules (cards/warlock/rules.star:1196:1).
 func (b *bound) fn_apply_pick_mine(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
 	l_card := a2
 	_ = l_card
-	h.Move("cards/warlock/rules.star:1140:5", l_card, h.Zone("cards/warlock/rules.star:1140:18", b.z_bar, 0), h.Zone("cards/warlock/rules.star:1140:25", b.z_mine, l_p))
+	h.Move("cards/warlock/rules.star:1198:5", l_card, h.Zone("cards/warlock/rules.star:1198:18", b.z_bar, 0), h.Zone("cards/warlock/rules.star:1198:25", b.z_mine, l_p))
 	b.fn_second_picked(h)
 }
 
-// fn_apply_place is apply_place of the rules (cards/warlock/rules.star:706:1).
+// fn_apply_place is apply_place of the rules (cards/warlock/rules.star:764:1).
 func (b *bound) fn_apply_place(h *rules.Host, a1 int64, a2 int64) {
 	l_p := a1
 	_ = l_p
 	l_f := a2
 	_ = l_f
-	h.SetVar("cards/warlock/rules.star:708:5", b.v_bld_field, 0, l_f)
-	if (h.Var("cards/warlock/rules.star:709:8", b.v_bld_free, 0) != 0) || (h.Var("cards/warlock/rules.star:709:22", b.v_due, 0) == int64(0)) {
+	h.SetVar("cards/warlock/rules.star:766:5", b.v_bld_field, 0, l_f)
+	if (h.Var("cards/warlock/rules.star:767:8", b.v_bld_free, 0) != 0) || (h.Var("cards/warlock/rules.star:767:22", b.v_due, 0) == int64(0)) {
 		b.fn_place_city(h)
 	} else {
-		h.SetPhase("cards/warlock/rules.star:712:9", "pay")
+		h.SetPhase("cards/warlock/rules.star:770:9", "pay")
 	}
 }
 
-// fn_apply_place_dragon is apply_place_dragon of the rules (cards/warlock/rules.star:855:1).
+// fn_apply_place_dragon is apply_place_dragon of the rules (cards/warlock/rules.star:913:1).
 func (b *bound) fn_apply_place_dragon(h *rules.Host, a1 int64, a2 int64) {
 	l_p := a1
 	_ = l_p
 	l_f := a2
 	_ = l_f
-	b.fn_set_field(h, l_p, l_f, b.c_dragon, h.Zone("cards/warlock/rules.star:857:38", b.z_supply, 0))
+	b.fn_set_field(h, l_p, l_f, b.c_dragon, h.Zone("cards/warlock/rules.star:915:38", b.z_supply, 0))
 	b.fn_action_done(h)
 }
 
-// fn_apply_play_castle is apply_play_castle of the rules (cards/warlock/rules.star:667:1).
+// fn_apply_play_castle is apply_play_castle of the rules (cards/warlock/rules.star:725:1).
 func (b *bound) fn_apply_play_castle(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
 	l_card := a2
 	_ = l_card
-	h.Move("cards/warlock/rules.star:669:5", l_card, h.Zone("cards/warlock/rules.star:669:18", b.z_hand, l_p), h.Zone("cards/warlock/rules.star:669:29", b.z_castle, l_p))
+	h.Move("cards/warlock/rules.star:727:5", l_card, h.Zone("cards/warlock/rules.star:727:18", b.z_hand, l_p), h.Zone("cards/warlock/rules.star:727:29", b.z_castle, l_p))
 	b.fn_power(h, l_p, l_card)
 }
 
-// fn_apply_play_dungeon is apply_play_dungeon of the rules (cards/warlock/rules.star:657:1).
+// fn_apply_play_dungeon is apply_play_dungeon of the rules (cards/warlock/rules.star:715:1).
 func (b *bound) fn_apply_play_dungeon(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
 	l_card := a2
 	_ = l_card
-	h.Move("cards/warlock/rules.star:659:5", l_card, h.Zone("cards/warlock/rules.star:659:18", b.z_hand, l_p), h.Zone("cards/warlock/rules.star:659:29", b.z_dungeon, l_p))
+	h.Move("cards/warlock/rules.star:717:5", l_card, h.Zone("cards/warlock/rules.star:717:18", b.z_hand, l_p), h.Zone("cards/warlock/rules.star:717:29", b.z_dungeon, l_p))
 	b.fn_action_done(h)
 }
 
-// fn_apply_play_empire is apply_play_empire of the rules (cards/warlock/rules.star:662:1).
+// fn_apply_play_empire is apply_play_empire of the rules (cards/warlock/rules.star:720:1).
 func (b *bound) fn_apply_play_empire(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
 	l_card := a2
 	_ = l_card
-	h.Move("cards/warlock/rules.star:664:5", l_card, h.Zone("cards/warlock/rules.star:664:18", b.z_hand, l_p), h.Zone("cards/warlock/rules.star:664:29", b.z_building, 0))
+	h.Move("cards/warlock/rules.star:722:5", l_card, h.Zone("cards/warlock/rules.star:722:18", b.z_hand, l_p), h.Zone("cards/warlock/rules.star:722:29", b.z_building, 0))
 	b.fn_start_build(h, l_p, false, -(int64(1)), int64(0))
 }
 
-// fn_apply_play_mine is apply_play_mine of the rules (cards/warlock/rules.star:652:1).
+// fn_apply_play_mine is apply_play_mine of the rules (cards/warlock/rules.star:710:1).
 func (b *bound) fn_apply_play_mine(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
 	l_card := a2
 	_ = l_card
-	h.Move("cards/warlock/rules.star:654:5", l_card, h.Zone("cards/warlock/rules.star:654:18", b.z_hand, l_p), h.Zone("cards/warlock/rules.star:654:29", b.z_mine, l_p))
+	h.Move("cards/warlock/rules.star:712:5", l_card, h.Zone("cards/warlock/rules.star:712:18", b.z_hand, l_p), h.Zone("cards/warlock/rules.star:712:29", b.z_mine, l_p))
 	b.fn_action_done(h)
 }
 
-// fn_apply_ruin is apply_ruin of the rules (cards/warlock/rules.star:906:1).
+// fn_apply_ruin is apply_ruin of the rules (cards/warlock/rules.star:964:1).
 func (b *bound) fn_apply_ruin(h *rules.Host, a1 int64, a2 tuple_int64_int64) {
 	l_p := a1
 	_ = l_p
@@ -582,7 +554,7 @@ func (b *bound) fn_apply_ruin(h *rules.Host, a1 int64, a2 tuple_int64_int64) {
 	tu1 := l_x
 	l_q = tu1.F0
 	l_f = tu1.F1
-	h.Move("cards/warlock/rules.star:910:5", b.fn_card_at(h, h.Var("cards/warlock/rules.star:910:20", func(name string) int {
+	h.Move("cards/warlock/rules.star:968:5", b.fn_card_at(h, h.Var("cards/warlock/rules.star:968:20", func(name string) int {
 		switch name {
 		case "field_0":
 			return b.v_field_0
@@ -617,15 +589,15 @@ func (b *bound) fn_apply_ruin(h *rules.Host, a1 int64, a2 tuple_int64_int64) {
 		case "field_9":
 			return b.v_field_9
 		}
-		rules.Failf("cards/warlock/rules.star:910:20", "getattr: g has no %s", name)
+		rules.Failf("cards/warlock/rules.star:968:20", "getattr: g has no %s", name)
 		panic(nil)
-	}(rules.At("cards/warlock/rules.star:910:31", b.g_FIELD_VARS, l_f)), l_q)), h.Zone("cards/warlock/rules.star:910:51", b.z_empire, l_q), h.Zone("cards/warlock/rules.star:910:64", b.z_discard, 0))
-	h.Move("cards/warlock/rules.star:911:5", b.c_ruin, h.Zone("cards/warlock/rules.star:911:24", b.z_supply, 0), h.Zone("cards/warlock/rules.star:911:34", b.z_empire, l_q))
+	}(rules.At("cards/warlock/rules.star:968:31", b.g_FIELD_VARS, l_f)), l_q)), h.Zone("cards/warlock/rules.star:968:51", b.z_empire, l_q), h.Zone("cards/warlock/rules.star:968:64", b.z_discard, 0))
+	h.Move("cards/warlock/rules.star:969:5", b.c_ruin, h.Zone("cards/warlock/rules.star:969:24", b.z_supply, 0), h.Zone("cards/warlock/rules.star:969:34", b.z_empire, l_q))
 	b.fn_set_cell(h, l_q, l_f, b.g_RUIN_CELL)
 	b.fn_action_done(h)
 }
 
-// fn_apply_set_aside is apply_set_aside of the rules (cards/warlock/rules.star:497:1).
+// fn_apply_set_aside is apply_set_aside of the rules (cards/warlock/rules.star:562:1).
 func (b *bound) fn_apply_set_aside(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
@@ -634,7 +606,7 @@ func (b *bound) fn_apply_set_aside(h *rules.Host, a1 int64, a2 int16) {
 	b.fn_lay_aside(h, l_p, l_card)
 }
 
-// fn_apply_set_aside_bar is apply_set_aside_bar of the rules (cards/warlock/rules.star:493:1).
+// fn_apply_set_aside_bar is apply_set_aside_bar of the rules (cards/warlock/rules.star:558:1).
 func (b *bound) fn_apply_set_aside_bar(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
@@ -643,7 +615,7 @@ func (b *bound) fn_apply_set_aside_bar(h *rules.Host, a1 int64, a2 int16) {
 	b.fn_lay_aside(h, l_p, l_card)
 }
 
-// fn_apply_set_aside_dungeon is apply_set_aside_dungeon of the rules (cards/warlock/rules.star:556:1).
+// fn_apply_set_aside_dungeon is apply_set_aside_dungeon of the rules (cards/warlock/rules.star:621:1).
 func (b *bound) fn_apply_set_aside_dungeon(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
@@ -652,7 +624,7 @@ func (b *bound) fn_apply_set_aside_dungeon(h *rules.Host, a1 int64, a2 int16) {
 	b.fn_send(h, l_p, l_card, false)
 }
 
-// fn_apply_set_aside_mine is apply_set_aside_mine of the rules (cards/warlock/rules.star:552:1).
+// fn_apply_set_aside_mine is apply_set_aside_mine of the rules (cards/warlock/rules.star:617:1).
 func (b *bound) fn_apply_set_aside_mine(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
@@ -661,7 +633,7 @@ func (b *bound) fn_apply_set_aside_mine(h *rules.Host, a1 int64, a2 int16) {
 	b.fn_send(h, l_p, l_card, true)
 }
 
-// fn_apply_skip is apply_skip of the rules (cards/warlock/rules.star:783:1).
+// fn_apply_skip is apply_skip of the rules (cards/warlock/rules.star:841:1).
 func (b *bound) fn_apply_skip(h *rules.Host, a1 int64) {
 	l_p := a1
 	_ = l_p
@@ -672,7 +644,7 @@ func (b *bound) fn_apply_skip(h *rules.Host, a1 int64) {
 	}
 }
 
-// fn_apply_swap is apply_swap of the rules (cards/warlock/rules.star:799:1).
+// fn_apply_swap is apply_swap of the rules (cards/warlock/rules.star:857:1).
 func (b *bound) fn_apply_swap(h *rules.Host, a1 int64, a2 tuple_int64_int64) {
 	l_p := a1
 	_ = l_p
@@ -687,7 +659,7 @@ func (b *bound) fn_apply_swap(h *rules.Host, a1 int64, a2 tuple_int64_int64) {
 	tu1 := l_x
 	l_i = tu1.F0
 	l_j = tu1.F1
-	l_a = h.Var("cards/warlock/rules.star:802:9", func(name string) int {
+	l_a = h.Var("cards/warlock/rules.star:860:9", func(name string) int {
 		switch name {
 		case "field_0":
 			return b.v_field_0
@@ -722,10 +694,10 @@ func (b *bound) fn_apply_swap(h *rules.Host, a1 int64, a2 tuple_int64_int64) {
 		case "field_9":
 			return b.v_field_9
 		}
-		rules.Failf("cards/warlock/rules.star:802:9", "getattr: g has no %s", name)
+		rules.Failf("cards/warlock/rules.star:860:9", "getattr: g has no %s", name)
 		panic(nil)
-	}(rules.At("cards/warlock/rules.star:802:20", b.g_FIELD_VARS, l_i)), l_p)
-	b.fn_set_cell(h, l_p, l_i, h.Var("cards/warlock/rules.star:803:23", func(name string) int {
+	}(rules.At("cards/warlock/rules.star:860:20", b.g_FIELD_VARS, l_i)), l_p)
+	b.fn_set_cell(h, l_p, l_i, h.Var("cards/warlock/rules.star:861:23", func(name string) int {
 		switch name {
 		case "field_0":
 			return b.v_field_0
@@ -760,24 +732,24 @@ func (b *bound) fn_apply_swap(h *rules.Host, a1 int64, a2 tuple_int64_int64) {
 		case "field_9":
 			return b.v_field_9
 		}
-		rules.Failf("cards/warlock/rules.star:803:23", "getattr: g has no %s", name)
+		rules.Failf("cards/warlock/rules.star:861:23", "getattr: g has no %s", name)
 		panic(nil)
-	}(rules.At("cards/warlock/rules.star:803:34", b.g_FIELD_VARS, l_j)), l_p))
+	}(rules.At("cards/warlock/rules.star:861:34", b.g_FIELD_VARS, l_j)), l_p))
 	b.fn_set_cell(h, l_p, l_j, l_a)
 	b.fn_build_done(h)
 }
 
-// fn_apply_wizard_own is apply_wizard_own of the rules (cards/warlock/rules.star:924:1).
+// fn_apply_wizard_own is apply_wizard_own of the rules (cards/warlock/rules.star:982:1).
 func (b *bound) fn_apply_wizard_own(h *rules.Host, a1 int64, a2 int64) {
 	l_p := a1
 	_ = l_p
 	l_f := a2
 	_ = l_f
-	h.SetVar("cards/warlock/rules.star:926:5", b.v_bld_field, 0, l_f)
-	h.SetPhase("cards/warlock/rules.star:927:5", "wizard_take")
+	h.SetVar("cards/warlock/rules.star:984:5", b.v_bld_field, 0, l_f)
+	h.SetPhase("cards/warlock/rules.star:985:5", "wizard_take")
 }
 
-// fn_apply_wizard_take is apply_wizard_take of the rules (cards/warlock/rules.star:937:1).
+// fn_apply_wizard_take is apply_wizard_take of the rules (cards/warlock/rules.star:995:1).
 func (b *bound) fn_apply_wizard_take(h *rules.Host, a1 int64, a2 tuple_int64_int64) {
 	l_p := a1
 	_ = l_p
@@ -796,8 +768,8 @@ func (b *bound) fn_apply_wizard_take(h *rules.Host, a1 int64, a2 tuple_int64_int
 	tu1 := l_x
 	l_q = tu1.F0
 	l_f = tu1.F1
-	l_own = h.Var("cards/warlock/rules.star:940:11", b.v_bld_field, 0)
-	l_mine = h.Var("cards/warlock/rules.star:941:12", func(name string) int {
+	l_own = h.Var("cards/warlock/rules.star:998:11", b.v_bld_field, 0)
+	l_mine = h.Var("cards/warlock/rules.star:999:12", func(name string) int {
 		switch name {
 		case "field_0":
 			return b.v_field_0
@@ -832,10 +804,10 @@ func (b *bound) fn_apply_wizard_take(h *rules.Host, a1 int64, a2 tuple_int64_int
 		case "field_9":
 			return b.v_field_9
 		}
-		rules.Failf("cards/warlock/rules.star:941:12", "getattr: g has no %s", name)
+		rules.Failf("cards/warlock/rules.star:999:12", "getattr: g has no %s", name)
 		panic(nil)
-	}(rules.At("cards/warlock/rules.star:941:23", b.g_FIELD_VARS, l_own)), l_p)
-	l_got = h.Var("cards/warlock/rules.star:942:11", func(name string) int {
+	}(rules.At("cards/warlock/rules.star:999:23", b.g_FIELD_VARS, l_own)), l_p)
+	l_got = h.Var("cards/warlock/rules.star:1000:11", func(name string) int {
 		switch name {
 		case "field_0":
 			return b.v_field_0
@@ -870,17 +842,17 @@ func (b *bound) fn_apply_wizard_take(h *rules.Host, a1 int64, a2 tuple_int64_int
 		case "field_9":
 			return b.v_field_9
 		}
-		rules.Failf("cards/warlock/rules.star:942:11", "getattr: g has no %s", name)
+		rules.Failf("cards/warlock/rules.star:1000:11", "getattr: g has no %s", name)
 		panic(nil)
-	}(rules.At("cards/warlock/rules.star:942:22", b.g_FIELD_VARS, l_f)), l_q)
-	h.Move("cards/warlock/rules.star:943:5", b.fn_card_at(h, l_mine), h.Zone("cards/warlock/rules.star:943:27", b.z_empire, l_p), h.Zone("cards/warlock/rules.star:943:40", b.z_empire, l_q))
-	h.Move("cards/warlock/rules.star:944:5", b.fn_card_at(h, l_got), h.Zone("cards/warlock/rules.star:944:26", b.z_empire, l_q), h.Zone("cards/warlock/rules.star:944:39", b.z_empire, l_p))
+	}(rules.At("cards/warlock/rules.star:1000:22", b.g_FIELD_VARS, l_f)), l_q)
+	h.Move("cards/warlock/rules.star:1001:5", b.fn_card_at(h, l_mine), h.Zone("cards/warlock/rules.star:1001:27", b.z_empire, l_p), h.Zone("cards/warlock/rules.star:1001:40", b.z_empire, l_q))
+	h.Move("cards/warlock/rules.star:1002:5", b.fn_card_at(h, l_got), h.Zone("cards/warlock/rules.star:1002:26", b.z_empire, l_q), h.Zone("cards/warlock/rules.star:1002:39", b.z_empire, l_p))
 	b.fn_set_cell(h, l_q, l_f, l_mine)
 	b.fn_set_cell(h, l_p, l_own, l_got)
-	if b.f_race_string.At("cards/warlock/rules.star:950:8", b.fn_card_at(h, l_got)) == "giant" {
-		h.SetVar("cards/warlock/rules.star:951:9", b.v_bld_player, 0, l_p)
-		h.SetVar("cards/warlock/rules.star:952:9", b.v_bld_ret, 0, int64(0))
-		h.SetPhase("cards/warlock/rules.star:953:9", "giant_skill")
+	if b.f_race_string.At("cards/warlock/rules.star:1008:8", b.fn_card_at(h, l_got)) == "giant" {
+		h.SetVar("cards/warlock/rules.star:1009:9", b.v_bld_player, 0, l_p)
+		h.SetVar("cards/warlock/rules.star:1010:9", b.v_bld_ret, 0, int64(0))
+		h.SetPhase("cards/warlock/rules.star:1011:9", "giant_skill")
 		return
 	}
 	b.fn_action_done(h)
@@ -923,25 +895,25 @@ func (b *bound) fn_attack_fields(h *rules.Host, a1 int64, a2 int64) []int64 {
 	}()
 }
 
-// fn_begin_aside is begin_aside of the rules (cards/warlock/rules.star:470:1).
+// fn_begin_aside is begin_aside of the rules (cards/warlock/rules.star:535:1).
 func (b *bound) fn_begin_aside(h *rules.Host) {
 	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
 		_ = it1
-		if h.Var("cards/warlock/rules.star:475:12", b.v_aside_n, 0) >= h.Players() {
+		if h.Var("cards/warlock/rules.star:540:12", b.v_aside_n, 0) >= h.Players() {
 			break
 		}
-		if int64(len(h.Cards(h.Zone("cards/warlock/rules.star:477:16", b.z_hand, h.Turn())))) > int64(0) {
-			h.SetPhase("cards/warlock/rules.star:478:13", "aside_bar")
-			h.SetVar("cards/warlock/rules.star:479:13", b.v_left, 0, b.p_cards_set_aside)
+		if int64(len(h.Cards(h.Zone("cards/warlock/rules.star:542:16", b.z_hand, h.Turn())))) > int64(0) {
+			h.SetPhase("cards/warlock/rules.star:543:13", "aside_bar")
+			h.SetVar("cards/warlock/rules.star:544:13", b.v_left, 0, b.p_cards_set_aside)
 			return
 		}
-		h.SetVar("cards/warlock/rules.star:481:9", b.v_aside_n, 0, (h.Var("cards/warlock/rules.star:481:9", b.v_aside_n, 0) + int64(1)))
-		h.SetTurn("cards/warlock/rules.star:482:9", rules.FloorMod("cards/warlock/rules.star:482:18", (h.Turn()+int64(1)), h.Players()))
+		h.SetVar("cards/warlock/rules.star:546:9", b.v_aside_n, 0, (h.Var("cards/warlock/rules.star:546:9", b.v_aside_n, 0) + int64(1)))
+		h.SetTurn("cards/warlock/rules.star:547:9", rules.FloorMod("cards/warlock/rules.star:547:18", (h.Turn()+int64(1)), h.Players()))
 	}
 	b.fn_reveal(h)
 }
 
-// fn_begin_dest is begin_dest of the rules (cards/warlock/rules.star:521:1).
+// fn_begin_dest is begin_dest of the rules (cards/warlock/rules.star:586:1).
 func (b *bound) fn_begin_dest(h *rules.Host) {
 	var l_p int64
 	_ = l_p
@@ -951,35 +923,35 @@ func (b *bound) fn_begin_dest(h *rules.Host) {
 	_ = l_c
 	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
 		_ = it1
-		if h.Var("cards/warlock/rules.star:527:12", b.v_aside_n, 0) >= h.Players() {
+		if h.Var("cards/warlock/rules.star:592:12", b.v_aside_n, 0) >= h.Players() {
 			break
 		}
-		if int64(len(h.Cards(h.Zone("cards/warlock/rules.star:529:16", b.z_aside, h.Turn())))) > int64(0) {
-			h.SetPhase("cards/warlock/rules.star:530:13", "aside_dest")
+		if int64(len(h.Cards(h.Zone("cards/warlock/rules.star:594:16", b.z_aside, h.Turn())))) > int64(0) {
+			h.SetPhase("cards/warlock/rules.star:595:13", "aside_dest")
 			return
 		}
-		h.SetVar("cards/warlock/rules.star:532:9", b.v_aside_n, 0, (h.Var("cards/warlock/rules.star:532:9", b.v_aside_n, 0) + int64(1)))
-		h.SetTurn("cards/warlock/rules.star:533:9", rules.FloorMod("cards/warlock/rules.star:533:18", (h.Turn()+int64(1)), h.Players()))
+		h.SetVar("cards/warlock/rules.star:597:9", b.v_aside_n, 0, (h.Var("cards/warlock/rules.star:597:9", b.v_aside_n, 0) + int64(1)))
+		h.SetTurn("cards/warlock/rules.star:598:9", rules.FloorMod("cards/warlock/rules.star:598:18", (h.Turn()+int64(1)), h.Players()))
 	}
 	for it2, hi2 := int64(0), h.Players(); it2 < hi2; it2++ {
 		l_p = it2
-		for i3, it3 := range slices.Clone(h.Cards(h.Zone("cards/warlock/rules.star:535:36", b.z_sent, l_p))) {
+		for i3, it3 := range slices.Clone(h.Cards(h.Zone("cards/warlock/rules.star:600:36", b.z_sent, l_p))) {
 			tu4 := tuple_int64_int16{F0: int64(i3), F1: it3}
 			l_j = tu4.F0
 			l_c = tu4.F1
-			if (h.Var("cards/warlock/rules.star:536:16", b.v_sent_mine, l_p) & rules.Shl("cards/warlock/rules.star:536:34", int64(1), l_j)) != 0 {
-				h.Move("cards/warlock/rules.star:537:17", l_c, h.Zone("cards/warlock/rules.star:537:27", b.z_sent, l_p), h.Zone("cards/warlock/rules.star:537:38", b.z_mine, l_p))
+			if (h.Var("cards/warlock/rules.star:601:16", b.v_sent_mine, l_p) & rules.Shl("cards/warlock/rules.star:601:34", int64(1), l_j)) != 0 {
+				h.Move("cards/warlock/rules.star:602:17", l_c, h.Zone("cards/warlock/rules.star:602:27", b.z_sent, l_p), h.Zone("cards/warlock/rules.star:602:38", b.z_mine, l_p))
 			} else {
-				h.Move("cards/warlock/rules.star:539:17", l_c, h.Zone("cards/warlock/rules.star:539:27", b.z_sent, l_p), h.Zone("cards/warlock/rules.star:539:38", b.z_dungeon, l_p))
+				h.Move("cards/warlock/rules.star:604:17", l_c, h.Zone("cards/warlock/rules.star:604:27", b.z_sent, l_p), h.Zone("cards/warlock/rules.star:604:38", b.z_dungeon, l_p))
 			}
 		}
-		h.SetVar("cards/warlock/rules.star:540:9", b.v_sent_mine, l_p, int64(0))
+		h.SetVar("cards/warlock/rules.star:605:9", b.v_sent_mine, l_p, int64(0))
 	}
-	h.SetTurn("cards/warlock/rules.star:541:5", h.Var("cards/warlock/rules.star:541:14", b.v_elrohir, 0))
-	h.SetPhase("cards/warlock/rules.star:542:5", "action")
+	h.SetTurn("cards/warlock/rules.star:606:5", h.Var("cards/warlock/rules.star:606:14", b.v_elrohir, 0))
+	h.SetPhase("cards/warlock/rules.star:607:5", "action")
 }
 
-// fn_bid_order is bid_order of the rules (cards/warlock/rules.star:1054:1).
+// fn_bid_order is bid_order of the rules (cards/warlock/rules.star:1112:1).
 func (b *bound) fn_bid_order(h *rules.Host) []int64 {
 	var l_made []int64
 	_ = l_made
@@ -993,7 +965,7 @@ func (b *bound) fn_bid_order(h *rules.Host) []int64 {
 		var out []int64
 		for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
 			l_p = it1
-			if h.Var("cards/warlock/rules.star:1056:44", b.v_bidding, l_p) == int64(2) {
+			if h.Var("cards/warlock/rules.star:1114:44", b.v_bidding, l_p) == int64(2) {
 				out = append(out, l_p)
 			}
 		}
@@ -1005,7 +977,7 @@ func (b *bound) fn_bid_order(h *rules.Host) []int64 {
 			var out []tuple_int64_int64
 			for _, it3 := range l_made {
 				l_p_3 = it3
-				out = append(out, tuple_int64_int64{F0: -(h.Var("cards/warlock/rules.star:1058:37", b.v_bid_halves, l_p_3)), F1: l_p_3})
+				out = append(out, tuple_int64_int64{F0: -(h.Var("cards/warlock/rules.star:1116:37", b.v_bid_halves, l_p_3)), F1: l_p_3})
 			}
 			return out
 		}(), func(x, y tuple_int64_int64) int {
@@ -1026,7 +998,7 @@ func (b *bound) fn_bid_order(h *rules.Host) []int64 {
 	}()
 }
 
-// fn_bid_taken is bid_taken of the rules (cards/warlock/rules.star:1001:1).
+// fn_bid_taken is bid_taken of the rules (cards/warlock/rules.star:1059:1).
 func (b *bound) fn_bid_taken(h *rules.Host, a1 int64) bool {
 	l_halves := a1
 	_ = l_halves
@@ -1034,19 +1006,19 @@ func (b *bound) fn_bid_taken(h *rules.Host, a1 int64) bool {
 	_ = l_q
 	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
 		l_q = it1
-		if (h.Var("cards/warlock/rules.star:1004:12", b.v_bidding, l_q) == int64(2)) && (h.Var("cards/warlock/rules.star:1004:34", b.v_bid_halves, l_q) == l_halves) {
+		if (h.Var("cards/warlock/rules.star:1062:12", b.v_bidding, l_q) == int64(2)) && (h.Var("cards/warlock/rules.star:1062:34", b.v_bid_halves, l_q) == l_halves) {
 			return true
 		}
 	}
 	return false
 }
 
-// fn_build_done is build_done of the rules (cards/warlock/rules.star:768:1).
+// fn_build_done is build_done of the rules (cards/warlock/rules.star:826:1).
 func (b *bound) fn_build_done(h *rules.Host) {
-	if h.Var("cards/warlock/rules.star:770:8", b.v_bld_ret, 0) == int64(1) {
-		b.fn_draw_one(h, h.Zone("cards/warlock/rules.star:771:21", b.z_bar, 0), "action_done")
+	if h.Var("cards/warlock/rules.star:828:8", b.v_bld_ret, 0) == int64(1) {
+		b.fn_draw_one(h, h.Zone("cards/warlock/rules.star:829:21", b.z_bar, 0), "action_done")
 	} else {
-		if h.Var("cards/warlock/rules.star:772:10", b.v_bld_ret, 0) == int64(2) {
+		if h.Var("cards/warlock/rules.star:830:10", b.v_bld_ret, 0) == int64(2) {
 			b.fn_after_pick_empire(h)
 		} else {
 			b.fn_action_done(h)
@@ -1054,7 +1026,16 @@ func (b *bound) fn_build_done(h *rules.Host) {
 	}
 }
 
-// fn_can_pay_with is can_pay_with of the rules (cards/warlock/rules.star:346:1).
+// fn_can_build is can_build of the rules (cards/warlock/rules.star:385:1).
+func (b *bound) fn_can_build(h *rules.Host, a0 []int64, a1 int16) bool {
+	l_have := a0
+	_ = l_have
+	l_c := a1
+	_ = l_c
+	return b.fn_pays(h, l_have, b.g_COST_KEY.At("cards/warlock/rules.star:387:23", l_c))
+}
+
+// fn_can_pay_with is can_pay_with of the rules (cards/warlock/rules.star:412:1).
 func (b *bound) fn_can_pay_with(h *rules.Host, a1 int16, a2 bool) bool {
 	l_c := a1
 	_ = l_c
@@ -1066,36 +1047,31 @@ func (b *bound) fn_can_pay_with(h *rules.Host, a1 int16, a2 bool) bool {
 	_ = l_d
 	var l_sub int64
 	_ = l_sub
-	var l_dun *rules.Dict[tuple_string_rules_Opt_string_, tuple_int16_int64]
-	_ = l_dun
-	var l_gob rules.Opt[int16]
-	_ = l_gob
-	var l_k tuple_string_rules_Opt_string_
-	_ = l_k
-	tu1 := b.fn_cover(h, b.fn_unpack(h, h.Var("cards/warlock/rules.star:348:31", b.v_due, 0)), h.Var("cards/warlock/rules.star:348:39", b.v_bld_sub, 0), l_c)
+	var l_have []int64
+	_ = l_have
+	tu1 := b.fn_cover(h, b.fn_unpack(h, h.Var("cards/warlock/rules.star:414:31", b.v_due, 0)), h.Var("cards/warlock/rules.star:414:39", b.v_bld_sub, 0), l_c)
 	l_ok = tu1.F0
 	l_d = tu1.F1
 	l_sub = tu1.F2
 	if !(l_ok) {
 		return false
 	}
-	l_dun = b.fn_dungeon_kinds(h, h.Var("cards/warlock/rules.star:351:28", b.v_bld_player, 0))
-	l_gob = rules.Opt[int16]{}
-	if !(l_castle) {
-		l_k = b.g_KIND.At("cards/warlock/rules.star:354:13", l_c)
-		l_dun.Set(l_k, tuple_int16_int64{F0: l_c, F1: (l_dun.At("cards/warlock/rules.star:355:22", l_k).F1 - int64(1))})
-		l_gob = b.fn_gob_card(h, h.Var("cards/warlock/rules.star:356:24", b.v_bld_gob, 0))
+	if l_castle {
+		l_have = b.fn_kind_counts(h, h.Var("cards/warlock/rules.star:418:31", b.v_bld_player, 0), rules.Opt[int16]{})
+	} else {
+		l_have = b.fn_kind_counts(h, h.Var("cards/warlock/rules.star:420:31", b.v_bld_player, 0), b.fn_gob_card(h, h.Var("cards/warlock/rules.star:420:54", b.v_bld_gob, 0)))
+		rules.SetAt("cards/warlock/rules.star:421:9", l_have, b.g_KIND_NO.At("cards/warlock/rules.star:421:14", l_c), (rules.At("cards/warlock/rules.star:421:9", l_have, b.g_KIND_NO.At("cards/warlock/rules.star:421:14", l_c)) - int64(1)))
 	}
-	return b.fn_payable(h, l_d, l_sub, l_gob, l_dun)
+	return b.fn_pays(h, l_have, b.fn_pay_key(h, l_d, l_sub))
 }
 
-// fn_can_place_dragon is can_place_dragon of the rules (cards/warlock/rules.star:841:1).
+// fn_can_place_dragon is can_place_dragon of the rules (cards/warlock/rules.star:899:1).
 func (b *bound) fn_can_place_dragon(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
 	var l_x int64
 	_ = l_x
-	return ((slices.Contains(h.Cards(h.Zone("cards/warlock/rules.star:843:28", b.z_supply, 0)), b.c_dragon) && (int64(len(func() []int64 {
+	return ((slices.Contains(h.Cards(h.Zone("cards/warlock/rules.star:901:28", b.z_supply, 0)), b.c_dragon) && (int64(len(func() []int64 {
 		var out []int64
 		for _, it1 := range b.fn_cells(h, l_p) {
 			l_x = it1
@@ -1120,11 +1096,11 @@ func (b *bound) fn_card_at(h *rules.Host, a0 int64) int16 {
 	return l_c
 }
 
-// fn_cards_held is cards_held of the rules (cards/warlock/rules.star:367:1).
+// fn_cards_held is cards_held of the rules (cards/warlock/rules.star:432:1).
 func (b *bound) fn_cards_held(h *rules.Host, a1 int64) int64 {
 	l_p := a1
 	_ = l_p
-	return ((int64(len(h.Cards(h.Zone("cards/warlock/rules.star:369:16", b.z_hand, l_p)))) + int64(len(h.Cards(h.Zone("cards/warlock/rules.star:369:33", b.z_mine, l_p))))) + int64(len(h.Cards(h.Zone("cards/warlock/rules.star:369:50", b.z_dungeon, l_p)))))
+	return ((int64(len(h.Cards(h.Zone("cards/warlock/rules.star:434:16", b.z_hand, l_p)))) + int64(len(h.Cards(h.Zone("cards/warlock/rules.star:434:33", b.z_mine, l_p))))) + int64(len(h.Cards(h.Zone("cards/warlock/rules.star:434:50", b.z_dungeon, l_p)))))
 }
 
 // fn_cells is cells of the rules (cards/warlock/rules.star:181:1).
@@ -1180,7 +1156,7 @@ func (b *bound) fn_cells(h *rules.Host, a1 int64) []int64 {
 	}()
 }
 
-// fn_chain_points is chain_points of the rules (cards/warlock/rules.star:1230:1).
+// fn_chain_points is chain_points of the rules (cards/warlock/rules.star:1288:1).
 func (b *bound) fn_chain_points(h *rules.Host, a0 []rules.Opt[int16]) int64 {
 	l_sq := a0
 	_ = l_sq
@@ -1207,12 +1183,12 @@ func (b *bound) fn_chain_points(h *rules.Host, a0 []rules.Opt[int16]) int64 {
 	l_total = int64(0)
 	for it1, hi1 := int64(0), b.g_FIELDS; it1 < hi1; it1++ {
 		l_f = it1
-		if (rules.At("cards/warlock/rules.star:1236:12", l_seen, l_f) || !rules.At("cards/warlock/rules.star:1236:23", l_sq, l_f).OK) || (b.f_race_string.At("cards/warlock/rules.star:1236:40", rules.Must("cards/warlock/rules.star:1236:40", rules.At("cards/warlock/rules.star:1236:40", l_sq, l_f))) != "human") {
+		if (rules.At("cards/warlock/rules.star:1294:12", l_seen, l_f) || !rules.At("cards/warlock/rules.star:1294:23", l_sq, l_f).OK) || (b.f_race_string.At("cards/warlock/rules.star:1294:40", rules.Must("cards/warlock/rules.star:1294:40", rules.At("cards/warlock/rules.star:1294:40", l_sq, l_f))) != "human") {
 			continue
 		}
 		l_n = int64(0)
 		l_stack = []int64{l_f}
-		rules.SetAt("cards/warlock/rules.star:1240:9", l_seen, l_f, true)
+		rules.SetAt("cards/warlock/rules.star:1298:9", l_seen, l_f, true)
 		for it2, hi2 := int64(0), b.g_FIELDS; it2 < hi2; it2++ {
 			_ = it2
 			if !(len(l_stack) > 0) {
@@ -1220,17 +1196,17 @@ func (b *bound) fn_chain_points(h *rules.Host, a0 []rules.Opt[int16]) int64 {
 			}
 			l_x = func() int64 {
 				if len(l_stack) == 0 {
-					rules.Failf("cards/warlock/rules.star:1244:17", "pop: empty list")
+					rules.Failf("cards/warlock/rules.star:1302:17", "pop: empty list")
 				}
 				v := l_stack[len(l_stack)-1]
 				l_stack = l_stack[:len(l_stack)-1]
 				return v
 			}()
 			l_n = (l_n + int64(1))
-			for _, it3 := range rules.At("cards/warlock/rules.star:1246:22", b.g_ADJ, l_x) {
+			for _, it3 := range rules.At("cards/warlock/rules.star:1304:22", b.g_ADJ, l_x) {
 				l_y = it3
-				if (!(rules.At("cards/warlock/rules.star:1247:24", l_seen, l_y)) && rules.At("cards/warlock/rules.star:1247:36", l_sq, l_y).OK) && (b.f_race_string.At("cards/warlock/rules.star:1247:54", rules.Must("cards/warlock/rules.star:1247:54", rules.At("cards/warlock/rules.star:1247:54", l_sq, l_y))) == "human") {
-					rules.SetAt("cards/warlock/rules.star:1248:21", l_seen, l_y, true)
+				if (!(rules.At("cards/warlock/rules.star:1305:24", l_seen, l_y)) && rules.At("cards/warlock/rules.star:1305:36", l_sq, l_y).OK) && (b.f_race_string.At("cards/warlock/rules.star:1305:54", rules.Must("cards/warlock/rules.star:1305:54", rules.At("cards/warlock/rules.star:1305:54", l_sq, l_y))) == "human") {
+					rules.SetAt("cards/warlock/rules.star:1306:21", l_seen, l_y, true)
 					l_stack = append(l_stack, l_y)
 				}
 			}
@@ -1240,7 +1216,7 @@ func (b *bound) fn_chain_points(h *rules.Host, a0 []rules.Opt[int16]) int64 {
 				acc := int64(0)
 				for it4, hi4 := int64(0), l_n; it4 < hi4; it4++ {
 					l_i = it4
-					acc += l_values.At("cards/warlock/rules.star:1251:27", rules.Min(l_i, (6-int64(1))))
+					acc += l_values.At("cards/warlock/rules.star:1309:27", rules.Min(l_i, (6-int64(1))))
 				}
 				return acc
 			}())
@@ -1249,14 +1225,14 @@ func (b *bound) fn_chain_points(h *rules.Host, a0 []rules.Opt[int16]) int64 {
 	return l_total
 }
 
-// fn_check_complete is check_complete of the rules (cards/warlock/rules.star:964:1).
+// fn_check_complete is check_complete of the rules (cards/warlock/rules.star:1022:1).
 func (b *bound) fn_check_complete(h *rules.Host) {
 	var l_p int64
 	_ = l_p
 	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
 		l_p = it1
 		if b.fn_full(h, l_p) {
-			h.SetVar("cards/warlock/rules.star:968:13", b.v_complete, 0, rules.B2I(true))
+			h.SetVar("cards/warlock/rules.star:1026:13", b.v_complete, 0, rules.B2I(true))
 		}
 	}
 }
@@ -1330,26 +1306,26 @@ func (b *bound) fn_cover(h *rules.Host, a0 []int64, a1 int64, a2 int16) tuple_bo
 	return tuple_bool___int64_int64{F0: l_ok, F1: l_d, F2: l_sub}
 }
 
-// fn_creature is creature of the rules (cards/warlock/rules.star:339:1).
+// fn_creature is creature of the rules (cards/warlock/rules.star:405:1).
 func (b *bound) fn_creature(h *rules.Host, a0 int64) int16 {
 	l_x := a0
 	_ = l_x
 	var l_c int16
 	_ = l_c
-	l_c = rules.At("cards/warlock/rules.star:341:9", b.g_ALL, l_x)
-	if b.f_type_string.At("cards/warlock/rules.star:342:8", l_c) != "creature" {
-		rules.Failf("cards/warlock/rules.star:343:9", "%s", strings.Join([]string{rules.Percent("cards/warlock/rules.star:343:14", "card %s is no creature", b.f_id_string.At("cards/warlock/rules.star:343:41", l_c))}, " "))
+	l_c = rules.At("cards/warlock/rules.star:407:9", b.g_ALL, l_x)
+	if b.f_type_string.At("cards/warlock/rules.star:408:8", l_c) != "creature" {
+		rules.Failf("cards/warlock/rules.star:409:9", "%s", strings.Join([]string{rules.Percent("cards/warlock/rules.star:409:14", "card %s is no creature", b.f_id_string.At("cards/warlock/rules.star:409:41", l_c))}, " "))
 	}
 	return l_c
 }
 
-// fn_deal is deal of the rules (cards/warlock/rules.star:439:1).
+// fn_deal is deal of the rules (cards/warlock/rules.star:504:1).
 func (b *bound) fn_deal(h *rules.Host) {
-	h.SetVar("cards/warlock/rules.star:441:5", b.v_dealt, 0, int64(0))
+	h.SetVar("cards/warlock/rules.star:506:5", b.v_dealt, 0, int64(0))
 	b.fn_deal_more(h)
 }
 
-// fn_deal_more is deal_more of the rules (cards/warlock/rules.star:444:1).
+// fn_deal_more is deal_more of the rules (cards/warlock/rules.star:509:1).
 func (b *bound) fn_deal_more(h *rules.Host) {
 	var l_total int64
 	_ = l_total
@@ -1360,33 +1336,33 @@ func (b *bound) fn_deal_more(h *rules.Host) {
 	var l_seat int64
 	_ = l_seat
 	l_total = (h.Players() * b.p_cards_dealt)
-	if ((h.Var("cards/warlock/rules.star:447:8", b.v_dealt, 0) < l_total) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:447:32", b.z_draw, 0)))) == int64(0))) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:447:53", b.z_discard, 0)))) > int64(0)) {
+	if ((h.Var("cards/warlock/rules.star:512:8", b.v_dealt, 0) < l_total) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:512:32", b.z_draw, 0)))) == int64(0))) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:512:53", b.z_discard, 0)))) > int64(0)) {
 		b.fn_reshuffle(h)
 	}
-	l_k = rules.Min(int64(len(h.Cards(h.Zone("cards/warlock/rules.star:449:17", b.z_draw, 0)))), (l_total - h.Var("cards/warlock/rules.star:449:34", b.v_dealt, 0)))
+	l_k = rules.Min(int64(len(h.Cards(h.Zone("cards/warlock/rules.star:514:17", b.z_draw, 0)))), (l_total - h.Var("cards/warlock/rules.star:514:34", b.v_dealt, 0)))
 	if l_k <= int64(0) {
-		h.SetTurn("cards/warlock/rules.star:451:9", h.Var("cards/warlock/rules.star:451:18", b.v_elrohir, 0))
+		h.SetTurn("cards/warlock/rules.star:516:9", h.Var("cards/warlock/rules.star:516:18", b.v_elrohir, 0))
 		b.fn_begin_aside(h)
 		return
 	}
 	for it1, hi1 := int64(0), l_k; it1 < hi1; it1++ {
 		l_i = it1
-		l_seat = rules.FloorMod("cards/warlock/rules.star:455:16", (h.Var("cards/warlock/rules.star:455:17", b.v_elrohir, 0) + rules.FloorDiv("cards/warlock/rules.star:455:29", (h.Var("cards/warlock/rules.star:455:30", b.v_dealt, 0)+l_i), b.p_cards_dealt)), h.Players())
-		h.Deal("cards/warlock/rules.star:456:9", h.Zone("cards/warlock/rules.star:456:16", b.z_draw, 0), h.Zone("cards/warlock/rules.star:456:24", b.z_hand, l_seat), int64(1), "deal_more")
+		l_seat = rules.FloorMod("cards/warlock/rules.star:520:16", (h.Var("cards/warlock/rules.star:520:17", b.v_elrohir, 0) + rules.FloorDiv("cards/warlock/rules.star:520:29", (h.Var("cards/warlock/rules.star:520:30", b.v_dealt, 0)+l_i), b.p_cards_dealt)), h.Players())
+		h.Deal("cards/warlock/rules.star:521:9", h.Zone("cards/warlock/rules.star:521:16", b.z_draw, 0), h.Zone("cards/warlock/rules.star:521:24", b.z_hand, l_seat), int64(1), "deal_more")
 	}
-	h.SetVar("cards/warlock/rules.star:457:5", b.v_dealt, 0, (h.Var("cards/warlock/rules.star:457:5", b.v_dealt, 0) + l_k))
+	h.SetVar("cards/warlock/rules.star:522:5", b.v_dealt, 0, (h.Var("cards/warlock/rules.star:522:5", b.v_dealt, 0) + l_k))
 }
 
-// fn_draw_one is draw_one of the rules (cards/warlock/rules.star:459:1).
+// fn_draw_one is draw_one of the rules (cards/warlock/rules.star:524:1).
 func (b *bound) fn_draw_one(h *rules.Host, a1 int, a2 string) {
 	l_to := a1
 	_ = l_to
 	l_then := a2
 	_ = l_then
-	if int64(len(h.Cards(h.Zone("cards/warlock/rules.star:461:12", b.z_draw, 0)))) == int64(0) {
+	if int64(len(h.Cards(h.Zone("cards/warlock/rules.star:526:12", b.z_draw, 0)))) == int64(0) {
 		b.fn_reshuffle(h)
 	}
-	if int64(len(h.Cards(h.Zone("cards/warlock/rules.star:463:12", b.z_draw, 0)))) == int64(0) {
+	if int64(len(h.Cards(h.Zone("cards/warlock/rules.star:528:12", b.z_draw, 0)))) == int64(0) {
 		func() {
 			switch l_then {
 			case "action_done":
@@ -1396,14 +1372,14 @@ func (b *bound) fn_draw_one(h *rules.Host, a1 int, a2 string) {
 				b.fn_human_drew(h)
 				return
 			}
-			rules.Failf("cards/warlock/rules.star:464:9", "no function %s", l_then)
+			rules.Failf("cards/warlock/rules.star:529:9", "no function %s", l_then)
 		}()
 		return
 	}
-	h.Deal("cards/warlock/rules.star:466:5", h.Zone("cards/warlock/rules.star:466:12", b.z_draw, 0), l_to, int64(1), l_then)
+	h.Deal("cards/warlock/rules.star:531:5", h.Zone("cards/warlock/rules.star:531:12", b.z_draw, 0), l_to, int64(1), l_then)
 }
 
-// fn_dump is dump of the rules (cards/warlock/rules.star:959:1).
+// fn_dump is dump of the rules (cards/warlock/rules.star:1017:1).
 func (b *bound) fn_dump(h *rules.Host, a1 int) {
 	l_zone := a1
 	_ = l_zone
@@ -1411,75 +1387,51 @@ func (b *bound) fn_dump(h *rules.Host, a1 int) {
 	_ = l_c
 	for _, it1 := range rules.Sorted(slices.Clone(h.Cards(l_zone))) {
 		l_c = it1
-		h.Move("cards/warlock/rules.star:962:9", l_c, l_zone, h.Zone("cards/warlock/rules.star:962:25", b.z_discard, 0))
+		h.Move("cards/warlock/rules.star:1020:9", l_c, l_zone, h.Zone("cards/warlock/rules.star:1020:25", b.z_discard, 0))
 	}
 }
 
-// fn_dungeon_kinds is dungeon_kinds of the rules (cards/warlock/rules.star:323:1).
-func (b *bound) fn_dungeon_kinds(h *rules.Host, a1 int64) *rules.Dict[tuple_string_rules_Opt_string_, tuple_int16_int64] {
-	l_p := a1
-	_ = l_p
-	var l_out *rules.Dict[tuple_string_rules_Opt_string_, tuple_int16_int64]
-	_ = l_out
-	var l_c int16
-	_ = l_c
-	var l_k tuple_string_rules_Opt_string_
-	_ = l_k
-	l_out = rules.NewDict[tuple_string_rules_Opt_string_, tuple_int16_int64]()
-	for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:326:14", b.z_dungeon, l_p)) {
-		l_c = it1
-		l_k = b.g_KIND.At("cards/warlock/rules.star:327:13", l_c)
-		l_out.Set(l_k, tuple_int16_int64{F0: l_c, F1: func() int64 {
-			if l_out.Has(l_k) {
-				return (l_out.At("cards/warlock/rules.star:328:22", l_k).F1 + int64(1))
-			}
-			return int64(1)
-		}()})
-	}
-	return l_out
-}
-
-// fn_end_auction is end_auction of the rules (cards/warlock/rules.star:1172:1).
+// fn_end_auction is end_auction of the rules (cards/warlock/rules.star:1230:1).
 func (b *bound) fn_end_auction(h *rules.Host) {
 	var l_p int64
 	_ = l_p
 	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
 		l_p = it1
-		b.fn_dump(h, h.Zone("cards/warlock/rules.star:1175:17", b.z_bid, l_p))
-		b.fn_dump(h, h.Zone("cards/warlock/rules.star:1176:17", b.z_bid_alt, l_p))
+		b.fn_dump(h, h.Zone("cards/warlock/rules.star:1233:17", b.z_bid, l_p))
+		b.fn_dump(h, h.Zone("cards/warlock/rules.star:1234:17", b.z_bid_alt, l_p))
 	}
-	b.fn_dump(h, h.Zone("cards/warlock/rules.star:1177:13", b.z_bar, 0))
-	h.SetVar("cards/warlock/rules.star:1178:5", b.v_tonar, 0, b.fn_new_auctioneer(h))
+	b.fn_dump(h, h.Zone("cards/warlock/rules.star:1235:13", b.z_bar, 0))
+	h.SetVar("cards/warlock/rules.star:1236:5", b.v_tonar, 0, b.fn_new_auctioneer(h))
 	b.fn_check_complete(h)
-	h.SetVar("cards/warlock/rules.star:1180:5", b.v_day, 0, (h.Var("cards/warlock/rules.star:1180:5", b.v_day, 0) + int64(1)))
-	h.SetVar("cards/warlock/rules.star:1181:5", b.v_round, 0, int64(0))
-	if ((h.Var("cards/warlock/rules.star:1185:8", b.v_final, 0) != 0) || (h.Var("cards/warlock/rules.star:1185:19", b.v_complete, 0) != 0)) || (h.Var("cards/warlock/rules.star:1185:33", b.v_day, 0) >= b.p_days) {
-		h.SetPhase("cards/warlock/rules.star:1186:9", "over")
-		h.SetTurn("cards/warlock/rules.star:1187:9", int64(0))
-		h.End("cards/warlock/rules.star:1188:9")
+	h.SetVar("cards/warlock/rules.star:1238:5", b.v_day, 0, (h.Var("cards/warlock/rules.star:1238:5", b.v_day, 0) + int64(1)))
+	h.SetVar("cards/warlock/rules.star:1239:5", b.v_round, 0, int64(0))
+	if ((h.Var("cards/warlock/rules.star:1243:8", b.v_final, 0) != 0) || (h.Var("cards/warlock/rules.star:1243:19", b.v_complete, 0) != 0)) || (h.Var("cards/warlock/rules.star:1243:33", b.v_day, 0) >= b.p_days) {
+		h.SetPhase("cards/warlock/rules.star:1244:9", "over")
+		h.SetTurn("cards/warlock/rules.star:1245:9", int64(0))
+		h.End("cards/warlock/rules.star:1246:9")
 		return
 	}
 	b.fn_start_round(h)
 }
 
-// fn_end_round is end_round of the rules (cards/warlock/rules.star:970:1).
+// fn_end_round is end_round of the rules (cards/warlock/rules.star:1028:1).
 func (b *bound) fn_end_round(h *rules.Host) {
 	var l_p int64
 	_ = l_p
 	var l_bar_full bool
 	_ = l_bar_full
-	h.SetVar("cards/warlock/rules.star:973:5", b.v_elrohir, 0, rules.FloorMod("cards/warlock/rules.star:973:17", (h.Var("cards/warlock/rules.star:973:18", b.v_elrohir, 0)+int64(1)), h.Players()))
+	h.SetVar("cards/warlock/rules.star:1031:5", b.v_elrohir, 0, rules.FloorMod("cards/warlock/rules.star:1031:17", (h.Var("cards/warlock/rules.star:1031:18", b.v_elrohir, 0)+int64(1)), h.Players()))
 	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
 		l_p = it1
-		b.fn_dump(h, h.Zone("cards/warlock/rules.star:975:17", b.z_castle, l_p))
+		b.fn_dump(h, h.Zone("cards/warlock/rules.star:1033:17", b.z_castle, l_p))
 	}
-	h.SetVar("cards/warlock/rules.star:976:5", b.v_round, 0, (h.Var("cards/warlock/rules.star:976:5", b.v_round, 0) + int64(1)))
+	h.SetVar("cards/warlock/rules.star:1034:5", b.v_round, 0, (h.Var("cards/warlock/rules.star:1034:5", b.v_round, 0) + int64(1)))
 	b.fn_check_complete(h)
-	l_bar_full = (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:978:20", b.z_bar, 0)))) >= (b.p_bar_cards_per_player * h.Players()))
-	if (h.Var("cards/warlock/rules.star:979:8", b.v_round, 0) >= b.p_rounds_per_day) || l_bar_full {
-		b.fn_start_auction(h, ((h.Var("cards/warlock/rules.star:980:26", b.v_complete, 0) != 0) || ((h.Var("cards/warlock/rules.star:980:40", b.v_day, 0) + int64(1)) >= b.p_days)), false)
+	l_bar_full = (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:1036:20", b.z_bar, 0)))) >= (b.p_bar_cards_per_player * h.Players()))
+	if (h.Var("cards/warlock/rules.star:1037:8", b.v_round, 0) >= b.p_rounds_per_day) || l_bar_full {
+		b.fn_start_auction(h, ((h.Var("cards/warlock/rules.star:1038:26", b.v_complete, 0) != 0) || ((h.Var("cards/warlock/rules.star:1038:40", b.v_day, 0) + int64(1)) >= b.p_days)), false)
 	} else {
-		if h.Var("cards/warlock/rules.star:981:10", b.v_complete, 0) != 0 {
+		if h.Var("cards/warlock/rules.star:1039:10", b.v_complete, 0) != 0 {
 			b.fn_start_auction(h, true, true)
 		} else {
 			b.fn_start_round(h)
@@ -1494,7 +1446,7 @@ func (b *bound) fn_full(h *rules.Host, a1 int64) bool {
 	return (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:202:16", b.z_empire, l_p)))) >= b.p_max_cities)
 }
 
-// fn_gob_card is gob_card of the rules (cards/warlock/rules.star:335:1).
+// fn_gob_card is gob_card of the rules (cards/warlock/rules.star:401:1).
 func (b *bound) fn_gob_card(h *rules.Host, a0 int64) rules.Opt[int16] {
 	l_x := a0
 	_ = l_x
@@ -1506,7 +1458,7 @@ func (b *bound) fn_gob_card(h *rules.Host, a0 int64) rules.Opt[int16] {
 	}()
 }
 
-// fn_gold_of is gold_of of the rules (cards/warlock/rules.star:1017:1).
+// fn_gold_of is gold_of of the rules (cards/warlock/rules.star:1075:1).
 func (b *bound) fn_gold_of(h *rules.Host, a0 int16, a1 int64) rules.Opt[float64] {
 	l_c := a0
 	_ = l_c
@@ -1514,9 +1466,9 @@ func (b *bound) fn_gold_of(h *rules.Host, a0 int16, a1 int64) rules.Opt[float64]
 	_ = l_alt
 	return func() rules.Opt[float64] {
 		if l_alt != 0 {
-			return b.f_gold_alt_rules_Opt_float64_.At("cards/warlock/rules.star:1019:12", l_c)
+			return b.f_gold_alt_rules_Opt_float64_.At("cards/warlock/rules.star:1077:12", l_c)
 		}
-		return rules.Some(b.f_gold_float64.At("cards/warlock/rules.star:1019:35", l_c))
+		return rules.Some(b.f_gold_float64.At("cards/warlock/rules.star:1077:35", l_c))
 	}()
 }
 
@@ -1548,10 +1500,10 @@ func (b *bound) fn_has_target(h *rules.Host, a1 int64) bool {
 	return false
 }
 
-// fn_human_drew is human_drew of the rules (cards/warlock/rules.star:860:1).
+// fn_human_drew is human_drew of the rules (cards/warlock/rules.star:918:1).
 func (b *bound) fn_human_drew(h *rules.Host) {
-	h.SetVar("cards/warlock/rules.star:862:5", b.v_left, 0, (h.Var("cards/warlock/rules.star:862:5", b.v_left, 0) - int64(1)))
-	if (h.Var("cards/warlock/rules.star:863:8", b.v_left, 0) == int64(0)) || (b.fn_piles(h) == int64(0)) {
+	h.SetVar("cards/warlock/rules.star:920:5", b.v_left, 0, (h.Var("cards/warlock/rules.star:920:5", b.v_left, 0) - int64(1)))
+	if (h.Var("cards/warlock/rules.star:921:8", b.v_left, 0) == int64(0)) || (b.fn_piles(h) == int64(0)) {
 		b.fn_action_done(h)
 	}
 }
@@ -1563,24 +1515,45 @@ func (b *bound) fn_is_city(h *rules.Host, a0 int64) bool {
 	return (((l_cell != int64(0)) && (l_cell != b.g_DRAGON_CELL)) && (l_cell != b.g_RUIN_CELL))
 }
 
-// fn_lay_aside is lay_aside of the rules (cards/warlock/rules.star:501:1).
+// fn_kind_counts is kind_counts of the rules (cards/warlock/rules.star:376:1).
+func (b *bound) fn_kind_counts(h *rules.Host, a1 int64, a2 rules.Opt[int16]) []int64 {
+	l_p := a1
+	_ = l_p
+	l_gob := a2
+	_ = l_gob
+	var l_have []int64
+	_ = l_have
+	var l_c int16
+	_ = l_c
+	l_have = rules.Repeat([]int64{int64(0)}, int64(len(b.g_KIND_CARDS)))
+	for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:379:14", b.z_dungeon, l_p)) {
+		l_c = it1
+		rules.SetAt("cards/warlock/rules.star:380:9", l_have, b.g_KIND_NO.At("cards/warlock/rules.star:380:14", l_c), (rules.At("cards/warlock/rules.star:380:9", l_have, b.g_KIND_NO.At("cards/warlock/rules.star:380:14", l_c)) + int64(1)))
+	}
+	if l_gob.OK {
+		rules.SetAt("cards/warlock/rules.star:382:9", l_have, b.g_KIND_NO.At("cards/warlock/rules.star:382:14", rules.Must("cards/warlock/rules.star:382:22", l_gob)), (rules.At("cards/warlock/rules.star:382:9", l_have, b.g_KIND_NO.At("cards/warlock/rules.star:382:14", rules.Must("cards/warlock/rules.star:382:22", l_gob))) + int64(1)))
+	}
+	return l_have
+}
+
+// fn_lay_aside is lay_aside of the rules (cards/warlock/rules.star:566:1).
 func (b *bound) fn_lay_aside(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
 	l_card := a2
 	_ = l_card
-	h.Move("cards/warlock/rules.star:503:5", l_card, h.Zone("cards/warlock/rules.star:503:18", b.z_hand, l_p), h.Zone("cards/warlock/rules.star:503:29", b.z_aside, l_p))
-	h.SetVar("cards/warlock/rules.star:504:5", b.v_left, 0, (h.Var("cards/warlock/rules.star:504:5", b.v_left, 0) - int64(1)))
-	if (h.Var("cards/warlock/rules.star:505:8", b.v_left, 0) > int64(0)) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:505:27", b.z_hand, l_p)))) > int64(0)) {
-		h.SetPhase("cards/warlock/rules.star:506:9", "aside_rest")
+	h.Move("cards/warlock/rules.star:568:5", l_card, h.Zone("cards/warlock/rules.star:568:18", b.z_hand, l_p), h.Zone("cards/warlock/rules.star:568:29", b.z_aside, l_p))
+	h.SetVar("cards/warlock/rules.star:569:5", b.v_left, 0, (h.Var("cards/warlock/rules.star:569:5", b.v_left, 0) - int64(1)))
+	if (h.Var("cards/warlock/rules.star:570:8", b.v_left, 0) > int64(0)) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:570:27", b.z_hand, l_p)))) > int64(0)) {
+		h.SetPhase("cards/warlock/rules.star:571:9", "aside_rest")
 		return
 	}
-	h.SetVar("cards/warlock/rules.star:508:5", b.v_aside_n, 0, (h.Var("cards/warlock/rules.star:508:5", b.v_aside_n, 0) + int64(1)))
-	h.SetTurn("cards/warlock/rules.star:509:5", rules.FloorMod("cards/warlock/rules.star:509:14", (l_p+int64(1)), h.Players()))
+	h.SetVar("cards/warlock/rules.star:573:5", b.v_aside_n, 0, (h.Var("cards/warlock/rules.star:573:5", b.v_aside_n, 0) + int64(1)))
+	h.SetTurn("cards/warlock/rules.star:574:5", rules.FloorMod("cards/warlock/rules.star:574:14", (l_p+int64(1)), h.Players()))
 	b.fn_begin_aside(h)
 }
 
-// fn_legal_bid is legal_bid of the rules (cards/warlock/rules.star:1008:1).
+// fn_legal_bid is legal_bid of the rules (cards/warlock/rules.star:1066:1).
 func (b *bound) fn_legal_bid(h *rules.Host, a1 int64) []tuple_int16_int64 {
 	l_p := a1
 	_ = l_p
@@ -1589,59 +1562,59 @@ func (b *bound) fn_legal_bid(h *rules.Host, a1 int64) []tuple_int16_int64 {
 	var l_c int16
 	_ = l_c
 	l_out = []tuple_int16_int64(nil)
-	for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:1011:14", b.z_mine, l_p)) {
+	for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:1069:14", b.z_mine, l_p)) {
 		l_c = it1
 		l_out = append(l_out, tuple_int16_int64{F0: l_c, F1: int64(0)})
-		if b.f_gold_alt_rules_Opt_float64_.At("cards/warlock/rules.star:1013:12", l_c).OK {
+		if b.f_gold_alt_rules_Opt_float64_.At("cards/warlock/rules.star:1071:12", l_c).OK {
 			l_out = append(l_out, tuple_int16_int64{F0: l_c, F1: int64(1)})
 		}
 	}
 	return l_out
 }
 
-// fn_legal_bid_done is legal_bid_done of the rules (cards/warlock/rules.star:1031:1).
+// fn_legal_bid_done is legal_bid_done of the rules (cards/warlock/rules.star:1089:1).
 func (b *bound) fn_legal_bid_done(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
-	return ((h.Var("cards/warlock/rules.star:1033:12", b.v_bid_halves, l_p) > int64(0)) && !(b.fn_bid_taken(h, h.Var("cards/warlock/rules.star:1033:53", b.v_bid_halves, l_p))))
+	return ((h.Var("cards/warlock/rules.star:1091:12", b.v_bid_halves, l_p) > int64(0)) && !(b.fn_bid_taken(h, h.Var("cards/warlock/rules.star:1091:53", b.v_bid_halves, l_p))))
 }
 
-// fn_legal_discard_dungeon is legal_discard_dungeon of the rules (cards/warlock/rules.star:414:1).
+// fn_legal_discard_dungeon is legal_discard_dungeon of the rules (cards/warlock/rules.star:479:1).
 func (b *bound) fn_legal_discard_dungeon(h *rules.Host, a1 int64) int {
 	l_p := a1
 	_ = l_p
-	return h.Zone("cards/warlock/rules.star:416:12", b.z_dungeon, l_p)
+	return h.Zone("cards/warlock/rules.star:481:12", b.z_dungeon, l_p)
 }
 
-// fn_legal_discard_hand is legal_discard_hand of the rules (cards/warlock/rules.star:406:1).
+// fn_legal_discard_hand is legal_discard_hand of the rules (cards/warlock/rules.star:471:1).
 func (b *bound) fn_legal_discard_hand(h *rules.Host, a1 int64) int {
 	l_p := a1
 	_ = l_p
-	return h.Zone("cards/warlock/rules.star:408:12", b.z_hand, l_p)
+	return h.Zone("cards/warlock/rules.star:473:12", b.z_hand, l_p)
 }
 
-// fn_legal_discard_mine is legal_discard_mine of the rules (cards/warlock/rules.star:410:1).
+// fn_legal_discard_mine is legal_discard_mine of the rules (cards/warlock/rules.star:475:1).
 func (b *bound) fn_legal_discard_mine(h *rules.Host, a1 int64) int {
 	l_p := a1
 	_ = l_p
-	return h.Zone("cards/warlock/rules.star:412:12", b.z_mine, l_p)
+	return h.Zone("cards/warlock/rules.star:477:12", b.z_mine, l_p)
 }
 
-// fn_legal_draw_discard is legal_draw_discard of the rules (cards/warlock/rules.star:581:1).
+// fn_legal_draw_discard is legal_draw_discard of the rules (cards/warlock/rules.star:646:1).
 func (b *bound) fn_legal_draw_discard(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
-	return (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:583:16", b.z_discard, 0)))) > int64(0))
+	return (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:648:16", b.z_discard, 0)))) > int64(0))
 }
 
-// fn_legal_draw_pile is legal_draw_pile of the rules (cards/warlock/rules.star:577:1).
+// fn_legal_draw_pile is legal_draw_pile of the rules (cards/warlock/rules.star:642:1).
 func (b *bound) fn_legal_draw_pile(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
 	return (b.fn_piles(h) > int64(0))
 }
 
-// fn_legal_gnome_hand is legal_gnome_hand of the rules (cards/warlock/rules.star:882:1).
+// fn_legal_gnome_hand is legal_gnome_hand of the rules (cards/warlock/rules.star:940:1).
 func (b *bound) fn_legal_gnome_hand(h *rules.Host, a1 int64) []int16 {
 	l_p := a1
 	_ = l_p
@@ -1652,9 +1625,9 @@ func (b *bound) fn_legal_gnome_hand(h *rules.Host, a1 int64) []int16 {
 	}
 	return func() []int16 {
 		var out []int16
-		for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:886:24", b.z_hand, l_p)) {
+		for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:944:24", b.z_hand, l_p)) {
 			l_c = it1
-			if b.f_points_int64.At("cards/warlock/rules.star:886:37", l_c) <= b.p_gnome_power_max_points {
+			if b.f_points_int64.At("cards/warlock/rules.star:944:37", l_c) <= b.p_gnome_power_max_points {
 				out = append(out, l_c)
 			}
 		}
@@ -1662,12 +1635,12 @@ func (b *bound) fn_legal_gnome_hand(h *rules.Host, a1 int64) []int16 {
 	}()
 }
 
-// fn_legal_goblin_bar is legal_goblin_bar of the rules (cards/warlock/rules.star:866:1).
+// fn_legal_goblin_bar is legal_goblin_bar of the rules (cards/warlock/rules.star:924:1).
 func (b *bound) fn_legal_goblin_bar(h *rules.Host, a1 int64) []int16 {
 	l_p := a1
 	_ = l_p
-	var l_gob rules.Opt[int16]
-	_ = l_gob
+	var l_have []int64
+	_ = l_have
 	var l_out []int16
 	_ = l_out
 	var l_c int16
@@ -1675,122 +1648,29 @@ func (b *bound) fn_legal_goblin_bar(h *rules.Host, a1 int64) []int16 {
 	if !(b.fn_has_city_field(h, l_p)) {
 		return []int16(nil)
 	}
-	l_gob = b.fn_gob_card(h, h.Var("cards/warlock/rules.star:870:20", b.v_castle_gob, 0))
+	l_have = b.fn_kind_counts(h, l_p, b.fn_gob_card(h, h.Var("cards/warlock/rules.star:928:39", b.v_castle_gob, 0)))
 	l_out = []int16(nil)
-	for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:872:14", b.z_bar, 0)) {
+	for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:930:14", b.z_bar, 0)) {
 		l_c = it1
-		if !slices.Contains(l_out, l_c) && b.fn_affords(h, l_p, l_c, l_gob) {
+		if !slices.Contains(l_out, l_c) && b.fn_can_build(h, l_have, l_c) {
 			l_out = append(l_out, l_c)
 		}
 	}
 	return l_out
 }
 
-// fn_legal_pass is legal_pass of the rules (cards/warlock/rules.star:632:1).
+// fn_legal_pass is legal_pass of the rules (cards/warlock/rules.star:690:1).
 func (b *bound) fn_legal_pass(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
 	if h.Phase() == "bid" {
 		return true
 	}
-	return ((b.fn_piles(h) == int64(0)) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:637:34", b.z_hand, l_p)))) == int64(0)))
+	return ((b.fn_piles(h) == int64(0)) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:695:34", b.z_hand, l_p)))) == int64(0)))
 }
 
-// fn_legal_pay is legal_pay of the rules (cards/warlock/rules.star:714:1).
+// fn_legal_pay is legal_pay of the rules (cards/warlock/rules.star:772:1).
 func (b *bound) fn_legal_pay(h *rules.Host, a1 int64) []int16 {
-	l_p := a1
-	_ = l_p
-	var l_out []int16
-	_ = l_out
-	var l_known *rules.Dict[tuple_string_rules_Opt_string_, bool]
-	_ = l_known
-	var l_c int16
-	_ = l_c
-	var l_k tuple_string_rules_Opt_string_
-	_ = l_k
-	l_out = []int16(nil)
-	l_known = rules.NewDict[tuple_string_rules_Opt_string_, bool]()
-	for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:718:14", b.z_dungeon, h.Var("cards/warlock/rules.star:718:24", b.v_bld_player, 0))) {
-		l_c = it1
-		l_k = b.g_KIND.At("cards/warlock/rules.star:719:13", l_c)
-		if !l_known.Has(l_k) {
-			l_known.Set(l_k, b.fn_can_pay_with(h, l_c, false))
-		}
-		if l_known.At("cards/warlock/rules.star:722:12", l_k) {
-			l_out = append(l_out, l_c)
-		}
-	}
-	return l_out
-}
-
-// fn_legal_pay_castle is legal_pay_castle of the rules (cards/warlock/rules.star:726:1).
-func (b *bound) fn_legal_pay_castle(h *rules.Host, a1 int64) bool {
-	l_p := a1
-	_ = l_p
-	return ((h.Var("cards/warlock/rules.star:730:12", b.v_bld_gob, 0) >= int64(0)) && b.fn_can_pay_with(h, b.fn_creature(h, h.Var("cards/warlock/rules.star:730:56", b.v_bld_gob, 0)), true))
-}
-
-// fn_legal_pick_discard is legal_pick_discard of the rules (cards/warlock/rules.star:1120:1).
-func (b *bound) fn_legal_pick_discard(h *rules.Host, a1 int64) int {
-	l_p := a1
-	_ = l_p
-	return h.Zone("cards/warlock/rules.star:1122:12", b.z_bar, 0)
-}
-
-// fn_legal_pick_dungeon is legal_pick_dungeon of the rules (cards/warlock/rules.star:1134:1).
-func (b *bound) fn_legal_pick_dungeon(h *rules.Host, a1 int64) int {
-	l_p := a1
-	_ = l_p
-	return h.Zone("cards/warlock/rules.star:1136:12", b.z_bar, 0)
-}
-
-// fn_legal_pick_empire is legal_pick_empire of the rules (cards/warlock/rules.star:1091:1).
-func (b *bound) fn_legal_pick_empire(h *rules.Host, a1 int64) int {
-	l_p := a1
-	_ = l_p
-	return h.Zone("cards/warlock/rules.star:1093:12", b.z_bar, 0)
-}
-
-// fn_legal_pick_mine is legal_pick_mine of the rules (cards/warlock/rules.star:1130:1).
-func (b *bound) fn_legal_pick_mine(h *rules.Host, a1 int64) int {
-	l_p := a1
-	_ = l_p
-	return h.Zone("cards/warlock/rules.star:1132:12", b.z_bar, 0)
-}
-
-// fn_legal_place is legal_place of the rules (cards/warlock/rules.star:698:1).
-func (b *bound) fn_legal_place(h *rules.Host, a1 int64) []int64 {
-	l_p := a1
-	_ = l_p
-	return b.fn_city_fields(h, l_p)
-}
-
-// fn_legal_place_dragon is legal_place_dragon of the rules (cards/warlock/rules.star:845:1).
-func (b *bound) fn_legal_place_dragon(h *rules.Host, a1 int64) []int64 {
-	l_p := a1
-	_ = l_p
-	if !(b.fn_can_place_dragon(h, l_p)) {
-		return []int64(nil)
-	}
-	return b.fn_open_fields(h, l_p, b.fn_cells(h, l_p))
-}
-
-// fn_legal_play_castle is legal_play_castle of the rules (cards/warlock/rules.star:628:1).
-func (b *bound) fn_legal_play_castle(h *rules.Host, a1 int64) int {
-	l_p := a1
-	_ = l_p
-	return h.Zone("cards/warlock/rules.star:630:12", b.z_hand, l_p)
-}
-
-// fn_legal_play_dungeon is legal_play_dungeon of the rules (cards/warlock/rules.star:610:1).
-func (b *bound) fn_legal_play_dungeon(h *rules.Host, a1 int64) int {
-	l_p := a1
-	_ = l_p
-	return h.Zone("cards/warlock/rules.star:612:12", b.z_hand, l_p)
-}
-
-// fn_legal_play_empire is legal_play_empire of the rules (cards/warlock/rules.star:614:1).
-func (b *bound) fn_legal_play_empire(h *rules.Host, a1 int64) []int16 {
 	l_p := a1
 	_ = l_p
 	var l_out []int16
@@ -1801,74 +1681,161 @@ func (b *bound) fn_legal_play_empire(h *rules.Host, a1 int64) []int16 {
 	_ = l_c
 	var l_k int64
 	_ = l_k
-	if !(b.fn_has_city_field(h, l_p)) {
-		return []int16(nil)
-	}
 	l_out = []int16(nil)
 	l_known = rules.NewDict[int64, bool]()
-	for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:620:14", b.z_hand, l_p)) {
+	for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:776:14", b.z_dungeon, h.Var("cards/warlock/rules.star:776:24", b.v_bld_player, 0))) {
 		l_c = it1
-		l_k = b.fn_pack(h, b.g_COST.At("cards/warlock/rules.star:621:18", l_c))
+		l_k = b.g_KIND_NO.At("cards/warlock/rules.star:777:13", l_c)
 		if !l_known.Has(l_k) {
-			l_known.Set(l_k, b.fn_affords(h, l_p, l_c, rules.Opt[int16]{}))
+			l_known.Set(l_k, b.fn_can_pay_with(h, l_c, false))
 		}
-		if l_known.At("cards/warlock/rules.star:624:12", l_k) {
+		if l_known.At("cards/warlock/rules.star:780:12", l_k) {
 			l_out = append(l_out, l_c)
 		}
 	}
 	return l_out
 }
 
-// fn_legal_play_mine is legal_play_mine of the rules (cards/warlock/rules.star:606:1).
+// fn_legal_pay_castle is legal_pay_castle of the rules (cards/warlock/rules.star:784:1).
+func (b *bound) fn_legal_pay_castle(h *rules.Host, a1 int64) bool {
+	l_p := a1
+	_ = l_p
+	return ((h.Var("cards/warlock/rules.star:788:12", b.v_bld_gob, 0) >= int64(0)) && b.fn_can_pay_with(h, b.fn_creature(h, h.Var("cards/warlock/rules.star:788:56", b.v_bld_gob, 0)), true))
+}
+
+// fn_legal_pick_discard is legal_pick_discard of the rules (cards/warlock/rules.star:1178:1).
+func (b *bound) fn_legal_pick_discard(h *rules.Host, a1 int64) int {
+	l_p := a1
+	_ = l_p
+	return h.Zone("cards/warlock/rules.star:1180:12", b.z_bar, 0)
+}
+
+// fn_legal_pick_dungeon is legal_pick_dungeon of the rules (cards/warlock/rules.star:1192:1).
+func (b *bound) fn_legal_pick_dungeon(h *rules.Host, a1 int64) int {
+	l_p := a1
+	_ = l_p
+	return h.Zone("cards/warlock/rules.star:1194:12", b.z_bar, 0)
+}
+
+// fn_legal_pick_empire is legal_pick_empire of the rules (cards/warlock/rules.star:1149:1).
+func (b *bound) fn_legal_pick_empire(h *rules.Host, a1 int64) int {
+	l_p := a1
+	_ = l_p
+	return h.Zone("cards/warlock/rules.star:1151:12", b.z_bar, 0)
+}
+
+// fn_legal_pick_mine is legal_pick_mine of the rules (cards/warlock/rules.star:1188:1).
+func (b *bound) fn_legal_pick_mine(h *rules.Host, a1 int64) int {
+	l_p := a1
+	_ = l_p
+	return h.Zone("cards/warlock/rules.star:1190:12", b.z_bar, 0)
+}
+
+// fn_legal_place is legal_place of the rules (cards/warlock/rules.star:756:1).
+func (b *bound) fn_legal_place(h *rules.Host, a1 int64) []int64 {
+	l_p := a1
+	_ = l_p
+	return b.fn_city_fields(h, l_p)
+}
+
+// fn_legal_place_dragon is legal_place_dragon of the rules (cards/warlock/rules.star:903:1).
+func (b *bound) fn_legal_place_dragon(h *rules.Host, a1 int64) []int64 {
+	l_p := a1
+	_ = l_p
+	if !(b.fn_can_place_dragon(h, l_p)) {
+		return []int64(nil)
+	}
+	return b.fn_open_fields(h, l_p, b.fn_cells(h, l_p))
+}
+
+// fn_legal_play_castle is legal_play_castle of the rules (cards/warlock/rules.star:686:1).
+func (b *bound) fn_legal_play_castle(h *rules.Host, a1 int64) int {
+	l_p := a1
+	_ = l_p
+	return h.Zone("cards/warlock/rules.star:688:12", b.z_hand, l_p)
+}
+
+// fn_legal_play_dungeon is legal_play_dungeon of the rules (cards/warlock/rules.star:675:1).
+func (b *bound) fn_legal_play_dungeon(h *rules.Host, a1 int64) int {
+	l_p := a1
+	_ = l_p
+	return h.Zone("cards/warlock/rules.star:677:12", b.z_hand, l_p)
+}
+
+// fn_legal_play_empire is legal_play_empire of the rules (cards/warlock/rules.star:679:1).
+func (b *bound) fn_legal_play_empire(h *rules.Host, a1 int64) []int16 {
+	l_p := a1
+	_ = l_p
+	var l_have []int64
+	_ = l_have
+	var l_c int16
+	_ = l_c
+	if !(b.fn_has_city_field(h, l_p)) {
+		return []int16(nil)
+	}
+	l_have = b.fn_kind_counts(h, l_p, rules.Opt[int16]{})
+	return func() []int16 {
+		var out []int16
+		for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:684:24", b.z_hand, l_p)) {
+			l_c = it1
+			if b.fn_can_build(h, l_have, l_c) {
+				out = append(out, l_c)
+			}
+		}
+		return out
+	}()
+}
+
+// fn_legal_play_mine is legal_play_mine of the rules (cards/warlock/rules.star:671:1).
 func (b *bound) fn_legal_play_mine(h *rules.Host, a1 int64) int {
 	l_p := a1
 	_ = l_p
-	return h.Zone("cards/warlock/rules.star:608:12", b.z_hand, l_p)
+	return h.Zone("cards/warlock/rules.star:673:12", b.z_hand, l_p)
 }
 
-// fn_legal_ruin is legal_ruin of the rules (cards/warlock/rules.star:893:1).
+// fn_legal_ruin is legal_ruin of the rules (cards/warlock/rules.star:951:1).
 func (b *bound) fn_legal_ruin(h *rules.Host, a1 int64) []tuple_int64_int64 {
 	l_p := a1
 	_ = l_p
 	return b.fn_targets(h, l_p)
 }
 
-// fn_legal_set_aside is legal_set_aside of the rules (cards/warlock/rules.star:489:1).
+// fn_legal_set_aside is legal_set_aside of the rules (cards/warlock/rules.star:554:1).
 func (b *bound) fn_legal_set_aside(h *rules.Host, a1 int64) int {
 	l_p := a1
 	_ = l_p
-	return h.Zone("cards/warlock/rules.star:491:12", b.z_hand, l_p)
+	return h.Zone("cards/warlock/rules.star:556:12", b.z_hand, l_p)
 }
 
-// fn_legal_set_aside_bar is legal_set_aside_bar of the rules (cards/warlock/rules.star:485:1).
+// fn_legal_set_aside_bar is legal_set_aside_bar of the rules (cards/warlock/rules.star:550:1).
 func (b *bound) fn_legal_set_aside_bar(h *rules.Host, a1 int64) int {
 	l_p := a1
 	_ = l_p
-	return h.Zone("cards/warlock/rules.star:487:12", b.z_hand, l_p)
+	return h.Zone("cards/warlock/rules.star:552:12", b.z_hand, l_p)
 }
 
-// fn_legal_set_aside_dungeon is legal_set_aside_dungeon of the rules (cards/warlock/rules.star:548:1).
+// fn_legal_set_aside_dungeon is legal_set_aside_dungeon of the rules (cards/warlock/rules.star:613:1).
 func (b *bound) fn_legal_set_aside_dungeon(h *rules.Host, a1 int64) int {
 	l_p := a1
 	_ = l_p
-	return h.Zone("cards/warlock/rules.star:550:12", b.z_aside, l_p)
+	return h.Zone("cards/warlock/rules.star:615:12", b.z_aside, l_p)
 }
 
-// fn_legal_set_aside_mine is legal_set_aside_mine of the rules (cards/warlock/rules.star:544:1).
+// fn_legal_set_aside_mine is legal_set_aside_mine of the rules (cards/warlock/rules.star:609:1).
 func (b *bound) fn_legal_set_aside_mine(h *rules.Host, a1 int64) int {
 	l_p := a1
 	_ = l_p
-	return h.Zone("cards/warlock/rules.star:546:12", b.z_aside, l_p)
+	return h.Zone("cards/warlock/rules.star:611:12", b.z_aside, l_p)
 }
 
-// fn_legal_skip is legal_skip of the rules (cards/warlock/rules.star:777:1).
+// fn_legal_skip is legal_skip of the rules (cards/warlock/rules.star:835:1).
 func (b *bound) fn_legal_skip(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
 	return true
 }
 
-// fn_legal_swap is legal_swap of the rules (cards/warlock/rules.star:790:1).
+// fn_legal_swap is legal_swap of the rules (cards/warlock/rules.star:848:1).
 func (b *bound) fn_legal_swap(h *rules.Host, a1 int64) []tuple_int64_int64 {
 	l_p := a1
 	_ = l_p
@@ -1883,10 +1850,10 @@ func (b *bound) fn_legal_swap(h *rules.Host, a1 int64) []tuple_int64_int64 {
 		var out []tuple_int64_int64
 		for it1, hi1 := int64(0), b.g_FIELDS; it1 < hi1; it1++ {
 			l_i = it1
-			if rules.At("cards/warlock/rules.star:793:46", l_cs, l_i) != int64(0) {
+			if rules.At("cards/warlock/rules.star:851:46", l_cs, l_i) != int64(0) {
 				for it2, hi2 := (l_i + int64(1)), b.g_FIELDS; it2 < hi2; it2++ {
 					l_j = it2
-					if (rules.At("cards/warlock/rules.star:793:90", l_cs, l_j) != int64(0)) && (rules.At("cards/warlock/rules.star:793:105", l_cs, l_j) != rules.At("cards/warlock/rules.star:793:114", l_cs, l_i)) {
+					if (rules.At("cards/warlock/rules.star:851:90", l_cs, l_j) != int64(0)) && (rules.At("cards/warlock/rules.star:851:105", l_cs, l_j) != rules.At("cards/warlock/rules.star:851:114", l_cs, l_i)) {
 						out = append(out, tuple_int64_int64{F0: l_i, F1: l_j})
 					}
 				}
@@ -1896,7 +1863,7 @@ func (b *bound) fn_legal_swap(h *rules.Host, a1 int64) []tuple_int64_int64 {
 	}()
 }
 
-// fn_legal_wizard_own is legal_wizard_own of the rules (cards/warlock/rules.star:915:1).
+// fn_legal_wizard_own is legal_wizard_own of the rules (cards/warlock/rules.star:973:1).
 func (b *bound) fn_legal_wizard_own(h *rules.Host, a1 int64) []int64 {
 	l_p := a1
 	_ = l_p
@@ -1909,7 +1876,7 @@ func (b *bound) fn_legal_wizard_own(h *rules.Host, a1 int64) []int64 {
 		var out []int64
 		for it1, hi1 := int64(0), b.g_FIELDS; it1 < hi1; it1++ {
 			l_f = it1
-			if b.fn_is_city(h, rules.At("cards/warlock/rules.star:918:49", l_cs, l_f)) {
+			if b.fn_is_city(h, rules.At("cards/warlock/rules.star:976:49", l_cs, l_f)) {
 				out = append(out, l_f)
 			}
 		}
@@ -1917,36 +1884,36 @@ func (b *bound) fn_legal_wizard_own(h *rules.Host, a1 int64) []int64 {
 	}()
 }
 
-// fn_legal_wizard_take is legal_wizard_take of the rules (cards/warlock/rules.star:929:1).
+// fn_legal_wizard_take is legal_wizard_take of the rules (cards/warlock/rules.star:987:1).
 func (b *bound) fn_legal_wizard_take(h *rules.Host, a1 int64) []tuple_int64_int64 {
 	l_p := a1
 	_ = l_p
 	return b.fn_targets(h, l_p)
 }
 
-// fn_lowest_bid is lowest_bid of the rules (cards/warlock/rules.star:1168:1).
+// fn_lowest_bid is lowest_bid of the rules (cards/warlock/rules.star:1226:1).
 func (b *bound) fn_lowest_bid(h *rules.Host, a1 int64) int64 {
 	l_p := a1
 	_ = l_p
 	return func() int64 {
-		if h.Var("cards/warlock/rules.star:1170:31", b.v_bidding, l_p) == int64(2) {
-			return h.Var("cards/warlock/rules.star:1170:12", b.v_bid_halves, l_p)
+		if h.Var("cards/warlock/rules.star:1228:31", b.v_bidding, l_p) == int64(2) {
+			return h.Var("cards/warlock/rules.star:1228:12", b.v_bid_halves, l_p)
 		}
 		return -(int64(1))
 	}()
 }
 
-// fn_new_auctioneer is new_auctioneer of the rules (cards/warlock/rules.star:1156:1).
+// fn_new_auctioneer is new_auctioneer of the rules (cards/warlock/rules.star:1214:1).
 func (b *bound) fn_new_auctioneer(h *rules.Host) int64 {
 	var l_best int64
 	_ = l_best
 	var l_p int64
 	_ = l_p
 	l_best = -(int64(1))
-	l_p = h.Var("cards/warlock/rules.star:1161:9", b.v_elrohir, 0)
+	l_p = h.Var("cards/warlock/rules.star:1219:9", b.v_elrohir, 0)
 	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
 		_ = it1
-		l_p = rules.FloorMod("cards/warlock/rules.star:1163:13", ((l_p + h.Players()) - int64(1)), h.Players())
+		l_p = rules.FloorMod("cards/warlock/rules.star:1221:13", ((l_p + h.Players()) - int64(1)), h.Players())
 		if (l_best < int64(0)) || (b.fn_lowest_bid(h, l_p) < b.fn_lowest_bid(h, l_best)) {
 			l_best = l_p
 		}
@@ -1954,19 +1921,19 @@ func (b *bound) fn_new_auctioneer(h *rules.Host) int64 {
 	return l_best
 }
 
-// fn_next_bidder is next_bidder of the rules (cards/warlock/rules.star:1044:1).
+// fn_next_bidder is next_bidder of the rules (cards/warlock/rules.star:1102:1).
 func (b *bound) fn_next_bidder(h *rules.Host) {
-	h.SetVar("cards/warlock/rules.star:1046:5", b.v_bidder, 0, (h.Var("cards/warlock/rules.star:1046:5", b.v_bidder, 0) + int64(1)))
-	if h.Var("cards/warlock/rules.star:1047:8", b.v_bidder, 0) < h.Players() {
-		h.SetTurn("cards/warlock/rules.star:1048:9", rules.FloorMod("cards/warlock/rules.star:1048:18", (h.Turn()+int64(1)), h.Players()))
-		h.SetVar("cards/warlock/rules.star:1049:9", b.v_bidding, h.Turn(), int64(1))
+	h.SetVar("cards/warlock/rules.star:1104:5", b.v_bidder, 0, (h.Var("cards/warlock/rules.star:1104:5", b.v_bidder, 0) + int64(1)))
+	if h.Var("cards/warlock/rules.star:1105:8", b.v_bidder, 0) < h.Players() {
+		h.SetTurn("cards/warlock/rules.star:1106:9", rules.FloorMod("cards/warlock/rules.star:1106:18", (h.Turn()+int64(1)), h.Players()))
+		h.SetVar("cards/warlock/rules.star:1107:9", b.v_bidding, h.Turn(), int64(1))
 		return
 	}
-	h.SetVar("cards/warlock/rules.star:1051:5", b.v_pick, 0, int64(0))
+	h.SetVar("cards/warlock/rules.star:1109:5", b.v_pick, 0, int64(0))
 	b.fn_next_pick(h)
 }
 
-// fn_next_pick is next_pick of the rules (cards/warlock/rules.star:1066:1).
+// fn_next_pick is next_pick of the rules (cards/warlock/rules.star:1124:1).
 func (b *bound) fn_next_pick(h *rules.Host) {
 	var l_order []int64
 	_ = l_order
@@ -1975,26 +1942,26 @@ func (b *bound) fn_next_pick(h *rules.Host) {
 		_ = it1
 		for it2, hi2 := int64(0), (int64(len(l_order)) + int64(1)); it2 < hi2; it2++ {
 			_ = it2
-			if (h.Var("cards/warlock/rules.star:1071:16", b.v_pick, 0) >= int64(len(l_order))) || (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:1071:44", b.z_bar, 0)))) == int64(0)) {
+			if (h.Var("cards/warlock/rules.star:1129:16", b.v_pick, 0) >= int64(len(l_order))) || (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:1129:44", b.z_bar, 0)))) == int64(0)) {
 				break
 			}
-			h.SetTurn("cards/warlock/rules.star:1073:13", rules.At("cards/warlock/rules.star:1073:22", l_order, h.Var("cards/warlock/rules.star:1073:28", b.v_pick, 0)))
-			if h.Var("cards/warlock/rules.star:1074:16", b.v_second, 0) != 0 {
-				h.SetPhase("cards/warlock/rules.star:1075:17", "pick_second")
-				h.SetVar("cards/warlock/rules.star:1076:17", b.v_left, 0, b.p_auction_second_pick)
+			h.SetTurn("cards/warlock/rules.star:1131:13", rules.At("cards/warlock/rules.star:1131:22", l_order, h.Var("cards/warlock/rules.star:1131:28", b.v_pick, 0)))
+			if h.Var("cards/warlock/rules.star:1132:16", b.v_second, 0) != 0 {
+				h.SetPhase("cards/warlock/rules.star:1133:17", "pick_second")
+				h.SetVar("cards/warlock/rules.star:1134:17", b.v_left, 0, b.p_auction_second_pick)
 			} else {
-				h.SetPhase("cards/warlock/rules.star:1078:17", "pick_empire")
-				h.SetVar("cards/warlock/rules.star:1079:17", b.v_left, 0, b.fn_picks(h))
+				h.SetPhase("cards/warlock/rules.star:1136:17", "pick_empire")
+				h.SetVar("cards/warlock/rules.star:1137:17", b.v_left, 0, b.fn_picks(h))
 			}
-			if h.Var("cards/warlock/rules.star:1080:16", b.v_left, 0) > int64(0) {
+			if h.Var("cards/warlock/rules.star:1138:16", b.v_left, 0) > int64(0) {
 				return
 			}
-			h.SetVar("cards/warlock/rules.star:1082:13", b.v_pick, 0, (h.Var("cards/warlock/rules.star:1082:13", b.v_pick, 0) + int64(1)))
+			h.SetVar("cards/warlock/rules.star:1140:13", b.v_pick, 0, (h.Var("cards/warlock/rules.star:1140:13", b.v_pick, 0) + int64(1)))
 		}
-		if (!(h.Var("cards/warlock/rules.star:1083:16", b.v_second, 0) != 0) && !(h.Var("cards/warlock/rules.star:1083:33", b.v_rows, 0) != 0)) && (b.p_auction_second_pick > int64(0)) {
-			h.SetVar("cards/warlock/rules.star:1084:13", b.v_second, 0, rules.B2I(true))
-			h.SetVar("cards/warlock/rules.star:1085:13", b.v_pick, 0, int64(0))
-			if (int64(len(l_order)) > int64(0)) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:1086:39", b.z_bar, 0)))) > int64(0)) {
+		if (!(h.Var("cards/warlock/rules.star:1141:16", b.v_second, 0) != 0) && !(h.Var("cards/warlock/rules.star:1141:33", b.v_rows, 0) != 0)) && (b.p_auction_second_pick > int64(0)) {
+			h.SetVar("cards/warlock/rules.star:1142:13", b.v_second, 0, rules.B2I(true))
+			h.SetVar("cards/warlock/rules.star:1143:13", b.v_pick, 0, int64(0))
+			if (int64(len(l_order)) > int64(0)) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:1144:39", b.z_bar, 0)))) > int64(0)) {
 				continue
 			}
 		}
@@ -2003,7 +1970,7 @@ func (b *bound) fn_next_pick(h *rules.Host) {
 	b.fn_end_auction(h)
 }
 
-// fn_next_short is next_short of the rules (cards/warlock/rules.star:394:1).
+// fn_next_short is next_short of the rules (cards/warlock/rules.star:459:1).
 func (b *bound) fn_next_short(h *rules.Host) {
 	var l_p int64
 	_ = l_p
@@ -2014,9 +1981,9 @@ func (b *bound) fn_next_short(h *rules.Host) {
 	l_p = h.Turn()
 	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
 		_ = it1
-		l_p = rules.FloorMod("cards/warlock/rules.star:401:13", (l_p + int64(1)), h.Players())
+		l_p = rules.FloorMod("cards/warlock/rules.star:466:13", (l_p + int64(1)), h.Players())
 		if b.fn_cards_held(h, l_p) > int64(0) {
-			h.SetTurn("cards/warlock/rules.star:403:13", l_p)
+			h.SetTurn("cards/warlock/rules.star:468:13", l_p)
 			return
 		}
 	}
@@ -2076,152 +2043,88 @@ func (b *bound) fn_pack(h *rules.Host, a0 []int64) int64 {
 	}()
 }
 
-// fn_payable is payable of the rules (cards/warlock/rules.star:294:1).
-func (b *bound) fn_payable(h *rules.Host, a0 []int64, a1 int64, a2 rules.Opt[int16], a3 *rules.Dict[tuple_string_rules_Opt_string_, tuple_int16_int64]) bool {
+// fn_pay_key is pay_key of the rules (cards/warlock/rules.star:338:1).
+func (b *bound) fn_pay_key(h *rules.Host, a0 []int64, a1 int64) int64 {
 	l_due := a0
 	_ = l_due
 	l_sub := a1
 	_ = l_sub
-	l_gob := a2
-	_ = l_gob
-	l_dun := a3
-	_ = l_dun
-	var l_stack []tuple___int64_int64_rules_Opt_int16___rules_Dict_tuple_string_rules_Opt_string___tuple_int16_int64_
-	_ = l_stack
-	var l_first int64
-	_ = l_first
-	var l_i int64
-	_ = l_i
+	return (rules.Shl("cards/warlock/rules.star:340:13", b.fn_pack(h, l_due), int64(7)) | rules.Min(l_sub, rules.Sum(l_due)))
+}
+
+// fn_pays is pays of the rules (cards/warlock/rules.star:389:1).
+func (b *bound) fn_pays(h *rules.Host, a0 []int64, a1 int64) bool {
+	l_have := a0
+	_ = l_have
+	l_key := a1
+	_ = l_key
+	var l_way []tuple_int64_int64
+	_ = l_way
 	var l_ok bool
 	_ = l_ok
-	var l_d []int64
-	_ = l_d
-	var l_k tuple_string_rules_Opt_string_
+	var l_k int64
 	_ = l_k
-	var l_c int16
-	_ = l_c
 	var l_n int64
 	_ = l_n
-	var l_wizard bool
-	_ = l_wizard
-	var l_rest *rules.Dict[tuple_string_rules_Opt_string_, tuple_int16_int64]
-	_ = l_rest
-	l_stack = []tuple___int64_int64_rules_Opt_int16___rules_Dict_tuple_string_rules_Opt_string___tuple_int16_int64_{tuple___int64_int64_rules_Opt_int16___rules_Dict_tuple_string_rules_Opt_string___tuple_int16_int64_{F0: l_due, F1: l_sub, F2: l_gob, F3: l_dun}}
-	for it1, hi1 := int64(0), int64(100000); it1 < hi1; it1++ {
-		_ = it1
-		if !(len(l_stack) > 0) {
-			return false
-		}
-		tu2 := func() tuple___int64_int64_rules_Opt_int16___rules_Dict_tuple_string_rules_Opt_string___tuple_int16_int64_ {
-			if len(l_stack) == 0 {
-				rules.Failf("cards/warlock/rules.star:300:30", "pop: empty list")
+	for _, it1 := range b.g_WAYS.At("cards/warlock/rules.star:391:16", l_key) {
+		l_way = it1
+		l_ok = true
+		for _, it2 := range l_way {
+			tu3 := it2
+			l_k = tu3.F0
+			l_n = tu3.F1
+			if rules.At("cards/warlock/rules.star:394:16", l_have, l_k) < l_n {
+				l_ok = false
+				break
 			}
-			v := l_stack[len(l_stack)-1]
-			l_stack = l_stack[:len(l_stack)-1]
-			return v
-		}()
-		l_due = tu2.F0
-		l_sub = tu2.F1
-		l_gob = tu2.F2
-		l_dun = tu2.F3
-		if rules.Sum(l_due) == int64(0) {
+		}
+		if l_ok {
 			return true
-		}
-		l_first = rules.At("cards/warlock/rules.star:303:17", func() []int64 {
-			var out []int64
-			for it3, hi3 := int64(0), (b.g_ANY + int64(1)); it3 < hi3; it3++ {
-				l_i = it3
-				if rules.At("cards/warlock/rules.star:303:47", l_due, l_i) > int64(0) {
-					out = append(out, l_i)
-				}
-			}
-			return out
-		}(), int64(0))
-		if l_gob.OK {
-			tu4 := b.fn_cover(h, l_due, int64(0), l_gob.V)
-			l_ok = tu4.F0
-			l_d = tu4.F1
-			_ = tu4.F2
-			if l_ok && (rules.At("cards/warlock/rules.star:306:23", l_d, l_first) < rules.At("cards/warlock/rules.star:306:34", l_due, l_first)) {
-				l_stack = append(l_stack, tuple___int64_int64_rules_Opt_int16___rules_Dict_tuple_string_rules_Opt_string___tuple_int16_int64_{F0: l_d, F1: l_sub, F2: rules.Opt[int16]{}, F3: l_dun})
-			}
-		}
-		for _, it5 := range func(d *rules.Dict[tuple_string_rules_Opt_string_, tuple_int16_int64]) []tuple_tuple_string_rules_Opt_string__tuple_int16_int64 {
-			out := make([]tuple_tuple_string_rules_Opt_string__tuple_int16_int64, 0, d.Len())
-			for _, k := range d.Keys() {
-				v, _ := d.Get(k)
-				out = append(out, tuple_tuple_string_rules_Opt_string__tuple_int16_int64{F0: k, F1: v})
-			}
-			return out
-		}(l_dun) {
-			tu6 := it5
-			l_k = tu6.F0
-			tu7 := tu6.F1
-			l_c = tu7.F0
-			l_n = tu7.F1
-			l_wizard = ((l_sub > int64(0)) && (b.f_race_string.At("cards/warlock/rules.star:309:34", l_c) == "wizard"))
-			if (l_n == int64(0)) || !(b.fn_shows(h, l_c, l_first) || l_wizard) {
-				continue
-			}
-			l_rest = l_dun.Copy()
-			l_rest.Set(l_k, tuple_int16_int64{F0: l_c, F1: (l_n - int64(1))})
-			tu8 := b.fn_cover(h, l_due, int64(0), l_c)
-			l_ok = tu8.F0
-			l_d = tu8.F1
-			_ = tu8.F2
-			if l_ok && (rules.At("cards/warlock/rules.star:315:23", l_d, l_first) < rules.At("cards/warlock/rules.star:315:34", l_due, l_first)) {
-				l_stack = append(l_stack, tuple___int64_int64_rules_Opt_int16___rules_Dict_tuple_string_rules_Opt_string___tuple_int16_int64_{F0: l_d, F1: l_sub, F2: l_gob, F3: l_rest})
-			}
-			if l_wizard && (l_first != b.g_RACE.At("cards/warlock/rules.star:317:36", "wizard")) {
-				l_d = slices.Clone(l_due)
-				rules.SetAt("cards/warlock/rules.star:319:17", l_d, l_first, (rules.At("cards/warlock/rules.star:319:17", l_d, l_first) - int64(1)))
-				l_stack = append(l_stack, tuple___int64_int64_rules_Opt_int16___rules_Dict_tuple_string_rules_Opt_string___tuple_int16_int64_{F0: l_d, F1: (l_sub - int64(1)), F2: l_gob, F3: l_rest})
-			}
 		}
 	}
 	return false
 }
 
-// fn_pick_step is pick_step of the rules (cards/warlock/rules.star:1112:1).
+// fn_pick_step is pick_step of the rules (cards/warlock/rules.star:1170:1).
 func (b *bound) fn_pick_step(h *rules.Host) {
-	if (h.Var("cards/warlock/rules.star:1114:8", b.v_left, 0) > int64(0)) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:1114:27", b.z_bar, 0)))) > int64(0)) {
-		h.SetPhase("cards/warlock/rules.star:1115:9", "pick_discard")
+	if (h.Var("cards/warlock/rules.star:1172:8", b.v_left, 0) > int64(0)) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:1172:27", b.z_bar, 0)))) > int64(0)) {
+		h.SetPhase("cards/warlock/rules.star:1173:9", "pick_discard")
 		return
 	}
-	h.SetVar("cards/warlock/rules.star:1117:5", b.v_pick, 0, (h.Var("cards/warlock/rules.star:1117:5", b.v_pick, 0) + int64(1)))
+	h.SetVar("cards/warlock/rules.star:1175:5", b.v_pick, 0, (h.Var("cards/warlock/rules.star:1175:5", b.v_pick, 0) + int64(1)))
 	b.fn_next_pick(h)
 }
 
-// fn_picks is picks of the rules (cards/warlock/rules.star:1060:1).
+// fn_picks is picks of the rules (cards/warlock/rules.star:1118:1).
 func (b *bound) fn_picks(h *rules.Host) int64 {
-	if h.Var("cards/warlock/rules.star:1062:8", b.v_rows, 0) != 0 {
-		return rules.Max(int64(1), h.Var("cards/warlock/rules.star:1063:23", b.v_round, 0))
+	if h.Var("cards/warlock/rules.star:1120:8", b.v_rows, 0) != 0 {
+		return rules.Max(int64(1), h.Var("cards/warlock/rules.star:1121:23", b.v_round, 0))
 	}
 	return b.p_auction_first_pick
 }
 
-// fn_piles is piles of the rules (cards/warlock/rules.star:573:1).
+// fn_piles is piles of the rules (cards/warlock/rules.star:638:1).
 func (b *bound) fn_piles(h *rules.Host) int64 {
-	return (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:575:16", b.z_draw, 0)))) + int64(len(h.Cards(h.Zone("cards/warlock/rules.star:575:30", b.z_discard, 0)))))
+	return (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:640:16", b.z_draw, 0)))) + int64(len(h.Cards(h.Zone("cards/warlock/rules.star:640:30", b.z_discard, 0)))))
 }
 
-// fn_place_city is place_city of the rules (cards/warlock/rules.star:756:1).
+// fn_place_city is place_city of the rules (cards/warlock/rules.star:814:1).
 func (b *bound) fn_place_city(h *rules.Host) {
 	var l_p int64
 	_ = l_p
 	var l_card int16
 	_ = l_card
-	l_p = h.Var("cards/warlock/rules.star:760:9", b.v_bld_player, 0)
-	l_card = h.Card("cards/warlock/rules.star:761:12", h.Zone("cards/warlock/rules.star:761:12", b.z_building, 0), int64(0))
-	b.fn_set_field(h, l_p, h.Var("cards/warlock/rules.star:762:21", b.v_bld_field, 0), l_card, h.Zone("cards/warlock/rules.star:762:40", b.z_building, 0))
-	if (b.f_race_string.At("cards/warlock/rules.star:763:8", l_card) == "giant") && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:763:37", b.z_empire, l_p)))) > int64(1)) {
-		h.SetPhase("cards/warlock/rules.star:764:9", "giant_skill")
+	l_p = h.Var("cards/warlock/rules.star:818:9", b.v_bld_player, 0)
+	l_card = h.Card("cards/warlock/rules.star:819:12", h.Zone("cards/warlock/rules.star:819:12", b.z_building, 0), int64(0))
+	b.fn_set_field(h, l_p, h.Var("cards/warlock/rules.star:820:21", b.v_bld_field, 0), l_card, h.Zone("cards/warlock/rules.star:820:40", b.z_building, 0))
+	if (b.f_race_string.At("cards/warlock/rules.star:821:8", l_card) == "giant") && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:821:37", b.z_empire, l_p)))) > int64(1)) {
+		h.SetPhase("cards/warlock/rules.star:822:9", "giant_skill")
 		return
 	}
 	b.fn_build_done(h)
 }
 
-// fn_power is power of the rules (cards/warlock/rules.star:809:1).
+// fn_power is power of the rules (cards/warlock/rules.star:867:1).
 func (b *bound) fn_power(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
@@ -2233,33 +2136,33 @@ func (b *bound) fn_power(h *rules.Host, a1 int64, a2 int16) {
 	_ = l_c
 	var l_x int64
 	_ = l_x
-	l_race = b.f_race_string.At("cards/warlock/rules.star:811:12", l_card)
+	l_race = b.f_race_string.At("cards/warlock/rules.star:869:12", l_card)
 	if l_race == "giant" {
 		if b.fn_can_place_dragon(h, l_p) {
-			h.SetPhase("cards/warlock/rules.star:814:13", "dragon")
+			h.SetPhase("cards/warlock/rules.star:872:13", "dragon")
 		} else {
 			b.fn_action_done(h)
 		}
 	} else {
 		if l_race == "human" {
-			h.SetVar("cards/warlock/rules.star:818:9", b.v_left, 0, b.p_human_power_draws)
-			if (h.Var("cards/warlock/rules.star:819:12", b.v_left, 0) == int64(0)) || (b.fn_piles(h) == int64(0)) {
+			h.SetVar("cards/warlock/rules.star:876:9", b.v_left, 0, b.p_human_power_draws)
+			if (h.Var("cards/warlock/rules.star:877:12", b.v_left, 0) == int64(0)) || (b.fn_piles(h) == int64(0)) {
 				b.fn_action_done(h)
 			} else {
-				h.SetPhase("cards/warlock/rules.star:822:13", "human_draw")
+				h.SetPhase("cards/warlock/rules.star:880:13", "human_draw")
 			}
 		} else {
 			if l_race == "goblin" {
-				h.SetVar("cards/warlock/rules.star:824:9", b.v_castle_gob, 0, b.g_NUMBER.At("cards/warlock/rules.star:824:24", l_card))
-				h.SetPhase("cards/warlock/rules.star:825:9", "goblin_bar")
+				h.SetVar("cards/warlock/rules.star:882:9", b.v_castle_gob, 0, b.g_NUMBER.At("cards/warlock/rules.star:882:24", l_card))
+				h.SetPhase("cards/warlock/rules.star:883:9", "goblin_bar")
 			} else {
 				if l_race == "gnome" {
-					h.SetPhase("cards/warlock/rules.star:827:9", "gnome_hand")
+					h.SetPhase("cards/warlock/rules.star:885:9", "gnome_hand")
 				} else {
 					if l_race == "orc" {
 						if (int64(len(func() []int16 {
 							var out []int16
-							for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:829:28", b.z_supply, 0)) {
+							for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:887:28", b.z_supply, 0)) {
 								l_c = it1
 								if l_c == b.c_ruin {
 									out = append(out, l_c)
@@ -2269,7 +2172,7 @@ func (b *bound) fn_power(h *rules.Host, a1 int64, a2 int16) {
 						}())) == int64(0)) || !(b.fn_has_target(h, l_p)) {
 							b.fn_action_done(h)
 						} else {
-							h.SetPhase("cards/warlock/rules.star:832:13", "orc")
+							h.SetPhase("cards/warlock/rules.star:890:13", "orc")
 						}
 					} else {
 						if l_race == "wizard" {
@@ -2285,7 +2188,7 @@ func (b *bound) fn_power(h *rules.Host, a1 int64, a2 int16) {
 							}()) > 0) {
 								b.fn_action_done(h)
 							} else {
-								h.SetPhase("cards/warlock/rules.star:837:13", "wizard_own")
+								h.SetPhase("cards/warlock/rules.star:895:13", "wizard_own")
 							}
 						} else {
 							b.fn_action_done(h)
@@ -2297,32 +2200,32 @@ func (b *bound) fn_power(h *rules.Host, a1 int64, a2 int16) {
 	}
 }
 
-// fn_reshuffle is reshuffle of the rules (cards/warlock/rules.star:433:1).
+// fn_reshuffle is reshuffle of the rules (cards/warlock/rules.star:498:1).
 func (b *bound) fn_reshuffle(h *rules.Host) {
-	h.MoveAll("cards/warlock/rules.star:437:5", h.Zone("cards/warlock/rules.star:437:16", b.z_discard, 0), h.Zone("cards/warlock/rules.star:437:27", b.z_draw, 0))
+	h.MoveAll("cards/warlock/rules.star:502:5", h.Zone("cards/warlock/rules.star:502:16", b.z_discard, 0), h.Zone("cards/warlock/rules.star:502:27", b.z_draw, 0))
 }
 
-// fn_returns is returns of the rules (cards/warlock/rules.star:1254:1).
+// fn_returns is returns of the rules (cards/warlock/rules.star:1312:1).
 func (b *bound) fn_returns(h *rules.Host) []int64 {
 	return b.fn_scores(h)
 }
 
-// fn_reveal is reveal of the rules (cards/warlock/rules.star:512:1).
+// fn_reveal is reveal of the rules (cards/warlock/rules.star:577:1).
 func (b *bound) fn_reveal(h *rules.Host) {
 	var l_p int64
 	_ = l_p
 	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
 		l_p = it1
-		if int64(len(h.Cards(h.Zone("cards/warlock/rules.star:515:16", b.z_aside, l_p)))) > int64(0) {
-			h.Move("cards/warlock/rules.star:516:13", h.Card("cards/warlock/rules.star:516:20", h.Zone("cards/warlock/rules.star:516:20", b.z_aside, l_p), int64(0)), h.Zone("cards/warlock/rules.star:516:35", b.z_aside, l_p), h.Zone("cards/warlock/rules.star:516:47", b.z_bar, 0))
+		if int64(len(h.Cards(h.Zone("cards/warlock/rules.star:580:16", b.z_aside, l_p)))) > int64(0) {
+			h.Move("cards/warlock/rules.star:581:13", h.Card("cards/warlock/rules.star:581:20", h.Zone("cards/warlock/rules.star:581:20", b.z_aside, l_p), int64(0)), h.Zone("cards/warlock/rules.star:581:35", b.z_aside, l_p), h.Zone("cards/warlock/rules.star:581:47", b.z_bar, 0))
 		}
 	}
-	h.SetTurn("cards/warlock/rules.star:517:5", h.Var("cards/warlock/rules.star:517:14", b.v_elrohir, 0))
-	h.SetVar("cards/warlock/rules.star:518:5", b.v_aside_n, 0, int64(0))
+	h.SetTurn("cards/warlock/rules.star:582:5", h.Var("cards/warlock/rules.star:582:14", b.v_elrohir, 0))
+	h.SetVar("cards/warlock/rules.star:583:5", b.v_aside_n, 0, int64(0))
 	b.fn_begin_dest(h)
 }
 
-// fn_scores is scores of the rules (cards/warlock/rules.star:1194:1).
+// fn_scores is scores of the rules (cards/warlock/rules.star:1252:1).
 func (b *bound) fn_scores(h *rules.Host) []int64 {
 	var l_counts []*rules.Dict[string, int64]
 	_ = l_counts
@@ -2361,14 +2264,14 @@ func (b *bound) fn_scores(h *rules.Host) []int64 {
 		for it2, hi2 := int64(0), b.g_FIELDS; it2 < hi2; it2++ {
 			l_f = it2
 			l_c = func() rules.Opt[int16] {
-				if b.fn_is_city(h, rules.At("cards/warlock/rules.star:1202:43", l_cs, l_f)) {
-					return rules.Some(b.fn_card_at(h, rules.At("cards/warlock/rules.star:1202:25", l_cs, l_f)))
+				if b.fn_is_city(h, rules.At("cards/warlock/rules.star:1260:43", l_cs, l_f)) {
+					return rules.Some(b.fn_card_at(h, rules.At("cards/warlock/rules.star:1260:25", l_cs, l_f)))
 				}
 				return rules.Opt[int16]{}
 			}()
-			l_row = rules.FloorDiv("cards/warlock/rules.star:1206:19", l_f, b.g_SIDE)
+			l_row = rules.FloorDiv("cards/warlock/rules.star:1264:19", l_f, b.g_SIDE)
 			l_edge = ((l_row == int64(0)) || (l_row == (b.g_SIDE - int64(1))))
-			if l_c.OK && (((b.f_race_string.At("cards/warlock/rules.star:1208:32", l_c.V) == "giant") && !(l_edge)) || ((b.f_race_string.At("cards/warlock/rules.star:1208:68", l_c.V) == "wizard") && l_edge)) {
+			if l_c.OK && (((b.f_race_string.At("cards/warlock/rules.star:1266:32", l_c.V) == "giant") && !(l_edge)) || ((b.f_race_string.At("cards/warlock/rules.star:1266:68", l_c.V) == "wizard") && l_edge)) {
 				l_c = rules.Opt[int16]{}
 			}
 			l_sq = append(l_sq, l_c)
@@ -2378,8 +2281,8 @@ func (b *bound) fn_scores(h *rules.Host) []int64 {
 		for _, it3 := range l_sq {
 			l_c = it3
 			if l_c.OK {
-				l_total = (l_total + b.f_points_int64.At("cards/warlock/rules.star:1215:26", rules.Must("cards/warlock/rules.star:1215:26", l_c)))
-				l_count.Set(b.f_race_string.At("cards/warlock/rules.star:1216:23", rules.Must("cards/warlock/rules.star:1216:23", l_c)), (l_count.GetOr(b.f_race_string.At("cards/warlock/rules.star:1216:43", rules.Must("cards/warlock/rules.star:1216:43", l_c)), int64(0)) + int64(1)))
+				l_total = (l_total + b.f_points_int64.At("cards/warlock/rules.star:1273:26", rules.Must("cards/warlock/rules.star:1273:26", l_c)))
+				l_count.Set(b.f_race_string.At("cards/warlock/rules.star:1274:23", rules.Must("cards/warlock/rules.star:1274:23", l_c)), (l_count.GetOr(b.f_race_string.At("cards/warlock/rules.star:1274:43", rules.Must("cards/warlock/rules.star:1274:43", l_c)), int64(0)) + int64(1)))
 			}
 		}
 		l_total = (l_total + b.fn_chain_points(h, l_sq))
@@ -2389,7 +2292,7 @@ func (b *bound) fn_scores(h *rules.Host) []int64 {
 	}
 	for _, it4 := range b.g_RACES {
 		l_r = it4
-		l_most = rules.MaxOf("cards/warlock/rules.star:1222:16", func() []int64 {
+		l_most = rules.MaxOf("cards/warlock/rules.star:1280:16", func() []int64 {
 			var out []int64
 			for _, it5 := range l_counts {
 				l_count_2 = it5
@@ -2402,25 +2305,25 @@ func (b *bound) fn_scores(h *rules.Host) []int64 {
 		}
 		for it6, hi6 := int64(0), h.Players(); it6 < hi6; it6++ {
 			l_p = it6
-			if rules.At("cards/warlock/rules.star:1226:16", l_counts, l_p).GetOr(l_r, int64(0)) == l_most {
-				rules.SetAt("cards/warlock/rules.star:1227:17", l_totals, l_p, (rules.At("cards/warlock/rules.star:1227:17", l_totals, l_p) + b.p_majority_bonus.GetOr(l_r, int64(0))))
+			if rules.At("cards/warlock/rules.star:1284:16", l_counts, l_p).GetOr(l_r, int64(0)) == l_most {
+				rules.SetAt("cards/warlock/rules.star:1285:17", l_totals, l_p, (rules.At("cards/warlock/rules.star:1285:17", l_totals, l_p) + b.p_majority_bonus.GetOr(l_r, int64(0))))
 			}
 		}
 	}
 	return l_totals
 }
 
-// fn_second_picked is second_picked of the rules (cards/warlock/rules.star:1148:1).
+// fn_second_picked is second_picked of the rules (cards/warlock/rules.star:1206:1).
 func (b *bound) fn_second_picked(h *rules.Host) {
-	h.SetVar("cards/warlock/rules.star:1150:5", b.v_left, 0, (h.Var("cards/warlock/rules.star:1150:5", b.v_left, 0) - int64(1)))
-	if (h.Var("cards/warlock/rules.star:1151:8", b.v_left, 0) > int64(0)) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:1151:27", b.z_bar, 0)))) > int64(0)) {
+	h.SetVar("cards/warlock/rules.star:1208:5", b.v_left, 0, (h.Var("cards/warlock/rules.star:1208:5", b.v_left, 0) - int64(1)))
+	if (h.Var("cards/warlock/rules.star:1209:8", b.v_left, 0) > int64(0)) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:1209:27", b.z_bar, 0)))) > int64(0)) {
 		return
 	}
-	h.SetVar("cards/warlock/rules.star:1153:5", b.v_pick, 0, (h.Var("cards/warlock/rules.star:1153:5", b.v_pick, 0) + int64(1)))
+	h.SetVar("cards/warlock/rules.star:1211:5", b.v_pick, 0, (h.Var("cards/warlock/rules.star:1211:5", b.v_pick, 0) + int64(1)))
 	b.fn_next_pick(h)
 }
 
-// fn_send is send of the rules (cards/warlock/rules.star:560:1).
+// fn_send is send of the rules (cards/warlock/rules.star:625:1).
 func (b *bound) fn_send(h *rules.Host, a1 int64, a2 int16, a3 bool) {
 	l_p := a1
 	_ = l_p
@@ -2430,14 +2333,14 @@ func (b *bound) fn_send(h *rules.Host, a1 int64, a2 int16, a3 bool) {
 	_ = l_mine
 	var l_j int64
 	_ = l_j
-	l_j = int64(len(h.Cards(h.Zone("cards/warlock/rules.star:562:13", b.z_sent, l_p))))
-	h.Move("cards/warlock/rules.star:563:5", l_card, h.Zone("cards/warlock/rules.star:563:18", b.z_aside, l_p), h.Zone("cards/warlock/rules.star:563:30", b.z_sent, l_p))
+	l_j = int64(len(h.Cards(h.Zone("cards/warlock/rules.star:627:13", b.z_sent, l_p))))
+	h.Move("cards/warlock/rules.star:628:5", l_card, h.Zone("cards/warlock/rules.star:628:18", b.z_aside, l_p), h.Zone("cards/warlock/rules.star:628:30", b.z_sent, l_p))
 	if l_mine {
-		h.SetVar("cards/warlock/rules.star:565:9", b.v_sent_mine, l_p, (h.Var("cards/warlock/rules.star:565:9", b.v_sent_mine, l_p) | rules.Shl("cards/warlock/rules.star:565:27", int64(1), l_j)))
+		h.SetVar("cards/warlock/rules.star:630:9", b.v_sent_mine, l_p, (h.Var("cards/warlock/rules.star:630:9", b.v_sent_mine, l_p) | rules.Shl("cards/warlock/rules.star:630:27", int64(1), l_j)))
 	}
-	if int64(len(h.Cards(h.Zone("cards/warlock/rules.star:566:12", b.z_aside, l_p)))) == int64(0) {
-		h.SetVar("cards/warlock/rules.star:567:9", b.v_aside_n, 0, (h.Var("cards/warlock/rules.star:567:9", b.v_aside_n, 0) + int64(1)))
-		h.SetTurn("cards/warlock/rules.star:568:9", rules.FloorMod("cards/warlock/rules.star:568:18", (l_p+int64(1)), h.Players()))
+	if int64(len(h.Cards(h.Zone("cards/warlock/rules.star:631:12", b.z_aside, l_p)))) == int64(0) {
+		h.SetVar("cards/warlock/rules.star:632:9", b.v_aside_n, 0, (h.Var("cards/warlock/rules.star:632:9", b.v_aside_n, 0) + int64(1)))
+		h.SetTurn("cards/warlock/rules.star:633:9", rules.FloorMod("cards/warlock/rules.star:633:18", (l_p+int64(1)), h.Players()))
 		b.fn_begin_dest(h)
 	}
 }
@@ -2547,18 +2450,18 @@ func (b *bound) fn_set_field(h *rules.Host, a1 int64, a2 int64, a3 int16, a4 int
 	b.fn_set_cell(h, l_p, l_f, (b.g_NUMBER.At("cards/warlock/rules.star:232:23", l_card) + int64(1)))
 }
 
-// fn_setup is setup of the rules (cards/warlock/rules.star:361:1).
+// fn_setup is setup of the rules (cards/warlock/rules.star:426:1).
 func (b *bound) fn_setup(h *rules.Host) {
-	h.SetVar("cards/warlock/rules.star:363:5", b.v_elrohir, 0, int64(0))
-	h.SetVar("cards/warlock/rules.star:364:5", b.v_tonar, 0, (h.Players() - int64(1)))
+	h.SetVar("cards/warlock/rules.star:428:5", b.v_elrohir, 0, int64(0))
+	h.SetVar("cards/warlock/rules.star:429:5", b.v_tonar, 0, (h.Players() - int64(1)))
 	b.fn_start_round(h)
 }
 
-// fn_short_of_cards is short_of_cards of the rules (cards/warlock/rules.star:371:1).
+// fn_short_of_cards is short_of_cards of the rules (cards/warlock/rules.star:436:1).
 func (b *bound) fn_short_of_cards(h *rules.Host) bool {
 	var l_p int64
 	_ = l_p
-	if (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:375:12", b.z_draw, 0)))) + int64(len(h.Cards(h.Zone("cards/warlock/rules.star:375:26", b.z_discard, 0))))) >= (h.Players() * b.p_cards_dealt) {
+	if (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:440:12", b.z_draw, 0)))) + int64(len(h.Cards(h.Zone("cards/warlock/rules.star:440:26", b.z_discard, 0))))) >= (h.Players() * b.p_cards_dealt) {
 		return false
 	}
 	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
@@ -2570,16 +2473,7 @@ func (b *bound) fn_short_of_cards(h *rules.Host) bool {
 	return false
 }
 
-// fn_shows is shows of the rules (cards/warlock/rules.star:290:1).
-func (b *bound) fn_shows(h *rules.Host, a0 int16, a1 int64) bool {
-	l_c := a0
-	_ = l_c
-	l_i := a1
-	_ = l_i
-	return (((l_i == b.g_ANY) || (b.g_RACE.At("cards/warlock/rules.star:292:24", b.f_race_string.At("cards/warlock/rules.star:292:29", l_c)) == l_i)) || (b.f_extra_rules_Opt_string_.At("cards/warlock/rules.star:292:46", l_c).OK && (b.g_RACE.At("cards/warlock/rules.star:292:66", rules.Must("cards/warlock/rules.star:292:71", b.f_extra_rules_Opt_string_.At("cards/warlock/rules.star:292:71", l_c))) == l_i)))
-}
-
-// fn_start_auction is start_auction of the rules (cards/warlock/rules.star:988:1).
+// fn_start_auction is start_auction of the rules (cards/warlock/rules.star:1046:1).
 func (b *bound) fn_start_auction(h *rules.Host, a1 bool, a2 bool) {
 	l_final := a1
 	_ = l_final
@@ -2587,21 +2481,21 @@ func (b *bound) fn_start_auction(h *rules.Host, a1 bool, a2 bool) {
 	_ = l_rows
 	var l_p int64
 	_ = l_p
-	h.SetVar("cards/warlock/rules.star:990:5", b.v_final, 0, rules.B2I(l_final))
-	h.SetVar("cards/warlock/rules.star:991:5", b.v_rows, 0, rules.B2I(l_rows))
-	h.SetPhase("cards/warlock/rules.star:992:5", "bid")
-	h.SetVar("cards/warlock/rules.star:993:5", b.v_bidder, 0, int64(0))
-	h.SetVar("cards/warlock/rules.star:994:5", b.v_second, 0, rules.B2I(false))
+	h.SetVar("cards/warlock/rules.star:1048:5", b.v_final, 0, rules.B2I(l_final))
+	h.SetVar("cards/warlock/rules.star:1049:5", b.v_rows, 0, rules.B2I(l_rows))
+	h.SetPhase("cards/warlock/rules.star:1050:5", "bid")
+	h.SetVar("cards/warlock/rules.star:1051:5", b.v_bidder, 0, int64(0))
+	h.SetVar("cards/warlock/rules.star:1052:5", b.v_second, 0, rules.B2I(false))
 	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
 		l_p = it1
-		h.SetVar("cards/warlock/rules.star:996:9", b.v_bidding, l_p, int64(0))
-		h.SetVar("cards/warlock/rules.star:997:9", b.v_bid_halves, l_p, int64(0))
+		h.SetVar("cards/warlock/rules.star:1054:9", b.v_bidding, l_p, int64(0))
+		h.SetVar("cards/warlock/rules.star:1055:9", b.v_bid_halves, l_p, int64(0))
 	}
-	h.SetTurn("cards/warlock/rules.star:998:5", h.Var("cards/warlock/rules.star:998:14", b.v_tonar, 0))
-	h.SetVar("cards/warlock/rules.star:999:5", b.v_bidding, h.Turn(), int64(1))
+	h.SetTurn("cards/warlock/rules.star:1056:5", h.Var("cards/warlock/rules.star:1056:14", b.v_tonar, 0))
+	h.SetVar("cards/warlock/rules.star:1057:5", b.v_bidding, h.Turn(), int64(1))
 }
 
-// fn_start_build is start_build of the rules (cards/warlock/rules.star:684:1).
+// fn_start_build is start_build of the rules (cards/warlock/rules.star:742:1).
 func (b *bound) fn_start_build(h *rules.Host, a1 int64, a2 bool, a3 int64, a4 int64) {
 	l_p := a1
 	_ = l_p
@@ -2611,27 +2505,27 @@ func (b *bound) fn_start_build(h *rules.Host, a1 int64, a2 bool, a3 int64, a4 in
 	_ = l_gob
 	l_ret := a4
 	_ = l_ret
-	h.SetVar("cards/warlock/rules.star:686:5", b.v_bld_player, 0, l_p)
-	h.SetVar("cards/warlock/rules.star:687:5", b.v_bld_free, 0, rules.B2I(l_free))
-	h.SetVar("cards/warlock/rules.star:688:5", b.v_bld_ret, 0, l_ret)
-	h.SetVar("cards/warlock/rules.star:689:5", b.v_bld_gob, 0, -(int64(1)))
-	h.SetVar("cards/warlock/rules.star:690:5", b.v_due, 0, int64(0))
+	h.SetVar("cards/warlock/rules.star:744:5", b.v_bld_player, 0, l_p)
+	h.SetVar("cards/warlock/rules.star:745:5", b.v_bld_free, 0, rules.B2I(l_free))
+	h.SetVar("cards/warlock/rules.star:746:5", b.v_bld_ret, 0, l_ret)
+	h.SetVar("cards/warlock/rules.star:747:5", b.v_bld_gob, 0, -(int64(1)))
+	h.SetVar("cards/warlock/rules.star:748:5", b.v_due, 0, int64(0))
 	if !(l_free) {
-		h.SetVar("cards/warlock/rules.star:692:9", b.v_due, 0, b.fn_pack(h, b.g_COST.At("cards/warlock/rules.star:692:22", h.Card("cards/warlock/rules.star:692:27", h.Zone("cards/warlock/rules.star:692:27", b.z_building, 0), int64(0)))))
-		h.SetVar("cards/warlock/rules.star:693:9", b.v_bld_sub, 0, rules.Min(b.p_wizard_substitutes, int64(100)))
-		h.SetVar("cards/warlock/rules.star:694:9", b.v_bld_gob, 0, l_gob)
+		h.SetVar("cards/warlock/rules.star:750:9", b.v_due, 0, b.fn_pack(h, b.g_COST.At("cards/warlock/rules.star:750:22", h.Card("cards/warlock/rules.star:750:27", h.Zone("cards/warlock/rules.star:750:27", b.z_building, 0), int64(0)))))
+		h.SetVar("cards/warlock/rules.star:751:9", b.v_bld_sub, 0, b.g_SUB)
+		h.SetVar("cards/warlock/rules.star:752:9", b.v_bld_gob, 0, l_gob)
 	}
-	h.SetTurn("cards/warlock/rules.star:695:5", l_p)
-	h.SetPhase("cards/warlock/rules.star:696:5", "field")
+	h.SetTurn("cards/warlock/rules.star:753:5", l_p)
+	h.SetPhase("cards/warlock/rules.star:754:5", "field")
 }
 
-// fn_start_round is start_round of the rules (cards/warlock/rules.star:382:1).
+// fn_start_round is start_round of the rules (cards/warlock/rules.star:447:1).
 func (b *bound) fn_start_round(h *rules.Host) {
-	h.SetVar("cards/warlock/rules.star:384:5", b.v_done, 0, int64(0))
-	h.SetVar("cards/warlock/rules.star:385:5", b.v_aside_n, 0, int64(0))
+	h.SetVar("cards/warlock/rules.star:449:5", b.v_done, 0, int64(0))
+	h.SetVar("cards/warlock/rules.star:450:5", b.v_aside_n, 0, int64(0))
 	if b.fn_short_of_cards(h) {
-		h.SetTurn("cards/warlock/rules.star:387:9", h.Var("cards/warlock/rules.star:387:18", b.v_elrohir, 0))
-		h.SetPhase("cards/warlock/rules.star:388:9", "short_deal")
+		h.SetTurn("cards/warlock/rules.star:452:9", h.Var("cards/warlock/rules.star:452:18", b.v_elrohir, 0))
+		h.SetPhase("cards/warlock/rules.star:453:9", "short_deal")
 		if b.fn_cards_held(h, h.Turn()) == int64(0) {
 			b.fn_next_short(h)
 		}
@@ -2904,9 +2798,6 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.p_variety_bonus, err = conv__rules_Dict_int64__int64_(g)(g.Param("variety_bonus")); err != nil {
 		return nil, rules.BindError("params.variety_bonus: %v", err)
 	}
-	if b.p_wizard_substitutes, err = rules.ConvInt(g.Param("wizard_substitutes")); err != nil {
-		return nil, rules.BindError("params.wizard_substitutes: %v", err)
-	}
 	if b.g_ADJ, err = conv_____int64(g)(g.Global("ADJ")); err != nil {
 		return nil, rules.BindError("ADJ: %v", err)
 	}
@@ -2919,6 +2810,9 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.g_COST, err = conv__rules_CardDict___int64_(g)(g.Global("COST")); err != nil {
 		return nil, rules.BindError("COST: %v", err)
 	}
+	if b.g_COST_KEY, err = conv__rules_CardDict_int64_(g)(g.Global("COST_KEY")); err != nil {
+		return nil, rules.BindError("COST_KEY: %v", err)
+	}
 	if b.g_DRAGON_CELL, err = rules.ConvInt(g.Global("DRAGON_CELL")); err != nil {
 		return nil, rules.BindError("DRAGON_CELL: %v", err)
 	}
@@ -2928,8 +2822,11 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.g_FIELD_VARS, err = conv___string(g)(g.Global("FIELD_VARS")); err != nil {
 		return nil, rules.BindError("FIELD_VARS: %v", err)
 	}
-	if b.g_KIND, err = conv__rules_CardDict_tuple_string_rules_Opt_string__(g)(g.Global("KIND")); err != nil {
-		return nil, rules.BindError("KIND: %v", err)
+	if b.g_KIND_CARDS, err = conv___int16(g)(g.Global("KIND_CARDS")); err != nil {
+		return nil, rules.BindError("KIND_CARDS: %v", err)
+	}
+	if b.g_KIND_NO, err = conv__rules_CardDict_int64_(g)(g.Global("KIND_NO")); err != nil {
+		return nil, rules.BindError("KIND_NO: %v", err)
 	}
 	if b.g_NUMBER, err = conv__rules_CardDict_int64_(g)(g.Global("NUMBER")); err != nil {
 		return nil, rules.BindError("NUMBER: %v", err)
@@ -2945,6 +2842,12 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	}
 	if b.g_SIDE, err = rules.ConvInt(g.Global("SIDE")); err != nil {
 		return nil, rules.BindError("SIDE: %v", err)
+	}
+	if b.g_SUB, err = rules.ConvInt(g.Global("SUB")); err != nil {
+		return nil, rules.BindError("SUB: %v", err)
+	}
+	if b.g_WAYS, err = conv__rules_Dict_int64______tuple_int64_int64_(g)(g.Global("WAYS")); err != nil {
+		return nil, rules.BindError("WAYS: %v", err)
 	}
 	size_discard_hand_0 := g.PartSize("discard_hand", 0)
 	_ = size_discard_hand_0
@@ -3192,7 +3095,7 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	e.Legal["place"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_place(h, int64(p))
 		for _, x := range r {
-			dst = append(dst, rules.Part("cards/warlock/rules.star:698:1", h, x, size_place_0, false))
+			dst = append(dst, rules.Part("cards/warlock/rules.star:756:1", h, x, size_place_0, false))
 		}
 		return dst
 	}
@@ -3223,8 +3126,8 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		r := b.fn_legal_swap(h, int64(p))
 		for _, x := range r {
 			i := 0
-			i = i*size_swap_0 + rules.Part("cards/warlock/rules.star:790:1", h, x.F0, size_swap_0, false)
-			i = i*size_swap_1 + rules.Part("cards/warlock/rules.star:790:1", h, x.F1, size_swap_1, false)
+			i = i*size_swap_0 + rules.Part("cards/warlock/rules.star:848:1", h, x.F0, size_swap_0, false)
+			i = i*size_swap_1 + rules.Part("cards/warlock/rules.star:848:1", h, x.F1, size_swap_1, false)
 			dst = append(dst, i)
 		}
 		return dst
@@ -3240,7 +3143,7 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	e.Legal["place_dragon"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_place_dragon(h, int64(p))
 		for _, x := range r {
-			dst = append(dst, rules.Part("cards/warlock/rules.star:845:1", h, x, size_place_dragon_0, false))
+			dst = append(dst, rules.Part("cards/warlock/rules.star:903:1", h, x, size_place_dragon_0, false))
 		}
 		return dst
 	}
@@ -3271,8 +3174,8 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		r := b.fn_legal_ruin(h, int64(p))
 		for _, x := range r {
 			i := 0
-			i = i*size_ruin_0 + rules.Part("cards/warlock/rules.star:893:1", h, x.F0, size_ruin_0, true)
-			i = i*size_ruin_1 + rules.Part("cards/warlock/rules.star:893:1", h, x.F1, size_ruin_1, false)
+			i = i*size_ruin_0 + rules.Part("cards/warlock/rules.star:951:1", h, x.F0, size_ruin_0, true)
+			i = i*size_ruin_1 + rules.Part("cards/warlock/rules.star:951:1", h, x.F1, size_ruin_1, false)
 			dst = append(dst, i)
 		}
 		return dst
@@ -3288,7 +3191,7 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	e.Legal["wizard_own"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_wizard_own(h, int64(p))
 		for _, x := range r {
-			dst = append(dst, rules.Part("cards/warlock/rules.star:915:1", h, x, size_wizard_own_0, false))
+			dst = append(dst, rules.Part("cards/warlock/rules.star:973:1", h, x, size_wizard_own_0, false))
 		}
 		return dst
 	}
@@ -3299,8 +3202,8 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		r := b.fn_legal_wizard_take(h, int64(p))
 		for _, x := range r {
 			i := 0
-			i = i*size_wizard_take_0 + rules.Part("cards/warlock/rules.star:929:1", h, x.F0, size_wizard_take_0, true)
-			i = i*size_wizard_take_1 + rules.Part("cards/warlock/rules.star:929:1", h, x.F1, size_wizard_take_1, false)
+			i = i*size_wizard_take_0 + rules.Part("cards/warlock/rules.star:987:1", h, x.F0, size_wizard_take_0, true)
+			i = i*size_wizard_take_1 + rules.Part("cards/warlock/rules.star:987:1", h, x.F1, size_wizard_take_1, false)
 			dst = append(dst, i)
 		}
 		return dst
@@ -3318,7 +3221,7 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		for _, x := range r {
 			i := 0
 			i = i*size_bid_0 + int(x.F0)
-			i = i*size_bid_1 + rules.Part("cards/warlock/rules.star:1008:1", h, x.F1, size_bid_1, false)
+			i = i*size_bid_1 + rules.Part("cards/warlock/rules.star:1066:1", h, x.F1, size_bid_1, false)
 			dst = append(dst, i)
 		}
 		return dst
@@ -3462,37 +3365,49 @@ func conv__rules_CardDict___int64_(g *rules.Game) func(starlark.Value) (*rules.C
 	}
 }
 
+func conv__rules_CardDict_int64_(g *rules.Game) func(starlark.Value) (*rules.CardDict[int64], error) {
+	return func(v starlark.Value) (*rules.CardDict[int64], error) {
+		return rules.ConvCardDict(g, v, rules.ConvInt)
+	}
+}
+
 func conv___string(g *rules.Game) func(starlark.Value) ([]string, error) {
 	return func(v starlark.Value) ([]string, error) {
 		return rules.ConvList(v, rules.ConvStr)
 	}
 }
 
-func conv_tuple_string_rules_Opt_string_(g *rules.Game) func(starlark.Value) (tuple_string_rules_Opt_string_, error) {
-	return func(v starlark.Value) (tuple_string_rules_Opt_string_, error) {
-		var t tuple_string_rules_Opt_string_
+func conv_tuple_int64_int64(g *rules.Game) func(starlark.Value) (tuple_int64_int64, error) {
+	return func(v starlark.Value) (tuple_int64_int64, error) {
+		var t tuple_int64_int64
 		x, err := rules.ConvTuple(v, 2)
 		if err != nil {
 			return t, err
 		}
-		if t.F0, err = rules.ConvStr(x[0]); err != nil {
+		if t.F0, err = rules.ConvInt(x[0]); err != nil {
 			return t, err
 		}
-		if t.F1, err = conv_rules_Opt_string_(g)(x[1]); err != nil {
+		if t.F1, err = rules.ConvInt(x[1]); err != nil {
 			return t, err
 		}
 		return t, nil
 	}
 }
 
-func conv__rules_CardDict_tuple_string_rules_Opt_string__(g *rules.Game) func(starlark.Value) (*rules.CardDict[tuple_string_rules_Opt_string_], error) {
-	return func(v starlark.Value) (*rules.CardDict[tuple_string_rules_Opt_string_], error) {
-		return rules.ConvCardDict(g, v, conv_tuple_string_rules_Opt_string_(g))
+func conv___tuple_int64_int64(g *rules.Game) func(starlark.Value) ([]tuple_int64_int64, error) {
+	return func(v starlark.Value) ([]tuple_int64_int64, error) {
+		return rules.ConvList(v, conv_tuple_int64_int64(g))
 	}
 }
 
-func conv__rules_CardDict_int64_(g *rules.Game) func(starlark.Value) (*rules.CardDict[int64], error) {
-	return func(v starlark.Value) (*rules.CardDict[int64], error) {
-		return rules.ConvCardDict(g, v, rules.ConvInt)
+func conv_____tuple_int64_int64(g *rules.Game) func(starlark.Value) ([][]tuple_int64_int64, error) {
+	return func(v starlark.Value) ([][]tuple_int64_int64, error) {
+		return rules.ConvList(v, conv___tuple_int64_int64(g))
+	}
+}
+
+func conv__rules_Dict_int64______tuple_int64_int64_(g *rules.Game) func(starlark.Value) (*rules.Dict[int64, [][]tuple_int64_int64], error) {
+	return func(v starlark.Value) (*rules.Dict[int64, [][]tuple_int64_int64], error) {
+		return rules.ConvDict(v, rules.ConvInt, conv_____tuple_int64_int64(g))
 	}
 }
