@@ -38,9 +38,9 @@ type State struct {
 	run    *star.Runner
 	t      *table
 	args   [3]starlark.Value
-	counts []int   // SampleChance's: how many cards of each design
-	idx    []int   // compiled legal actions'  arguments
-	host   Host    // what compiled rules play with
+	counts []int // SampleChance's: how many cards of each design
+	idx    []int // compiled legal actions' arguments
+	host   Host  // what compiled rules play with
 }
 
 // draw is a chance node waiting: a card to draw at random from zone
