@@ -410,6 +410,9 @@ func (c *goCompiler) function(name string) ([]byte, []string, error) {
 	f := c.res.Funcs[name]
 	c.fn, c.locals, c.tmp = f, map[*resolve.Binding]string{}, 0
 	c.deps[name] = nil
+	if err := c.ownLists(f); err != nil {
+		return nil, nil, err
+	}
 	var b bytes.Buffer
 	sig, err := c.signature(name)
 	if err != nil {
