@@ -144,15 +144,18 @@ func (b *builder) zones() {
 		b.gm.zones = append(b.gm.zones, zoneDecl{id: z.ID, player: z.Owner == model.ZonePlayer, visible: z.Visible})
 	}
 	gm := b.gm
-	v := gm.prog.Global(globalStart)
-	dict, ok := v.(*starlark.Dict)
-	if !ok || dict.Len() == 0 {
-		b.d.Errorf(b.at(globalStart), diag.RulesShape, "%s is a dict of the card types the game is played with, each with the zone of the table its cards start in (the rules have %s)", globalStart, describe(v))
-		return
-	}
 	gm.start = make([]int, len(gm.designs))
 	for i := range gm.start {
 		gm.start[i] = -1
+	}
+	v := gm.prog.Global(globalStart)
+	if v == nil {
+		return // a game played with no cards, such as a dice game
+	}
+	dict, ok := v.(*starlark.Dict)
+	if !ok {
+		b.d.Errorf(b.at(globalStart), diag.RulesShape, "%s is a dict of the card types the game is played with, each with the zone of the table its cards start in (the rules have %s)", globalStart, describe(v))
+		return
 	}
 	var typeIDs []string
 	for _, t := range gm.m.Types {

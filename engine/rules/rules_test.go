@@ -523,3 +523,96 @@ func TestReservedFields(t *testing.T) {
 		t.Errorf("got %v", d)
 	}
 }
+
+// TestNoCards: a game played with no cards at all (Pig, a dice game)
+// needs no START, and plays.
+func TestNoCards(t *testing.T) {
+	fsys := fstest.MapFS{
+		"cards/pig/game.toml": {Data: []byte(`[game]
+id = "pig"
+players = { min = 2, max = 4 }
+source_language = "en"
+languages = ["en"]
+
+[[param]]
+id = "target"
+type = "int"
+value = 20
+
+[[section]]
+id = "turn"
+number = "1"
+
+[[message]]
+id = "action.roll"
+doc = "Roll the die again."
+
+[[message]]
+id = "action.hold"
+doc = "Bank the pot."
+`)},
+		"cards/pig/rules.star": {Data: []byte(`
+ACTIONS = {"roll": "none", "hold": "none"}
+GAME = {"die": 0, "pot": 0}
+PLAYER = {"banked": 0}
+OUTCOMES = 6
+
+def setup(g):
+    """§turn: the pot starts empty."""
+    g.pot = 0
+
+def legal_roll(g, p):
+    """§turn: a player may always roll."""
+    return True
+
+def legal_hold(g, p):
+    """§turn: a pot may be banked."""
+    return g.pot > 0
+
+def apply_roll(g, p):
+    """§turn: the die is rolled."""
+    g.roll("die", 6, then = rolled)
+
+def rolled(g):
+    """§turn: a 1 loses the pot and the turn."""
+    if g.die == 1:
+        g.pot = 0
+        g.turn = (g.turn + 1) % g.players
+    else:
+        g.pot += g.die
+
+def apply_hold(g, p):
+    """§turn: the pot is banked; the first to the target wins."""
+    g.banked[p] += g.pot
+    g.pot = 0
+    if g.banked[p] >= params.target:
+        g.end()
+    g.turn = (p + 1) % g.players
+
+def returns(g):
+    """§turn: the first to the target wins."""
+    return [1 if g.banked[p] >= params.target else 0 for p in range(g.players)]
+`)},
+		"locales/pig/en.toml": {Data: []byte(`[game]
+name = "Pig"
+[action.roll]
+other = "roll"
+[action.hold]
+other = "hold"
+[rules.turn]
+title = "A turn"
+text = "Roll as often as you like; a 1 loses the pot and the turn. Hold to bank the pot: the first to 20 wins."
+`)},
+	}
+	games, d := compiler.Load(fsys, compiler.Options{})
+	if d.HasErrors() {
+		t.Fatalf("the data does not load:\n%s", d)
+	}
+	g, d := Build(games.Game("pig"))
+	if len(d) > 0 {
+		t.Fatal(d)
+	}
+	c := checker(g)
+	c.Redeal = nil // nothing is hidden: there is nothing to deal anew
+	c.Games(t, 2, 4, 20, 5, nil)
+}
