@@ -68,7 +68,7 @@ const (
 
 	// Translation checks: a locale against its source locale and the data.
 	EmptyMessage     Code = "G108" // a message with no text
-	Untranslated     Code = "G109" // a translation identical to its source text
+	Untranslated     Code = "G109" // a translation identical to its source text, or a sentence of it in another language
 	Placeholders     Code = "G110" // a placeholder of the source missing from a translation, or the reverse
 	NumberMismatch   Code = "G111" // a number of the source that a translation changes, drops or adds
 	GlossaryTerm     Code = "G112" // a game concept the translation drops or names with another concept's term
@@ -150,7 +150,7 @@ func Codes() []CodeInfo {
 		{ObsoleteMessage, "a message id no part of the game uses"},
 		{BadLanguage, "a language tag the game does not declare or cannot parse"},
 		{EmptyMessage, "a message with no text"},
-		{Untranslated, "a translation identical to its source text"},
+		{Untranslated, "a translation identical to its source text, or a sentence of it in another language"},
 		{Placeholders, "a placeholder of the source missing from a translation, or the reverse"},
 		{NumberMismatch, "a number of the source that a translation changes, drops or adds"},
 		{GlossaryTerm, "a game concept the translation drops or names with another concept's term"},

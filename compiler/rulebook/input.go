@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os/exec"
 	"regexp"
 	"slices"
@@ -18,8 +19,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/grimoire-games/grimoire/compiler/text"
-	xlanguage "golang.org/x/text/language"
-	"golang.org/x/text/language/display"
 )
 
 // Read reads a rulebook from a file's contents: the text of a PDF, or a
@@ -312,13 +311,16 @@ func (b *Book) refuse(v *languages) error {
 	case len(words) < minWords:
 		return fmt.Errorf("too few words to be a rulebook (%d; a rulebook has at least %d)", len(words), minWords)
 	}
-	stop := map[string]map[string]bool{}
-	for tag, l := range v.langs {
-		stop[tag] = l.Stopwords()
+	var langs []*text.Language
+	for _, tag := range slices.Sorted(maps.Keys(v.langs)) {
+		langs = append(langs, v.langs[tag])
 	}
-	best, share := guessLanguage(words, stop)
-	if best != "" && best != b.Lang && share >= minLangShare && 2*stopShare(words, stop[b.Lang]) < share {
-		return &LangError{Lang: b.Lang, Reads: best}
+	own := 0.0
+	if l := v.langs[b.Lang]; l != nil {
+		own = l.StopShare(words)
+	}
+	if best, share := text.Guess(words, langs); best != nil && best.Tag != b.Lang && share >= minLangShare && 2*own < share {
+		return &LangError{Lang: b.Lang, Reads: best.Tag}
 	}
 	return nil
 }
@@ -357,48 +359,8 @@ func wordsOf(s string) []string {
 	return strings.FieldsFunc(fold(s), func(r rune) bool { return !unicode.IsLetter(r) })
 }
 
-// guessLanguage returns the language whose stopwords make the largest
-// share of the words (folded), and that share. Stopwords are given per
-// language tag, folded; no language has a share of 0.
-func guessLanguage(words []string, stopwords map[string]map[string]bool) (best string, share float64) {
-	tags := make([]string, 0, len(stopwords))
-	for tag := range stopwords {
-		tags = append(tags, tag)
-	}
-	sort.Strings(tags)
-	for _, tag := range tags {
-		if s := stopShare(words, stopwords[tag]); s > share {
-			best, share = tag, s
-		}
-	}
-	return best, share
-}
-
-// stopShare returns the share of the words that are stopwords.
-func stopShare(words []string, stop map[string]bool) float64 {
-	if len(words) == 0 {
-		return 0
-	}
-	n := 0
-	for _, w := range words {
-		if stop[w] {
-			n++
-		}
-	}
-	return float64(n) / float64(len(words))
-}
-
 // langName names a language in English: "German" for "de".
-func langName(tag string) string {
-	t, err := xlanguage.Parse(tag)
-	if err != nil {
-		return tag
-	}
-	if name := display.English.Languages().Name(t); name != "" {
-		return name
-	}
-	return tag
-}
+func langName(tag string) string { return text.LangName(tag) }
 
 // stripFurniture marks the lines of page furniture to skip: running heads
 // and feet and page numbers first, then tables of contents, then the gaps

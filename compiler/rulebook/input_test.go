@@ -617,30 +617,6 @@ func TestReadBadPDF(t *testing.T) {
 	}
 }
 
-// TestGuessLanguage checks the language guess on stopwords given to it.
-func TestGuessLanguage(t *testing.T) {
-	stop := map[string]map[string]bool{
-		"en": {"the": true, "of": true},
-		"fr": {"le": true, "de": true, "la": true},
-	}
-	tests := []struct {
-		text  string
-		best  string
-		share float64
-	}{
-		{"the rules of the game", "en", 0.6},
-		{"la règle du jeu de la partie", "fr", 3.0 / 7},
-		{"regeln des spiels", "", 0},
-		{"", "", 0},
-	}
-	for _, tt := range tests {
-		best, share := guessLanguage(wordsOf(tt.text), stop)
-		if best != tt.best || share < tt.share-1e-9 || share > tt.share+1e-9 {
-			t.Errorf("guessLanguage(%q) = %q, %.2f; want %q, %.2f", tt.text, best, share, tt.best, tt.share)
-		}
-	}
-}
-
 // FuzzRead feeds any text to Read, which must never panic and must keep a
 // line of the book for each line of the text.
 func FuzzRead(f *testing.F) {

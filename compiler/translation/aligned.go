@@ -184,8 +184,15 @@ func (t *texts) aligned(loc *model.Locale, m, s *model.Message, form, sf string)
 	if sf == "other" {
 		t.judged(loc.Lang, m.ID)
 	}
+	var foreign map[int]bool
+	if m.Forms[form] != s.Forms[sf] { // else the whole of it is reported
+		foreign = t.foreign(loc, m, form, b)
+	}
 	sib := t.siblingOf(loc, m, b)
 	for _, df := range text.CompareWith(a, b, pairs, cal, t.free[m.ID], sib) {
+		if df.SentB >= 0 && foreign[df.SentB] {
+			continue // reported as untranslated: compared, it says nothing more
+		}
 		x, ok := t.report(loc, m, s, form, sf, a, b, sib, df)
 		if ok && (sf != "other" || !t.acknowledged(loc.Lang, m.ID, a, df, x.Code)) {
 			t.d.Add(x)
@@ -306,4 +313,29 @@ func (t *texts) report(loc *model.Locale, m, s *model.Message, form, sf string, 
 		return diag.Diagnostic{}, false
 	}
 	return diag.Diagnostic{Pos: pos, Severity: sev, Code: code, Message: fmt.Sprintf("message %s (%s, %s): %s", m.ID, loc.Lang, form, msg), Related: rel}, true
+}
+
+// foreign reports each sentence of a form written in another language
+// than its own, and returns them, by their index.
+func (t *texts) foreign(loc *model.Locale, m *model.Message, form string, b *text.Doc) map[int]bool {
+	if t.known == nil {
+		for _, tag := range text.Languages() {
+			if l, err := text.Lang(tag); err == nil {
+				t.known = append(t.known, l)
+			}
+		}
+	}
+	var out map[int]bool
+	for i, s := range b.Sentences {
+		l := b.ForeignSentence(i, t.known)
+		if l == nil {
+			continue
+		}
+		if out == nil {
+			out = map[int]bool{}
+		}
+		out[i] = true
+		t.d.Warnf(m.At(form, b.Tokens[s.Lo].Off), diag.Untranslated, "message %s (%s, %s): this sentence is in %s, not %s: %s; translate it", m.ID, loc.Lang, form, text.LangName(l.Tag), text.LangName(loc.Lang), b.QuoteSentence(i, s.Lo, 12))
+	}
+	return out
 }

@@ -59,6 +59,9 @@ type texts struct {
 	// acks are the game's [[difference]] entries that quote one source
 	// sentence (difference.go).
 	acks []*ack
+	// known are the languages the checks know, which a sentence left
+	// untranslated may be in (aligned.go).
+	known []*text.Language
 }
 
 type renderKey struct{ lang, id, form, count string }
