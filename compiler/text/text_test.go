@@ -783,3 +783,23 @@ func TestCompoundMentions(t *testing.T) {
 		}
 	}
 }
+
+// TestInflectedNumbers: a number word inflected as its grammar wants
+// ("dreier Flotten", "zu dritt") states the number the source does.
+func TestInflectedNumbers(t *testing.T) {
+	tests := []struct{ en, de string }{
+		{"Take the ships of three fleets.", "Nimm die Schiffe dreier Flotten."},
+		{"Three players play as one team.", "Zu dritt spielt ihr als ein Team."},
+		{"Two players share the board.", "Zu zweit teilt ihr das Spielbrett."},
+	}
+	cal := Calibration{Ratio: 1.1, Spread: 0.01, Short: 1}
+	for _, tt := range tests {
+		a := vocab(t, "en").Read(tt.en, Options{LineBreaks: true})
+		b := vocab(t, "de").Read(tt.de, Options{LineBreaks: true})
+		for _, d := range Compare(a, b, Align(a, b, cal), cal, false) {
+			if d.Kind == DiffNumber {
+				t.Errorf("%q against %q: a number differs at %q", tt.de, tt.en, b.Text(d.B.Lo, d.B.Hi))
+			}
+		}
+	}
+}
