@@ -211,6 +211,25 @@ func (sib *Sibling) swapped(p Pair, x, y side, m Mention, g string, used map[int
 	return Diff{}, false
 }
 
+// placeRole is the role of the place named at token i: -1 where a thing
+// comes from, 1 where it goes, 0 if no preposition says (looking back
+// over two words, an article or a possessive, within the clause).
+func placeRole(d *Doc, i int) int {
+	l := d.Vocab.Lang
+	for k := i - 1; k >= max(0, i-3); k-- {
+		t := d.Tokens[k]
+		switch {
+		case t.Kind != Word:
+			return 0
+		case l.From(t.Norm):
+			return -1
+		case l.Into(t.Norm):
+			return 1
+		}
+	}
+	return 0
+}
+
 // groupDiff is the kind of difference a concept named for another of
 // group gr is.
 func groupDiff(gr *Group) DiffKind {
@@ -556,10 +575,16 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string, sib 
 			m := b.Mentions[i]
 			best, bestTok := "", -1
 			for _, l := range sortedKeys(lost) {
-				if len(lost[l]) == 0 || a.Vocab.Siblings(l, g) == nil {
+				gr := a.Vocab.Siblings(l, g)
+				if len(lost[l]) == 0 || gr == nil {
 					continue
 				}
 				j := lost[l][nearestOf(y, m.Tok, x, lost[l], mentionPos)]
+				// A place a card comes from is no place it goes to: "draw
+				// from the discard pile" against "piochez … en main".
+				if gr.Kind == model.Places && placeRole(a, a.Mentions[j].Tok)*placeRole(b, m.Tok) < 0 {
+					continue
+				}
 				if bestTok < 0 || math.Abs(float64(at(x, a.Mentions[j].Tok, y)-m.Tok)) < math.Abs(float64(at(x, bestTok, y)-m.Tok)) {
 					best, bestTok = l, a.Mentions[j].Tok
 				}

@@ -42,6 +42,7 @@ type langFile struct {
 	Joins           []string       `toml:"joins"`
 	Times           []string       `toml:"times"`
 	Into            []string       `toml:"into"`
+	From            []string       `toml:"from"`
 	Partitive       []string       `toml:"partitive"`
 	Each            []string       `toml:"each"`
 	Compounds       bool           `toml:"compounds"`
@@ -86,7 +87,7 @@ type Language struct {
 	numbers, weak, ordinals             map[string]float64
 	suffixes, strongBefore, strongAfter set
 	nouns, stop, refs, joins            set
-	times, into, doubles, openers       set
+	times, into, from, doubles, openers set
 	partitive                           set
 	each                                [][]string
 	neg, particle, partners, lexical    set
@@ -167,7 +168,7 @@ func (l *Language) init(f langFile) {
 	l.numbers, l.weak, l.ordinals = values(f.Numbers), values(f.Weak), values(f.Ordinals)
 	l.suffixes, l.strongBefore, l.strongAfter = newSet(f.OrdinalSuffixes), newSet(f.StrongBefore), newSet(f.StrongAfter)
 	l.nouns, l.stop, l.refs, l.joins = newSet(f.Nouns), newSet(f.Stopwords), newSet(f.Refs), newSet(f.Joins)
-	l.times, l.into, l.doubles, l.openers = newSet(f.Times), newSet(f.Into), newSet(f.Doubles), newSet(f.Openers)
+	l.times, l.into, l.from, l.doubles, l.openers = newSet(f.Times), newSet(f.Into), newSet(f.From), newSet(f.Doubles), newSet(f.Openers)
 	l.partitive, l.each = newSet(f.Partitive), phrases(f.Each)
 	l.neg, l.particle, l.partners, l.lexical = newSet(f.Negation.Words), newSet(f.Negation.Particle), newSet(f.Negation.Partners), newSet(f.Negation.Lexical)
 	l.negIdioms, l.restrictIdioms = phrases(f.Negation.Idioms), phrases(f.Restriction.Idioms)
@@ -207,6 +208,10 @@ func (l *Language) Content(w string) bool { return len([]rune(w)) > 2 && !l.stop
 
 // Into reports whether a folded word is a preposition of where a thing goes.
 func (l *Language) Into(w string) bool { return l.into[w] }
+
+// From reports whether a folded word is a preposition of where a thing
+// comes from.
+func (l *Language) From(w string) bool { return l.from[w] }
 
 // Joins reports whether a folded word joins the items of a list ("or").
 func (l *Language) Joins(w string) bool { return l.joins[w] }

@@ -803,3 +803,29 @@ func TestInflectedNumbers(t *testing.T) {
 		}
 	}
 }
+
+// TestPlaceRoles: a place a card comes from faces no place it goes to
+// ("draw from the discard pile" against "piochez … en main"), and a place
+// swapped in the same role is still found.
+func TestPlaceRoles(t *testing.T) {
+	tests := []struct {
+		en, fr string
+		swap   bool
+	}{
+		{"Draw cards from the discard pile until you have 5 cards.", "Piochez jusqu’à avoir 5 cartes en main.", false},
+		{"Put the card into the discard pile.", "Mettez la carte dans la réserve.", true},
+		{"Take the card from the discard pile.", "Prenez la carte de la réserve.", true},
+	}
+	cal := Calibration{Ratio: 1.1, Spread: 0.01, Short: 1}
+	for _, tt := range tests {
+		a := vocab(t, "en").Read(tt.en, Options{LineBreaks: true})
+		b := vocab(t, "fr").Read(tt.fr, Options{LineBreaks: true})
+		swap := false
+		for _, d := range Compare(a, b, Align(a, b, cal), cal, false) {
+			swap = swap || d.Kind == DiffPlace
+		}
+		if swap != tt.swap {
+			t.Errorf("%q against %q: a place swapped is %v, want %v", tt.fr, tt.en, swap, tt.swap)
+		}
+	}
+}
