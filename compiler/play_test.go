@@ -13,11 +13,11 @@ import (
 )
 
 // TestLoadPlay: loading a game without the checks, as the commands that
-// play it do, leaves its translations uncompared (a French "must" where
-// English says "can" is no finding) but reports the data's errors, and
+// play it do, leaves its translations uncompared (a French text left in
+// English is no finding) but reports the data's errors, and
 // gives the same game as loading with every check, source hash included.
 func TestLoadPlay(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("translation", "testdata", "diag", "G122-modality.txtar"))
+	data, err := os.ReadFile(filepath.Join("translation", "testdata", "diag", "G109-untranslated.txtar"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +28,7 @@ func TestLoadPlay(t *testing.T) {
 		}
 	}
 	full, d := load(tree, compiler.Options{})
-	if !strings.Contains(d.String(), "[G122]") {
+	if !strings.Contains(d.String(), "[G109]") {
 		t.Fatalf("the fixture's finding is gone:\n%s", d)
 	}
 	played, d := compiler.Load(tree, compiler.Options{})

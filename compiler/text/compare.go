@@ -665,12 +665,15 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string, sib 
 			add(Diff{Kind: DiffNegation, A: Span{cu.Tok, cu.End}, B: Span{k, k}})
 		}
 	}
-	// Modality: "must" against "can" only; a modal left out is style.
-	modA, modB := modalKinds(x), modalKinds(y)
+	// Modality: "must" against "can" only, counted one by one, as
+	// negations are: a "can" of the source the translation lacks, where it
+	// has a "must" more; a modal left out is style.
 	for _, pair := range [][2]string{{"must", "can"}, {"can", "must"}} {
-		if ia := modA[pair[0]]; ia >= 0 && modB[pair[0]] < 0 && modB[pair[1]] >= 0 && modA[pair[1]] < 0 {
-			ib := modB[pair[1]]
-			add(Diff{Kind: DiffModality, A: Span{ia, ia + 1}, B: Span{ib, ib + 1}, Concept: pair[0], Other: pair[1]})
+		lostA := leftOver(x, modals(x, pair[0]), y, modals(y, pair[0]), cuePos)
+		gainedB := leftOver(y, modals(y, pair[1]), x, modals(x, pair[1]), cuePos)
+		for k := range min(len(lostA), len(gainedB)) {
+			ca, cb := lostA[k], gainedB[k]
+			add(Diff{Kind: DiffModality, A: Span{ca.Tok, ca.End}, B: Span{cb.Tok, cb.End}, Concept: pair[0], Other: pair[1]})
 		}
 	}
 	// Length: a clause dropped; with c.Joins, also a sentence dropped
@@ -849,17 +852,11 @@ func cues(s side, f func(*Sentence) []Cue) []Cue {
 // one cue (see annotate).
 func negated(s side) []Cue { return cues(s, func(s *Sentence) []Cue { return s.Negations }) }
 
-// modalKinds returns the token of the first cue of each modality.
-func modalKinds(s side) map[string]int {
-	out := map[string]int{"can": -1, "must": -1}
-	for _, sen := range s.sentences() {
-		for _, c := range sen.Modals {
-			if out[c.Kind] < 0 {
-				out[c.Kind] = c.Tok
-			}
-		}
-	}
-	return out
+// modals returns the modal cues of a side of one kind: "can" or "must".
+func modals(s side, kind string) []Cue {
+	return cues(s, func(sen *Sentence) []Cue {
+		return slices.DeleteFunc(slices.Clone(sen.Modals), func(c Cue) bool { return c.Kind != kind })
+	})
 }
 
 // leftOver returns the items of xs (in side x) left over when each item

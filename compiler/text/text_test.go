@@ -829,3 +829,29 @@ func TestPlaceRoles(t *testing.T) {
 		}
 	}
 }
+
+// TestModalsCounted: "may" turned into "must" is found where the sentence
+// keeps another "can" ("ne peut jamais"), and a modal left out is style.
+func TestModalsCounted(t *testing.T) {
+	tests := []struct {
+		en, fr string
+		swap   bool
+	}{
+		{"You may take a card, but a giant can never be taken.", "Vous devez prendre une carte, mais un géant ne peut jamais être pris.", true},
+		{"You may take a card, but a giant can never be taken.", "Vous pouvez prendre une carte, mais un géant ne peut jamais être pris.", false},
+		{"You may take a card, but a giant can never be taken.", "Prenez une carte, mais un géant ne peut jamais être pris.", false},
+		{"You must take a card.", "Vous pouvez prendre une carte.", true},
+	}
+	cal := Calibration{Ratio: 1.1, Spread: 0.01, Short: 1}
+	for _, tt := range tests {
+		a := vocab(t, "en").Read(tt.en, Options{LineBreaks: true})
+		b := vocab(t, "fr").Read(tt.fr, Options{LineBreaks: true})
+		swap := false
+		for _, d := range Compare(a, b, Align(a, b, cal), cal, false) {
+			swap = swap || d.Kind == DiffModality
+		}
+		if swap != tt.swap {
+			t.Errorf("%q against %q: a modal swapped is %v, want %v", tt.fr, tt.en, swap, tt.swap)
+		}
+	}
+}

@@ -295,7 +295,7 @@ func (t *texts) report(loc *model.Locale, m, s *model.Message, form, sf string, 
 			msg = fmt.Sprintf("the source (%s) negates with %q (%s), but %s does not", src, a.Quote(df.A), there(), here())
 		}
 	case text.DiffModality:
-		code, sev = diag.Modality, diag.Warning
+		code = diag.Modality
 		msg = fmt.Sprintf("%q (%s) where the source (%s) has %q (%s): %s", b.Quote(df.B), df.Other, src, a.Quote(df.A), df.Concept, there())
 	case text.DiffOmission:
 		code = diag.Omission
