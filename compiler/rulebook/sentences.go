@@ -385,6 +385,21 @@ func (rp *reporter) finding(p *sectionPair, df text.Diff, at *int) (finding, boo
 			return finding{sev: diag.Error, code: code, msg: fmt.Sprintf("%s is negated (%q) where %s %s not (%s): check whether the rule is reversed", b.QuoteSentence(kb, df.B.Lo, 10), b.Quote(df.B), there, is, a.QuoteSentence(ka, df.A.Lo, 10))}, true
 		}
 		return finding{sev: diag.Error, code: code, msg: fmt.Sprintf("%s is not negated where %s %s (%q in %s): check whether the rule is reversed", b.QuoteSentence(kb, df.B.Lo, 10), there, is, a.Quote(df.A), a.QuoteSentence(ka, df.A.Lo, 10))}, true
+	case text.DiffContrast:
+		// A direction, time or bound turned into its opposite: held as
+		// polarity is, in pairs that state the same things.
+		if p.free || !p.firm(df) || math.Abs(p.cal.Delta(a, a.Sentences[ka].Span, b, b.Sentences[kb].Span)) > 1.5 {
+			return finding{}, false
+		}
+		code := diag.SectionConcepts
+		if rp.rules {
+			code = diag.RulebookRule
+		}
+		verb := "has"
+		if rp.rules {
+			verb = "have"
+		}
+		return finding{sev: diag.Error, code: code, msg: fmt.Sprintf("%s has %q (%s) where %s %s %q (%s), its opposite", b.QuoteSentence(kb, df.B.Lo, 10), b.Quote(df.B), strings.ReplaceAll(df.Other, "_", " "), there, verb, a.Quote(df.A), strings.ReplaceAll(df.Concept, "_", " "))}, true
 	case text.DiffOmission:
 		if !p.close || p.free || words(a, df.A) < minOmitted || listHead(a, df.A) || !p.lost(df) {
 			return finding{}, false

@@ -24,7 +24,30 @@ const (
 	DiffAddition                        // a sentence here with no counterpart in the other text
 	DiffLength                          // a sentence far shorter than its counterpart: a clause dropped
 	DiffClause                          // a clause of A whose words have no translation in B
+	DiffContrast                        // a word of a contrast group where the other has another of it: left, right
 )
+
+// Contrasts are the groups of connective kinds (lang/<tag>.toml) of which
+// each member says the opposite of the others: a translation that has one
+// where its source has another turns one rule into another. The kinds are
+// every language's; the words of each, each language's own.
+var contrasts = [][]string{
+	{"left", "right"},
+	{"clockwise", "counterclockwise"},
+	{"before", "after"},
+	{"at_least", "at_most"},
+	{"earliest", "latest"},
+	{"most", "least"},
+}
+
+// Contrasts returns the contrast groups, each a list of connective kinds.
+func Contrasts() [][]string {
+	out := make([][]string, len(contrasts))
+	for i, g := range contrasts {
+		out[i] = slices.Clone(g)
+	}
+	return out
+}
 
 // Diff is one difference between a text (B, the one checked) and the text
 // it should agree with (A), at tokens of each.
@@ -676,6 +699,23 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string, sib 
 			add(Diff{Kind: DiffModality, A: Span{ca.Tok, ca.End}, B: Span{cb.Tok, cb.End}, Concept: pair[0], Other: pair[1]})
 		}
 	}
+	// Contrasts: a word of a group the translation lacks, where it has
+	// another of the group more, counted one by one as modals are.
+	for _, g := range contrasts {
+		for _, k1 := range g {
+			for _, k2 := range g {
+				if k1 == k2 {
+					continue
+				}
+				lostA := leftOver(x, connectives(x, k1), y, connectives(y, k1), cuePos)
+				gainedB := leftOver(y, connectives(y, k2), x, connectives(x, k2), cuePos)
+				for k := range min(len(lostA), len(gainedB)) {
+					ca, cb := lostA[k], gainedB[k]
+					add(Diff{Kind: DiffContrast, A: Span{ca.Tok, ca.End}, B: Span{cb.Tok, cb.End}, Concept: k1, Other: k2})
+				}
+			}
+		}
+	}
 	// Length: a clause dropped; with c.Joins, also a sentence dropped
 	// from sentences the translation joined, which the alignment pairs as
 	// a join.
@@ -851,6 +891,13 @@ func cues(s side, f func(*Sentence) []Cue) []Cue {
 // continue a negation and are no cues of their own; French concord is
 // one cue (see annotate).
 func negated(s side) []Cue { return cues(s, func(s *Sentence) []Cue { return s.Negations }) }
+
+// connectives returns the connective cues of a side of one kind.
+func connectives(s side, kind string) []Cue {
+	return cues(s, func(sen *Sentence) []Cue {
+		return slices.DeleteFunc(slices.Clone(sen.Connectives), func(c Cue) bool { return c.Kind != kind })
+	})
+}
 
 // modals returns the modal cues of a side of one kind: "can" or "must".
 func modals(s side, kind string) []Cue {

@@ -855,3 +855,36 @@ func TestModalsCounted(t *testing.T) {
 		}
 	}
 }
+
+// TestContrasts: a word of direction, time or bound turned into its
+// opposite is found, in each language pair; the same word, or none, is
+// not.
+func TestContrasts(t *testing.T) {
+	tests := []struct {
+		lang, src, dst string
+		found          bool
+	}{
+		{"fr", "Pass the die to the left.", "Passez le dé à droite.", true},
+		{"fr", "Pass the die to the left.", "Passez le dé à gauche.", false},
+		{"de", "Play passes clockwise.", "Es wird gegen den Uhrzeigersinn gespielt.", true},
+		{"de", "Play passes clockwise.", "Es wird im Uhrzeigersinn gespielt.", false},
+		{"fr", "Play passes clockwise.", "On joue dans le sens inverse des aiguilles d’une montre.", true},
+		{"fr", "Draw a card before you play.", "Piochez une carte après avoir joué.", true},
+		{"de", "Keep at least two cards.", "Behalte höchstens zwei Karten.", true},
+		{"de", "Keep at least two cards.", "Behalte mindestens zwei Karten.", false},
+		{"fr", "Keep at least two cards.", "Gardez deux cartes.", false},
+		{"fr", "The battle ends at the latest when the cards run out.", "La bataille se termine au plus tard quand les cartes manquent.", false},
+	}
+	cal := Calibration{Ratio: 1.1, Spread: 0.01, Short: 1}
+	for _, tt := range tests {
+		a := vocab(t, "en").Read(tt.src, Options{LineBreaks: true})
+		b := vocab(t, tt.lang).Read(tt.dst, Options{LineBreaks: true})
+		found := false
+		for _, d := range Compare(a, b, Align(a, b, cal), cal, false) {
+			found = found || d.Kind == DiffContrast
+		}
+		if found != tt.found {
+			t.Errorf("%q against %q: a contrast turned is %v, want %v", tt.dst, tt.src, found, tt.found)
+		}
+	}
+}

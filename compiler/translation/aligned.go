@@ -294,6 +294,9 @@ func (t *texts) report(loc *model.Locale, m, s *model.Message, form, sf string, 
 		} else {
 			msg = fmt.Sprintf("the source (%s) negates with %q (%s), but %s does not", src, a.Quote(df.A), there(), here())
 		}
+	case text.DiffContrast:
+		code = diag.Contrast
+		msg = fmt.Sprintf("%q (%s) where the source (%s) has %q (%s), its opposite: %s", b.Quote(df.B), strings.ReplaceAll(df.Other, "_", " "), src, a.Quote(df.A), strings.ReplaceAll(df.Concept, "_", " "), there())
 	case text.DiffModality:
 		code = diag.Modality
 		msg = fmt.Sprintf("%q (%s) where the source (%s) has %q (%s): %s", b.Quote(df.B), df.Other, src, a.Quote(df.A), df.Concept, there())
