@@ -234,23 +234,37 @@ func (sib *Sibling) swapped(p Pair, x, y side, m Mention, g string, used map[int
 	return Diff{}, false
 }
 
-// placeRole is the role of the place named at token i: -1 where a thing
-// comes from, 1 where it goes, 0 if no preposition says (looking back
-// over two words, an article or a possessive, within the clause).
+// Roles of a place in its sentence (placeRole).
+const (
+	roleFrom  = -1 // where a thing comes from: "from the supply"
+	roleState = 2  // where a thing is, a bare noun: "en main"
+)
+
+// placeRole is the role of the place named at token i: roleFrom after a
+// preposition of origin (looking back over two words, an article or a
+// possessive, within the clause), roleState right after a preposition of
+// where a thing is, else 0.
 func placeRole(d *Doc, i int) int {
 	l := d.Vocab.Lang
+	if i > 0 && d.Tokens[i-1].Kind == Word && l.At(d.Tokens[i-1].Norm) {
+		return roleState
+	}
 	for k := i - 1; k >= max(0, i-3); k-- {
 		t := d.Tokens[k]
 		switch {
 		case t.Kind != Word:
 			return 0
 		case l.From(t.Norm):
-			return -1
-		case l.Into(t.Norm):
-			return 1
+			return roleFrom
 		}
 	}
 	return 0
+}
+
+// otherRoles reports whether two places stand in roles that make them no
+// swap: one a thing comes from, the other where a thing is.
+func otherRoles(a, b int) bool {
+	return a == roleFrom && b == roleState || a == roleState && b == roleFrom
 }
 
 // groupDiff is the kind of difference a concept named for another of
@@ -605,7 +619,7 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string, sib 
 				j := lost[l][nearestOf(y, m.Tok, x, lost[l], mentionPos)]
 				// A place a card comes from is no place it goes to: "draw
 				// from the discard pile" against "piochez … en main".
-				if gr.Kind == model.Places && placeRole(a, a.Mentions[j].Tok)*placeRole(b, m.Tok) < 0 {
+				if gr.Kind == model.Places && otherRoles(placeRole(a, a.Mentions[j].Tok), placeRole(b, m.Tok)) {
 					continue
 				}
 				if bestTok < 0 || math.Abs(float64(at(x, a.Mentions[j].Tok, y)-m.Tok)) < math.Abs(float64(at(x, bestTok, y)-m.Tok)) {

@@ -43,6 +43,7 @@ type langFile struct {
 	Times           []string       `toml:"times"`
 	Into            []string       `toml:"into"`
 	From            []string       `toml:"from"`
+	At              []string       `toml:"at"`
 	Partitive       []string       `toml:"partitive"`
 	Each            []string       `toml:"each"`
 	Compounds       bool           `toml:"compounds"`
@@ -87,7 +88,7 @@ type Language struct {
 	numbers, weak, ordinals             map[string]float64
 	suffixes, strongBefore, strongAfter set
 	nouns, stop, refs, joins            set
-	times, into, from, doubles, openers set
+	times, into, from, at, doubles, openers set
 	partitive                           set
 	each                                [][]string
 	neg, particle, partners, lexical    set
@@ -168,7 +169,7 @@ func (l *Language) init(f langFile) {
 	l.numbers, l.weak, l.ordinals = values(f.Numbers), values(f.Weak), values(f.Ordinals)
 	l.suffixes, l.strongBefore, l.strongAfter = newSet(f.OrdinalSuffixes), newSet(f.StrongBefore), newSet(f.StrongAfter)
 	l.nouns, l.stop, l.refs, l.joins = newSet(f.Nouns), newSet(f.Stopwords), newSet(f.Refs), newSet(f.Joins)
-	l.times, l.into, l.from, l.doubles, l.openers = newSet(f.Times), newSet(f.Into), newSet(f.From), newSet(f.Doubles), newSet(f.Openers)
+	l.times, l.into, l.from, l.at, l.doubles, l.openers = newSet(f.Times), newSet(f.Into), newSet(f.From), newSet(f.At), newSet(f.Doubles), newSet(f.Openers)
 	l.partitive, l.each = newSet(f.Partitive), phrases(f.Each)
 	l.neg, l.particle, l.partners, l.lexical = newSet(f.Negation.Words), newSet(f.Negation.Particle), newSet(f.Negation.Partners), newSet(f.Negation.Lexical)
 	l.negIdioms, l.restrictIdioms = phrases(f.Negation.Idioms), phrases(f.Restriction.Idioms)
@@ -212,6 +213,10 @@ func (l *Language) Into(w string) bool { return l.into[w] }
 // From reports whether a folded word is a preposition of where a thing
 // comes from.
 func (l *Language) From(w string) bool { return l.from[w] }
+
+// At reports whether a folded word, before a bare noun, says where a
+// thing is rather than where it goes ("en main").
+func (l *Language) At(w string) bool { return l.at[w] }
 
 // Joins reports whether a folded word joins the items of a list ("or").
 func (l *Language) Joins(w string) bool { return l.joins[w] }
