@@ -85,19 +85,19 @@ type Language struct {
 	// the same text in English, in characters; 0 where unknown.
 	Length float64
 
-	numbers, weak, ordinals             map[string]float64
-	suffixes, strongBefore, strongAfter set
-	nouns, stop, refs, joins            set
+	numbers, weak, ordinals                 map[string]float64
+	suffixes, strongBefore, strongAfter     set
+	nouns, stop, refs, joins                set
 	times, into, from, at, doubles, openers set
-	partitive                           set
-	each                                [][]string
-	neg, particle, partners, lexical    set
-	negIdioms, restrictIdioms           [][]string
-	negPhrases                          []kindPhrase
-	connectives                         map[string][]kindPhrase // by first word
-	restrict                            set
-	restrictPartner                     set
-	can, must                           [][]string
+	partitive                               set
+	each                                    [][]string
+	neg, particle, partners, lexical        set
+	negIdioms, restrictIdioms               [][]string
+	negPhrases                              []kindPhrase
+	connectives                             map[string][]kindPhrase // by first word
+	restrict                                set
+	restrictPartner                         set
+	can, must                               [][]string
 }
 
 type set map[string]bool
