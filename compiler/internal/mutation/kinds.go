@@ -510,3 +510,32 @@ func clauseSites(t *text) []site {
 	}
 	return out
 }
+
+// contrastSites are the words of the language's contrast pairs, outside
+// actions and names of the game: each becomes its opposite.
+func contrastSites(t *text, m *matcher) []site {
+	var out []site
+	lower := strings.ToLower(t.s)
+	for _, pair := range t.lang.contrasts {
+		for k, w := range pair {
+			opp := pair[1-k]
+			for from := 0; ; {
+				i := strings.Index(lower[from:], w)
+				if i < 0 {
+					break
+				}
+				start, end := from+i, from+i+len(w)
+				from = end
+				if !onBoundaries(t.s, start, end) || t.overlapsAction(start, end) || m.isName(t.s[start:end]) {
+					continue
+				}
+				word := t.s[start:end]
+				out = append(out, site{pick: func(*rand.Rand) (change, bool) {
+					nw := keepCase(word, opp)
+					return change{span{start, end}, nw, word + " -> " + nw}, true
+				}})
+			}
+		}
+	}
+	return out
+}

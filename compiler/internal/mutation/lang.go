@@ -20,6 +20,9 @@ type language struct {
 	// negations lists the places of a text where a negation can be added
 	// or removed.
 	negations func(t *text) []site
+	// contrasts are pairs of words or phrases of opposite meaning:
+	// direction, time, bound.
+	contrasts [][2]string
 }
 
 // languageOf returns the tables of a language tag's base language.
@@ -33,6 +36,7 @@ func languageOf(tag string) (*language, bool) {
 			numbers:       []string{"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"},
 			abbreviations: []string{"e.g.", "i.e.", "etc.", "vs.", "no.", "cf.", "approx.", "mr.", "mrs.", "st."},
 			negations:     negationsEN,
+			contrasts:     [][2]string{{"left", "right"}, {"before", "after"}, {"at least", "at most"}, {"clockwise", "counterclockwise"}},
 		}, true
 	case "fr":
 		return &language{
@@ -41,6 +45,7 @@ func languageOf(tag string) (*language, bool) {
 			abbreviations: []string{"p.", "ex.", "etc.", "cf.", "env.", "max.", "min.", "n°.", "m.", "mme."},
 			elisions:      []string{"l", "d", "j", "m", "n", "s", "t", "c", "qu", "jusqu", "lorsqu", "puisqu"},
 			negations:     negationsFR,
+			contrasts:     [][2]string{{"gauche", "droite"}, {"avant", "après"}, {"au moins", "au plus"}, {"au minimum", "au maximum"}},
 		}, true
 	case "de":
 		return &language{
@@ -49,6 +54,7 @@ func languageOf(tag string) (*language, bool) {
 			abbreviations: []string{"z.", "b.", "d.", "h.", "u.", "a.", "usw.", "bzw.", "ggf.", "evtl.", "nr.", "ca.", "vgl.", "max.", "min.", "s.", "inkl.", "zzgl."},
 			ordinalDot:    true,
 			negations:     negationsDE,
+			contrasts:     [][2]string{{"links", "rechts"}, {"bevor", "nachdem"}, {"mindestens", "höchstens"}, {"frühestens", "spätestens"}},
 		}, true
 	}
 	return nil, false

@@ -61,11 +61,14 @@ const (
 	// ProperName misspells one occurrence of a proper name: a letter
 	// doubled or dropped, or two inner letters swapped.
 	ProperName Kind = "proper_name"
+	// Contrast turns a word of direction, time or bound into its
+	// opposite: left and right, before and after, at least and at most.
+	Contrast Kind = "contrast"
 )
 
 // Kinds lists every kind, in a fixed order.
 func Kinds() []Kind {
-	return []Kind{Digit, NumberWord, Placeholder, TermSwap, Negation, SentenceDrop, ClauseDrop, Facing, Destination, ProperName}
+	return []Kind{Digit, NumberWord, Placeholder, TermSwap, Negation, SentenceDrop, ClauseDrop, Facing, Destination, ProperName, Contrast}
 }
 
 // Lines is an inclusive range of lines, counted from 1.
@@ -155,6 +158,8 @@ func sitesFor(kind Kind, t *text, m *matcher) ([]site, error) {
 		return clauseSites(t), nil
 	case ProperName:
 		return properSites(t, m), nil
+	case Contrast:
+		return contrastSites(t, m), nil
 	}
 	return nil, fmt.Errorf("unknown kind of edit %q", kind)
 }

@@ -118,6 +118,12 @@ func TestExactEdits(t *testing.T) {
 		{Negation, "de", "Das darfst du nicht.", []string{"Das darfst du."}, nil},
 		{Negation, "de", "Nicht jede Karte zählt.", []string{"Jede Karte zählt."}, nil},
 		{Negation, "de", "Du hast keine Karte.", []string{"Du hast eine Karte."}, nil},
+		// Contrasts: a word of direction, time or bound turned into its
+		// opposite, its case kept; a word inside another is none.
+		{Contrast, "en", "Pass to the left.", []string{"Pass to the right."}, nil},
+		{Contrast, "fr", "Gardez au moins deux cartes.", []string{"Gardez au plus deux cartes."}, nil},
+		{Contrast, "de", "Links sitzt der Startspieler.", []string{"Rechts sitzt der Startspieler."}, nil},
+		{Contrast, "en", "Leftover cards stay.", nil, nil},
 		// Sentences: whole ones, with the abbreviations and ordinals that
 		// do not end them; a list item and a paragraph go with their line.
 		{SentenceDrop, "en", "Take a card. Then pass the turn to the left. End.", []string{"Take a card. End."}, nil},
@@ -287,7 +293,7 @@ func TestLines(t *testing.T) {
 // TestSeed checks that a seed always gives the same edits, and that
 // another seed gives others.
 func TestSeed(t *testing.T) {
-	text := strings.Repeat("The giant can take two cards face up, {{.Param.x}} each. If the orc is in your hand, put 3 cards on the discard pile, then pass. Maldorf wins.\n\n", 4)
+	text := strings.Repeat("The giant can take two cards face up, {{.Param.x}} each. If the orc is in your hand, put 3 cards on the discard pile, then pass to the left. Maldorf wins.\n\n", 4)
 	v := vocabularies()["en"]
 	for _, kind := range Kinds() {
 		a, err := Text(text, "en", v, kind, 5, 7)
