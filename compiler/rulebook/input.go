@@ -351,16 +351,13 @@ func (e *LangError) Error() string {
 	if flag == "" {
 		flag = "--lang " + e.Lang
 	}
-	return fmt.Sprintf("the text reads as %s, not %s (%s)", langName(e.Reads), langName(e.Lang), flag)
+	return fmt.Sprintf("the text reads as %s, not %s (%s)", text.LangName(e.Reads), text.LangName(e.Lang), flag)
 }
 
 // wordsOf returns the words of a text, folded.
 func wordsOf(s string) []string {
 	return strings.FieldsFunc(fold(s), func(r rune) bool { return !unicode.IsLetter(r) })
 }
-
-// langName names a language in English: "German" for "de".
-func langName(tag string) string { return text.LangName(tag) }
 
 // stripFurniture marks the lines of page furniture to skip: running heads
 // and feet and page numbers first, then tables of contents, then the gaps

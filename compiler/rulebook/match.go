@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/grimoire-games/grimoire/compiler/model"
+	"github.com/grimoire-games/grimoire/compiler/text"
 )
 
 // minMatch is the least a rulebook of a game shares with the game's own
@@ -33,7 +34,7 @@ type MatchError struct {
 
 func (e *MatchError) Error() string {
 	return fmt.Sprintf("the text matches too little of game %s to check: %.0f%% of its words are in the game's %s rules, and it has %.0f%% of theirs; a rulebook of the game has about half of each or more",
-		e.Game, 100*e.Of, langName(e.Lang), 100*e.Has)
+		e.Game, 100*e.Of, text.LangName(e.Lang), 100*e.Has)
 }
 
 // Matches reports whether a book is enough of a rulebook of game g, in

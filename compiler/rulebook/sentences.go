@@ -64,6 +64,13 @@ func (p *sectionPair) firm(df text.Diff) bool {
 	return one && shared >= 2 && only <= 1
 }
 
+// same reports whether a difference's pair of sentences states the same
+// things, closely enough to be held to its polarity and its contrasts:
+// not free, firm, and of the lengths the languages give.
+func (p *sectionPair) same(df text.Diff, a *text.Doc, ka int, b *text.Doc, kb int) bool {
+	return !p.free && p.firm(df) && math.Abs(p.cal.Delta(a, a.Sentences[ka].Span, b, b.Sentences[kb].Span)) <= 1.5
+}
+
 // anchorsOf counts the concepts and numbers the sentences of a
 // difference's pair share and those on one side only, leaving out the two
 // concepts the difference is about; one says whether the pair is one
@@ -367,7 +374,7 @@ func (rp *reporter) finding(p *sectionPair, df text.Diff, at *int) (finding, boo
 		// Translators turn sentences around ("tiresome" for "nicht
 		// spannend"): only a pair that states the same things is held to
 		// its polarity.
-		if p.free || !p.firm(df) || math.Abs(p.cal.Delta(a, a.Sentences[ka].Span, b, b.Sentences[kb].Span)) > 1.5 || !p.negates(df) {
+		if !p.same(df, a, ka, b, kb) || !p.negates(df) {
 			return finding{}, false
 		}
 		if df.B.Hi == df.B.Lo {
@@ -388,7 +395,7 @@ func (rp *reporter) finding(p *sectionPair, df text.Diff, at *int) (finding, boo
 	case text.DiffContrast:
 		// A direction, time or bound turned into its opposite: held as
 		// polarity is, in pairs that state the same things.
-		if p.free || !p.firm(df) || math.Abs(p.cal.Delta(a, a.Sentences[ka].Span, b, b.Sentences[kb].Span)) > 1.5 {
+		if !p.same(df, a, ka, b, kb) {
 			return finding{}, false
 		}
 		code := diag.SectionConcepts

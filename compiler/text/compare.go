@@ -702,33 +702,15 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string, sib 
 			add(Diff{Kind: DiffNegation, A: Span{cu.Tok, cu.End}, B: Span{k, k}})
 		}
 	}
-	// Modality: "must" against "can" only, counted one by one, as
-	// negations are: a "can" of the source the translation lacks, where it
-	// has a "must" more; a modal left out is style.
-	for _, pair := range [][2]string{{"must", "can"}, {"can", "must"}} {
-		lostA := leftOver(x, modals(x, pair[0]), y, modals(y, pair[0]), cuePos)
-		gainedB := leftOver(y, modals(y, pair[1]), x, modals(x, pair[1]), cuePos)
-		for k := range min(len(lostA), len(gainedB)) {
-			ca, cb := lostA[k], gainedB[k]
-			add(Diff{Kind: DiffModality, A: Span{ca.Tok, ca.End}, B: Span{cb.Tok, cb.End}, Concept: pair[0], Other: pair[1]})
-		}
-	}
-	// Contrasts: a word of a group the translation lacks, where it has
-	// another of the group more, counted one by one as modals are.
+	// Modality ("must" against "can" only) and contrasts (left against
+	// right): a word of a group the translation lacks, where it has
+	// another of the group more, counted one by one as negations are; a
+	// word left out is style.
+	modals := func(sen *Sentence) []Cue { return sen.Modals }
+	conns := func(sen *Sentence) []Cue { return sen.Connectives }
+	turned(x, y, []string{"can", "must"}, modals, DiffModality, add)
 	for _, g := range contrasts {
-		for _, k1 := range g {
-			for _, k2 := range g {
-				if k1 == k2 {
-					continue
-				}
-				lostA := leftOver(x, connectives(x, k1), y, connectives(y, k1), cuePos)
-				gainedB := leftOver(y, connectives(y, k2), x, connectives(x, k2), cuePos)
-				for k := range min(len(lostA), len(gainedB)) {
-					ca, cb := lostA[k], gainedB[k]
-					add(Diff{Kind: DiffContrast, A: Span{ca.Tok, ca.End}, B: Span{cb.Tok, cb.End}, Concept: k1, Other: k2})
-				}
-			}
-		}
+		turned(x, y, g, conns, DiffContrast, add)
 	}
 	// Length: a clause dropped; with c.Joins, also a sentence dropped
 	// from sentences the translation joined, which the alignment pairs as
@@ -906,18 +888,26 @@ func cues(s side, f func(*Sentence) []Cue) []Cue {
 // one cue (see annotate).
 func negated(s side) []Cue { return cues(s, func(s *Sentence) []Cue { return s.Negations }) }
 
-// connectives returns the connective cues of a side of one kind.
-func connectives(s side, kind string) []Cue {
-	return cues(s, func(sen *Sentence) []Cue {
-		return slices.DeleteFunc(slices.Clone(sen.Connectives), func(c Cue) bool { return c.Kind != kind })
-	})
-}
-
-// modals returns the modal cues of a side of one kind: "can" or "must".
-func modals(s side, kind string) []Cue {
-	return cues(s, func(sen *Sentence) []Cue {
-		return slices.DeleteFunc(slices.Clone(sen.Modals), func(c Cue) bool { return c.Kind != kind })
-	})
+// turned adds, for each word of group (cue kinds of f) that side x has
+// more of than y, where y has more of another of the group, a difference
+// of kind between the two.
+func turned(x, y side, group []string, f func(*Sentence) []Cue, kind DiffKind, add func(Diff)) {
+	of := func(s side, k string) []Cue {
+		return slices.DeleteFunc(cues(s, f), func(c Cue) bool { return c.Kind != k })
+	}
+	for _, k1 := range group {
+		for _, k2 := range group {
+			if k1 == k2 {
+				continue
+			}
+			lostA := leftOver(x, of(x, k1), y, of(y, k1), cuePos)
+			gainedB := leftOver(y, of(y, k2), x, of(x, k2), cuePos)
+			for k := range min(len(lostA), len(gainedB)) {
+				ca, cb := lostA[k], gainedB[k]
+				add(Diff{Kind: kind, A: Span{ca.Tok, ca.End}, B: Span{cb.Tok, cb.End}, Concept: k1, Other: k2})
+			}
+		}
+	}
 }
 
 // leftOver returns the items of xs (in side x) left over when each item
