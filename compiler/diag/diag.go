@@ -90,6 +90,7 @@ const (
 	TemplateCost     Code = "G128" // a message template that could run too long or print too much
 	Acknowledged     Code = "G129" // an acknowledged translation difference that the checks no longer find
 	Contrast         Code = "G130" // a word of direction or bound turned into its opposite: left and right, at least and at most
+	Counted          Code = "G131" // a number that counts another thing than in the source: "3 players" for "3 cards"
 
 	// The rulebook checker: a free-text rulebook against the game, and
 	// against another language's rulebook.
@@ -173,6 +174,7 @@ func Codes() []CodeInfo {
 		{TemplateCost, "a message template that could run too long or print too much"},
 		{Acknowledged, "an acknowledged translation difference that the checks no longer find"},
 		{Contrast, "a word of direction or bound turned into its opposite: left and right, at least and at most"},
+		{Counted, "a number that counts another thing than in the source: \"3 players\" for \"3 cards\""},
 		{RulebookCount, "a component count that disagrees with the game data"},
 		{RulebookParam, "a rule parameter that disagrees with the game data"},
 		{RulebookName, "a proper name spelled otherwise than the glossary's"},

@@ -407,6 +407,16 @@ func (rp *reporter) finding(p *sectionPair, df text.Diff, at *int) (finding, boo
 			verb = "have"
 		}
 		return finding{sev: diag.Error, code: code, msg: fmt.Sprintf("%s has %q (%s) where %s %s %q (%s), its opposite", b.QuoteSentence(kb, df.B.Lo, 10), b.Quote(df.B), strings.ReplaceAll(df.Other, "_", " "), there, verb, a.Quote(df.A), strings.ReplaceAll(df.Concept, "_", " "))}, true
+	case text.DiffCounted:
+		// The thing a number counts replaced: held as a contrast is.
+		if !p.same(df, a, ka, b, kb) {
+			return finding{}, false
+		}
+		code, verb := diag.SectionConcepts, "has"
+		if rp.rules {
+			code, verb = diag.RulebookRule, "have"
+		}
+		return finding{sev: diag.Error, code: code, msg: fmt.Sprintf("%q (%s) where %s %s %q (%s): the number counts another thing", b.Quote(df.B), rp.concept(df.Other, df.OtherValue), there, verb, a.Quote(df.A), rp.concept(df.Concept, df.Value))}, true
 	case text.DiffOmission:
 		if !p.close || p.free || words(a, df.A) < minOmitted || listHead(a, df.A) || !p.lost(df) {
 			return finding{}, false

@@ -2,8 +2,10 @@ package text
 
 import (
 	"cmp"
+	"maps"
 	"math"
 	"slices"
+	"strconv"
 
 	"github.com/grimoire-games/grimoire/compiler/model"
 )
@@ -25,6 +27,7 @@ const (
 	DiffLength                          // a sentence far shorter than its counterpart: a clause dropped
 	DiffClause                          // a clause of A whose words have no translation in B
 	DiffContrast                        // a word of a contrast group where the other has another of it: left, right
+	DiffCounted                         // a number that counts another thing than its counterpart: "3 players" for "3 cards"
 )
 
 // Contrasts are the groups of connective kinds (lang/<tag>.toml) of which
@@ -359,7 +362,7 @@ func CompareWith(a, b *Doc, pairs []Pair, c Calibration, free bool, sib *Sibling
 			for _, d := range comparePair(a, b, p, c, misspelt, sib) {
 				// A free translation words a sentence its own way, but
 				// keeps all it says: far too short, it lost a clause.
-				if !free || d.Kind < DiffNegation || d.Kind == DiffClause || d.Kind == DiffLength ||
+				if !free || d.Kind < DiffNegation || d.Kind == DiffClause || d.Kind == DiffLength || d.Kind == DiffCounted ||
 					d.Kind == DiffNegation && (sib.keeps(p, a, func(s *Sentence) int { return len(s.Negations) }) || drift != 0 && d.negates() == drift) {
 					out = append(out, d)
 				}
@@ -529,10 +532,12 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string, sib 
 	weakA, weakB := weakValues(x), weakValues(y)
 	usedA := map[int]bool{}
 	var extraB []int
+	matched := map[int]int{} // literal of b -> its literal of a
 	for _, i := range litB {
 		v := b.Tokens[i].Value
 		if j := first(litA, usedA, func(j int) bool { return a.Tokens[j].Value == v }); j >= 0 {
 			usedA[j] = true
+			matched[i] = j
 			continue
 		}
 		if slices.Contains(weakA, v) {
@@ -592,6 +597,16 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string, sib 
 		k := at(x, j, y)
 		add(Diff{Kind: DiffNumber, A: Span{j, j + 1}, B: Span{k, k}, Value: a.Tokens[j].Value, HasValue: true})
 	}
+	// Placeholders of one key pair in order.
+	allA := slices.Clone(litA)
+	for _, key := range keysOf(phA) {
+		allA = append(allA, phA[key]...)
+		for k := range min(len(phA[key]), len(phB[key])) {
+			matched[phB[key][k]] = phA[key][k]
+		}
+	}
+	bound(x, y, allA, matched, c.Lexicon, add)
+	inOrder(x, y, matched, add)
 	// Concepts: one named where the other names a sibling.
 	mA, mB := mentionsBy(x), mentionsBy(y)
 	lost := map[string][]int{}
@@ -738,6 +753,186 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string, sib 
 		}
 	}
 	return out
+}
+
+// bound adds the numbers of y that count another thing than their
+// counterparts in x: matched takes each number of y (a literal, or a
+// placeholder) to its counterpart of equal value in x, and allA lists
+// every number of x. "3 cartes et 2 pièces" for "2 cards and 3 coins",
+// where each counts with the other's number what the other counts, is a
+// number moved; "3 joueurs" for "3 cards", where y names players more
+// often than x does and cards less often, is the thing counted replaced.
+// A thing counted in other words ("2 cartes Dragon", "2 Dragon cards"),
+// named as often on both sides, is neither.
+//
+// Where no concept is counted, the words around each number tell what it
+// does: "deals {{a}} new cards, who keep {{b}} of them" against "gibt
+// {{b}} neue Karten, jeder behält {{a}} davon" is two numbers swapped when
+// the game's lexicon (lx) ties the words around each number of y more to
+// those around the other's counterpart than to those around its own.
+func bound(x, y side, allA []int, matched map[int]int, lx *Lexicon, add func(Diff)) {
+	a, b := x.d, y.d
+	reported := map[int]bool{}
+	named := func(s side, cpt string) int {
+		n := 0
+		for _, sen := range s.sentences() {
+			for _, k := range sen.Mentions {
+				if s.d.Mentions[k].Concept == cpt {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	unit := func(d *Doc, i int) (string, int) {
+		if k := d.unitMention(i); k >= 0 {
+			return d.Mentions[k].Concept, d.Mentions[k].End
+		}
+		return "", i + 1
+	}
+	// countedBy reports whether a number of y the same as x's j counts cpt.
+	countedBy := func(cpt string, j int) bool {
+		for i := range matched {
+			if u, _ := unit(b, i); u == cpt && numberID(b, i) == numberID(a, j) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, i := range slices.Sorted(maps.Keys(matched)) {
+		j := matched[i]
+		ua, endA := unit(a, j)
+		ub, endB := unit(b, i)
+		if ua == "" || ub == "" || ua == ub {
+			continue
+		}
+		// The number of x that counts what y's counts, if another.
+		other, same := -1, false
+		for _, j2 := range allA {
+			if u, _ := unit(a, j2); u == ub {
+				if numberID(a, j2) == numberID(b, i) {
+					same = true
+				} else if other < 0 {
+					other = j2
+				}
+			}
+		}
+		switch {
+		case same:
+		case other >= 0 && countedBy(ua, other):
+			_, end := unit(a, other)
+			add(Diff{Kind: DiffNumber, A: Span{other, end}, B: Span{i, endB}, Value: a.Tokens[other].Value, OtherValue: b.Tokens[i].Value, HasValue: true, HasOther: true})
+			reported[i] = true
+		case named(y, ub) > named(x, ub) && named(y, ua) < named(x, ua) && a.Vocab.Siblings(ua, ub) == nil:
+			// Siblings (dwarves for gnomes) are a concept swapped, found
+			// as such.
+			add(Diff{Kind: DiffCounted, A: Span{j, endA}, B: Span{i, endB}, Concept: ua, Other: ub, Value: a.Tokens[j].Value, OtherValue: b.Tokens[i].Value, HasValue: true, HasOther: true})
+			reported[i] = true
+		}
+	}
+	if lx == nil {
+		return
+	}
+	ctxA, ctxB := map[int][]string{}, map[int][]string{}
+	for i, j := range matched {
+		ctxA[j], ctxB[i] = lx.around(a, j), lx.around(b, i)
+	}
+	// Each word around a number of x stands for its best translation in
+	// y's sentence, or itself (a name).
+	inB := lx.stems(b, y.span)
+	tied := func(j, i int) int {
+		n := 0
+		for _, e := range ctxA[j] {
+			if f := lx.best(e, inB); f != "" && slices.Contains(ctxB[i], f) {
+				n++
+			}
+		}
+		return n
+	}
+	keys := slices.Sorted(maps.Keys(matched))
+	for p, i := range keys {
+		for _, i2 := range keys[p+1:] {
+			j, j2 := matched[i], matched[i2]
+			if reported[i] || reported[i2] || numberID(b, i) == numberID(b, i2) {
+				continue
+			}
+			if tied(j, i2) > tied(j, i) && tied(j2, i) > tied(j2, i2) {
+				add(Diff{Kind: DiffNumber, A: Span{j2, j2 + 1}, B: Span{i, i + 1}, Value: a.Tokens[j2].Value, OtherValue: b.Tokens[i].Value, HasValue: true, HasOther: true})
+				reported[i], reported[i2] = true, true
+			}
+		}
+	}
+}
+
+// inOrder adds the first number of each list of numbers of y ("4, 5 or
+// 6", "ten, nine, eight", "2 to 4") that is not where its counterpart
+// stands in the source's list: a translation keeps a list's order.
+func inOrder(x, y side, matched map[int]int, add func(Diff)) {
+	a, b := x.d, y.d
+	listsA := lists(a, x.span)
+	for _, run := range lists(b, y.span) {
+		k := slices.IndexFunc(listsA, func(l []int) bool { return slices.Contains(l, matched[run[0]]) })
+		if k < 0 {
+			continue
+		}
+		// The source's list, as far as it has counterparts here.
+		var src []int
+		for _, j := range listsA[k] {
+			for _, i := range run {
+				if j2, ok := matched[i]; ok && j2 == j {
+					src = append(src, j)
+				}
+			}
+		}
+		if len(src) != len(run) {
+			continue
+		}
+		for n, i := range run {
+			if numberID(a, src[n]) != numberID(b, i) {
+				add(Diff{Kind: DiffNumber, A: Span{src[n], src[n] + 1}, B: Span{i, i + 1}, Value: a.Tokens[src[n]].Value, OtherValue: b.Tokens[i].Value, HasValue: true, HasOther: true})
+				break
+			}
+		}
+	}
+}
+
+// lists returns the lists of two numbers or more of a span: numbers (or
+// placeholders) with nothing but commas and a joining word between them,
+// and the ranges ("2 to 4").
+func lists(d *Doc, sp Span) [][]int {
+	var out [][]int
+	var run []int
+	gap := false // a joining word since the last number
+	for i := sp.Lo; i < sp.Hi; i++ {
+		t := &d.Tokens[i]
+		switch {
+		case t.Kind == Placeholder || t.Kind == Number && !t.Weak:
+			run, gap = append(run, i), false
+			continue
+		case len(run) > 0 && t.Kind == Punct && t.Text == ",":
+			continue
+		case len(run) > 0 && t.Kind == Word && (d.Vocab.Lang.joins[t.Norm] || d.Vocab.Lang.ranges[t.Norm]) && !gap:
+			gap = true
+			continue
+		}
+		if len(run) >= 2 {
+			out = append(out, run)
+		}
+		run, gap = nil, false
+	}
+	if len(run) >= 2 {
+		out = append(out, run)
+	}
+	return out
+}
+
+// numberID is what a number states: its value, or, for a placeholder,
+// the value it stands for.
+func numberID(d *Doc, i int) string {
+	if t := &d.Tokens[i]; t.Kind == Placeholder {
+		return "{{" + t.Key
+	}
+	return strconv.FormatFloat(d.Tokens[i].Value, 'g', -1, 64)
 }
 
 // dropped returns the clause of a pair's source most likely dropped from

@@ -419,23 +419,40 @@ func (d *Doc) stated(s *Sentence, i int) bool {
 // Unit returns the concept a number at token i counts: the first concept
 // named within a few words after it, in its clause; "" if none.
 func (d *Doc) Unit(s *Sentence, i int) string {
+	if k := d.unitIn(s, i); k >= 0 {
+		return d.Mentions[k].Concept
+	}
+	return ""
+}
+
+// unitMention returns the mention (an index into Mentions) of the concept
+// the number at token i counts, or -1.
+func (d *Doc) unitMention(i int) int {
+	k := d.SentenceAt(i)
+	if k < 0 {
+		return -1
+	}
+	return d.unitIn(&d.Sentences[k], i)
+}
+
+func (d *Doc) unitIn(s *Sentence, i int) int {
 	cl := s.Clause(i)
 	words := 0
 	for j := i + 1; j < cl.Hi && words < 4; j++ {
 		for _, k := range s.Mentions {
 			if d.Mentions[k].Tok == j {
-				return d.Mentions[k].Concept
+				return k
 			}
 		}
 		if d.Tokens[j].Kind == Number && !d.Tokens[j].Weak {
-			return ""
+			return -1
 		}
 		if d.Tokens[j].Kind == Word && d.Vocab.Lang.times[d.Tokens[j].Norm] {
-			return ""
+			return -1
 		}
 		words++
 	}
-	return ""
+	return -1
 }
 
 // Concepts returns the concepts a sentence names, one entry a mention.

@@ -40,6 +40,7 @@ type langFile struct {
 	Stopwords       []string       `toml:"stopwords"`
 	Refs            []string       `toml:"refs"`
 	Joins           []string       `toml:"joins"`
+	Ranges          []string       `toml:"ranges"`
 	Times           []string       `toml:"times"`
 	Into            []string       `toml:"into"`
 	From            []string       `toml:"from"`
@@ -87,7 +88,7 @@ type Language struct {
 
 	numbers, weak, ordinals                 map[string]float64
 	suffixes, strongBefore, strongAfter     set
-	nouns, stop, refs, joins                set
+	nouns, stop, refs, joins, ranges        set
 	times, into, from, at, doubles, openers set
 	partitive                               set
 	each                                    [][]string
@@ -168,7 +169,7 @@ func (l *Language) init(f langFile) {
 	l.Length = f.Length
 	l.numbers, l.weak, l.ordinals = values(f.Numbers), values(f.Weak), values(f.Ordinals)
 	l.suffixes, l.strongBefore, l.strongAfter = newSet(f.OrdinalSuffixes), newSet(f.StrongBefore), newSet(f.StrongAfter)
-	l.nouns, l.stop, l.refs, l.joins = newSet(f.Nouns), newSet(f.Stopwords), newSet(f.Refs), newSet(f.Joins)
+	l.nouns, l.stop, l.refs, l.joins, l.ranges = newSet(f.Nouns), newSet(f.Stopwords), newSet(f.Refs), newSet(f.Joins), newSet(f.Ranges)
 	l.times, l.into, l.from, l.at, l.doubles, l.openers = newSet(f.Times), newSet(f.Into), newSet(f.From), newSet(f.At), newSet(f.Doubles), newSet(f.Openers)
 	l.partitive, l.each = newSet(f.Partitive), phrases(f.Each)
 	l.neg, l.particle, l.partners, l.lexical = newSet(f.Negation.Words), newSet(f.Negation.Particle), newSet(f.Negation.Partners), newSet(f.Negation.Lexical)

@@ -97,6 +97,51 @@ func (lx *Lexicon) stems(d *Doc, sp Span) []string {
 	return out
 }
 
+// aroundWords is how many content words on each side of a number say
+// what it does.
+const aroundWords = 3
+
+// around returns the stems of the content words next to the number (or
+// placeholder) at token i, up to aroundWords on each side, in its clause
+// and short of another number. A label before a colon ("food: 3") is the
+// number's too.
+func (lx *Lexicon) around(d *Doc, i int) []string {
+	k := d.SentenceAt(i)
+	if k < 0 {
+		return nil
+	}
+	sen := &d.Sentences[k]
+	var out []string
+	for _, step := range []int{-1, 1} {
+		n := 0
+		for j := i + step; j >= sen.Lo && j < sen.Hi && n < aroundWords; j += step {
+			t := &d.Tokens[j]
+			if t.Kind == Placeholder || t.Kind == Number && !t.Weak {
+				break
+			}
+			if t.Kind == Punct {
+				if step < 0 && j == i-1 && t.Text == ":" {
+					continue
+				}
+				break
+			}
+			if t.Kind != Word || !d.Vocab.Lang.Content(t.Norm) {
+				continue
+			}
+			n++
+			if s := Stem(t.Norm); !slices.Contains(out, s) {
+				out = append(out, s)
+			}
+			for _, s := range lx.tails(d, t.Norm) {
+				if !slices.Contains(out, s) {
+					out = append(out, s)
+				}
+			}
+		}
+	}
+	return out
+}
+
 // compoundTail is the fewest letters the last word of a compound has, and
 // compoundHead the fewest before it.
 const (
@@ -258,6 +303,22 @@ func (lx *Lexicon) covered(e string, inB []string) bool {
 		}
 	}
 	return false
+}
+
+// best returns the word of a translated sentence that best translates a
+// source word: the same word (a name), else the one the lexicon ties to
+// it most, at lexCover or more; "" for none.
+func (lx *Lexicon) best(e string, inB []string) string {
+	if slices.Contains(inB, e) {
+		return e
+	}
+	out, top := "", lexCover
+	for _, f := range inB {
+		if d := lx.dice(e, f, true); d >= top {
+			out, top = f, d
+		}
+	}
+	return out
 }
 
 // Missing returns the clause of source sentence span sa whose words, each

@@ -877,3 +877,30 @@ func TestContrasts(t *testing.T) {
 		}
 	}
 }
+
+// TestNumbersBound: a number is bound to what it counts. Two numbers of a
+// sentence swapped, or the thing a number counts replaced, are found; the
+// same things counted in another order or other words are not.
+func TestNumbersBound(t *testing.T) {
+	tests := []struct {
+		lang, src, dst string
+		kind           DiffKind
+		found          bool
+	}{
+		{"fr", "Take 2 cards and 3 cities.", "Prenez 3 cartes et 2 cités.", DiffNumber, true},
+		{"fr", "Take 2 cards and 3 cities.", "Prenez 2 cartes et 3 cités.", DiffNumber, false},
+		{"fr", "Take 2 cards and 3 cities.", "Prenez 3 cités et 2 cartes.", DiffNumber, false},
+		{"de", "Take two cards and three cities.", "Nimm drei Karten und zwei Städte.", DiffNumber, true},
+		{"fr", "Each player takes 3 cards.", "Chaque joueur prend 3 cités.", DiffCounted, true},
+		{"fr", "Each player takes 3 cards.", "Chaque joueur prend 3 cartes.", DiffCounted, false},
+		{"fr", "Take 2 giant cards.", "Prenez 2 cartes de géant.", DiffCounted, false},
+		{"fr", "Take {{.Param.a}} cards and {{.Param.b}} cities.", "Prenez {{.Param.b}} cartes et {{.Param.a}} cités.", DiffNumber, true},
+		{"fr", "Take {{.Param.a}} cards and {{.Param.b}} cities.", "Prenez {{.Param.b}} cités et {{.Param.a}} cartes.", DiffNumber, false},
+		{"fr", "The winner gets 6 points for the giants, 4 for the cities.", "Le vainqueur reçoit 6 points pour les géants et 4 points pour les cités.", DiffNumber, false},
+	}
+	for _, tt := range tests {
+		if found := differs(t, tt.lang, tt.src, tt.dst, tt.kind); found != tt.found {
+			t.Errorf("%q against %q: a number bound otherwise is %v, want %v", tt.dst, tt.src, found, tt.found)
+		}
+	}
+}

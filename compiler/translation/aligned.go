@@ -297,6 +297,9 @@ func (t *texts) report(loc *model.Locale, m, s *model.Message, form, sf string, 
 	case text.DiffContrast:
 		code = diag.Contrast
 		msg = fmt.Sprintf("%q (%s) where the source (%s) has %q (%s), its opposite: %s", b.Quote(df.B), strings.ReplaceAll(df.Other, "_", " "), src, a.Quote(df.A), strings.ReplaceAll(df.Concept, "_", " "), there())
+	case text.DiffCounted:
+		code = diag.Counted
+		msg = fmt.Sprintf("%q (%s) where the source (%s) has %q (%s): the number counts another thing; %s", b.Quote(df.B), name(b.Vocab, df.Other), src, a.Quote(df.A), name(a.Vocab, df.Concept), there())
 	case text.DiffModality:
 		code = diag.Modality
 		msg = fmt.Sprintf("%q (%s) where the source (%s) has %q (%s): %s", b.Quote(df.B), df.Other, src, a.Quote(df.A), df.Concept, there())

@@ -539,3 +539,87 @@ func contrastSites(t *text, m *matcher) []site {
 	}
 	return out
 }
+
+// numberSwapSites are the sentences with two numbers that differ, both
+// written out (digits, or the number words two to twelve) or both simple
+// actions of the game's data: the two change places. Two terms of one sum ("29 + 3 + 5")
+// are left alone: swapping them says the same.
+func numberSwapSites(t *text, m *matcher) []site {
+	s := t.s
+	var written, acts []span
+	for _, w := range t.words() {
+		word := s[w.start:w.end]
+		if t.overlapsAction(w.start, w.end) {
+			continue
+		}
+		if strings.IndexFunc(word, func(r rune) bool { return r < '0' || r > '9' }) < 0 {
+			// Digits alone, not part of "2.1" or "1,5".
+			before, after := runeBefore(s, w.start), runeAfter(s, w.end)
+			decimal := strings.ContainsRune(".,", before) && unicode.IsDigit(runeBefore(s, w.start-1)) ||
+				strings.ContainsRune(".,", after) && unicode.IsDigit(runeAfter(s, w.end+1))
+			if !decimal {
+				written = append(written, w)
+			}
+			continue
+		}
+		if slices.Contains(t.lang.numbers, strings.ToLower(word)) && !m.isName(word) && !(t.lang.code == "de" && unicode.IsUpper(runeAfter(word, 0)) && !t.sentenceStart(w.start)) {
+			written = append(written, w)
+		}
+	}
+	for _, a := range t.actions {
+		// An engine's argument (.Arg) may name a player or a card: no
+		// number.
+		if act := s[a.start:a.end]; simpleAction(act) && !strings.Contains(act, ".Arg.") {
+			acts = append(acts, a)
+		}
+	}
+	var out []site
+	for _, sent := range t.sentences() {
+		for k, list := range [][]span{written, acts} {
+			isAction := k == 1
+			var in []span
+			for _, w := range list {
+				if sent.start <= w.start && w.end <= sent.end {
+					in = append(in, w)
+				}
+			}
+			for i, p := range in {
+				for _, q := range in[i+1:] {
+					x, y := s[p.start:p.end], s[q.start:q.end]
+					if strings.EqualFold(x, y) || t.hasControl(p.start, q.end) || t.inSum(p.end, q.start) {
+						continue
+					}
+					out = append(out, site{pick: func(*rand.Rand) (change, bool) {
+						nx, ny := y, x
+						if !isAction {
+							nx, ny = keepCase(x, y), keepCase(y, x)
+						}
+						return change{span{p.start, q.end}, nx + s[p.end:q.start] + ny, "swap " + x + " and " + y}, true
+					}})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// inSum reports whether bytes [start, end), between two numbers, hold
+// nothing but plus signs, spaces and other numbers: the two are terms of
+// one sum.
+func (t *text) inSum(start, end int) bool {
+	plus := false
+	for i := start; i < end; {
+		if a, ok := t.action(i); ok {
+			i = a.end
+			continue
+		}
+		switch c := t.s[i]; {
+		case c == '+':
+			plus = true
+		case c != ' ' && (c < '0' || c > '9'):
+			return false
+		}
+		i++
+	}
+	return plus
+}

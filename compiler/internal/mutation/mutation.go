@@ -64,11 +64,16 @@ const (
 	// Contrast turns a word of direction, time or bound into its
 	// opposite: left and right, before and after, at least and at most.
 	Contrast Kind = "contrast"
+	// NumberSwap swaps two numbers of a sentence that differ: two
+	// numbers written out (digits or words), or two simple actions that
+	// print the game's data (not an engine's .Arg); never two terms of
+	// one sum.
+	NumberSwap Kind = "number_swap"
 )
 
 // Kinds lists every kind, in a fixed order.
 func Kinds() []Kind {
-	return []Kind{Digit, NumberWord, Placeholder, TermSwap, Negation, SentenceDrop, ClauseDrop, Facing, Destination, ProperName, Contrast}
+	return []Kind{Digit, NumberWord, Placeholder, TermSwap, Negation, SentenceDrop, ClauseDrop, Facing, Destination, ProperName, Contrast, NumberSwap}
 }
 
 // Lines is an inclusive range of lines, counted from 1.
@@ -160,6 +165,8 @@ func sitesFor(kind Kind, t *text, m *matcher) ([]site, error) {
 		return properSites(t, m), nil
 	case Contrast:
 		return contrastSites(t, m), nil
+	case NumberSwap:
+		return numberSwapSites(t, m), nil
 	}
 	return nil, fmt.Errorf("unknown kind of edit %q", kind)
 }

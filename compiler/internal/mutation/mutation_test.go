@@ -188,6 +188,12 @@ func TestExactEdits(t *testing.T) {
 		{Destination, "fr", "Remettez la carte en main.", []string{"Remettez la carte en défausse."}, nil},
 		{Destination, "de", "Lege sie auf den Ablagestapel.", []string{"Lege sie auf den Hand."}, nil},
 		{TermSwap, "en", "{{.Card.giant.name}} and orcish giantesses.", nil, nil},
+		// Numbers swapped: written out with written out, action with action,
+		// in one sentence; never equal numbers, nor a decimal's parts.
+		{NumberSwap, "en", "Take 2 cards and three coins. Then 4 more.", []string{"Take three cards and 2 coins. Then 4 more."}, nil},
+		{NumberSwap, "en", "Pay {{.Param.a}} for {{.Param.b}} cards, 1.5 each.", []string{"Pay {{.Param.b}} for {{.Param.a}} cards, 1.5 each."}, nil},
+		{NumberSwap, "fr", "Deux cartes et deux pièces.", nil, nil},
+		{NumberSwap, "en", "In all: 29 + {{.Param.a}} + 3 = 40!", []string{"In all: 40 + {{.Param.a}} + 3 = 29!", "In all: 29 + {{.Param.a}} + 40 = 3!"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%s/%s/%s", tt.kind, tt.lang, tt.in), func(t *testing.T) {
@@ -293,7 +299,7 @@ func TestLines(t *testing.T) {
 // TestSeed checks that a seed always gives the same edits, and that
 // another seed gives others.
 func TestSeed(t *testing.T) {
-	text := strings.Repeat("The giant can take two cards face up, {{.Param.x}} each. If the orc is in your hand, put 3 cards on the discard pile, then pass to the left. Maldorf wins.\n\n", 4)
+	text := strings.Repeat("The giant can take two cards face up, {{.Param.x}} each. If the orc is in your hand, put 3 cards and two coins on the discard pile, then pass to the left. Maldorf wins.\n\n", 4)
 	v := vocabularies()["en"]
 	for _, kind := range Kinds() {
 		a, err := Text(text, "en", v, kind, 5, 7)
