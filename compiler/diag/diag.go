@@ -89,7 +89,7 @@ const (
 	ShortSentence    Code = "G127" // a sentence far shorter than its source: a clause dropped
 	TemplateCost     Code = "G128" // a message template that could run too long or print too much
 	Acknowledged     Code = "G129" // an acknowledged translation difference that the checks no longer find
-	Contrast         Code = "G130" // a word of direction or bound turned into its opposite: left and right, at least and at most
+	Contrast         Code = "G130" // a word of direction, time, bound, degree or quantity turned into another of its group: left and right, at least and at most, each and one
 	Counted          Code = "G131" // a number that counts another thing than in the source: "3 players" for "3 cards"
 
 	// The rulebook checker: a free-text rulebook against the game, and
@@ -173,7 +173,7 @@ func Codes() []CodeInfo {
 		{ShortSentence, "a sentence far shorter than its source: a clause dropped"},
 		{TemplateCost, "a message template that could run too long or print too much"},
 		{Acknowledged, "an acknowledged translation difference that the checks no longer find"},
-		{Contrast, "a word of direction or bound turned into its opposite: left and right, at least and at most"},
+		{Contrast, "a word of direction, time, bound, degree or quantity turned into another of its group: left and right, at least and at most, each and one"},
 		{Counted, "a number that counts another thing than in the source: \"3 players\" for \"3 cards\""},
 		{RulebookCount, "a component count that disagrees with the game data"},
 		{RulebookParam, "a rule parameter that disagrees with the game data"},

@@ -392,9 +392,10 @@ func (rp *reporter) finding(p *sectionPair, df text.Diff, at *int) (finding, boo
 			return finding{sev: diag.Error, code: code, msg: fmt.Sprintf("%s is negated (%q) where %s %s not (%s): check whether the rule is reversed", b.QuoteSentence(kb, df.B.Lo, 10), b.Quote(df.B), there, is, a.QuoteSentence(ka, df.A.Lo, 10))}, true
 		}
 		return finding{sev: diag.Error, code: code, msg: fmt.Sprintf("%s is not negated where %s %s (%q in %s): check whether the rule is reversed", b.QuoteSentence(kb, df.B.Lo, 10), there, is, a.Quote(df.A), a.QuoteSentence(ka, df.A.Lo, 10))}, true
-	case text.DiffContrast:
-		// A direction, time or bound turned into its opposite: held as
-		// polarity is, in pairs that state the same things.
+	case text.DiffContrast, text.DiffModality:
+		// A direction, time or bound turned into its opposite, or a
+		// permission into an obligation: held as polarity is, in pairs
+		// that state the same things.
 		if !p.same(df, a, ka, b, kb) {
 			return finding{}, false
 		}
@@ -406,7 +407,11 @@ func (rp *reporter) finding(p *sectionPair, df text.Diff, at *int) (finding, boo
 		if rp.rules {
 			verb = "have"
 		}
-		return finding{sev: diag.Error, code: code, msg: fmt.Sprintf("%s has %q (%s) where %s %s %q (%s), its opposite", b.QuoteSentence(kb, df.B.Lo, 10), b.Quote(df.B), strings.ReplaceAll(df.Other, "_", " "), there, verb, a.Quote(df.A), strings.ReplaceAll(df.Concept, "_", " "))}, true
+		what := "its opposite"
+		if df.Kind == text.DiffModality {
+			what = "another rule"
+		}
+		return finding{sev: diag.Error, code: code, msg: fmt.Sprintf("%s has %q (%s) where %s %s %q (%s), %s", b.QuoteSentence(kb, df.B.Lo, 10), b.Quote(df.B), strings.ReplaceAll(df.Other, "_", " "), there, verb, a.Quote(df.A), strings.ReplaceAll(df.Concept, "_", " "), what)}, true
 	case text.DiffCounted:
 		// The thing a number counts replaced: held as a contrast is.
 		if !p.same(df, a, ka, b, kb) {

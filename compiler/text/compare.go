@@ -30,7 +30,8 @@ const (
 	DiffCounted                         // a number that counts another thing than its counterpart: "3 players" for "3 cards"
 )
 
-// Contrasts are the groups of connective kinds (lang/<tag>.toml) of which
+// Contrasts are the groups of connective and quantity kinds
+// (lang/<tag>.toml) of which
 // each member says the opposite of the others: a translation that has one
 // where its source has another turns one rule into another. The kinds are
 // every language's; the words of each, each language's own.
@@ -41,6 +42,10 @@ var contrasts = [][]string{
 	{"at_least", "at_most"},
 	{"earliest", "latest"},
 	{"most", "least"},
+	{"more", "fewer"},
+	{"high", "low"},
+	{"each", "one"},
+	{"same", "other"},
 }
 
 // Contrasts returns the contrast groups, each a list of connective kinds.
@@ -345,7 +350,13 @@ func CompareWith(a, b *Doc, pairs []Pair, c Calibration, free bool, sib *Sibling
 			misspelt[i] = n
 		}
 	}
-	pairs = c.Lexicon.unjoin(a, b, pairs)
+	pairs = c.Lexicon.rejoin(a, b, c.Lexicon.unjoin(a, b, pairs))
+	if sib != nil {
+		// The sibling's pairs with the translation, repaired alike.
+		s := *sib
+		s.ToB = s.Lexicon.rejoin(s.Doc, b, s.ToB)
+		sib = &s
+	}
 	drift := negationDrift(a, b, free, sib)
 	for k, p := range pairs {
 		switch {
@@ -409,6 +420,62 @@ func (d Diff) negates() int {
 // words the translation lacks while it has those of the rest: a sentence
 // left out, which the aligner joined to its neighbour rather than pay for
 // a sentence alone.
+// rejoin joins to a pair of one source sentence a translated sentence
+// beside it that the aligner left unpaired, when the pair's translation
+// lacks a clause of the source that the unpaired sentence translates: a
+// source sentence the translation split in two, whose second half alone
+// is as long as the source ("Choose a dealer at random; after each round
+// …" against "Tirez au sort le premier donneur. Après chaque manche …").
+func (lx *Lexicon) rejoin(a, b *Doc, pairs []Pair) []Pair {
+	if lx == nil {
+		return pairs
+	}
+	out := slices.Clone(pairs)
+	for k := 0; k < len(out); k++ {
+		p := out[k]
+		if len(p.A) != 0 || len(p.B) != 1 {
+			continue
+		}
+		for _, q := range []int{k - 1, k + 1} {
+			if q < 0 || q >= len(out) || len(out[q].A) != 1 || len(out[q].B) == 0 {
+				continue
+			}
+			sent := &a.Sentences[out[q].A[0]]
+			if b.Sentences[p.B[0]].Block != b.Sentences[out[q].B[0]].Block {
+				continue
+			}
+			extra := &b.Sentences[p.B[0]]
+			if extra.Para != b.Sentences[out[q].B[0]].Para {
+				continue
+			}
+			// The translation split the sentence where the source parts
+			// two clauses with a semicolon or colon, or the unpaired
+			// sentence translates what the pair lacks.
+			if !a.semicolon(sent.Span) && !lx.completes(a, sent.Span, b, b.spanOf(out[q].B), extra.Span) {
+				continue
+			}
+			joined := Pair{A: out[q].A, B: append(slices.Clone(out[q].B), p.B...)}
+			slices.Sort(joined.B)
+			out[q] = joined
+			out = slices.Delete(out, k, k+1)
+			k--
+			break
+		}
+	}
+	return out
+}
+
+// semicolon reports whether a span parts clauses with a semicolon or a
+// colon.
+func (d *Doc) semicolon(sp Span) bool {
+	for i := sp.Lo; i < sp.Hi; i++ {
+		if t := &d.Tokens[i]; t.Kind == Punct && (t.Text == ";" || t.Text == ":") {
+			return true
+		}
+	}
+	return false
+}
+
 func (lx *Lexicon) unjoin(a, b *Doc, pairs []Pair) []Pair {
 	if lx == nil {
 		return pairs
@@ -605,7 +672,7 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string, sib 
 			matched[phB[key][k]] = phA[key][k]
 		}
 	}
-	bound(x, y, allA, matched, c.Lexicon, add)
+	bound(x, y, allA, matched, c.Lexicon.judging(a, x.span, b, y.span), add)
 	inOrder(x, y, matched, add)
 	// Concepts: one named where the other names a sibling.
 	mA, mB := mentionsBy(x), mentionsBy(y)
@@ -722,7 +789,7 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string, sib 
 	// another of the group more, counted one by one as negations are; a
 	// word left out is style.
 	modals := func(sen *Sentence) []Cue { return sen.Modals }
-	conns := func(sen *Sentence) []Cue { return sen.Connectives }
+	conns := func(sen *Sentence) []Cue { return slices.Concat(sen.Connectives, sen.Quantities) }
 	turned(x, y, []string{"can", "must"}, modals, DiffModality, add)
 	for _, g := range contrasts {
 		turned(x, y, g, conns, DiffContrast, add)
@@ -1084,8 +1151,8 @@ func cues(s side, f func(*Sentence) []Cue) []Cue {
 func negated(s side) []Cue { return cues(s, func(s *Sentence) []Cue { return s.Negations }) }
 
 // turned adds, for each word of group (cue kinds of f) that side x has
-// more of than y, where y has more of another of the group, a difference
-// of kind between the two.
+// more of than y, where y has more of another of the group at about its
+// place, a difference of kind between the two.
 func turned(x, y side, group []string, f func(*Sentence) []Cue, kind DiffKind, add func(Diff)) {
 	of := func(s side, k string) []Cue {
 		return slices.DeleteFunc(cues(s, f), func(c Cue) bool { return c.Kind != k })
@@ -1097,8 +1164,17 @@ func turned(x, y side, group []string, f func(*Sentence) []Cue, kind DiffKind, a
 			}
 			lostA := leftOver(x, of(x, k1), y, of(y, k1), cuePos)
 			gainedB := leftOver(y, of(y, k2), x, of(x, k2), cuePos)
-			for k := range min(len(lostA), len(gainedB)) {
-				ca, cb := lostA[k], gainedB[k]
+			// A word turned into another stays at its place: a word
+			// gained far from the one lost is another word ("nach
+			// Fraktionen", by faction, against "the one before").
+			near := max(4, (y.span.Hi-y.span.Lo)/3)
+			for _, ca := range lostA {
+				k := slices.IndexFunc(gainedB, func(cb Cue) bool { return abs(at(x, ca.Tok, y)-cb.Tok) <= near })
+				if k < 0 {
+					continue
+				}
+				cb := gainedB[k]
+				gainedB = slices.Delete(gainedB, k, k+1)
 				add(Diff{Kind: kind, A: Span{ca.Tok, ca.End}, B: Span{cb.Tok, cb.End}, Concept: k1, Other: k2})
 			}
 		}

@@ -43,6 +43,9 @@ type Sentence struct {
 	// Connectives are the language's connectives the sentence uses,
 	// the longest at each place, Kind the kind each says.
 	Connectives []Cue
+	// Quantities are the language's words of quantity the sentence uses
+	// ("one", "more"), as connectives are.
+	Quantities []Cue
 }
 
 // Cue is a word or phrase of polarity or modality, and its scope.
@@ -310,9 +313,17 @@ func (d *Doc) annotate(s *Sentence) {
 	// The longest connective at each place: "l'une après l'autre" says
 	// one by one, not after nor other. A phrase of several kinds ("wenn":
 	// if and when) says each.
+	s.Connectives = d.kinds(s, l.connectives)
+	s.Quantities = d.kinds(s, l.quantities)
+}
+
+// kinds returns the phrases of a table a sentence uses, the longest at
+// each place, each with its kind.
+func (d *Doc) kinds(s *Sentence, table map[string][]kindPhrase) []Cue {
+	var out []Cue
 	for i := s.Lo; i < s.Hi; {
 		best := 0
-		cands := l.connectives[ts[i].Norm]
+		cands := table[d.Tokens[i].Norm]
 		for _, p := range cands {
 			best = max(best, d.phraseAt(i, s.Hi, p.words))
 		}
@@ -322,11 +333,12 @@ func (d *Doc) annotate(s *Sentence) {
 		}
 		for _, p := range cands {
 			if d.phraseAt(i, s.Hi, p.words) == best {
-				s.Connectives = append(s.Connectives, Cue{Tok: i, End: i + best, Kind: p.kind, Scope: s.Clause(i)})
+				out = append(out, Cue{Tok: i, End: i + best, Kind: p.kind, Scope: s.Clause(i)})
 			}
 		}
 		i += best
 	}
+	return out
 }
 
 // repeated reports whether the negation word at token i repeats one

@@ -55,7 +55,11 @@ type langFile struct {
 	// "one_by_one"): what a sentence states with words no lexicon of one
 	// game learns, since they are too common or too short.
 	Connectives map[string][]string `toml:"connectives"`
-	Negation    struct {
+	// Quantities, by a kind every language shares ("one", "more",
+	// "high"): words of quantity and degree, which tell only against
+	// another of their contrast group (text.Contrasts).
+	Quantities map[string][]string `toml:"quantities"`
+	Negation   struct {
 		Words    []string `toml:"words"`
 		Particle []string `toml:"particle"`
 		Partners []string `toml:"partners"`
@@ -95,7 +99,7 @@ type Language struct {
 	neg, particle, partners, lexical        set
 	negIdioms, restrictIdioms               [][]string
 	negPhrases                              []kindPhrase
-	connectives                             map[string][]kindPhrase // by first word
+	connectives, quantities                 map[string][]kindPhrase // by first word
 	restrict                                set
 	restrictPartner                         set
 	can, must                               [][]string
@@ -181,16 +185,7 @@ func (l *Language) init(f langFile) {
 			l.negIdioms = append(l.negIdioms, p)
 		}
 	}
-	l.connectives = map[string][]kindPhrase{}
-	for _, kind := range slices.Sorted(maps.Keys(f.Connectives)) {
-		for _, p := range phrases(f.Connectives[kind]) {
-			kp := kindPhrase{kind, p}
-			// A phrase a kind lists twice ("où" and "ou" fold alike) says it once.
-			if len(p) > 0 && !slices.ContainsFunc(l.connectives[p[0]], func(x kindPhrase) bool { return x.kind == kind && slices.Equal(x.words, p) }) {
-				l.connectives[p[0]] = append(l.connectives[p[0]], kp)
-			}
-		}
-	}
+	l.connectives, l.quantities = kindPhrases(f.Connectives), kindPhrases(f.Quantities)
 	l.restrict, l.restrictPartner = newSet(f.Restriction.Words), newSet(f.Restriction.Partner)
 	l.can, l.must = phrases(f.Modal.Can), phrases(f.Modal.Must)
 }
@@ -289,4 +284,19 @@ func Fold(s string) string {
 
 func isApostrophe(r rune) bool {
 	return r == '\'' || r == '’' || r == '‘' || r == '`' || r == '´' || r == 'ʼ'
+}
+
+// kindPhrases indexes phrases by kind by their first word.
+func kindPhrases(byKind map[string][]string) map[string][]kindPhrase {
+	out := map[string][]kindPhrase{}
+	for _, kind := range slices.Sorted(maps.Keys(byKind)) {
+		for _, p := range phrases(byKind[kind]) {
+			kp := kindPhrase{kind, p}
+			// A phrase a kind lists twice ("où" and "ou" fold alike) says it once.
+			if len(p) > 0 && !slices.ContainsFunc(out[p[0]], func(x kindPhrase) bool { return x.kind == kind && slices.Equal(x.words, p) }) {
+				out[p[0]] = append(out[p[0]], kp)
+			}
+		}
+	}
+	return out
 }

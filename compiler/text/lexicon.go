@@ -34,6 +34,37 @@ type Lexicon struct {
 	// names holds the names of the game: words both its sources and its
 	// translations capitalise inside a sentence (see capitalised).
 	names map[string]bool
+	// learnt holds the sentence pairs learnt from; out is 1 where the
+	// pair being judged is one of them, whose counts are taken away, and
+	// 0 for any other (see judging).
+	learnt map[learntPair]bool
+	out    int
+}
+
+// learntPair is a pair of sentences learnt from.
+type learntPair struct {
+	a, b   *Doc
+	sa, sb Span
+}
+
+// judging returns the lexicon as it judges the pair of spans sa of a and
+// sb of b: with the pair's own counts taken away when it was learnt
+// from, as they are, else whole. A pair the aligner did not align one to
+// one (a sentence the translation split, joined or moved) taught nothing.
+func (lx *Lexicon) judging(a *Doc, sa Span, b *Doc, sb Span) *Lexicon {
+	if lx == nil {
+		return nil
+	}
+	out := 0
+	if lx.learnt[learntPair{a, b, sa, sb}] {
+		out = 1
+	}
+	if out == lx.out {
+		return lx
+	}
+	v := *lx
+	v.out = out
+	return &v
 }
 
 // clauseMarks counts the marks that part clauses in a span.
@@ -41,6 +72,12 @@ func clauseMarks(d *Doc, sp Span) int {
 	n := 0
 	for i := sp.Lo; i < sp.Hi; i++ {
 		if t := &d.Tokens[i]; t.Kind == Punct && strings.Contains(",;:()[]–—", t.Text) {
+			n++
+		}
+		// A sentence that ends inside the span parts two clauses as a
+		// semicolon would: the source's "; you will notice" is the
+		// translation's ". Vous remarquerez".
+		if i > sp.Lo && d.SentenceAt(i) != d.SentenceAt(i-1) {
 			n++
 		}
 	}
@@ -179,7 +216,7 @@ func (lx *Lexicon) tails(d *Doc, w string) []string {
 // source align one to one; aligns holds each document pair's alignment
 // (Align), or is nil to have them aligned with c.
 func Learn(pairs [][2]*Doc, aligns [][]Pair, c Calibration) *Lexicon {
-	lx := &Lexicon{freqA: map[string]int{}, freqB: map[string]int{}, cooc: map[string]map[string]int{}}
+	lx := &Lexicon{freqA: map[string]int{}, freqB: map[string]int{}, cooc: map[string]map[string]int{}, learnt: map[learntPair]bool{}, out: 1}
 	// The sentence pairs aligned one to one, which alone are learnt from.
 	type onePair struct {
 		a, b   *Doc
@@ -207,7 +244,9 @@ func Learn(pairs [][2]*Doc, aligns [][]Pair, c Calibration) *Lexicon {
 		}
 		for _, al := range al {
 			if len(al.A) == 1 && len(al.B) == 1 {
-				ones = append(ones, onePair{a, b, a.Sentences[al.A[0]].Span, b.Sentences[al.B[0]].Span})
+				o := onePair{a, b, a.Sentences[al.A[0]].Span, b.Sentences[al.B[0]].Span}
+				ones = append(ones, o)
+				lx.learnt[learntPair(o)] = true
 			}
 		}
 	}
@@ -270,9 +309,9 @@ func Learn(pairs [][2]*Doc, aligns [][]Pair, c Calibration) *Lexicon {
 // dice is Dice's coefficient of e and f with the pair being judged left
 // out: in it, e occurs, and f occurs when inPair.
 func (lx *Lexicon) dice(e, f string, inPair bool) float64 {
-	c, fa, fb := lx.cooc[e][f], lx.freqA[e]-1, lx.freqB[f]
+	c, fa, fb := lx.cooc[e][f], lx.freqA[e]-lx.out, lx.freqB[f]
 	if inPair {
-		c, fb = c-1, fb-1
+		c, fb = c-lx.out, fb-lx.out
 	}
 	if c <= 0 || fa+fb <= 0 {
 		return 0
@@ -283,7 +322,7 @@ func (lx *Lexicon) dice(e, f string, inPair bool) float64 {
 // known reports whether a source word has a translation the other pairs
 // agree on, and what it is.
 func (lx *Lexicon) known(e string, inB []string) bool {
-	if lx.freqA[e]-1 < lexFreq {
+	if lx.freqA[e]-lx.out < lexFreq {
 		return false
 	}
 	for _, f := range lx.cands[e] {
@@ -321,6 +360,25 @@ func (lx *Lexicon) best(e string, inB []string) string {
 	return out
 }
 
+// completes reports whether a translated span extra translates what a
+// source span sa says that its translation sb does not: two known words
+// of sa at least, and most of those sb lacks.
+func (lx *Lexicon) completes(a *Doc, sa Span, b *Doc, sb, extra Span) bool {
+	lx = lx.judging(a, sa, b, sb)
+	inB, inExtra := lx.stems(b, sb), lx.stems(b, extra)
+	lacked, found := 0, 0
+	for _, e := range lx.stems(a, sa) {
+		if !lx.known(e, append(slices.Clone(inB), inExtra...)) || lx.covered(e, inB) {
+			continue
+		}
+		lacked++
+		if lx.covered(e, inExtra) {
+			found++
+		}
+	}
+	return found >= 2 && 2*found > lacked
+}
+
 // Missing returns the clause of source sentence span sa whose words, each
 // with a known translation, all lack one in the translated span sb, while
 // the rest of the sentence has its translations: a clause dropped.
@@ -331,6 +389,7 @@ func (lx *Lexicon) Missing(a *Doc, sent *Sentence, b *Doc, sb Span, short bool) 
 	if lx == nil {
 		return Span{}, false
 	}
+	lx = lx.judging(a, sent.Span, b, sb)
 	inB := lx.stems(b, sb)
 	total, cov := 0, 0
 	type clause struct {
@@ -476,7 +535,7 @@ func (lx *Lexicon) units(d *Doc, sp Span, other *Doc) []unit {
 		}
 		seen[s] = true
 		key := s
-		if lx.freqA[s]-1 < lexFreq {
+		if lx.freqA[s]-lx.out < lexFreq {
 			key = rareKey
 		}
 		out = append(out, unit{i, i + 1, key, s})
@@ -495,7 +554,7 @@ func (lx *Lexicon) rareWords(d *Doc, sp Span, own map[int]bool) []int {
 			continue
 		}
 		s := Stem(t.Norm)
-		if !seen[s] && lx.freqB[s]-1 < lexFreq {
+		if !seen[s] && lx.freqB[s]-lx.out < lexFreq {
 			out = append(out, i)
 		}
 		seen[s] = true
@@ -671,9 +730,9 @@ func (lx *Lexicon) weights(a *Doc, sa Span, b *Doc, sb Span) (us []unit, w, wc, 
 	us, cov := lx.coverage(a, sa, b, sb)
 	w, wc, wu = make([]float64, len(us)), make([]float64, len(us)), make([]float64, len(us))
 	for k, u := range us {
-		n, h := lx.seen[u.key]-1, lx.hit[u.key]
+		n, h := lx.seen[u.key]-lx.out, lx.hit[u.key]
 		if cov[k] {
-			h--
+			h -= lx.out
 		}
 		// A cue the language files name is translated as a rule: one the
 		// game's other pairs do not show starts from the game's rate.
@@ -681,8 +740,6 @@ func (lx *Lexicon) weights(a *Doc, sa Span, b *Doc, sb Span) (us []unit, w, wc, 
 			continue
 		}
 		n = max(n, 0)
-		// A span the lexicon did not learn from (sentences joined) has
-		// nothing of its own to take away.
 		h = min(max(h, 0), n)
 		r := (float64(h) + dropPrior*lx.rate) / (float64(n) + dropPrior)
 		wc[k], wu[k] = math.Log(dropCovered/r), math.Log((1-dropCovered)/(1-r))
@@ -756,6 +813,7 @@ func (lx *Lexicon) drop(a *Doc, sent *Sentence, b *Doc, sb Span, c Calibration) 
 	if lx == nil || lx.seen == nil || a.Len(sent.Span) < dropMin {
 		return out
 	}
+	lx = lx.judging(a, sent.Span, b, sb)
 	us, w, wc, wu, named := lx.weights(a, sent.Span, b, sb)
 	x := float64(a.Len(sent.Span))
 	y := float64(b.Len(sb))

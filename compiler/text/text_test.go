@@ -870,6 +870,15 @@ func TestContrasts(t *testing.T) {
 		{"de", "Keep at least two cards.", "Behalte mindestens zwei Karten.", false},
 		{"fr", "Keep at least two cards.", "Gardez deux cartes.", false},
 		{"fr", "The battle ends at the latest when the cards run out.", "La bataille se termine au plus tard quand les cartes manquent.", false},
+		{"fr", "Each player draws a card.", "Un seul joueur pioche une carte.", true},
+		{"fr", "Each player draws a card.", "Chaque joueur pioche une carte.", false},
+		{"fr", "Each day a player may recruit.", "Un joueur peut recruter en un jour.", false},
+		{"de", "Each player draws a card.", "Ein einziger Spieler zieht eine Karte.", true},
+		{"de", "Each player draws a card.", "Jeder Spieler zieht eine Karte.", false},
+		{"fr", "Draw more cards than you discard.", "Piochez moins de cartes que vous n’en défaussez.", true},
+		{"fr", "Draw more cards than you discard.", "Piochez plus de cartes que vous n’en défaussez.", false},
+		{"de", "The same player plays again.", "Ein anderer Spieler spielt erneut.", true},
+		{"de", "The same player plays again.", "Derselbe Spieler spielt erneut.", false},
 	}
 	for _, tt := range tests {
 		if found := differs(t, tt.lang, tt.src, tt.dst, DiffContrast); found != tt.found {

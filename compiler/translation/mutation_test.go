@@ -60,7 +60,38 @@ func floors() map[mutation.Kind]mutation.Floor {
 		// the line (Bellum Magica's contents, reported by G119 on the
 		// message's first line).
 		mutation.NumberSwap: {Recall: 0.50, AtLine: 0.70},
+		// Closed-class words turned into another of their class, on
+		// seeds 1 and 2: "may" into "must" 93% in all, 75% in its
+		// weakest cell (German Warriors); a degree 87% to 89%, 73%
+		// (French Hearts); the same into another 93%. "Each" into "one"
+		// is found in English (85% to 100%), where "one" says one and
+		// nothing else: see langFloors.
+		mutation.Modality: {Recall: 0.65, AtLine: 0.95},
+		mutation.Quantity: {Recall: 0.75, AtLine: 0.95},
+		mutation.Degree:   {Recall: 0.60, AtLine: 0.95},
+		mutation.Identity: {Recall: 0.80, AtLine: 0.95},
 	}
+}
+
+// langFloors are the floors of a kind in one language where the checks
+// do not reach the kind's floor, and why. "Chaque" turned into "un", or
+// "jeder" into "ein", leaves an article, which says one as often where
+// the source has no number to count ("je einem", "an einem Tag" for
+// "each day"): counting articles raised false alarms on the shipped and
+// printed texts, so French and German find it only as "un seul", "ein
+// einziger" (0% to 5% on seeds 1 and 2).
+func langFloors() map[mutation.Kind]map[string]mutation.Floor {
+	return map[mutation.Kind]map[string]mutation.Floor{
+		mutation.Quantity: {"fr": {}, "de": {}},
+	}
+}
+
+// floorOf is the floor of a cell.
+func floorOf(c *mutation.Cell) mutation.Floor {
+	if f, ok := langFloors()[c.Kind][c.Lang]; ok {
+		return f
+	}
+	return floors()[c.Kind]
 }
 
 // diagKey identifies a diagnostic across runs: not by its line, which an
@@ -89,6 +120,9 @@ type cleanGame struct {
 	langs  []string               // the translated languages
 	clean  map[diagKey]int        // the diagnostics of the clean run
 	alarms diag.List              // those in the game's locale files
+	// heldOut marks the game written for the tests, which the checks were
+	// not tuned to: its figures are reported, its floors not asserted.
+	heldOut bool
 }
 
 // TestMutation measures the translation checker: it makes random single
@@ -99,6 +133,10 @@ type cleanGame struct {
 func TestMutation(t *testing.T) {
 	base := txtar.Tree(t, grimoire.Games())
 	longtest.Skip(t)
+	// The new game written for these tests, which nothing was tuned to,
+	// is edited beside the shipped ones.
+	maps.Copy(base, armada(t))
+	heldOut := map[string]bool{"armada": true}
 	perCell := 20
 	var games []*cleanGame
 	dirs, err := fs.ReadDir(base, "cards")
@@ -107,7 +145,9 @@ func TestMutation(t *testing.T) {
 	}
 	for _, de := range dirs {
 		if de.IsDir() {
-			games = append(games, loadClean(t, base, de.Name()))
+			g := loadClean(t, base, de.Name())
+			g.heldOut = heldOut[g.id]
+			games = append(games, g)
 		}
 	}
 	var cells []*mutation.Cell
@@ -244,7 +284,10 @@ func runCell(t *testing.T, base fstest.MapFS, g *cleanGame, c *mutation.Cell, n 
 			t.Logf("reported, not at line %s: %s %s %s %s: %s%s", e.Lines, c.Game, c.Lang, c.Kind, e.MessageID, e.Desc, fresh(got, g.clean, e))
 		}
 	}
-	for _, msg := range c.Short(floors()[c.Kind], 10) {
+	if g.heldOut {
+		return // measured and reported, never tuned to: no floor
+	}
+	for _, msg := range c.Short(floorOf(c), 10) {
 		t.Error(msg)
 	}
 }
@@ -315,7 +358,67 @@ func logTable(t *testing.T, cells []*mutation.Cell, games []*cleanGame) {
 		}
 	}
 	t.Log("\n" + b.String())
+	for _, g := range games {
+		for _, d := range g.alarms {
+			t.Errorf("false alarm in the clean %s: %s", g.id, d)
+		}
+	}
 	if !slices.ContainsFunc(cells, func(c *mutation.Cell) bool { return c.Made > 0 }) {
 		t.Error("no edit could be made")
 	}
+}
+
+// TestCorrectVariations measures the checker's precision on texts nobody
+// tuned it to: it says the shipped translations, and the new game's,
+// another correct way (a number written the other way, two sentences
+// joined, one split), and every finding on the edited message is a false
+// alarm. Run it with -v for the table, and with -mutation.seed for other
+// variations.
+func TestCorrectVariations(t *testing.T) {
+	base := txtar.Tree(t, grimoire.Games())
+	longtest.Skip(t)
+	maps.Copy(base, armada(t))
+	dirs, err := fs.ReadDir(base, "cards")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cells []*mutation.Cell
+	t.Run("cells", func(t *testing.T) {
+		for _, de := range dirs {
+			if !de.IsDir() {
+				continue
+			}
+			g := loadClean(t, base, de.Name())
+			for _, lang := range g.langs {
+				for _, kind := range mutation.Variations() {
+					c := &mutation.Cell{Game: g.id, Lang: lang, Kind: kind}
+					cells = append(cells, c)
+					t.Run(g.id+"/"+lang+"/"+string(kind), func(t *testing.T) {
+						t.Parallel()
+						edits, err := mutation.Game(g.models[lang], base, lang, kind, 20, *mutationSeed)
+						if err != nil {
+							t.Fatal(err)
+						}
+						for _, e := range edits {
+							tree := maps.Clone(base)
+							tree[e.File] = &fstest.MapFile{Data: e.Apply(base[e.File].Data)}
+							_, got := compiler.Load(tree, checked(g.id))
+							c.Made++
+							if reported, _ := judge(got, g.clean, e); reported {
+								c.Reported++
+								t.Logf("false alarm: %s %s %s %s: %s%s", g.id, lang, kind, e.MessageID, e.Desc, fresh(got, g.clean, e))
+							}
+						}
+						if c.Reported > 0 {
+							t.Errorf("%d false alarms of %d variations, want none", c.Reported, c.Made)
+						}
+					})
+				}
+			}
+		}
+	})
+	var b strings.Builder
+	fmt.Fprintf(&b, "seed %d (reported: false alarms)\n", *mutationSeed)
+	mutation.Table(&b, cells)
+	t.Log("\n" + b.String())
 }

@@ -623,3 +623,58 @@ func (t *text) inSum(start, end int) bool {
 	}
 	return plus
 }
+
+// closedSites are the words of a closed class, outside actions and names
+// of the game, each of which becomes what swaps gives it.
+func closedSites(t *text, m *matcher, swaps [][2]string) []site {
+	var out []site
+	lower := strings.ToLower(t.s)
+	for _, sw := range swaps {
+		for from := 0; ; {
+			i := strings.Index(lower[from:], sw[0])
+			if i < 0 {
+				break
+			}
+			start, end := from+i, from+i+len(sw[0])
+			from = end
+			if !onBoundaries(t.s, start, end) || t.overlapsAction(start, end) || m.isName(t.s[start:end]) || inIdiom(lower, start, end, t.lang.idioms) {
+				continue
+			}
+			word, to := t.s[start:end], sw[1]
+			if masc, fem, ok := strings.Cut(to, "|"); ok {
+				to = masc
+				if next := nextWord(t.s, end); strings.HasSuffix(next, "e") || strings.HasSuffix(next, "é") {
+					to = fem
+				}
+			}
+			out = append(out, site{pick: func(*rand.Rand) (change, bool) {
+				nw := keepCase(word, to)
+				return change{span{start, end}, nw, word + " -> " + nw}, true
+			}})
+		}
+	}
+	return out
+}
+
+// nextWord returns the word after byte i, folded to lower case.
+func nextWord(s string, i int) string {
+	rest := strings.TrimLeft(s[i:], " ")
+	end := strings.IndexFunc(rest, func(r rune) bool { return !isWordRune(r) })
+	if end < 0 {
+		end = len(rest)
+	}
+	return strings.ToLower(rest[:end])
+}
+
+// inIdiom reports whether bytes [start, end) of a lower-cased text lie in
+// one of idioms, as whole words.
+func inIdiom(lower string, start, end int, idioms []string) bool {
+	for _, id := range idioms {
+		for from := max(0, end-len(id)); from <= start && from+len(id) <= len(lower); from++ {
+			if strings.HasPrefix(lower[from:], id) && onBoundaries(lower, from, from+len(id)) {
+				return true
+			}
+		}
+	}
+	return false
+}

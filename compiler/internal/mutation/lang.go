@@ -23,6 +23,14 @@ type language struct {
 	// contrasts are pairs of words or phrases of opposite meaning:
 	// direction, time, bound.
 	contrasts [][2]string
+	// closed are, for each kind of closed-class edit, the words that
+	// turn one rule into another, each with what it becomes: "may" with
+	// "must", "each" with "one". "un|une" is chosen by the next word:
+	// "une" before a word ending in e or é.
+	closed map[Kind][][2]string
+	// idioms hold closed-class words that state no degree or quantity of
+	// their own ("no more", "or more"): no closed-class edit touches them.
+	idioms []string
 }
 
 // languageOf returns the tables of a language tag's base language.
@@ -37,6 +45,13 @@ func languageOf(tag string) (*language, bool) {
 			abbreviations: []string{"e.g.", "i.e.", "etc.", "vs.", "no.", "cf.", "approx.", "mr.", "mrs.", "st."},
 			negations:     negationsEN,
 			contrasts:     [][2]string{{"left", "right"}, {"before", "after"}, {"at least", "at most"}, {"clockwise", "counterclockwise"}},
+			closed: map[Kind][][2]string{
+				Modality: {{"may", "must"}, {"can", "must"}, {"must", "may"}},
+				Quantity: {{"each", "one"}, {"every", "one"}},
+				Degree:   {{"most", "least"}, {"least", "most"}, {"more", "fewer"}, {"fewer", "more"}, {"highest", "lowest"}, {"lowest", "highest"}, {"higher", "lower"}, {"lower", "higher"}},
+				Identity: {{"same", "other"}, {"other", "same"}},
+			},
+			idioms: []string{"no more", "any more", "not more", "or more", "or fewer", "no fewer", "each other", "one another"},
 		}, true
 	case "fr":
 		return &language{
@@ -46,6 +61,13 @@ func languageOf(tag string) (*language, bool) {
 			elisions:      []string{"l", "d", "j", "m", "n", "s", "t", "c", "qu", "jusqu", "lorsqu", "puisqu"},
 			negations:     negationsFR,
 			contrasts:     [][2]string{{"gauche", "droite"}, {"avant", "après"}, {"au moins", "au plus"}, {"au minimum", "au maximum"}},
+			closed: map[Kind][][2]string{
+				Modality: {{"peut", "doit"}, {"peuvent", "doivent"}, {"pouvez", "devez"}, {"pourra", "devra"}, {"pourront", "devront"}, {"doit", "peut"}, {"doivent", "peuvent"}, {"devez", "pouvez"}},
+				Quantity: {{"chaque", "un|une"}},
+				Degree:   {{"le plus", "le moins"}, {"la plus", "la moins"}, {"les plus", "les moins"}, {"le moins", "le plus"}, {"la moins", "la plus"}, {"plus de", "moins de"}, {"moins de", "plus de"}},
+				Identity: {{"le même", "un autre"}, {"la même", "une autre"}, {"les mêmes", "d’autres"}},
+			},
+			idioms: []string{"ou plus", "ou moins", "au plus", "au moins", "ne plus", "n’en plus", "de plus", "non plus"},
 		}, true
 	case "de":
 		return &language{
@@ -55,6 +77,13 @@ func languageOf(tag string) (*language, bool) {
 			ordinalDot:    true,
 			negations:     negationsDE,
 			contrasts:     [][2]string{{"links", "rechts"}, {"bevor", "nachdem"}, {"mindestens", "höchstens"}, {"frühestens", "spätestens"}},
+			closed: map[Kind][][2]string{
+				Modality: {{"kann", "muss"}, {"können", "müssen"}, {"darf", "muss"}, {"dürfen", "müssen"}, {"kannst", "musst"}, {"muss", "kann"}, {"müssen", "können"}, {"musst", "kannst"}},
+				Quantity: {{"jeder", "ein"}, {"jede", "eine"}, {"jedes", "ein"}, {"jedem", "einem"}, {"jeden", "einen"}},
+				Degree:   {{"meisten", "wenigsten"}, {"wenigsten", "meisten"}, {"mehr", "weniger"}, {"weniger", "mehr"}, {"höchste", "niedrigste"}, {"höchsten", "niedrigsten"}, {"niedrigste", "höchste"}, {"niedrigsten", "höchsten"}},
+				Identity: {{"gleiche", "andere"}, {"gleichen", "anderen"}, {"selbe", "andere"}, {"selben", "anderen"}, {"derselbe", "ein anderer"}, {"dieselbe", "eine andere"}, {"dasselbe", "ein anderes"}, {"denselben", "einen anderen"}, {"demselben", "einem anderen"}},
+			},
+			idioms: []string{"nicht mehr", "kein mehr", "keine mehr", "oder mehr", "oder weniger", "nie mehr", "mehr als"},
 		}, true
 	}
 	return nil, false

@@ -12,6 +12,9 @@
 // finding words and sentences: it shares no code with the checker it
 // measures.
 //
+// Beside the mistakes (Kinds), it makes correct variations (Variations):
+// the same meaning said another way, which a checker must not report.
+//
 // Game draws edits of the locale files of a loaded game; Text draws edits
 // of any plain text, such as a printed rulebook, given the game's
 // vocabulary in that text's language.
@@ -69,11 +72,22 @@ const (
 	// print the game's data (not an engine's .Arg); never two terms of
 	// one sum.
 	NumberSwap Kind = "number_swap"
+	// The closed-class edits: a word of a closed class (as Universal
+	// Dependencies names them) that states a rule, turned into another
+	// member of its class. Modality turns a permission into an
+	// obligation or back ("may" and "must"); Quantity, a universal
+	// quantifier into one ("each" into "one"); Degree, a degree into its
+	// opposite ("most" and "least", "more" and "fewer", "highest" and
+	// "lowest"); Identity, the same into another ("the same player").
+	Modality Kind = "modality"
+	Quantity Kind = "quantity"
+	Degree   Kind = "degree"
+	Identity Kind = "identity"
 )
 
 // Kinds lists every kind, in a fixed order.
 func Kinds() []Kind {
-	return []Kind{Digit, NumberWord, Placeholder, TermSwap, Negation, SentenceDrop, ClauseDrop, Facing, Destination, ProperName, Contrast, NumberSwap}
+	return []Kind{Digit, NumberWord, Placeholder, TermSwap, Negation, SentenceDrop, ClauseDrop, Facing, Destination, ProperName, Contrast, NumberSwap, Modality, Quantity, Degree, Identity}
 }
 
 // Lines is an inclusive range of lines, counted from 1.
@@ -167,6 +181,14 @@ func sitesFor(kind Kind, t *text, m *matcher) ([]site, error) {
 		return contrastSites(t, m), nil
 	case NumberSwap:
 		return numberSwapSites(t, m), nil
+	case Modality, Quantity, Degree, Identity:
+		return closedSites(t, m, t.lang.closed[kind]), nil
+	case NumberForm:
+		return numberFormSites(t, m), nil
+	case SentencesJoined:
+		return joinSites(t, m), nil
+	case SentenceSplit:
+		return splitSites(t), nil
 	}
 	return nil, fmt.Errorf("unknown kind of edit %q", kind)
 }

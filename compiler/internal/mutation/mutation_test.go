@@ -193,6 +193,19 @@ func TestExactEdits(t *testing.T) {
 		{NumberSwap, "en", "Take 2 cards and three coins. Then 4 more.", []string{"Take three cards and 2 coins. Then 4 more."}, nil},
 		{NumberSwap, "en", "Pay {{.Param.a}} for {{.Param.b}} cards, 1.5 each.", []string{"Pay {{.Param.b}} for {{.Param.a}} cards, 1.5 each."}, nil},
 		{NumberSwap, "fr", "Deux cartes et deux pièces.", nil, nil},
+		// Closed-class words: each turned into another member of its class.
+		{Modality, "fr", "Vous pouvez passer.", []string{"Vous devez passer."}, nil},
+		{Quantity, "fr", "Chaque carte et chaque joueur.", []string{"Une carte et chaque joueur.", "Chaque carte et un joueur."}, nil},
+		{Quantity, "de", "Jeder Spieler zieht.", []string{"Ein Spieler zieht."}, nil},
+		{Degree, "en", "The most cards, not the almost highest.", []string{"The least cards, not the almost highest.", "The most cards, not the almost lowest."}, nil},
+		{Identity, "fr", "La même carte.", []string{"Une autre carte."}, nil},
+		// Correct variations: the same said another way.
+		{NumberForm, "en", "Take 3 cards and two coins, 1.5 each.", []string{"Take three cards and two coins, 1.5 each.", "Take 3 cards and 2 coins, 1.5 each."}, nil},
+		{NumberForm, "de", "Drei Karten, zwei Münzen.", []string{"Drei Karten, 2 Münzen."}, nil},
+		{SentencesJoined, "fr", "Piochez. Puis passez.", []string{"Piochez ; puis passez."}, nil},
+		{SentencesJoined, "de", "Zieh eine Karte. Dann passe.", []string{"Zieh eine Karte; Dann passe."}, nil},
+		{SentenceSplit, "en", "Draw two cards; then pass the die.", []string{"Draw two cards. Then pass the die."}, nil},
+		{SentenceSplit, "fr", "Piochez deux cartes ; puis passez le dé.", []string{"Piochez deux cartes. Puis passez le dé."}, nil},
 		{NumberSwap, "en", "In all: 29 + {{.Param.a}} + 3 = 40!", []string{"In all: 40 + {{.Param.a}} + 3 = 29!", "In all: 29 + {{.Param.a}} + 40 = 3!"}, nil},
 	}
 	for _, tt := range tests {
@@ -299,7 +312,7 @@ func TestLines(t *testing.T) {
 // TestSeed checks that a seed always gives the same edits, and that
 // another seed gives others.
 func TestSeed(t *testing.T) {
-	text := strings.Repeat("The giant can take two cards face up, {{.Param.x}} each. If the orc is in your hand, put 3 cards and two coins on the discard pile, then pass to the left. Maldorf wins.\n\n", 4)
+	text := strings.Repeat("The giant can take two cards face up, {{.Param.x}} each. If the orc is in your hand, put 3 cards and two coins on the discard pile, then the same player with the most coins passes to the left. Maldorf wins.\n\n", 4)
 	v := vocabularies()["en"]
 	for _, kind := range Kinds() {
 		a, err := Text(text, "en", v, kind, 5, 7)

@@ -3,6 +3,7 @@ package mutation
 import (
 	"fmt"
 	"io"
+	"slices"
 )
 
 // Cell counts the edits of one kind made in one language of one game, and
@@ -63,7 +64,13 @@ func Table(w io.Writer, cells []*Cell) {
 	}
 	fmt.Fprintln(w)
 	var made, reported, atLine int
-	for _, k := range Kinds() {
+	var kinds []Kind // in the order of Kinds, then Variations, as the cells have them
+	for _, k := range append(Kinds(), Variations()...) {
+		if slices.ContainsFunc(cells, func(c *Cell) bool { return c.Kind == k }) {
+			kinds = append(kinds, k)
+		}
+	}
+	for _, k := range kinds {
 		var m, r, a int
 		for _, c := range cells {
 			if c.Kind == k {
