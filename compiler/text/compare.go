@@ -790,9 +790,10 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string, sib 
 	// word left out is style.
 	modals := func(sen *Sentence) []Cue { return sen.Modals }
 	conns := func(sen *Sentence) []Cue { return slices.Concat(sen.Connectives, sen.Quantities) }
-	turned(x, y, []string{"can", "must"}, modals, DiffModality, add)
+	turned(x, y, []string{"can", "must"}, byKind(x, modals), byKind(y, modals), DiffModality, add)
+	connsX, connsY := byKind(x, conns), byKind(y, conns)
 	for _, g := range contrasts {
-		turned(x, y, g, conns, DiffContrast, add)
+		turned(x, y, g, connsX, connsY, DiffContrast, add)
 	}
 	// Length: a clause dropped; with c.Joins, also a sentence dropped
 	// from sentences the translation joined, which the alignment pairs as
@@ -1150,20 +1151,27 @@ func cues(s side, f func(*Sentence) []Cue) []Cue {
 // one cue (see annotate).
 func negated(s side) []Cue { return cues(s, func(s *Sentence) []Cue { return s.Negations }) }
 
-// turned adds, for each word of group (cue kinds of f) that side x has
-// more of than y, where y has more of another of the group at about its
-// place, a difference of kind between the two.
-func turned(x, y side, group []string, f func(*Sentence) []Cue, kind DiffKind, add func(Diff)) {
-	of := func(s side, k string) []Cue {
-		return slices.DeleteFunc(cues(s, f), func(c Cue) bool { return c.Kind != k })
+// byKind returns the cues of a side (f of each sentence) by their kind.
+func byKind(s side, f func(*Sentence) []Cue) map[string][]Cue {
+	out := map[string][]Cue{}
+	for _, c := range cues(s, f) {
+		out[c.Kind] = append(out[c.Kind], c)
 	}
+	return out
+}
+
+// turned adds, for each word of group (cue kinds, inX and inY the cues
+// of each side by kind) that side x has more of than y, where y has more
+// of another of the group at about its place, a difference of kind
+// between the two.
+func turned(x, y side, group []string, inX, inY map[string][]Cue, kind DiffKind, add func(Diff)) {
 	for _, k1 := range group {
 		for _, k2 := range group {
-			if k1 == k2 {
+			if k1 == k2 || len(inX[k1]) <= len(inY[k1]) || len(inY[k2]) <= len(inX[k2]) {
 				continue
 			}
-			lostA := leftOver(x, of(x, k1), y, of(y, k1), cuePos)
-			gainedB := leftOver(y, of(y, k2), x, of(x, k2), cuePos)
+			lostA := leftOver(x, inX[k1], y, inY[k1], cuePos)
+			gainedB := leftOver(y, inY[k2], x, inX[k2], cuePos)
 			// A word turned into another stays at its place: a word
 			// gained far from the one lost is another word ("nach
 			// Fraktionen", by faction, against "the one before").

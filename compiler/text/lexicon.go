@@ -74,10 +74,12 @@ func clauseMarks(d *Doc, sp Span) int {
 		if t := &d.Tokens[i]; t.Kind == Punct && strings.Contains(",;:()[]–—", t.Text) {
 			n++
 		}
-		// A sentence that ends inside the span parts two clauses as a
-		// semicolon would: the source's "; you will notice" is the
-		// translation's ". Vous remarquerez".
-		if i > sp.Lo && d.SentenceAt(i) != d.SentenceAt(i-1) {
+	}
+	// A sentence that ends inside the span parts two clauses as a
+	// semicolon would: the source's "; you will notice" is the
+	// translation's ". Vous remarquerez".
+	if k := d.SentenceAt(sp.Lo); k >= 0 {
+		for k++; k < len(d.Sentences) && d.Sentences[k].Lo < sp.Hi; k++ {
 			n++
 		}
 	}
