@@ -350,11 +350,11 @@ func CompareWith(a, b *Doc, pairs []Pair, c Calibration, free bool, sib *Sibling
 			misspelt[i] = n
 		}
 	}
-	pairs = c.Lexicon.rejoin(a, b, c.Lexicon.unjoin(a, b, pairs))
+	pairs = c.Lexicon.rejoin(a, b, c.Lexicon.unjoin(a, b, pairs), c)
 	if sib != nil {
 		// The sibling's pairs with the translation, repaired alike.
 		s := *sib
-		s.ToB = s.Lexicon.rejoin(s.Doc, b, s.ToB)
+		s.ToB = s.Lexicon.rejoin(s.Doc, b, s.ToB, c)
 		sib = &s
 	}
 	drift := negationDrift(a, b, free, sib)
@@ -420,41 +420,41 @@ func (d Diff) negates() int {
 // words the translation lacks while it has those of the rest: a sentence
 // left out, which the aligner joined to its neighbour rather than pay for
 // a sentence alone.
-// rejoin joins to a pair of one source sentence a translated sentence
-// beside it that the aligner left unpaired, when the pair's translation
-// lacks a clause of the source that the unpaired sentence translates: a
-// source sentence the translation split in two, whose second half alone
-// is as long as the source ("Choose a dealer at random; after each round
-// …" against "Tirez au sort le premier donneur. Après chaque manche …").
-func (lx *Lexicon) rejoin(a, b *Doc, pairs []Pair) []Pair {
-	if lx == nil {
-		return pairs
-	}
+// rejoin joins to a pair of one sentence a sentence beside it that the
+// aligner left unpaired, on either side, where the pair's other side
+// parts two clauses with a semicolon or colon (the sentence was split or
+// joined there) and the join fits the lengths better, or where the
+// unpaired translated sentence translates what the pair lacks: "Choose a
+// dealer at random; after each round …" against "Tirez au sort le
+// premier donneur. Après chaque manche …", whose second half alone is as
+// long as the source.
+func (lx *Lexicon) rejoin(a, b *Doc, pairs []Pair, c Calibration) []Pair {
 	out := slices.Clone(pairs)
 	for k := 0; k < len(out); k++ {
 		p := out[k]
-		if len(p.A) != 0 || len(p.B) != 1 {
-			continue
-		}
 		for _, q := range []int{k - 1, k + 1} {
-			if q < 0 || q >= len(out) || len(out[q].A) != 1 || len(out[q].B) == 0 {
+			if q < 0 || q >= len(out) || len(out[q].A) == 0 || len(out[q].B) == 0 {
 				continue
 			}
-			sent := &a.Sentences[out[q].A[0]]
-			if b.Sentences[p.B[0]].Block != b.Sentences[out[q].B[0]].Block {
+			var joined Pair
+			switch {
+			case len(p.A) == 0 && len(p.B) == 1 && len(out[q].A) == 1:
+				// A translated sentence with no source: the source split?
+				if !lx.splits(a, out[q].A, b, out[q].B, p.B[0], true, c) {
+					continue
+				}
+				joined = Pair{A: out[q].A, B: append(slices.Clone(out[q].B), p.B...)}
+			case len(p.B) == 0 && len(p.A) == 1 && len(out[q].B) == 1:
+				// A source sentence with no translation: joined to the
+				// next in the translation?
+				if !lx.splits(a, out[q].A, b, out[q].B, p.A[0], false, c) {
+					continue
+				}
+				joined = Pair{A: append(slices.Clone(out[q].A), p.A...), B: out[q].B}
+			default:
 				continue
 			}
-			extra := &b.Sentences[p.B[0]]
-			if extra.Para != b.Sentences[out[q].B[0]].Para {
-				continue
-			}
-			// The translation split the sentence where the source parts
-			// two clauses with a semicolon or colon, or the unpaired
-			// sentence translates what the pair lacks.
-			if !a.semicolon(sent.Span) && !lx.completes(a, sent.Span, b, b.spanOf(out[q].B), extra.Span) {
-				continue
-			}
-			joined := Pair{A: out[q].A, B: append(slices.Clone(out[q].B), p.B...)}
+			slices.Sort(joined.A)
 			slices.Sort(joined.B)
 			out[q] = joined
 			out = slices.Delete(out, k, k+1)
@@ -463,6 +463,36 @@ func (lx *Lexicon) rejoin(a, b *Doc, pairs []Pair) []Pair {
 		}
 	}
 	return out
+}
+
+// splits reports whether sentence extra, left unpaired beside the pair
+// of sentences as of a and bs of b, is part of what the pair says: extra
+// is of b (inB) or of a, in the same paragraph and block as the pair's
+// sentences on its side, and either the pair's other side, one sentence,
+// parts clauses with a semicolon or colon (and, for a source sentence,
+// whose loss is an error, the join fits the lengths better than the pair
+// alone), or (extra of b) extra translates what bs lacks.
+func (lx *Lexicon) splits(a *Doc, as []int, b *Doc, bs []int, extra int, inB bool, c Calibration) bool {
+	y, ys, x, xs := b, bs, a, as
+	if !inB {
+		y, ys, x, xs = a, as, b, bs
+	}
+	e, first := &y.Sentences[extra], &y.Sentences[ys[0]]
+	if e.Para != first.Para || e.Block != first.Block {
+		return false
+	}
+	with := append(slices.Clone(ys), extra)
+	slices.Sort(with)
+	sa, sb, joinedA, joinedB := a.spanOf(as), b.spanOf(bs), a.spanOf(as), b.spanOf(bs)
+	if inB {
+		joinedB = b.spanOf(with)
+	} else {
+		joinedA = a.spanOf(with)
+	}
+	if len(xs) == 1 && x.semicolon(x.Sentences[xs[0]].Span) && (inB || math.Abs(c.Delta(a, joinedA, b, joinedB)) < math.Abs(c.Delta(a, sa, b, sb))) {
+		return true
+	}
+	return inB && lx != nil && len(as) == 1 && lx.completes(a, sa, b, sb, e.Span)
 }
 
 // semicolon reports whether a span parts clauses with a semicolon or a

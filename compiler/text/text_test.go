@@ -913,3 +913,32 @@ func TestNumbersBound(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitSentences: a sentence the translation splits where its source
+// has a semicolon, or two it joins with one, is no sentence added or left
+// out; a sentence added or left out on a line of its own still is.
+func TestSplitSentences(t *testing.T) {
+	tests := []struct {
+		src, dst string
+		kind     DiffKind
+		found    bool
+	}{
+		{"Choose a first dealer at random; after each round, the deal moves on clockwise.\nShuffle the cards.", "Tirez au sort le premier donneur. Après chaque manche, la donne passe au joueur suivant dans le sens des aiguilles d’une montre.\nMélangez les cartes.", DiffAddition, false},
+		{"Draw a card. Then pass the die to the left.\nShuffle the cards.", "Piochez une carte ; puis passez le dé à gauche.\nMélangez les cartes.", DiffOmission, false},
+		{"Draw a card.\nShuffle the cards.", "Piochez une carte.\nLe dé reste sur la table pendant toute la partie.\nMélangez les cartes.", DiffAddition, true},
+		{"Draw a card.\nThe die stays on the table for the whole game.\nShuffle the cards.", "Piochez une carte.\nMélangez les cartes.", DiffOmission, true},
+	}
+	for _, tt := range tests {
+		// A game's texts measure lengths closely: the second half of a
+		// verbose translation then fits its source alone.
+		cal := Calibration{Ratio: 1.1, Spread: 0.012, Short: 0.5, Joins: true}
+		a, b := read(vocab(t, "en"), tt.src), read(vocab(t, "fr"), tt.dst)
+		found := false
+		for _, d := range Compare(a, b, Align(a, b, cal), cal, false) {
+			found = found || d.Kind == tt.kind
+		}
+		if found != tt.found {
+			t.Errorf("%q against %q: kind %d found %v, want %v", tt.dst, tt.src, tt.kind, found, tt.found)
+		}
+	}
+}

@@ -87,7 +87,7 @@ const (
 
 // Kinds lists every kind, in a fixed order.
 func Kinds() []Kind {
-	return []Kind{Digit, NumberWord, Placeholder, TermSwap, Negation, SentenceDrop, ClauseDrop, Facing, Destination, ProperName, Contrast, NumberSwap, Modality, Quantity, Degree, Identity}
+	return []Kind{Digit, NumberWord, Placeholder, TermSwap, Negation, SentenceDrop, ClauseDrop, Facing, Destination, ProperName, Contrast, NumberSwap, Modality, Quantity, Degree, Identity, SpanDrop, SpanRepeat, SpanSwap}
 }
 
 // Lines is an inclusive range of lines, counted from 1.
@@ -183,6 +183,8 @@ func sitesFor(kind Kind, t *text, m *matcher) ([]site, error) {
 		return numberSwapSites(t, m), nil
 	case Modality, Quantity, Degree, Identity:
 		return closedSites(t, m, t.lang.closed[kind]), nil
+	case SpanDrop, SpanRepeat, SpanSwap:
+		return spanSites(t, kind), nil
 	case NumberForm:
 		return numberFormSites(t, m), nil
 	case SentencesJoined:

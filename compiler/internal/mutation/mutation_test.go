@@ -261,6 +261,22 @@ func TestRandomEdits(t *testing.T) {
 			return s == "Take cards from the pile. {{if .Y}}Then pass.{{end}}" ||
 				strings.Count(s, "{{.Param.x}}") == 2 && strings.Contains(s, "Take {{.Param.x}} cards") && !strings.Contains(s, "{{.Param.x}} {{.Param.x}}") && strings.Index(s, "{{if") > strings.LastIndex(s, "{{.Param.x}}")
 		}, 4},
+		// Span edits: the words of the sentence, some left out, repeated
+		// or moved, and never those of an action.
+		{SpanDrop, "en", "Draw one card, then pass {{.Param.x}} dice to the left.", func(s string) bool {
+			w, in := strings.Fields(strings.TrimSuffix(s, ".")), strings.Fields("Draw one card, then pass {{.Param.x}} dice to the left")
+			return len(w) < len(in) && len(w) >= len(in)-maxSpan && strings.Contains(s, "{{.Param.x}}")
+		}, 6},
+		{SpanRepeat, "en", "Draw one card, then pass {{.Param.x}} dice to the left.", func(s string) bool {
+			return len(s) > len("Draw one card, then pass {{.Param.x}} dice to the left.") && strings.Count(s, "{{.Param.x}}") == 1
+		}, 10},
+		{SpanSwap, "en", "Draw one card then pass it left.", func(s string) bool {
+			w := strings.Fields(strings.TrimSuffix(s, "."))
+			slices.Sort(w)
+			in := strings.Fields("Draw one card then pass it left")
+			slices.Sort(in)
+			return slices.Equal(w, in) && s != "Draw one card then pass it left."
+		}, 10},
 		{ProperName, "en", "Maldorf meets Maldorf's ghost.", func(s string) bool {
 			w := strings.Fields(s)
 			a, b := w[0], strings.TrimSuffix(w[2], "'s")
