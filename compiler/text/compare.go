@@ -350,12 +350,17 @@ func CompareWith(a, b *Doc, pairs []Pair, c Calibration, free bool, sib *Sibling
 			misspelt[i] = n
 		}
 	}
-	pairs = c.Lexicon.rejoin(a, b, c.Lexicon.unjoin(a, b, pairs), c)
-	if sib != nil {
-		// The sibling's pairs with the translation, repaired alike.
-		s := *sib
-		s.ToB = s.Lexicon.rejoin(s.Doc, b, s.ToB, c)
-		sib = &s
+	pairs = c.Lexicon.unjoin(a, b, pairs)
+	if c.Joins {
+		// Texts whose paragraphs translators keep (message files): a
+		// sentence split or joined stays within its paragraph.
+		pairs = c.Lexicon.rejoin(a, b, pairs, c)
+		if sib != nil {
+			// The sibling's pairs with the translation, repaired alike.
+			s := *sib
+			s.ToB = s.Lexicon.rejoin(s.Doc, b, s.ToB, c)
+			sib = &s
+		}
 	}
 	drift := negationDrift(a, b, free, sib)
 	for k, p := range pairs {

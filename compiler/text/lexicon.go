@@ -124,13 +124,20 @@ func (lx *Lexicon) stems(d *Doc, sp Span) []string {
 		if t.Kind != Word || !d.Vocab.Lang.Content(t.Norm) {
 			continue
 		}
-		if s := Stem(t.Norm); !slices.Contains(out, s) {
+		out = lx.addStems(out, d, t.Norm)
+	}
+	return out
+}
+
+// addStems adds to out the stems of a content word and of the words its
+// compounds end with, each once.
+func (lx *Lexicon) addStems(out []string, d *Doc, w string) []string {
+	if s := Stem(w); !slices.Contains(out, s) {
+		out = append(out, s)
+	}
+	for _, s := range lx.tails(d, w) {
+		if !slices.Contains(out, s) {
 			out = append(out, s)
-		}
-		for _, s := range lx.tails(d, t.Norm) {
-			if !slices.Contains(out, s) {
-				out = append(out, s)
-			}
 		}
 	}
 	return out
@@ -168,14 +175,7 @@ func (lx *Lexicon) around(d *Doc, i int) []string {
 				continue
 			}
 			n++
-			if s := Stem(t.Norm); !slices.Contains(out, s) {
-				out = append(out, s)
-			}
-			for _, s := range lx.tails(d, t.Norm) {
-				if !slices.Contains(out, s) {
-					out = append(out, s)
-				}
-			}
+			out = lx.addStems(out, d, t.Norm)
 		}
 	}
 	return out
