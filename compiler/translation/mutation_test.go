@@ -70,12 +70,14 @@ func floors() map[mutation.Kind]mutation.Floor {
 		mutation.Quantity: {Recall: 0.75, AtLine: 0.95},
 		mutation.Degree:   {Recall: 0.60, AtLine: 0.95},
 		mutation.Identity: {Recall: 0.80, AtLine: 0.95},
-		// Runs of words dropped, repeated or swapped, which name no kind
-		// of mistake: 26%, 25% and 10% reported on seed 1, every one at
-		// its line. Some change nothing a rule says (an article dropped);
-		// most are what the checks do not yet account for, word by word.
+		// Runs of words dropped or swapped, which name no kind of
+		// mistake: 26% and 10% reported on seed 1, every one at its line.
+		// Some change nothing a rule says (an article dropped); most are
+		// what the checks do not yet account for, word by word. A run
+		// repeated is a doubled run (G116): 93% on seed 1, 80% in its
+		// weakest cell (German Warriors).
 		mutation.SpanDrop:   {Recall: 0, AtLine: 0.90},
-		mutation.SpanRepeat: {Recall: 0, AtLine: 0.90},
+		mutation.SpanRepeat: {Recall: 0.70, AtLine: 0.90},
 		mutation.SpanSwap:   {Recall: 0, AtLine: 0.90},
 	}
 }

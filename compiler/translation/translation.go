@@ -7,6 +7,7 @@ import (
 	"strings"
 	"text/template"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/grimoire-games/grimoire/compiler/diag"
 	"github.com/grimoire-games/grimoire/compiler/l10n"
@@ -292,10 +293,8 @@ func (t *texts) prose(loc *model.Locale, m *model.Message) {
 		if off, what, ok := unbalanced(masked, loc.Lang); !ok {
 			t.d.Warnf(m.At(form, off), diag.Unbalanced, "message %s (%s, %s): %s", m.ID, loc.Lang, form, what)
 		}
-		for _, off := range doubled(masked, t.lex[loc.Lang]) {
-			w := masked[off:]
-			w = w[:strings.IndexFunc(w+" ", func(r rune) bool { return !unicode.IsLetter(r) })]
-			t.d.Warnf(m.At(form, off), diag.DoubledWord, "message %s (%s, %s): %q twice in a row", m.ID, loc.Lang, form, w)
+		for _, d := range doubled(masked, t.lex[loc.Lang]) {
+			t.d.Warnf(m.At(form, d.off), diag.DoubledWord, "message %s (%s, %s): %q twice in a row", m.ID, loc.Lang, form, d.what)
 		}
 		if off, ok := spacing(mask(text, 'x')); !ok {
 			t.d.Warnf(m.At(form, off), diag.Spacing, "message %s (%s, %s): %s", m.ID, loc.Lang, form, spacingWhat(text, off))
@@ -394,8 +393,8 @@ func unbalanced(text, lang string) (int, string, bool) {
 
 // doubled returns the offsets of words written twice in a row, except the
 // repetitions the language allows (nous nous, die die).
-func doubled(s string, l *text.Language) []int {
-	var out []int
+func doubled(s string, l *text.Language) []doubling {
+	var out []doubling
 	ts := l.Tokens(s, nil)
 	for i := 1; i < len(ts); i++ {
 		a, b := ts[i-1], ts[i]
@@ -403,9 +402,58 @@ func doubled(s string, l *text.Language) []int {
 		if a.Kind != text.Word || b.Kind != text.Word || !strings.EqualFold(a.Text, b.Text) || b.Joined || l.Doubles(b.Norm) {
 			continue
 		}
-		out = append(out, b.Off)
+		out = append(out, doubling{b.Off, b.Text})
 	}
-	return out
+	// A run of two to five tokens written twice in a row, a word among
+	// them: "draw two cards two cards".
+	for n := 2; n <= maxDoubledRun; n++ {
+		for i := n; i+n <= len(ts); i++ {
+			if ts[i].Joined || !repeats(ts[i-n:i], ts[i:i+n]) || !together(s, ts[i-n:i+n]) {
+				continue
+			}
+			out = append(out, doubling{ts[i].Off, s[ts[i].Off:ts[i+n-1].End]})
+			i += n - 1
+		}
+	}
+	slices.SortStableFunc(out, func(x, y doubling) int { return x.off - y.off })
+	return slices.CompactFunc(out, func(x, y doubling) bool { return x.off == y.off })
+}
+
+// doubling is a word or run written twice in a row: where the second
+// starts, and what it says.
+type doubling struct {
+	off  int
+	what string
+}
+
+// maxDoubledRun is the longest run of tokens a doubled run is looked for
+// with.
+const maxDoubledRun = 5
+
+// together reports whether tokens follow one another on one line, a
+// space or two apart at most: not a heading and the paragraph that
+// repeats it, nor words with an action between them.
+func together(s string, ts []text.Token) bool {
+	for k := 1; k < len(ts); k++ {
+		gap := s[ts[k-1].End:ts[k].Off]
+		if strings.ContainsRune(gap, '\n') || utf8.RuneCountInString(gap) > 2 {
+			return false
+		}
+	}
+	return true
+}
+
+// repeats reports whether run y writes run x again: the same tokens, a
+// word among them.
+func repeats(x, y []text.Token) bool {
+	word := false
+	for k := range x {
+		if x[k].Kind != y[k].Kind || !strings.EqualFold(x[k].Text, y[k].Text) {
+			return false
+		}
+		word = word || x[k].Kind == text.Word
+	}
+	return word
 }
 
 // frenchSpacing returns the offsets of ; : ! ? and » written without the
