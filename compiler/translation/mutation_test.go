@@ -142,23 +142,8 @@ type cleanGame struct {
 func TestMutation(t *testing.T) {
 	base := txtar.Tree(t, grimoire.Games())
 	longtest.Skip(t)
-	// The new game written for these tests, which nothing was tuned to,
-	// is edited beside the shipped ones.
-	maps.Copy(base, armada(t))
-	heldOut := map[string]bool{"armada": true}
 	perCell := 20
-	var games []*cleanGame
-	dirs, err := fs.ReadDir(base, "cards")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, de := range dirs {
-		if de.IsDir() {
-			g := loadClean(t, base, de.Name())
-			g.heldOut = heldOut[g.id]
-			games = append(games, g)
-		}
-	}
+	base, games := benchGames(t, base)
 	var cells []*mutation.Cell
 	t.Run("cells", func(t *testing.T) {
 		for _, g := range games {
@@ -175,6 +160,28 @@ func TestMutation(t *testing.T) {
 		}
 	})
 	logTable(t, cells, games)
+}
+
+// benchGames returns the shipped games' tree with the new game written for
+// these tests laid beside them (held out: nothing was tuned to it), and
+// every game of it as the benchmarks edit it.
+func benchGames(t *testing.T, base fstest.MapFS) (fstest.MapFS, []*cleanGame) {
+	t.Helper()
+	maps.Copy(base, armada(t))
+	heldOut := map[string]bool{"armada": true}
+	dirs, err := fs.ReadDir(base, "cards")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var games []*cleanGame
+	for _, de := range dirs {
+		if de.IsDir() {
+			g := loadClean(t, base, de.Name())
+			g.heldOut = heldOut[g.id]
+			games = append(games, g)
+		}
+	}
+	return base, games
 }
 
 // checked are the options `grimoire check` loads a game with: every check
@@ -386,18 +393,10 @@ func logTable(t *testing.T, cells []*mutation.Cell, games []*cleanGame) {
 func TestCorrectVariations(t *testing.T) {
 	base := txtar.Tree(t, grimoire.Games())
 	longtest.Skip(t)
-	maps.Copy(base, armada(t))
-	dirs, err := fs.ReadDir(base, "cards")
-	if err != nil {
-		t.Fatal(err)
-	}
+	base, games := benchGames(t, base)
 	var cells []*mutation.Cell
 	t.Run("cells", func(t *testing.T) {
-		for _, de := range dirs {
-			if !de.IsDir() {
-				continue
-			}
-			g := loadClean(t, base, de.Name())
+		for _, g := range games {
 			for _, lang := range g.langs {
 				for _, kind := range mutation.Variations() {
 					c := &mutation.Cell{Game: g.id, Lang: lang, Kind: kind}
