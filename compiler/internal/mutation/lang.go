@@ -31,6 +31,11 @@ type language struct {
 	// idioms hold closed-class words that state no degree or quantity of
 	// their own ("no more", "or more"): no closed-class edit touches them.
 	idioms []string
+	// function are the language's words of closed classes of four
+	// letters or more (determiners, pronouns, adpositions, conjunctions,
+	// auxiliaries, common adverbs), lower case: no open-class edit
+	// touches or writes them.
+	function []string
 }
 
 // languageOf returns the tables of a language tag's base language.
@@ -51,7 +56,8 @@ func languageOf(tag string) (*language, bool) {
 				Degree:   {{"most", "least"}, {"least", "most"}, {"more", "fewer"}, {"fewer", "more"}, {"highest", "lowest"}, {"lowest", "highest"}, {"higher", "lower"}, {"lower", "higher"}},
 				Identity: {{"same", "other"}, {"other", "same"}},
 			},
-			idioms: []string{"no more", "any more", "not more", "or more", "or fewer", "no fewer", "each other", "one another"},
+			function: strings.Fields(`also among another before after both cannot does each either even every from have here into less many more most much must neither never none only other over same should some such than that their them then there these they this those through under until upon when where whether which while will with within without would your yours what been being were shall could might`),
+			idioms:   []string{"no more", "any more", "not more", "or more", "or fewer", "no fewer", "each other", "one another"},
 		}, true
 	case "fr":
 		return &language{
@@ -67,7 +73,8 @@ func languageOf(tag string) (*language, bool) {
 				Degree:   {{"le plus", "le moins"}, {"la plus", "la moins"}, {"les plus", "les moins"}, {"le moins", "le plus"}, {"la moins", "la plus"}, {"plus de", "moins de"}, {"moins de", "plus de"}},
 				Identity: {{"le même", "un autre"}, {"la même", "une autre"}, {"les mêmes", "d’autres"}},
 			},
-			idioms: []string{"ou plus", "ou moins", "au plus", "au moins", "ne plus", "n’en plus", "de plus", "non plus"},
+			function: strings.Fields(`alors aucun aucune aussi autre autres avec avez avoir avant après celle celles celui ceux cette chaque comme dans depuis donc dont elle elles encore entre être leur leurs lors lorsque mais même mêmes moins notre nous pour plus puis quand quel quelle quelles quels sans selon sera seront sont sous votre vous vers chacun chacune tout toute toutes tous très peut peuvent pouvez doit doivent devez ainsi jusqu jusque lorsqu puisque parmi pendant contre chez afin déjà ensuite`),
+			idioms:   []string{"ou plus", "ou moins", "au plus", "au moins", "ne plus", "n’en plus", "de plus", "non plus"},
 		}, true
 	case "de":
 		return &language{
@@ -83,7 +90,8 @@ func languageOf(tag string) (*language, bool) {
 				Degree:   {{"meisten", "wenigsten"}, {"wenigsten", "meisten"}, {"mehr", "weniger"}, {"weniger", "mehr"}, {"höchste", "niedrigste"}, {"höchsten", "niedrigsten"}, {"niedrigste", "höchste"}, {"niedrigsten", "höchsten"}},
 				Identity: {{"gleiche", "andere"}, {"gleichen", "anderen"}, {"selbe", "andere"}, {"selben", "anderen"}, {"derselbe", "ein anderer"}, {"dieselbe", "eine andere"}, {"dasselbe", "ein anderes"}, {"denselben", "einen anderen"}, {"demselben", "einem anderen"}},
 			},
-			idioms: []string{"nicht mehr", "kein mehr", "keine mehr", "oder mehr", "oder weniger", "nie mehr", "mehr als"},
+			function: strings.Fields(`aber alle allen aller alles also andere anderen anderer anderes auch auf aus bei beim beide beiden bevor bereits bis dann dass dein deine deinen deiner dem den denen der deren des dessen die dies diese diesem diesen dieser dieses doch durch eine einem einen einer eines einige etwa falls für gegen haben habt hast hat hinter ihnen ihre ihrem ihren ihrer ihres immer jede jedem jeden jeder jedes jetzt kann kein keine keinem keinen keiner können mehr muss müssen nach nachdem neben nicht noch nur oder ohne schon sein seine seinem seinen seiner sich sie sind solange sondern über unter vom von vor während wann warum was weil welche welchem welchen welcher wenn werden wird wieder zwischen zum zur darf dürfen sowie sobald damit davon dabei dazu darauf daher`),
+			idioms:   []string{"nicht mehr", "kein mehr", "keine mehr", "oder mehr", "oder weniger", "nie mehr", "mehr als"},
 		}, true
 	}
 	return nil, false

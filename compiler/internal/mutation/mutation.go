@@ -87,7 +87,7 @@ const (
 
 // Kinds lists every kind, in a fixed order.
 func Kinds() []Kind {
-	return []Kind{Digit, NumberWord, Placeholder, TermSwap, Negation, SentenceDrop, ClauseDrop, Facing, Destination, ProperName, Contrast, NumberSwap, Modality, Quantity, Degree, Identity, SpanDrop, SpanRepeat, SpanSwap}
+	return []Kind{Digit, NumberWord, Placeholder, TermSwap, Negation, SentenceDrop, ClauseDrop, Facing, Destination, ProperName, Contrast, NumberSwap, Modality, Quantity, Degree, Identity, OpenWord, SpanDrop, SpanRepeat, SpanSwap}
 }
 
 // Lines is an inclusive range of lines, counted from 1.
@@ -183,6 +183,8 @@ func sitesFor(kind Kind, t *text, m *matcher) ([]site, error) {
 		return numberSwapSites(t, m), nil
 	case Modality, Quantity, Degree, Identity:
 		return closedSites(t, m, t.lang.closed[kind]), nil
+	case OpenWord:
+		return openSites(t, m, m.open), nil
 	case SpanDrop, SpanRepeat, SpanSwap:
 		return spanSites(t, kind), nil
 	case NumberForm:
@@ -284,6 +286,16 @@ func Game(g *model.Game, fsys fs.FS, lang string, kind Kind, n int, seed uint64)
 	}
 	raw := string(data)
 	m := newMatcher(NewVocabulary(g, lang), lt)
+	var srcLoc *model.Locale
+	// A translation's open-class words are judged against its source.
+	if kind == OpenWord && g.SourceLang != lang {
+		m.open = newOpenLexicon(g, lang, lt, m)
+		srcLoc = g.Locale(g.SourceLang)
+	}
+	srcLang, ok := languageOf(g.SourceLang)
+	if !ok {
+		srcLoc = nil
+	}
 	names := map[string]bool{}
 	for _, t := range g.Terms {
 		names[t.Message] = true
@@ -309,7 +321,11 @@ func Game(g *model.Game, fsys fs.FS, lang string, kind Kind, n int, seed uint64)
 			if !ok {
 				continue
 			}
-			st, err := sitesFor(kind, newText(msg.Forms[form], lt), m)
+			t := newText(msg.Forms[form], lt)
+			if srcLoc != nil {
+				t.source = openStems(messageText(srcLoc.Message(msg.ID)), srcLang)
+			}
+			st, err := sitesFor(kind, t, m)
 			if err != nil {
 				return nil, err
 			}

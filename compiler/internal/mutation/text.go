@@ -15,6 +15,9 @@ type text struct {
 	lang    *language
 	actions []span // the template actions {{ … }}, in order
 	ws      []span // the words, once asked for
+	// source holds the stems of the open-class words of the message's
+	// source, for OpenWord; nil when there is none.
+	source map[string]bool
 }
 
 func newText(s string, lang *language) *text {

@@ -123,6 +123,7 @@ type matcher struct {
 	lang  *language
 	names []*name
 	terms map[string]int // term id to index
+	open  *openLexicon   // for OpenWord, in Game
 }
 
 func newMatcher(v *Vocabulary, lang *language) *matcher {
