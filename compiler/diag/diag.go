@@ -91,6 +91,7 @@ const (
 	Acknowledged     Code = "G129" // an acknowledged translation difference that the checks no longer find
 	Contrast         Code = "G130" // a word of direction, time, bound, degree or quantity turned into another of its group: left and right, at least and at most, each and one
 	Counted          Code = "G131" // a number that counts another thing than in the source: "3 players" for "3 cards"
+	WordReplaced     Code = "G132" // a word the game's texts translate from another source word than the one it faces: "joue" for "scores"
 
 	// The rulebook checker: a free-text rulebook against the game, and
 	// against another language's rulebook.
@@ -175,6 +176,7 @@ func Codes() []CodeInfo {
 		{Acknowledged, "an acknowledged translation difference that the checks no longer find"},
 		{Contrast, "a word of direction, time, bound, degree or quantity turned into another of its group: left and right, at least and at most, each and one"},
 		{Counted, "a number that counts another thing than in the source: \"3 players\" for \"3 cards\""},
+		{WordReplaced, "a word the game's texts translate from another source word than the one it faces: \"joue\" for \"scores\""},
 		{RulebookCount, "a component count that disagrees with the game data"},
 		{RulebookParam, "a rule parameter that disagrees with the game data"},
 		{RulebookName, "a proper name spelled otherwise than the glossary's"},

@@ -28,6 +28,7 @@ const (
 	DiffClause                          // a clause of A whose words have no translation in B
 	DiffContrast                        // a word of a contrast group where the other has another of it: left, right
 	DiffCounted                         // a number that counts another thing than its counterpart: "3 players" for "3 cards"
+	DiffWord                            // a word the game translates from another source word than its counterpart: "joue" for "scores"
 )
 
 // Contrasts are the groups of connective and quantity kinds
@@ -829,6 +830,12 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string, sib 
 	connsX, connsY := byKind(x, conns), byKind(y, conns)
 	for _, g := range contrasts {
 		turned(x, y, g, connsX, connsY, DiffContrast, add)
+	}
+	// Open-class words, in sentences paired one to one.
+	if len(p.A) == 1 && len(p.B) == 1 {
+		for _, d := range c.Lexicon.Replaced(a, p.A[0], b, p.B[0], sib) {
+			add(d)
+		}
 	}
 	// Length: a clause dropped; with c.Joins, also a sentence dropped
 	// from sentences the translation joined, which the alignment pairs as

@@ -20,6 +20,17 @@ type Lexicon struct {
 	// cands holds, for each source word, the translated words that may
 	// reach lexDice once a pair is left out, sorted.
 	cands map[string][]string
+	// candsB holds, for each translated word, the source words it is
+	// a candidate of, sorted.
+	candsB map[string][]string
+	// surfA and surfB hold, for each stem, a word of the texts with it,
+	// as they write it, to quote: the first in alphabetical order.
+	surfA, surfB map[string]string
+	// habits holds the stems of each pair learnt from, and the pairs
+	// of each stem, for the habits of a word (see Replaced).
+	habitPairs     [][2][]string
+	pairsA, pairsB map[string][]int32
+	habits         *habits
 	// seen and hit count, for each unit (see units), the pairs it occurs
 	// in and those whose translation has it.
 	seen, hit map[string]int
@@ -252,8 +263,23 @@ func Learn(pairs [][2]*Doc, aligns [][]Pair, c Calibration) *Lexicon {
 			}
 		}
 	}
-	lx.alone = map[string]bool{}
+	lx.alone, lx.surfA, lx.surfB = map[string]bool{}, map[string]string{}, map[string]string{}
+	surface := func(m map[string]string, t *Token) {
+		if s, ok := m[Stem(t.Norm)]; !ok || t.Text < s {
+			m[Stem(t.Norm)] = t.Text
+		}
+	}
 	for _, o := range ones {
+		for i := o.sa.Lo; i < o.sa.Hi; i++ {
+			if t := &o.a.Tokens[i]; t.Kind == Word {
+				surface(lx.surfA, t)
+			}
+		}
+		for i := o.sb.Lo; i < o.sb.Hi; i++ {
+			if t := &o.b.Tokens[i]; t.Kind == Word {
+				surface(lx.surfB, t)
+			}
+		}
 		for _, x := range []struct {
 			d  *Doc
 			sp Span
@@ -265,8 +291,18 @@ func Learn(pairs [][2]*Doc, aligns [][]Pair, c Calibration) *Lexicon {
 			}
 		}
 	}
-	for _, o := range ones {
+	lx.habitPairs = make([][2][]string, len(ones))
+	lx.pairsA, lx.pairsB = map[string][]int32{}, map[string][]int32{}
+	lx.habits = &habits{trans: map[string]int{}, expl: map[string]int{}}
+	for k, o := range ones {
 		sa, sb := lx.stems(o.a, o.sa), lx.stems(o.b, o.sb)
+		lx.habitPairs[k] = [2][]string{sa, sb}
+		for _, e := range sa {
+			lx.pairsA[e] = append(lx.pairsA[e], int32(k))
+		}
+		for _, f := range sb {
+			lx.pairsB[f] = append(lx.pairsB[f], int32(k))
+		}
 		for _, e := range sa {
 			lx.freqA[e]++
 			m := lx.cooc[e]
@@ -284,14 +320,18 @@ func Learn(pairs [][2]*Doc, aligns [][]Pair, c Calibration) *Lexicon {
 	}
 	// Leaving a pair out moves a coefficient by little: only words whose
 	// coefficient over all pairs is near the threshold are candidates.
-	lx.cands = map[string][]string{}
+	lx.cands, lx.candsB = map[string][]string{}, map[string][]string{}
 	for e, m := range lx.cooc {
 		for f, c := range m {
 			if 2*float64(c)/float64(lx.freqA[e]+lx.freqB[f]) >= lexDice-0.2 {
 				lx.cands[e] = append(lx.cands[e], f)
+				lx.candsB[f] = append(lx.candsB[f], e)
 			}
 		}
 		slices.Sort(lx.cands[e])
+	}
+	for _, es := range lx.candsB {
+		slices.Sort(es)
 	}
 	// Coverage needs the whole lexicon: a second pass.
 	lx.seen, lx.hit, lx.marks = map[string]int{}, map[string]int{}, map[int]int{}

@@ -300,6 +300,12 @@ func (t *texts) report(loc *model.Locale, m, s *model.Message, form, sf string, 
 	case text.DiffCounted:
 		code = diag.Counted
 		msg = fmt.Sprintf("%q (%s) where the source (%s) has %q (%s): the number counts another thing; %s", b.Quote(df.B), name(b.Vocab, df.Other), src, a.Quote(df.A), name(a.Vocab, df.Concept), there())
+	case text.DiffWord:
+		code = diag.WordReplaced
+		msg = fmt.Sprintf("%q where the source (%s) has %q (%s): elsewhere the game's texts translate %q as %q", b.Quote(df.B), src, a.Quote(df.A), there(), a.Quote(df.A), df.Other)
+		if df.Concept != "" {
+			msg += fmt.Sprintf(", and write %q for %q", b.Quote(df.B), df.Concept)
+		}
 	case text.DiffModality:
 		code = diag.Modality
 		msg = fmt.Sprintf("%q (%s) where the source (%s) has %q (%s): %s", b.Quote(df.B), df.Other, src, a.Quote(df.A), df.Concept, there())
