@@ -229,6 +229,12 @@ func Align(a, b *Doc, c Calibration) []Pair {
 	if c.Joins {
 		block, item = costBlock, costItem
 	}
+	// Where both texts have as many paragraphs, the translator kept
+	// them: a pair across paragraphs costs as a blank line inside one.
+	across := 0.0
+	if c.Joins && n > 0 && m > 0 && a.Sentences[n-1].Para == b.Sentences[m-1].Para {
+		across = costBlock
+	}
 	for i := 0; i <= n; i++ {
 		for j := 0; j <= m; j++ {
 			if i == 0 && j == 0 {
@@ -252,6 +258,7 @@ func Align(a, b *Doc, c Calibration) []Pair {
 					if ga.opens[i-di] != gb.opens[j-dj] {
 						cost += item
 					}
+					cost += across * float64(abs(a.Sentences[i-di].Para-b.Sentences[j-dj].Para))
 				}
 				if cost += dp[i-di][j-dj].cost; cost < best.cost {
 					best = cell{cost, di, dj}

@@ -374,6 +374,11 @@ func CompareWith(a, b *Doc, pairs []Pair, c Calibration, free bool, sib *Sibling
 		case len(p.B) == 0:
 			at := omissionAt(a, b, pairs, k)
 			sa := a.spanOf(p.A)
+			if free && mergedNearby(a, b, pairs, k, c) {
+				// A free translation that merges sentences beyond what
+				// the aligner pairs says them in its neighbour.
+				continue
+			}
 			out = append(out, Diff{Kind: DiffOmission, A: sa, B: Span{at, at}, SentA: p.A[0], SentB: -1})
 		default:
 			for _, d := range comparePair(a, b, p, c, misspelt, sib) {
@@ -538,6 +543,49 @@ func (lx *Lexicon) unjoin(a, b *Doc, pairs []Pair) []Pair {
 		}
 	}
 	return out
+}
+
+// mergedNearby reports whether the source sentences of pair k, which
+// have no translation of their own, may be translated among the
+// sentences that translate the rest of their paragraph, as a free
+// translation merges and reorders sentences beyond what the aligner
+// pairs: the lexicon finds there what they say (see completes), or knows
+// too few of their words to tell, and the paragraph's translation is as
+// long as its source leads to expect.
+func mergedNearby(a, b *Doc, pairs []Pair, k int, c Calibration) bool {
+	if c.Lexicon == nil {
+		return false
+	}
+	para := a.Sentences[pairs[k].A[0]].Para
+	var pa, pb Span
+	pa.Lo, pb.Lo = -1, -1
+	for _, p := range pairs {
+		if len(p.A) == 0 || a.Sentences[p.A[0]].Para != para {
+			continue
+		}
+		sa := a.spanOf(p.A)
+		if pa.Lo < 0 || sa.Lo < pa.Lo {
+			pa.Lo = sa.Lo
+		}
+		pa.Hi = max(pa.Hi, sa.Hi)
+		if len(p.B) == 0 {
+			continue
+		}
+		sb := b.spanOf(p.B)
+		if pb.Lo < 0 || sb.Lo < pb.Lo {
+			pb.Lo = sb.Lo
+		}
+		pb.Hi = max(pb.Hi, sb.Hi)
+	}
+	if pb.Lo < 0 {
+		return false
+	}
+	sa := a.spanOf(pairs[k].A)
+	if c.Lexicon.completes(a, sa, b, Span{pb.Lo, pb.Lo}, pb) {
+		return true
+	}
+	known, found := c.Lexicon.knownIn(a, sa, b, pb)
+	return known-found < 2 && c.Delta(a, pa, b, pb) > -shortHint
 }
 
 // omissionAt returns the token of b where the source sentences of pair k,

@@ -421,6 +421,22 @@ func (lx *Lexicon) completes(a *Doc, sa Span, b *Doc, sb, extra Span) bool {
 	return found >= 2 && 2*found > lacked
 }
 
+// knownIn counts the words of source span sa whose translation the
+// lexicon knows, and how many of those translated span b has.
+func (lx *Lexicon) knownIn(a *Doc, sa Span, b *Doc, sb Span) (known, found int) {
+	lx = lx.judging(a, sa, b, sb)
+	inB := lx.stems(b, sb)
+	for _, e := range lx.stems(a, sa) {
+		if lx.known(e, inB) {
+			known++
+			if lx.covered(e, inB) {
+				found++
+			}
+		}
+	}
+	return known, found
+}
+
 // Missing returns the clause of source sentence span sa whose words, each
 // with a known translation, all lack one in the translated span sb, while
 // the rest of the sentence has its translations: a clause dropped.
