@@ -546,26 +546,8 @@ func contrastSites(t *text, m *matcher) []site {
 // are left alone: swapping them says the same.
 func numberSwapSites(t *text, m *matcher) []site {
 	s := t.s
-	var written, acts []span
-	for _, w := range t.words() {
-		word := s[w.start:w.end]
-		if t.overlapsAction(w.start, w.end) {
-			continue
-		}
-		if strings.IndexFunc(word, func(r rune) bool { return r < '0' || r > '9' }) < 0 {
-			// Digits alone, not part of "2.1" or "1,5".
-			before, after := runeBefore(s, w.start), runeAfter(s, w.end)
-			decimal := strings.ContainsRune(".,", before) && unicode.IsDigit(runeBefore(s, w.start-1)) ||
-				strings.ContainsRune(".,", after) && unicode.IsDigit(runeAfter(s, w.end+1))
-			if !decimal {
-				written = append(written, w)
-			}
-			continue
-		}
-		if slices.Contains(t.lang.numbers, strings.ToLower(word)) && !m.isName(word) && !(t.lang.code == "de" && unicode.IsUpper(runeAfter(word, 0)) && !t.sentenceStart(w.start)) {
-			written = append(written, w)
-		}
-	}
+	written := writtenNumbers(t, m)
+	var acts []span
 	for _, a := range t.actions {
 		// An engine's argument (.Arg) may name a player or a card: no
 		// number.
@@ -601,6 +583,34 @@ func numberSwapSites(t *text, m *matcher) []site {
 		}
 	}
 	return out
+}
+
+// writtenNumbers are the numbers of t written out, outside actions:
+// digits alone (not a part of "2.1" or "1,5"), and the number words two
+// to twelve that are no name of the game.
+func writtenNumbers(t *text, m *matcher) []span {
+	s := t.s
+	var written []span
+	for _, w := range t.words() {
+		word := s[w.start:w.end]
+		if t.overlapsAction(w.start, w.end) {
+			continue
+		}
+		if strings.IndexFunc(word, func(r rune) bool { return r < '0' || r > '9' }) < 0 {
+			// Digits alone, not part of "2.1" or "1,5".
+			before, after := runeBefore(s, w.start), runeAfter(s, w.end)
+			decimal := strings.ContainsRune(".,", before) && unicode.IsDigit(runeBefore(s, w.start-1)) ||
+				strings.ContainsRune(".,", after) && unicode.IsDigit(runeAfter(s, w.end+1))
+			if !decimal {
+				written = append(written, w)
+			}
+			continue
+		}
+		if slices.Contains(t.lang.numbers, strings.ToLower(word)) && !m.isName(word) && !(t.lang.code == "de" && unicode.IsUpper(runeAfter(word, 0)) && !t.sentenceStart(w.start)) {
+			written = append(written, w)
+		}
+	}
+	return written
 }
 
 // inSum reports whether bytes [start, end), between two numbers, hold

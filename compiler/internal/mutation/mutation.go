@@ -87,7 +87,7 @@ const (
 
 // Kinds lists every kind, in a fixed order.
 func Kinds() []Kind {
-	return []Kind{Digit, NumberWord, Placeholder, TermSwap, Negation, SentenceDrop, ClauseDrop, Facing, Destination, ProperName, Contrast, NumberSwap, Modality, Quantity, Degree, Identity, OpenWord, SpanDrop, SpanRepeat, SpanSwap}
+	return []Kind{Digit, NumberWord, Placeholder, TermSwap, Negation, SentenceDrop, ClauseDrop, Facing, Destination, ProperName, Contrast, NumberSwap, Modality, Quantity, Degree, Identity, OpenWord, SpanDrop, SpanRepeat, SpanSwap, NumberMove}
 }
 
 // Lines is an inclusive range of lines, counted from 1.
@@ -187,6 +187,8 @@ func sitesFor(kind Kind, t *text, m *matcher) ([]site, error) {
 		return openSites(t, m, m.open), nil
 	case SpanDrop, SpanRepeat, SpanSwap:
 		return spanSites(t, kind), nil
+	case NumberMove:
+		return numberMoveSites(t, m), nil
 	case NumberForm:
 		return numberFormSites(t, m), nil
 	case SentencesJoined:

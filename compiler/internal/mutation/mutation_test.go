@@ -277,6 +277,14 @@ func TestRandomEdits(t *testing.T) {
 			slices.Sort(in)
 			return slices.Equal(w, in) && s != "Draw one card then pass it left."
 		}, 10},
+		{NumberMove, "en", "Draw 2 cards, then pay {{.Param.x}} coins to the bank.", func(s string) bool {
+			w, in := strings.Fields(s), strings.Fields("Draw 2 cards, then pay {{.Param.x}} coins to the bank.")
+			slices.Sort(w)
+			slices.Sort(in)
+			// One number moved, and never next to the other.
+			one := strings.Contains(s, "Draw 2 cards,") != strings.Contains(s, "pay {{.Param.x}} coins")
+			return slices.Equal(w, in) && one && !strings.Contains(s, "{{.Param.x}} 2") && !strings.Contains(s, "2 {{")
+		}, 4},
 		{ProperName, "en", "Maldorf meets Maldorf's ghost.", func(s string) bool {
 			w := strings.Fields(s)
 			a, b := w[0], strings.TrimSuffix(w[2], "'s")

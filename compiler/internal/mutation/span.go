@@ -2,6 +2,7 @@ package mutation
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 )
 
@@ -17,7 +18,15 @@ const (
 	SpanRepeat Kind = "span_repeat"
 	// SpanSwap swaps two runs of one to three words of a sentence.
 	SpanSwap Kind = "span_swap"
+	// NumberMove moves a number (written out, or an action that prints
+	// one) to another place of its sentence, before a word two words
+	// away or more, so that it counts another thing.
+	NumberMove Kind = "number_move"
 )
+
+// moveGap is the fewest words a moved number crosses: one word is "2 red
+// cards" said "red 2 cards", the same.
+const moveGap = 2
 
 // maxSpan is the longest run a span edit takes; maxSwap, the longest run
 // of a swap.
@@ -98,6 +107,80 @@ func spanSites(t *text, kind Kind) []site {
 			}
 			return change{span{a.start, b.end}, y + s[a.end:b.start] + x, "swap " + quote(x) + " and " + quote(y)}, true
 		}})
+	}
+	return out
+}
+
+// numberMoveSites are the numbers of sentences of four words or more,
+// each of which moves before another word of its sentence; a number that
+// starts its sentence, or stands in a list or a sum, stays.
+func numberMoveSites(t *text, m *matcher) []site {
+	s := t.s
+	nums := writtenNumbers(t, m)
+	for _, a := range t.actions {
+		if act := s[a.start:a.end]; simpleAction(act) && !strings.Contains(act, ".Arg.") {
+			nums = append(nums, a)
+		}
+	}
+	var out []site
+	for _, sent := range t.sentences() {
+		if t.hasControl(sent.start, sent.end) {
+			continue
+		}
+		// The sentence's words and numbers, in order.
+		var toks []span
+		for _, w := range t.words() {
+			if sent.start <= w.start && w.end <= sent.end {
+				toks = append(toks, w)
+			}
+		}
+		for _, a := range t.actions {
+			if sent.start <= a.start && a.end <= sent.end {
+				toks = append(toks, a)
+			}
+		}
+		slices.SortFunc(toks, func(x, y span) int { return x.start - y.start })
+		if len(toks) < 4 {
+			continue
+		}
+		for i, tok := range toks {
+			if i == 0 || !slices.Contains(nums, tok) {
+				continue
+			}
+			// Only a number with a space and a word on each side leaves no
+			// punctuation behind.
+			prev := toks[i-1]
+			if s[prev.end:tok.start] != " " || slices.Contains(nums, prev) {
+				continue
+			}
+			cut := span{prev.end, tok.end}
+			if i+1 < len(toks) {
+				next := toks[i+1]
+				if s[tok.end:next.start] != " " || slices.Contains(nums, next) {
+					continue
+				}
+				cut = span{tok.start, next.start}
+			}
+			num := s[tok.start:tok.end]
+			var to []int // the words it may go before, after no number
+			for k := 1; k < len(toks); k++ {
+				if (k >= i+1+moveGap || k <= i-moveGap) && !slices.Contains(nums, toks[k]) && !slices.Contains(nums, toks[k-1]) && !t.overlapsAction(toks[k].start, toks[k].end) {
+					to = append(to, k)
+				}
+			}
+			if len(to) == 0 {
+				continue
+			}
+			out = append(out, site{pick: func(r *rand.Rand) (change, bool) {
+				k := to[r.IntN(len(to))]
+				at := toks[k].start
+				desc := "move " + quote(num) + " before " + quote(s[toks[k].start:toks[k].end])
+				if at < cut.start {
+					return change{span{at, cut.end}, num + " " + s[at:cut.start], desc}, true
+				}
+				return change{span{cut.start, at}, s[cut.end:at] + num + " ", desc}, true
+			}})
+		}
 	}
 	return out
 }
