@@ -57,6 +57,12 @@ func bookFloors() map[mutation.Kind]mutation.Floor {
 		mutation.Quantity: {Recall: 0, AtLine: 0.95},
 		mutation.Degree:   {Recall: 0.50, AtLine: 0.95},
 		mutation.Identity: {Recall: 0.60, AtLine: 0.95},
+		// The generic edits are measured, not floored yet. A number moved
+		// within its sentence is told by the words it stands by, which
+		// the translation check reads through a lexicon learnt from the
+		// game's sentence pairs; a book compared with the rules has none
+		// (7% on seed 903).
+		mutation.NumberMove: {},
 	}
 }
 

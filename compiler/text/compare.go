@@ -28,6 +28,7 @@ const (
 	DiffClause                          // a clause of A whose words have no translation in B
 	DiffContrast                        // a word of a contrast group where the other has another of it: left, right
 	DiffCounted                         // a number that counts another thing than its counterpart: "3 players" for "3 cards"
+	DiffBound                           // a number away from the words its counterpart stands by: moved
 	DiffWord                            // a word the game translates from another source word than its counterpart: "joue" for "scores"
 )
 
@@ -756,7 +757,15 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string, sib 
 			matched[phB[key][k]] = phA[key][k]
 		}
 	}
-	bound(x, y, allA, matched, c.Lexicon.judging(a, x.span, b, y.span), add)
+	// A number moved is judged in a pair of two sentences, and where
+	// there is a sibling, only where its sentence aligns with both.
+	single := len(p.A) == 1 && len(p.B) == 1
+	var sibling *sibSide
+	if single && sib != nil && sib.Lexicon != nil {
+		sibling = sib.at(p)
+		single = sibling != nil
+	}
+	bound(x, y, allA, matched, c.Lexicon.judging(a, x.span, b, y.span), sibling, single, add)
 	inOrder(x, y, matched, add)
 	// Concepts: one named where the other names a sibling.
 	mA, mB := mentionsBy(x), mentionsBy(y)
@@ -928,7 +937,12 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string, sib 
 // {{b}} neue Karten, jeder behält {{a}} davon" is two numbers swapped when
 // the game's lexicon (lx) ties the words around each number of y more to
 // those around the other's counterpart than to those around its own.
-func bound(x, y side, allA []int, matched map[int]int, lx *Lexicon, add func(Diff)) {
+//
+// In a pair of single sentences (single), a number of y that stands
+// apart from the word its counterpart goes with, by words that translate
+// another part of x, is a number moved, confirmed by the sibling's
+// number of that value where there is a sibling (sib).
+func bound(x, y side, allA []int, matched map[int]int, lx *Lexicon, sib *sibSide, single bool, add func(Diff)) {
 	a, b := x.d, y.d
 	reported := map[int]bool{}
 	named := func(s side, cpt string) int {
@@ -1019,6 +1033,28 @@ func bound(x, y side, allA []int, matched map[int]int, lx *Lexicon, add func(Dif
 				reported[i], reported[i2] = true, true
 			}
 		}
+	}
+	// A number moved (see placed), which the sibling, if any, finds
+	// moved too.
+	for _, i := range keys {
+		if reported[i] || !single {
+			continue
+		}
+		j := matched[i]
+		if !b.Tokens[i].Explicit() || !a.Tokens[j].Explicit() || stuck(a, j) || stuck(b, i) {
+			continue // a name ({{.Arg.Card}}) or an article
+		}
+		m := lx.placed(x, j, y, i)
+		if !m.moved() || !sib.confirms(y, i, numberID(b, i)) {
+			continue
+		}
+		// The source's word the number goes with, and its translation.
+		from, to := lx.nearest(a, x.span, j, m.source), lx.nearest(b, y.span, i, m.known[0])
+		if from < 0 || to < 0 {
+			continue
+		}
+		add(Diff{Kind: DiffBound, A: Span{min(j, from), max(j, from) + 1}, B: Span{i, i + 1}, Concept: a.Tokens[from].Text, Other: b.Tokens[to].Text,
+			Value: a.Tokens[j].Value, OtherValue: b.Tokens[i].Value, HasValue: true, HasOther: true})
 	}
 }
 

@@ -163,21 +163,30 @@ const aroundWords = 3
 // and short of another number. A label before a colon ("food: 3") is the
 // number's too.
 func (lx *Lexicon) around(d *Doc, i int) []string {
+	return lx.near(d, i, aroundWords, -1, 1)
+}
+
+// near returns the stems of the content words next to the number at
+// token i, up to n on each side of steps (-1 before, 1 after), as around
+// does.
+func (lx *Lexicon) near(d *Doc, i, n int, steps ...int) []string {
 	k := d.SentenceAt(i)
 	if k < 0 {
 		return nil
 	}
 	sen := &d.Sentences[k]
 	var out []string
-	for _, step := range []int{-1, 1} {
-		n := 0
-		for j := i + step; j >= sen.Lo && j < sen.Hi && n < aroundWords; j += step {
+	for _, step := range steps {
+		seen := 0
+		for j := i + step; j >= sen.Lo && j < sen.Hi && seen < n; j += step {
 			t := &d.Tokens[j]
 			if t.Kind == Placeholder || t.Kind == Number && !t.Weak {
 				break
 			}
 			if t.Kind == Punct {
-				if step < 0 && j == i-1 && t.Text == ":" {
+				// A label before a colon, and a compound's other part
+				// ("Kreuz-2"), are the number's.
+				if j == i-step && (step < 0 && t.Text == ":" || t.Text == "-") {
 					continue
 				}
 				break
@@ -185,7 +194,7 @@ func (lx *Lexicon) around(d *Doc, i int) []string {
 			if t.Kind != Word || !d.Vocab.Lang.Content(t.Norm) {
 				continue
 			}
-			n++
+			seen++
 			out = lx.addStems(out, d, t.Norm)
 		}
 	}

@@ -300,6 +300,9 @@ func (t *texts) report(loc *model.Locale, m, s *model.Message, form, sf string, 
 	case text.DiffCounted:
 		code = diag.Counted
 		msg = fmt.Sprintf("%q (%s) where the source (%s) has %q (%s): the number counts another thing; %s", b.Quote(df.B), name(b.Vocab, df.Other), src, a.Quote(df.A), name(a.Vocab, df.Concept), there())
+	case text.DiffBound:
+		code = diag.Counted
+		msg = fmt.Sprintf("%q stands apart from %q, which the game's texts write for %q: the source (%s) has %q (%s); was the number moved?", b.Quote(df.B), df.Other, df.Concept, src, a.Quote(df.A), there())
 	case text.DiffWord:
 		code = diag.WordReplaced
 		msg = fmt.Sprintf("%q where the source (%s) has %q (%s): elsewhere the game's texts translate %q as %q", b.Quote(df.B), src, a.Quote(df.A), there(), a.Quote(df.A), df.Other)
