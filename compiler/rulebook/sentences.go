@@ -422,6 +422,16 @@ func (rp *reporter) finding(p *sectionPair, df text.Diff, at *int) (finding, boo
 			code, verb = diag.RulebookRule, "have"
 		}
 		return finding{sev: diag.Error, code: code, msg: fmt.Sprintf("%q (%s) where %s %s %q (%s): the number counts another thing", b.Quote(df.B), rp.concept(df.Other, df.OtherValue), there, verb, a.Quote(df.A), rp.concept(df.Concept, df.Value))}, true
+	case text.DiffBound:
+		// A number moved away from the word it goes with.
+		if !p.same(df, a, ka, b, kb) {
+			return finding{}, false
+		}
+		code, verb := diag.SectionNumbers, "has"
+		if rp.rules {
+			code, verb = diag.RulebookRule, "have"
+		}
+		return finding{sev: diag.Error, code: code, msg: fmt.Sprintf("%q stands apart from %q, where %s %s %q: was the number moved?", b.Quote(df.B), df.Other, there, verb, a.Quote(df.A))}, true
 	case text.DiffOmission:
 		if !p.close || p.free || words(a, df.A) < minOmitted || listHead(a, df.A) || !p.lost(df) {
 			return finding{}, false

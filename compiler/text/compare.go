@@ -1003,6 +1003,11 @@ func bound(x, y side, allA []int, matched map[int]int, lx *Lexicon, sib *sibSide
 		}
 	}
 	if lx == nil {
+		// Two texts of one language (a rulebook and the rules) say a
+		// number by the same words.
+		if single && a.Vocab.Lang.Tag == b.Vocab.Lang.Tag {
+			movedNumbers(x, y, matched, reported, nil, sib, add)
+		}
 		return
 	}
 	ctxA, ctxB := map[int][]string{}, map[int][]string{}
@@ -1034,27 +1039,8 @@ func bound(x, y side, allA []int, matched map[int]int, lx *Lexicon, sib *sibSide
 			}
 		}
 	}
-	// A number moved (see placed), which the sibling, if any, finds
-	// moved too.
-	for _, i := range keys {
-		if reported[i] || !single {
-			continue
-		}
-		j := matched[i]
-		if !b.Tokens[i].Explicit() || !a.Tokens[j].Explicit() || stuck(a, j) || stuck(b, i) {
-			continue // a name ({{.Arg.Card}}) or an article
-		}
-		m := lx.placed(x, j, y, i)
-		if !m.moved() || !sib.confirms(y, i, numberID(b, i)) {
-			continue
-		}
-		// The source's word the number goes with, and its translation.
-		from, to := lx.nearest(a, x.span, j, m.source), lx.nearest(b, y.span, i, m.known[0])
-		if from < 0 || to < 0 {
-			continue
-		}
-		add(Diff{Kind: DiffBound, A: Span{min(j, from), max(j, from) + 1}, B: Span{i, i + 1}, Concept: a.Tokens[from].Text, Other: b.Tokens[to].Text,
-			Value: a.Tokens[j].Value, OtherValue: b.Tokens[i].Value, HasValue: true, HasOther: true})
+	if single {
+		movedNumbers(x, y, matched, reported, lx, sib, add)
 	}
 }
 

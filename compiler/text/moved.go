@@ -1,6 +1,9 @@
 package text
 
-import "slices"
+import (
+	"maps"
+	"slices"
+)
 
 // A number moved to another place of its sentence keeps its value, so
 // only where it stands tells it: the words around a number say what it
@@ -60,7 +63,7 @@ func (lx *Lexicon) placed(x side, j int, y side, i int) placing {
 	wordsA, wordsB := lx.around(a, j), lx.around(b, i)
 	p := placing{around: true}
 	for _, e := range wordsA {
-		if f := lx.best(e, inB); f != "" && slices.Contains(wordsB, f) {
+		if f := lx.likeliest(e, inB); f != "" && slices.Contains(wordsB, f) {
 			p.around = false
 			break
 		}
@@ -75,9 +78,8 @@ func (lx *Lexicon) placed(x side, j int, y side, i int) placing {
 			wordsA, wordsB = lx.next(a, j, -1), lx.run(b, i, -1)
 		}
 	}
-	// A word seen once in the game's texts is no evidence.
 	for _, e := range wordsA {
-		if f := lx.best(e, inB); f != "" && lx.freqA[e]-lx.out >= lexFreq {
+		if f := lx.evidence(e, inB); f != "" {
 			if p.known == nil {
 				p.source = e
 			}
@@ -86,12 +88,76 @@ func (lx *Lexicon) placed(x side, j int, y side, i int) placing {
 		}
 	}
 	for _, e := range lx.stems(a, x.span) {
-		if f := lx.best(e, inB); f != "" && lx.freqA[e]-lx.out >= lexFreq && !slices.Contains(wordsA, e) && slices.Contains(wordsB, f) {
+		if f := lx.evidence(e, inB); f != "" && !slices.Contains(wordsA, e) && slices.Contains(wordsB, f) {
 			p.attracted = true
 			break
 		}
 	}
 	return p
+}
+
+// likeliest returns the word of inB that likeliest translates source
+// stem e, or ""; with no lexicon (two texts of one language, a rulebook
+// and the rules), e itself.
+func (lx *Lexicon) likeliest(e string, inB []string) string {
+	if lx == nil {
+		if slices.Contains(inB, e) {
+			return e
+		}
+		return ""
+	}
+	return lx.best(e, inB)
+}
+
+// evidence is likeliest, for a word the game's texts use more than once:
+// a word seen once is no evidence.
+func (lx *Lexicon) evidence(e string, inB []string) string {
+	if lx != nil && lx.freqA[e]-lx.out < lexFreq {
+		return ""
+	}
+	return lx.likeliest(e, inB)
+}
+
+// movedNumbers adds the numbers of y that moved away from what their
+// counterparts in x stand by (see placed), when the sibling, if any,
+// finds them moved too; matched takes each number of y to its
+// counterpart, and reported marks those already reported.
+func movedNumbers(x, y side, matched map[int]int, reported map[int]bool, lx *Lexicon, sib *sibSide, add func(Diff)) {
+	a, b := x.d, y.d
+	for _, i := range slices.Sorted(maps.Keys(matched)) {
+		j := matched[i]
+		if reported[i] || !b.Tokens[i].Explicit() || !a.Tokens[j].Explicit() || stuck(a, j) || stuck(b, i) {
+			continue // a name ({{.Arg.Card}}) or an article
+		}
+		m := lx.placed(x, j, y, i)
+		if !m.moved() || !sib.confirms(y, i, numberID(b, i)) {
+			continue
+		}
+		// The source's word the number goes with, and its translation.
+		from, to := lx.nearest(a, x.span, j, m.source), lx.nearest(b, y.span, i, m.known[0])
+		if from < 0 || to < 0 {
+			continue
+		}
+		if lx == nil && lx.count(a, x.span, m.source) != lx.count(b, y.span, m.known[0]) {
+			// In one language, a number moved leaves its word as often:
+			// fewer is the word left out ("4 sur 4" for "4 sur 4
+			// cartes").
+			continue
+		}
+		add(Diff{Kind: DiffBound, A: Span{min(j, from), max(j, from) + 1}, B: Span{i, i + 1}, Concept: a.Tokens[from].Text, Other: b.Tokens[to].Text,
+			Value: a.Tokens[j].Value, OtherValue: b.Tokens[i].Value, HasValue: true, HasOther: true})
+	}
+}
+
+// count returns how many words of span sp have stem among their stems.
+func (lx *Lexicon) count(d *Doc, sp Span, stem string) int {
+	n := 0
+	for k := sp.Lo; k < sp.Hi; k++ {
+		if t := &d.Tokens[k]; t.Kind == Word && slices.Contains(lx.addStems(nil, d, t.Norm), stem) {
+			n++
+		}
+	}
+	return n
 }
 
 // nearest returns the token of span sp nearest to token i whose stems

@@ -75,3 +75,33 @@ func TestNumberMoved(t *testing.T) {
 		})
 	}
 }
+
+// TestNumberMovedOneLanguage finds a number moved between two texts of
+// one language (a rulebook and the rules) with no lexicon, a word being
+// its own translation; a word left out is no number moved.
+func TestNumberMovedOneLanguage(t *testing.T) {
+	en := vocab(t, "en")
+	a := read(en, "Take the fields and place one of the 4 fields by your board.")
+	tests := []struct {
+		name, dst string
+		want      string
+	}{
+		{"same", "Take the fields and place one of the 4 fields by your board.", ""},
+		{"moved", "Take the fields and place one of the fields by your 4 board.", "fields → fields"},
+		{"word left out", "Take the fields and place one of the 4 by your board.", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := read(en, tc.dst)
+			got := ""
+			for _, d := range Compare(a, b, []Pair{{A: []int{0}, B: []int{0}}}, DefaultCalibration(), false) {
+				if d.Kind == DiffBound {
+					got = d.Concept + " → " + d.Other
+				}
+			}
+			if got != tc.want {
+				t.Errorf("number moved: %q; want %q", got, tc.want)
+			}
+		})
+	}
+}
