@@ -569,7 +569,9 @@ func (ix *index) debris(b *Book, ts []token) (noisy, furn map[int]bool) {
 			continue
 		}
 		for _, title := range ix.titles {
-			if s == "" || len(s) > 2*len(title) {
+			// A list item is text, though it names the game ("• la dame
+			// de pique : 13 points", in Dame de pique).
+			if s == "" || len(s) > 2*len(title) || bullet(l.text) {
 				continue
 			}
 			long := max(len([]rune(s)), len([]rune(title)))

@@ -107,7 +107,7 @@ var pageNumber = regexp.MustCompile(`^\d+\s*/\s*\d+$`)
 // are found in order, with their accents and apostrophes.
 func TestReadPrintedRulebooks(t *testing.T) {
 	needPoppler(t)
-	ids := []string{"warlock", "warriors", "bellum_magica"}
+	ids := []string{"warlock", "warriors", "bellum_magica", "hearts"}
 	games, d := compiler.Load(grimoire.Games(), compiler.Options{Games: ids})
 	if d.HasErrors() {
 		t.Fatal(d)

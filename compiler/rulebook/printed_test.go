@@ -16,7 +16,7 @@ import (
 )
 
 // printedGames are the games whose printed rulebooks the tests read.
-var printedGames = []string{"warlock", "warriors", "bellum_magica"}
+var printedGames = []string{"warlock", "warriors", "bellum_magica", "hearts"}
 
 // printedLangs are the languages every game ships.
 var printedLangs = []string{"en", "fr", "de"}
