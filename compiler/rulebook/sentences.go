@@ -412,26 +412,24 @@ func (rp *reporter) finding(p *sectionPair, df text.Diff, at *int) (finding, boo
 			what = "another rule"
 		}
 		return finding{sev: diag.Error, code: code, msg: fmt.Sprintf("%s has %q (%s) where %s %s %q (%s), %s", b.QuoteSentence(kb, df.B.Lo, 10), b.Quote(df.B), strings.ReplaceAll(df.Other, "_", " "), there, verb, a.Quote(df.A), strings.ReplaceAll(df.Concept, "_", " "), what)}, true
-	case text.DiffCounted:
-		// The thing a number counts replaced: held as a contrast is.
+	case text.DiffCounted, text.DiffBound:
+		// The thing a number counts replaced, or the number moved away
+		// from it: held as a contrast is.
 		if !p.same(df, a, ka, b, kb) {
 			return finding{}, false
 		}
 		code, verb := diag.SectionConcepts, "has"
+		if df.Kind == text.DiffBound {
+			code = diag.SectionNumbers
+		}
 		if rp.rules {
 			code, verb = diag.RulebookRule, "have"
 		}
-		return finding{sev: diag.Error, code: code, msg: fmt.Sprintf("%q (%s) where %s %s %q (%s): the number counts another thing", b.Quote(df.B), rp.concept(df.Other, df.OtherValue), there, verb, a.Quote(df.A), rp.concept(df.Concept, df.Value))}, true
-	case text.DiffBound:
-		// A number moved away from the word it goes with.
-		if !p.same(df, a, ka, b, kb) {
-			return finding{}, false
+		msg := fmt.Sprintf("%q (%s) where %s %s %q (%s): the number counts another thing", b.Quote(df.B), rp.concept(df.Other, df.OtherValue), there, verb, a.Quote(df.A), rp.concept(df.Concept, df.Value))
+		if df.Kind == text.DiffBound {
+			msg = fmt.Sprintf("%q stands apart from %q, where %s %s %q: was the number moved?", b.Quote(df.B), df.Other, there, verb, a.Quote(df.A))
 		}
-		code, verb := diag.SectionNumbers, "has"
-		if rp.rules {
-			code, verb = diag.RulebookRule, "have"
-		}
-		return finding{sev: diag.Error, code: code, msg: fmt.Sprintf("%q stands apart from %q, where %s %s %q: was the number moved?", b.Quote(df.B), df.Other, there, verb, a.Quote(df.A))}, true
+		return finding{sev: diag.Error, code: code, msg: msg}, true
 	case text.DiffOmission:
 		if !p.close || p.free || words(a, df.A) < minOmitted || listHead(a, df.A) || !p.lost(df) {
 			return finding{}, false

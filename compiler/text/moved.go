@@ -149,11 +149,18 @@ func movedNumbers(x, y side, matched map[int]int, reported map[int]bool, lx *Lex
 	}
 }
 
+// hasStem reports whether token k of d is a word with stem among its
+// stems.
+func (lx *Lexicon) hasStem(d *Doc, k int, stem string) bool {
+	t := &d.Tokens[k]
+	return t.Kind == Word && slices.Contains(lx.addStems(nil, d, t.Norm), stem)
+}
+
 // count returns how many words of span sp have stem among their stems.
 func (lx *Lexicon) count(d *Doc, sp Span, stem string) int {
 	n := 0
 	for k := sp.Lo; k < sp.Hi; k++ {
-		if t := &d.Tokens[k]; t.Kind == Word && slices.Contains(lx.addStems(nil, d, t.Norm), stem) {
+		if lx.hasStem(d, k, stem) {
 			n++
 		}
 	}
@@ -165,8 +172,7 @@ func (lx *Lexicon) count(d *Doc, sp Span, stem string) int {
 func (lx *Lexicon) nearest(d *Doc, sp Span, i int, stem string) int {
 	out := -1
 	for k := sp.Lo; k < sp.Hi; k++ {
-		t := &d.Tokens[k]
-		if t.Kind == Word && slices.Contains(lx.addStems(nil, d, t.Norm), stem) && (out < 0 || abs(k-i) < abs(out-i)) {
+		if lx.hasStem(d, k, stem) && (out < 0 || abs(k-i) < abs(out-i)) {
 			out = k
 		}
 	}
@@ -229,9 +235,8 @@ func (lx *Lexicon) run(d *Doc, i, step int) []string {
 // sentences for the pair's source, when they are its sentences for the
 // pair's translation too.
 type sibSide struct {
-	sib  *Sibling
-	span Span
-	sens []int
+	side
+	lx *Lexicon // from the sibling's language to the translation's
 }
 
 // at returns the sibling's side for pair p, or nil.
@@ -243,7 +248,7 @@ func (sib *Sibling) at(p Pair) *sibSide {
 	if us == nil {
 		return nil
 	}
-	return &sibSide{sib, sib.Doc.spanOf(us), us}
+	return &sibSide{side{sib.Doc, sib.Doc.spanOf(us), us}, sib.Lexicon}
 }
 
 // confirms reports whether the sibling, if any, tells the number at
@@ -254,12 +259,11 @@ func (s *sibSide) confirms(y side, i int, id string) bool {
 	if s == nil {
 		return true
 	}
-	u := side{s.sib.Doc, s.span, s.sens}
 	seen := false
 	for k := s.span.Lo; k < s.span.Hi; k++ {
-		t := &u.d.Tokens[k]
-		if (t.Kind == Placeholder || t.Kind == Number && !t.Weak) && numberID(u.d, k) == id {
-			if !s.sib.Lexicon.placed(u, k, y, i).moved() {
+		t := &s.d.Tokens[k]
+		if (t.Kind == Placeholder || t.Kind == Number && !t.Weak) && numberID(s.d, k) == id {
+			if !s.lx.placed(s.side, k, y, i).moved() {
 				return false
 			}
 			seen = true

@@ -546,15 +546,7 @@ func contrastSites(t *text, m *matcher) []site {
 // are left alone: swapping them says the same.
 func numberSwapSites(t *text, m *matcher) []site {
 	s := t.s
-	written := writtenNumbers(t, m)
-	var acts []span
-	for _, a := range t.actions {
-		// An engine's argument (.Arg) may name a player or a card: no
-		// number.
-		if act := s[a.start:a.end]; simpleAction(act) && !strings.Contains(act, ".Arg.") {
-			acts = append(acts, a)
-		}
-	}
+	written, acts := writtenNumbers(t, m), printedNumbers(t)
 	var out []site
 	for _, sent := range t.sentences() {
 		for k, list := range [][]span{written, acts} {
@@ -580,6 +572,20 @@ func numberSwapSites(t *text, m *matcher) []site {
 					}})
 				}
 			}
+		}
+	}
+	return out
+}
+
+// printedNumbers are the simple actions of t that print a number of the
+// game's data.
+func printedNumbers(t *text) []span {
+	var out []span
+	for _, a := range t.actions {
+		// An engine's argument (.Arg) may name a player or a card: no
+		// number.
+		if act := t.s[a.start:a.end]; simpleAction(act) && !strings.Contains(act, ".Arg.") {
+			out = append(out, a)
 		}
 	}
 	return out

@@ -116,12 +116,7 @@ func spanSites(t *text, kind Kind) []site {
 // starts its sentence, or stands in a list or a sum, stays.
 func numberMoveSites(t *text, m *matcher) []site {
 	s := t.s
-	nums := writtenNumbers(t, m)
-	for _, a := range t.actions {
-		if act := s[a.start:a.end]; simpleAction(act) && !strings.Contains(act, ".Arg.") {
-			nums = append(nums, a)
-		}
-	}
+	nums := append(writtenNumbers(t, m), printedNumbers(t)...)
 	var out []site
 	for _, sent := range t.sentences() {
 		if t.hasControl(sent.start, sent.end) {
