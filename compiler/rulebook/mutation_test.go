@@ -52,11 +52,11 @@ func bookFloors() map[mutation.Kind]mutation.Floor {
 		// 70% (German Warlock), a degree 44% (French Hearts, where "le
 		// plus bas" made "le moins bas" and a degree in the tagline go
 		// unreported; 60% in English Warlock), the same into another 70%
-		// (English Warlock). "Each" into "one" is found
-		// in English (80% to 90%) but not where the one is an article
-		// (French, German; see the translation benchmark's langFloors).
+		// (English Warlock); "each" into "one" 79% and 87% in all on
+		// seeds 1 and 2, 50% at worst (German Hearts, where "jeder"
+		// stands alone: "jeder andere" into "ein andere").
 		mutation.Modality: {Recall: 0.60, AtLine: 0.95},
-		mutation.Quantity: {Recall: 0, AtLine: 0.95},
+		mutation.Quantity: {Recall: 0.40, AtLine: 0.95},
 		mutation.Degree:   {Recall: 0.35, AtLine: 0.95},
 		mutation.Identity: {Recall: 0.60, AtLine: 0.95},
 		// A number moved within its sentence, told by the word it goes

@@ -882,11 +882,13 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string, sib 
 	// another of the group more, counted one by one as negations are; a
 	// word left out is style.
 	modals := func(sen *Sentence) []Cue { return sen.Modals }
-	conns := func(sen *Sentence) []Cue { return slices.Concat(sen.Connectives, sen.Quantities) }
 	turned(x, y, []string{"can", "must"}, byKind(x, modals), byKind(y, modals), DiffModality, add)
-	connsX, connsY := byKind(x, conns), byKind(y, conns)
+	connsX, connsY := byKind(x, connectives), byKind(y, connectives)
 	for _, g := range contrasts {
 		turned(x, y, g, connsX, connsY, DiffContrast, add)
+	}
+	if single {
+		articled(x, y, connsX, c.Lexicon.judging(a, x.span, b, y.span), sibling, add)
 	}
 	// Open-class words, in sentences paired one to one.
 	if len(p.A) == 1 && len(p.B) == 1 {
@@ -1300,6 +1302,103 @@ func turned(x, y side, group []string, inX, inY map[string][]Cue, kind DiffKind,
 		}
 	}
 }
+
+// articled adds each "each" of x (inX the cues of x by kind) where y
+// puts an article on the translation of the word it goes with ("un
+// joueur" for "each player"): an article says "a" as often as one, so
+// only the words the lexicon (lx) ties say the article stands for the
+// source's each; and where there is a sibling (sib), only where it keeps
+// an each at that place. "Each" left out ("les joueurs") is style.
+func articled(x, y side, inX map[string][]Cue, lx *Lexicon, sib *sibSide, add func(Diff)) {
+	const each = "each"
+	a, b := x.d, y.d
+	inB := lx.stems(b, y.span)
+	var inSib []Cue
+	if sib != nil {
+		inSib = byKind(sib.side, connectives)[each]
+	}
+	for _, ca := range inX[each] {
+		if sib != nil && !slices.ContainsFunc(inSib, func(c Cue) bool { return abs(c.Tok-at(x, ca.Tok, sib.side)) <= articleNear(sib.side) }) {
+			continue // the sibling words it otherwise too
+		}
+	phrase:
+		for _, e := range phrase(a, ca.End, x.span) {
+			for _, stem := range lx.addStems(nil, a, a.Tokens[e].Norm) {
+				f := lx.evidence(stem, inB)
+				if f == "" {
+					continue
+				}
+				k := lx.nearest(b, y.span, at(x, ca.Tok, y), f)
+				if abs(k-at(x, ca.Tok, y)) > articleNear(y) {
+					continue
+				}
+				art, modifier := determiner(b, k, y.span)
+				if modifier {
+					continue // "carte de gobelin": the noun is another
+				}
+				// An article after a preposition the source's each
+				// lacks makes a phrase of its own ("an einem Tag" for
+				// "chaque jour"): the translator's wording.
+				if art >= 0 && b.Tokens[art].Weak && b.Tokens[art].Value == 1 && !(adposition(b, art-1, y.span) && !adposition(a, ca.Tok-1, x.span)) {
+					add(Diff{Kind: DiffContrast, A: Span{ca.Tok, e + 1}, B: Span{art, k + 1}, Concept: each, Other: "one"})
+				}
+				break phrase
+			}
+		}
+	}
+}
+
+// articleNear is how far from its place a word of side s may stand and
+// still be at it.
+func articleNear(s side) int { return max(4, (s.span.Hi-s.span.Lo)/3) }
+
+// phraseWords is how many words a determiner stands from the noun it
+// goes with, at most ("each other player", "ein böser Herrscher").
+const phraseWords = 3
+
+// phrase returns the content words among the phraseWords words of span
+// sp from token i on, short of punctuation, numbers and prepositions:
+// the words a determiner before i goes with.
+func phrase(d *Doc, i int, sp Span) []int {
+	var out []int
+	for n := 0; n < phraseWords && i < sp.Hi; n, i = n+1, i+1 {
+		t := &d.Tokens[i]
+		if t.Kind != Word || adposition(d, i, sp) {
+			break
+		}
+		if d.Vocab.Lang.Content(t.Norm) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// determiner returns the number before token k of span sp, over the
+// content words between (adjectives), or -1: the article or numeral
+// word k goes with. modifier says k follows a preposition: a word that
+// qualifies another ("carte de gobelin").
+func determiner(d *Doc, k int, sp Span) (tok int, modifier bool) {
+	for i := k - 1; i >= max(sp.Lo, k-phraseWords); i-- {
+		t := &d.Tokens[i]
+		switch {
+		case t.Kind == Number:
+			return i, false
+		case adposition(d, i, sp):
+			return -1, i == k-1
+		case t.Kind != Word || !d.Vocab.Lang.Content(t.Norm):
+			return -1, false
+		}
+	}
+	return -1, false
+}
+
+// adposition reports whether token k of d, in span sp, is a preposition.
+func adposition(d *Doc, k int, sp Span) bool {
+	return k >= sp.Lo && k < sp.Hi && d.Tokens[k].Kind == Word && d.Vocab.Lang.Adposition(d.Tokens[k].Norm)
+}
+
+// connectives returns a sentence's connectives and words of quantity.
+func connectives(sen *Sentence) []Cue { return slices.Concat(sen.Connectives, sen.Quantities) }
 
 // leftOver returns the items of xs (in side x) left over when each item
 // of ys (in side y) takes the one nearest to its place; pos gives the

@@ -46,6 +46,7 @@ type langFile struct {
 	From            []string       `toml:"from"`
 	At              []string       `toml:"at"`
 	Partitive       []string       `toml:"partitive"`
+	Adpositions     []string       `toml:"adpositions"`
 	Each            []string       `toml:"each"`
 	Compounds       bool           `toml:"compounds"`
 	Length          float64        `toml:"length"`
@@ -94,7 +95,7 @@ type Language struct {
 	suffixes, strongBefore, strongAfter     set
 	nouns, stop, refs, joins, ranges        set
 	times, into, from, at, doubles, openers set
-	partitive                               set
+	partitive, adpositions                  set
 	each                                    [][]string
 	neg, particle, partners, lexical        set
 	negIdioms, restrictIdioms               [][]string
@@ -175,7 +176,7 @@ func (l *Language) init(f langFile) {
 	l.suffixes, l.strongBefore, l.strongAfter = newSet(f.OrdinalSuffixes), newSet(f.StrongBefore), newSet(f.StrongAfter)
 	l.nouns, l.stop, l.refs, l.joins, l.ranges = newSet(f.Nouns), newSet(f.Stopwords), newSet(f.Refs), newSet(f.Joins), newSet(f.Ranges)
 	l.times, l.into, l.from, l.at, l.doubles, l.openers = newSet(f.Times), newSet(f.Into), newSet(f.From), newSet(f.At), newSet(f.Doubles), newSet(f.Openers)
-	l.partitive, l.each = newSet(f.Partitive), phrases(f.Each)
+	l.partitive, l.adpositions, l.each = newSet(f.Partitive), newSet(f.Adpositions), phrases(f.Each)
 	l.neg, l.particle, l.partners, l.lexical = newSet(f.Negation.Words), newSet(f.Negation.Particle), newSet(f.Negation.Partners), newSet(f.Negation.Lexical)
 	l.negIdioms, l.restrictIdioms = phrases(f.Negation.Idioms), phrases(f.Restriction.Idioms)
 	for _, kind := range slices.Sorted(maps.Keys(f.Negation.Phrases)) {
@@ -228,6 +229,10 @@ func (l *Language) Times(w string) bool { return l.times[w] }
 // Partitive reports whether a folded word stands between a part and its
 // whole ("one of the 3 cards").
 func (l *Language) Partitive(w string) bool { return l.partitive[w] }
+
+// Adposition reports whether a folded word is a preposition or a
+// postposition, alone or fused with an article ("au", "zum").
+func (l *Language) Adposition(w string) bool { return l.adpositions[w] }
 
 // Each returns the phrases, as folded words, that give something to every
 // player ("each player").
