@@ -230,11 +230,8 @@ func Align(a, b *Doc, c Calibration) []Pair {
 		block, item = costBlock, costItem
 	}
 	// Where both texts have as many paragraphs, the translator kept
-	// them: a pair across paragraphs costs as a blank line inside one.
-	across := 0.0
-	if c.Joins && n > 0 && m > 0 && a.Sentences[n-1].Para == b.Sentences[m-1].Para {
-		across = costBlock
-	}
+	// them: a pair starts and ends in the same paragraphs on both sides.
+	across := c.Joins && n > 0 && m > 0 && a.Sentences[n-1].Para == b.Sentences[m-1].Para
 	for i := 0; i <= n; i++ {
 		for j := 0; j <= m; j++ {
 			if i == 0 && j == 0 {
@@ -258,7 +255,9 @@ func Align(a, b *Doc, c Calibration) []Pair {
 					if ga.opens[i-di] != gb.opens[j-dj] {
 						cost += item
 					}
-					cost += across * float64(abs(a.Sentences[i-di].Para-b.Sentences[j-dj].Para))
+					if across && (a.Sentences[i-di].Para != b.Sentences[j-dj].Para || a.Sentences[i-1].Para != b.Sentences[j-1].Para) {
+						continue
+					}
 				}
 				if cost += dp[i-di][j-dj].cost; cost < best.cost {
 					best = cell{cost, di, dj}

@@ -586,7 +586,17 @@ func mergedNearby(a, b *Doc, pairs []Pair, k int, c Calibration) bool {
 		return true
 	}
 	known, found := c.Lexicon.knownIn(a, sa, b, pb)
-	return known-found < 2 && c.Delta(a, pa, b, pb) > -shortHint
+	if known-found >= 2 {
+		return false
+	}
+	if c.Delta(a, pa, b, pb) > -shortHint {
+		return true
+	}
+	// A free translation runs shorter or longer than translations do,
+	// but evenly: its paragraph is no shorter than its own wording makes
+	// the paragraph without the sentence.
+	ratio := float64(b.Len(Span{0, len(b.Tokens)})) / float64(max(1, a.Len(Span{0, len(a.Tokens)})))
+	return float64(b.Len(pb)) >= ratio*float64(a.Len(pa)-a.Len(sa))
 }
 
 // omissionAt returns the token of b where the source sentences of pair k,
