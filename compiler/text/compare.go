@@ -898,7 +898,7 @@ func comparePair(a, b *Doc, p Pair, c Calibration, misspelt map[int]string, sib 
 		turned(x, y, g, connsX, connsY, DiffContrast, add)
 	}
 	if single {
-		articled(x, y, connsX, c.Lexicon.judging(a, x.span, b, y.span), sibling, add)
+		articled(x, y, connsX, connsY, c.Lexicon.judging(a, x.span, b, y.span), sibling, add)
 	}
 	// Open-class words, in sentences paired one to one.
 	if len(p.A) == 1 && len(p.B) == 1 {
@@ -1313,13 +1313,15 @@ func turned(x, y side, group []string, inX, inY map[string][]Cue, kind DiffKind,
 	}
 }
 
-// articled adds each "each" of x (inX the cues of x by kind) where y
-// puts an article on the translation of the word it goes with ("un
-// joueur" for "each player"): an article says "a" as often as one, so
-// only the words the lexicon (lx) ties say the article stands for the
-// source's each; and where there is a sibling (sib), only where it keeps
-// an each at that place. "Each" left out ("les joueurs") is style.
-func articled(x, y side, inX map[string][]Cue, lx *Lexicon, sib *sibSide, add func(Diff)) {
+// articled adds each "each" of x (inX and inY the cues of each side by
+// kind) where y puts an article on the translation of the word it goes
+// with ("un joueur" for "each player"), or says one of a whole where y
+// has an each fewer ("un des" for "chacun des"). An article says "a" as
+// often as one, so only the words the lexicon (lx) ties say it stands
+// for the source's each; and where there is a sibling (sib), only where
+// it keeps an each at that place. "Each" left out ("les joueurs") is
+// style.
+func articled(x, y side, inX, inY map[string][]Cue, lx *Lexicon, sib *sibSide, add func(Diff)) {
 	const each = "each"
 	a, b := x.d, y.d
 	inB := lx.stems(b, y.span)
@@ -1330,6 +1332,14 @@ func articled(x, y side, inX map[string][]Cue, lx *Lexicon, sib *sibSide, add fu
 	for _, ca := range inX[each] {
 		if sib != nil && !slices.ContainsFunc(inSib, func(c Cue) bool { return abs(c.Tok-at(x, ca.Tok, sib.side)) <= articleNear(sib.side) }) {
 			continue // the sibling words it otherwise too
+		}
+		if len(inY[each]) < len(inX[each]) {
+			// "Each of them" turned into "one of them": the pronoun
+			// lost, and one of a whole at its place.
+			if i := partOf(x, ca, y); i >= 0 {
+				add(Diff{Kind: DiffContrast, A: Span{ca.Tok, ca.End + 1}, B: Span{i, i + 2}, Concept: each, Other: "one"})
+				continue
+			}
 		}
 	phrase:
 		for _, e := range phrase(a, ca.End, x.span) {
@@ -1356,6 +1366,26 @@ func articled(x, y side, inX map[string][]Cue, lx *Lexicon, sib *sibSide, add fu
 			}
 		}
 	}
+}
+
+// partOf returns, where the each of x at cue ca says "each of" a whole,
+// the token of y nearest its place that says "one of" it ("un des",
+// "einer der"), or -1.
+func partOf(x side, ca Cue, y side) int {
+	a, b := x.d, y.d
+	partitive := func(d *Doc, k int, sp Span) bool {
+		return k < sp.Hi && d.Tokens[k].Kind == Word && d.Vocab.Lang.Partitive(d.Tokens[k].Norm)
+	}
+	if !partitive(a, ca.End, x.span) {
+		return -1
+	}
+	want, out := at(x, ca.Tok, y), -1
+	for i := max(y.span.Lo, want-articleNear(y)); i < min(y.span.Hi, want+articleNear(y)+1); i++ {
+		if t := &b.Tokens[i]; t.Kind == Number && t.Weak && t.Value == 1 && partitive(b, i+1, y.span) && (out < 0 || abs(i-want) < abs(out-want)) {
+			out = i
+		}
+	}
+	return out
 }
 
 // articleNear is how far from its place a word of side s may stand and
