@@ -100,10 +100,11 @@ func floors() map[mutation.Kind]mutation.Floor {
 // do not reach the kind's floor, and why. "Chaque" turned into "un", or
 // "jeder" into "ein", leaves an article, which says "a" as often as one:
 // it is found where the game's lexicon ties the noun it goes with to the
-// noun after the source's "each" and the other translation keeps its
-// each (70% to 75% in French Warlock, 45% to 60% in German on seeds 1
-// and 2). The misses are "each" standing alone ("jeder behält" into
-// "ein behält") and nouns the lexicon does not know.
+// noun after the source's "each", or "each of" turns into "one of", and
+// the other translation keeps its each (70% to 75% in French Warlock,
+// 50% to 70% in German on seeds 1 and 2). The misses are "each" standing
+// alone ("jeder behält" into "ein behält") and nouns the lexicon does
+// not know.
 func langFloors() map[mutation.Kind]map[string]mutation.Floor {
 	return map[mutation.Kind]map[string]mutation.Floor{
 		mutation.Quantity: {"fr": {Recall: 0.60, AtLine: 0.95}, "de": {Recall: 0.35, AtLine: 0.95}},
