@@ -30,25 +30,28 @@ var mutationSeed = flag.Uint64("mutation.seed", 1, "seed of the edits TestMutati
 // clause), less a margin, and no more than seeds 20, 21, 40, 41, 60, 61,
 // 80, 81, 301, 302, 401, 402, 503, 504, 602 and 603, which were not
 // looked at, give. A clause dropped from a sentence is the hardest: only
-// its length and its words tell it (55% to 65% in German Warlock on seeds
-// 202, 402 and 504 before connectives counted, 75% to 80% on 602 and
-// 603). A negation in a
+// its length and its words tell it. A clause of three content words or
+// more is found 92% to 94% of the time on seeds 1 and 2, 75% in its
+// weakest cell (French Warlock, whose misses are in its free texts, the
+// prologue and the designer's note); a shorter one ("en cas d’égalité",
+// "une à une") 63% to 65%, 30% at worst (German Warlock). A negation in a
 // free translation (a story) is judged only where the other translation
 // keeps the source's, and some of a cell's edits fall there; there, too,
 // a dropped clause is found off its line more often (French Warlock, 82%
 // at the line on seed 70).
 func floors() map[mutation.Kind]mutation.Floor {
 	return map[mutation.Kind]mutation.Floor{
-		mutation.Digit:        {Recall: 0.95, AtLine: 0.95},
-		mutation.NumberWord:   {Recall: 0.90, AtLine: 0.95},
-		mutation.Placeholder:  {Recall: 0.95, AtLine: 0.95},
-		mutation.TermSwap:     {Recall: 0.85, AtLine: 0.95},
-		mutation.Negation:     {Recall: 0.80, AtLine: 0.95},
-		mutation.SentenceDrop: {Recall: 0.80, AtLine: 0.85},
-		mutation.ClauseDrop:   {Recall: 0.55, AtLine: 0.80},
-		mutation.Facing:       {Recall: 0.85, AtLine: 0.95},
-		mutation.Destination:  {Recall: 0.95, AtLine: 0.95},
-		mutation.ProperName:   {Recall: 0.95, AtLine: 0.95},
+		mutation.Digit:           {Recall: 0.95, AtLine: 0.95},
+		mutation.NumberWord:      {Recall: 0.90, AtLine: 0.95},
+		mutation.Placeholder:     {Recall: 0.95, AtLine: 0.95},
+		mutation.TermSwap:        {Recall: 0.85, AtLine: 0.95},
+		mutation.Negation:        {Recall: 0.80, AtLine: 0.95},
+		mutation.SentenceDrop:    {Recall: 0.80, AtLine: 0.85},
+		mutation.ClauseDrop:      {Recall: 0.65, AtLine: 0.90},
+		mutation.ShortClauseDrop: {Recall: 0.20, AtLine: 0.80},
+		mutation.Facing:          {Recall: 0.85, AtLine: 0.95},
+		mutation.Destination:     {Recall: 0.95, AtLine: 0.95},
+		mutation.ProperName:      {Recall: 0.95, AtLine: 0.95},
 		// A word of direction, time or bound turned into its opposite:
 		// 60% to 70% in English Warriors on seeds 1 to 3, where "left"
 		// often says what remains, not a side; every other cell of ten

@@ -484,15 +484,23 @@ func (t *text) sentenceCut(sent span) span {
 	return span{start, sent.end}
 }
 
+// clauseContent is how many content words a clause dropped has at least
+// to be a clause drop; fewer make a short one.
+const clauseContent = 3
+
 // clauseSites are the clauses of three words or more whose sentence keeps
-// three words without them: one is left out.
-func clauseSites(t *text) []site {
+// three words without them, with clauseContent content words or more
+// (fewer, when short): one is left out.
+func clauseSites(t *text, short bool) []site {
 	var out []site
 	s := t.s
 	for _, sent := range t.sentences() {
 		total := t.wordCount(sent.start, sent.end)
 		for _, c := range t.clauses(sent) {
 			if t.wordCount(c.words.start, c.words.end) < 3 || total-t.wordCount(c.cut.start, c.cut.end) < 3 {
+				continue
+			}
+			if (t.contentCount(c.words.start, c.words.end) < clauseContent) != short {
 				continue
 			}
 			if t.hasControl(c.cut.start, c.cut.end) || t.splitsAction(c.cut) {

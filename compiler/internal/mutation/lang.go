@@ -1,6 +1,11 @@
 package mutation
 
-import "strings"
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
 // language holds what the edits need to know of one language. These
 // tables are this package's own on purpose: an edit must not be shaped by
@@ -36,6 +41,21 @@ type language struct {
 	// auxiliaries, common adverbs), lower case: no open-class edit
 	// touches or writes them.
 	function []string
+	// short are its closed-class words of three letters (articles,
+	// adpositions, pronouns, conjunctions, auxiliaries), which no clause
+	// counts among its content words.
+	short []string
+}
+
+// content reports whether a word carries content: a number, or a word
+// of three letters or more none of whose closed classes holds.
+func (l *language) content(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	if unicode.IsDigit(r) {
+		return true
+	}
+	lw := strings.ToLower(w)
+	return utf8.RuneCountInString(w) >= 3 && !slices.Contains(l.function, lw) && !slices.Contains(l.short, lw)
 }
 
 // languageOf returns the tables of a language tag's base language.
@@ -57,6 +77,7 @@ func languageOf(tag string) (*language, bool) {
 				Identity: {{"same", "other"}, {"other", "same"}},
 			},
 			function: strings.Fields(`also among another before after both cannot does each either even every from have here into less many more most much must neither never none only other over same should some such than that their them then there these they this those through under until upon when where whether which while will with within without would your yours what been being were shall could might`),
+			short:    strings.Fields(`the and but nor yet for its his her our who how why you she him may can has had was are not any all off out one few own too via per`),
 			idioms:   []string{"no more", "any more", "not more", "or more", "or fewer", "no fewer", "each other", "one another"},
 		}, true
 	case "fr":
@@ -74,6 +95,7 @@ func languageOf(tag string) (*language, bool) {
 				Identity: {{"le même", "un autre"}, {"la même", "une autre"}, {"les mêmes", "d’autres"}},
 			},
 			function: strings.Fields(`alors aucun aucune aussi autre autres avec avez avoir avant après celle celles celui ceux cette chaque comme dans depuis donc dont elle elles encore entre être leur leurs lors lorsque mais même mêmes moins notre nous pour plus puis quand quel quelle quelles quels sans selon sera seront sont sous votre vous vers chacun chacune tout toute toutes tous très peut peuvent pouvez doit doivent devez ainsi jusqu jusque lorsqu puisque parmi pendant contre chez afin déjà ensuite`),
+			short:    strings.Fields(`les des une aux par sur que qui pas ses son sur mes tes nos vos eux lui est ont ces cet sans mon ton moi toi elle vos car ni ou dès via`),
 			idioms:   []string{"ou plus", "ou moins", "au plus", "au moins", "ne plus", "n’en plus", "de plus", "non plus"},
 		}, true
 	case "de":
@@ -91,6 +113,7 @@ func languageOf(tag string) (*language, bool) {
 				Identity: {{"gleiche", "andere"}, {"gleichen", "anderen"}, {"selbe", "andere"}, {"selben", "anderen"}, {"derselbe", "ein anderer"}, {"dieselbe", "eine andere"}, {"dasselbe", "ein anderes"}, {"denselben", "einen anderen"}, {"demselben", "einem anderen"}},
 			},
 			function: strings.Fields(`aber alle allen aller alles also andere anderen anderer anderes auch auf aus bei beim beide beiden bevor bereits bis dann dass dein deine deinen deiner dem den denen der deren des dessen die dies diese diesem diesen dieser dieses doch durch eine einem einen einer eines einige etwa falls für gegen haben habt hast hat hinter ihnen ihre ihrem ihren ihrer ihres immer jede jedem jeden jeder jedes jetzt kann kein keine keinem keinen keiner können mehr muss müssen nach nachdem neben nicht noch nur oder ohne schon sein seine seinem seinen seiner sich sie sind solange sondern über unter vom von vor während wann warum was weil welche welchem welchen welcher wenn werden wird wieder zwischen zum zur darf dürfen sowie sobald damit davon dabei dazu darauf daher`),
+			short:    strings.Fields(`der die das den dem des ein und mit von vom zum zur bei aus auf sie ihr ihn ihm wir man ist hat wie als nur für vor um bis ins ohne was wer wo sich dir dich mir mich uns euch noch so im am an in zu`),
 			idioms:   []string{"nicht mehr", "kein mehr", "keine mehr", "oder mehr", "oder weniger", "nie mehr", "mehr als"},
 		}, true
 	}

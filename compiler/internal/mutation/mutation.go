@@ -54,8 +54,13 @@ const (
 	SentenceDrop Kind = "sentence_drop"
 	// ClauseDrop leaves out a clause of three words or more, between
 	// commas, semicolons, a colon or parentheses, keeping three words of
-	// its sentence.
+	// its sentence, where three of its words or more carry content
+	// (clauseContent).
 	ClauseDrop Kind = "clause_drop"
+	// ShortClauseDrop leaves out such a clause of fewer content words
+	// (clauseContent): "en cas d’égalité", "une à une", which may leave
+	// no evidence of their own.
+	ShortClauseDrop Kind = "clause_drop_short"
 	// Facing names the other side of a facing group (face up, face down).
 	Facing Kind = "facing"
 	// Destination names another place of a places group (hand, discard
@@ -87,7 +92,7 @@ const (
 
 // Kinds lists every kind, in a fixed order.
 func Kinds() []Kind {
-	return []Kind{Digit, NumberWord, Placeholder, TermSwap, Negation, SentenceDrop, ClauseDrop, Facing, Destination, ProperName, Contrast, NumberSwap, Modality, Quantity, Degree, Identity, OpenWord, SpanDrop, SpanRepeat, SpanSwap, NumberMove}
+	return []Kind{Digit, NumberWord, Placeholder, TermSwap, Negation, SentenceDrop, ClauseDrop, ShortClauseDrop, Facing, Destination, ProperName, Contrast, NumberSwap, Modality, Quantity, Degree, Identity, OpenWord, SpanDrop, SpanRepeat, SpanSwap, NumberMove}
 }
 
 // Lines is an inclusive range of lines, counted from 1.
@@ -173,8 +178,8 @@ func sitesFor(kind Kind, t *text, m *matcher) ([]site, error) {
 		return t.lang.negations(t), nil
 	case SentenceDrop:
 		return sentenceSites(t), nil
-	case ClauseDrop:
-		return clauseSites(t), nil
+	case ClauseDrop, ShortClauseDrop:
+		return clauseSites(t, kind == ShortClauseDrop), nil
 	case ProperName:
 		return properSites(t, m), nil
 	case Contrast:

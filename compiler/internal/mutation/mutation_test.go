@@ -154,20 +154,20 @@ func TestExactEdits(t *testing.T) {
 		{SentenceDrop, "en", "Only one sentence here, and long.", nil, nil},
 		{SentenceDrop, "en", "{{if .X}}Take a card from the pile. {{end}}Then pass.", nil, nil},
 		// Clauses.
-		{ClauseDrop, "en", "If the pile is empty, shuffle the discard pile, then draw.", []string{
-			"Shuffle the discard pile, then draw.",
-			"If the pile is empty, then draw.",
-		}, nil},
-		{ClauseDrop, "en", "Place the card (face up, in the row) next to the pile.", []string{"Place the card next to the pile."}, nil},
-		{ClauseDrop, "en", "A day has these steps, which must be done in order:", []string{
+		// Clauses of three content words or more, and shorter ones.
+		{ClauseDrop, "en", "If the pile is empty, shuffle the discard pile, then draw.", []string{"If the pile is empty, then draw."}, nil},
+		{ShortClauseDrop, "en", "If the pile is empty, shuffle the discard pile, then draw.", []string{"Shuffle the discard pile, then draw."}, nil},
+		{ClauseDrop, "en", "Place the card (face up, in the row) next to the pile.", nil, nil},
+		{ShortClauseDrop, "en", "Place the card (face up, in the row) next to the pile.", []string{"Place the card next to the pile."}, nil},
+		{ShortClauseDrop, "en", "A day has these steps, which must be done in order:", []string{
 			"Which must be done in order:",
 			"A day has these steps:",
 		}, nil},
-		{ClauseDrop, "de", "Zahle 4,5 Gold an die Bank, dann ziehe eine Karte.", []string{
-			"Dann ziehe eine Karte.",
-			"Zahle 4,5 Gold an die Bank.",
-		}, nil},
+		{ClauseDrop, "en", "At the end of a round, each player draws two new cards.", []string{"At the end of a round."}, nil},
+		{ClauseDrop, "de", "Zahle 4,5 Gold an die Bank, dann ziehe eine Karte.", []string{"Dann ziehe eine Karte."}, nil},
+		{ShortClauseDrop, "de", "Zahle 4,5 Gold an die Bank, dann ziehe eine Karte.", []string{"Zahle 4,5 Gold an die Bank."}, nil},
 		{ClauseDrop, "fr", "Ensuite ; prenez une carte.", nil, nil},
+		{ShortClauseDrop, "fr", "Une à une, les cartes sont posées sur la table.", []string{"Les cartes sont posées sur la table."}, nil},
 		// Swaps: one occurrence, the same number, the case of the first
 		// letter, the article made to agree.
 		{TermSwap, "en", "The giant meets two giants. Giants win.", []string{
@@ -530,7 +530,7 @@ func TestCellShort(t *testing.T) {
 	}
 	var b strings.Builder
 	Table(&b, []*Cell{{Game: "g", Lang: "fr", Kind: Digit, Made: 4, Reported: 2, AtLine: 1}})
-	if !strings.Contains(b.String(), "all                 all                4       50%      50%") {
+	if !strings.Contains(b.String(), "all                 all                   4       50%      50%") {
 		t.Errorf("table:\n%s", b.String())
 	}
 }

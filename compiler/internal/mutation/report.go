@@ -56,9 +56,9 @@ func percent(n, of int) string {
 // all.
 func Table(w io.Writer, cells []*Cell) {
 	row := func(game, lang, kind string, made, reported, atLine int) {
-		fmt.Fprintf(w, "%-14s %-4s %-14s %5d %9s %8s\n", game, lang, kind, made, percent(reported, made), percent(atLine, reported))
+		fmt.Fprintf(w, "%-14s %-4s %-17s %5d %9s %8s\n", game, lang, kind, made, percent(reported, made), percent(atLine, reported))
 	}
-	fmt.Fprintf(w, "%-14s %-4s %-14s %5s %9s %8s\n", "game", "lang", "kind", "made", "reported", "at line")
+	fmt.Fprintf(w, "%-14s %-4s %-17s %5s %9s %8s\n", "game", "lang", "kind", "made", "reported", "at line")
 	for _, c := range cells {
 		row(c.Game, c.Lang, string(c.Kind), c.Made, c.Reported, c.AtLine)
 	}

@@ -162,6 +162,23 @@ func (t *text) wordCount(start, end int) int {
 	return n
 }
 
+// contentCount counts the content words and actions of [start, end):
+// what a clause says, apart from its closed-class words.
+func (t *text) contentCount(start, end int) int {
+	n := 0
+	for _, w := range t.words() {
+		if w.start >= start && w.end <= end && t.lang.content(t.s[w.start:w.end]) {
+			n++
+		}
+	}
+	for _, a := range t.actions {
+		if a.start >= start && a.end <= end && !isControl(t.s[a.start:a.end]) {
+			n++
+		}
+	}
+	return n
+}
+
 // lineStart and lineEnd return the bounds of the line holding byte i;
 // lineEnd is the index of its newline, or len(s).
 func lineStart(s string, i int) int { return strings.LastIndexByte(s[:i], '\n') + 1 }
