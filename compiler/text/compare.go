@@ -1359,7 +1359,7 @@ func articled(x, y side, inX, inY map[string][]Cue, lx *Lexicon, sib *sibSide, a
 				// An article after a preposition the source's each
 				// lacks makes a phrase of its own ("an einem Tag" for
 				// "chaque jour"): the translator's wording.
-				if art >= 0 && b.Tokens[art].Weak && b.Tokens[art].Value == 1 && !(adposition(b, art-1, y.span) && !adposition(a, ca.Tok-1, x.span)) {
+				if art >= 0 && article(&b.Tokens[art]) && !(adposition(b, art-1, y.span) && !adposition(a, ca.Tok-1, x.span)) {
 					add(Diff{Kind: DiffContrast, A: Span{ca.Tok, e + 1}, B: Span{art, k + 1}, Concept: each, Other: "one"})
 				}
 				break phrase
@@ -1373,15 +1373,12 @@ func articled(x, y side, inX, inY map[string][]Cue, lx *Lexicon, sib *sibSide, a
 // "einer der"), or -1.
 func partOf(x side, ca Cue, y side) int {
 	a, b := x.d, y.d
-	partitive := func(d *Doc, k int, sp Span) bool {
-		return k < sp.Hi && d.Tokens[k].Kind == Word && d.Vocab.Lang.Partitive(d.Tokens[k].Norm)
-	}
-	if !partitive(a, ca.End, x.span) {
+	if !wordOf(a, ca.End, x.span, a.Vocab.Lang.Partitive) {
 		return -1
 	}
 	want, out := at(x, ca.Tok, y), -1
 	for i := max(y.span.Lo, want-articleNear(y)); i < min(y.span.Hi, want+articleNear(y)+1); i++ {
-		if t := &b.Tokens[i]; t.Kind == Number && t.Weak && t.Value == 1 && partitive(b, i+1, y.span) && (out < 0 || abs(i-want) < abs(out-want)) {
+		if article(&b.Tokens[i]) && wordOf(b, i+1, y.span, b.Vocab.Lang.Partitive) && (out < 0 || abs(i-want) < abs(out-want)) {
 			out = i
 		}
 	}
@@ -1433,9 +1430,17 @@ func determiner(d *Doc, k int, sp Span) (tok int, modifier bool) {
 }
 
 // adposition reports whether token k of d, in span sp, is a preposition.
-func adposition(d *Doc, k int, sp Span) bool {
-	return k >= sp.Lo && k < sp.Hi && d.Tokens[k].Kind == Word && d.Vocab.Lang.Adposition(d.Tokens[k].Norm)
+func adposition(d *Doc, k int, sp Span) bool { return wordOf(d, k, sp, d.Vocab.Lang.Adposition) }
+
+// wordOf reports whether token k of d, in span sp, is a word of a class
+// (in, given its folded form).
+func wordOf(d *Doc, k int, sp Span, in func(string) bool) bool {
+	return k >= sp.Lo && k < sp.Hi && d.Tokens[k].Kind == Word && in(d.Tokens[k].Norm)
 }
+
+// article reports whether a token is a number that says one as often as
+// "a" ("un", "ein", "a").
+func article(t *Token) bool { return t.Kind == Number && t.Weak && t.Value == 1 }
 
 // connectives returns a sentence's connectives and words of quantity.
 func connectives(sen *Sentence) []Cue { return slices.Concat(sen.Connectives, sen.Quantities) }

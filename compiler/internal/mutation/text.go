@@ -148,9 +148,14 @@ func (t *text) words() []span {
 // wordCount counts the words and actions of [start, end): what a reader
 // takes for words.
 func (t *text) wordCount(start, end int) int {
+	return t.count(start, end, func(string) bool { return true })
+}
+
+// count counts the words of [start, end) that keep, and its actions.
+func (t *text) count(start, end int, keep func(w string) bool) int {
 	n := 0
 	for _, w := range t.words() {
-		if w.start >= start && w.end <= end {
+		if w.start >= start && w.end <= end && keep(t.s[w.start:w.end]) {
 			n++
 		}
 	}
@@ -164,20 +169,7 @@ func (t *text) wordCount(start, end int) int {
 
 // contentCount counts the content words and actions of [start, end):
 // what a clause says, apart from its closed-class words.
-func (t *text) contentCount(start, end int) int {
-	n := 0
-	for _, w := range t.words() {
-		if w.start >= start && w.end <= end && t.lang.content(t.s[w.start:w.end]) {
-			n++
-		}
-	}
-	for _, a := range t.actions {
-		if a.start >= start && a.end <= end && !isControl(t.s[a.start:a.end]) {
-			n++
-		}
-	}
-	return n
-}
+func (t *text) contentCount(start, end int) int { return t.count(start, end, t.lang.content) }
 
 // lineStart and lineEnd return the bounds of the line holding byte i;
 // lineEnd is the index of its newline, or len(s).
