@@ -194,3 +194,165 @@ func TestGameEnd(t *testing.T) {
 		}
 	}
 }
+
+// TestTonarStarts is the set-up (EN l.52–55): Elrohir goes to the
+// starting player and Tonar, the auctioneer, to the player on their
+// right, so the first day's bidding opens there.
+func TestTonarStarts(t *testing.T) {
+	r := shipped(t)
+	for n := r.Players.Min; n <= r.Players.Max; n++ {
+		s, err := r.NewState(n, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.tonar != s.right1(s.elrohir) {
+			t.Errorf("%d players: Tonar with player %d, Elrohir with %d; want Tonar on Elrohir's right, player %d", n, s.tonar, s.elrohir, s.right1(s.elrohir))
+		}
+		s.startAuction(false, false)
+		if s.cur != s.right1(s.elrohir) {
+			t.Errorf("%d players: the first bid is player %d's; want %d", n, s.cur, s.right1(s.elrohir))
+		}
+	}
+}
+
+// TestFinalVisitTwoRows is rule 6's second way (EN l.365–368): an empire
+// completed in the second round of a day ends the game with a visit to a
+// bar of two rows, where each bidder in bidding order takes two cards,
+// one into the empire and the other discarded.
+func TestFinalVisitTwoRows(t *testing.T) {
+	r := shipped(t)
+	s := table(t, r, 3)
+	s.lay(t, scott,
+		"gnome_1 gnome_1 gnome_1 gnome_1",
+		"gnome_1 gnome_1 gnome_1 gnome_1",
+		"human_1 human_1 human_1 human_1",
+		"human_2 human_2 human_2 .")
+	s.hand(t, scott, "gnome_2")
+	s.mine(t, scott, "giant_1")
+	s.mine(t, sarah, "giant_2")
+	s.toBar(t, "orc_1", "orc_1", "orc_1", "orc_2", "orc_2", "orc_2")
+	s.round = 1
+	s.done = s.n*r.Params.ActionsPerRound - 1
+	s.cur = scott
+	s.play(t, card(PlayEmpire, r.design(t, "gnome_2")), at(s.field(3, 3)))
+	if s.step != stBid || !s.final {
+		t.Fatalf("no final visit after the round (at %s)", stepName(s.step))
+	}
+	s.play(t, do(Pass)) // Kate holds Tonar
+	s.play(t, card(Bid, r.design(t, "giant_1")), do(BidDone))
+	s.play(t, card(Bid, r.design(t, "giant_2")), do(BidDone))
+	orc1, orc2 := r.design(t, "orc_1"), r.design(t, "orc_2")
+	// The bidders pick in bidding order. A card into a full empire (Scott's)
+	// is discarded; Sarah's goes to field 0.
+	into := func(p int) []Move {
+		if p == scott {
+			return []Move{card(BarCard, orc1)}
+		}
+		return []Move{card(BarCard, orc1), at(0)}
+	}
+	first := s.CurrentPlayer()
+	second := scott + sarah - first
+	steps := []struct {
+		who int
+		at  step
+		m   []Move
+	}{
+		{first, stPickEmpire, into(first)},
+		{first, stPickDiscard, []Move{card(BarCard, orc2)}},
+		{second, stPickEmpire, into(second)},
+		{second, stPickDiscard, []Move{card(BarCard, orc2)}},
+	}
+	for i, st := range steps {
+		if s.CurrentPlayer() != st.who || s.step != st.at {
+			t.Fatalf("pick %d: player %d at %s; want player %d at %s", i+1, s.CurrentPlayer(), stepName(s.step), st.who, stepName(st.at))
+		}
+		s.play(t, st.m...)
+	}
+	if !s.IsTerminal() {
+		t.Fatalf("the game goes on at %s after each bidder took two cards", stepName(s.step))
+	}
+	if s.seats[sarah].occupied != 1 {
+		t.Errorf("Sarah's empire holds %d cards; want the one she placed", s.seats[sarah].occupied)
+	}
+}
+
+// TestDragonNextToACard is rule 4 and the giant power (EN l.249–250,
+// 278–282): a dragon takes the place of a city, so it too goes next to a
+// card already in the empire.
+func TestDragonNextToACard(t *testing.T) {
+	r := shipped(t)
+	s := table(t, r, 3)
+	s.lay(t, scott, "gnome_1 . . .")
+	s.hand(t, scott, "giant_1")
+	s.cur = scott
+	s.play(t, card(PlayCastle, r.design(t, "giant_1")))
+	if s.step != stDragon {
+		t.Fatalf("no dragon to place (at %s)", stepName(s.step))
+	}
+	for f, want := range map[int]bool{
+		s.field(0, 1): true, s.field(1, 0): true, // next to the gnome city
+		s.field(0, 3): false, s.field(1, 1): false, s.field(3, 3): false, // apart from it
+		s.field(0, 0): false, // taken
+	} {
+		if got := s.can(at(f)); got != want {
+			t.Errorf("dragon on field %d: %v, want %v", f, got, want)
+		}
+	}
+}
+
+// TestDragonsAndRuinsStay is the orc and wizard powers (EN l.330, 343):
+// an orc ruins a city, and a wizard swaps cities; dragons and ruined
+// cities are not cities, so neither power takes them, on either side.
+func TestDragonsAndRuinsStay(t *testing.T) {
+	r := shipped(t)
+	// The dragons and ruins stand apart, so that no dragon guards a ruin.
+	scottRows := []string{"gnome_1 gnome_1 . .", ". . . .", "ruin . . .", ". . . dragon"}
+	sarahRows := []string{"orc_1 dragon . ruin"}
+	t.Run("orc", func(t *testing.T) {
+		s := table(t, r, 3)
+		s.lay(t, scott, scottRows...)
+		s.lay(t, sarah, sarahRows...)
+		s.hand(t, kate, "orc_2")
+		s.cur = kate
+		s.play(t, card(PlayCastle, r.design(t, "orc_2")))
+		if s.step != stOrc {
+			t.Fatalf("no orc power (at %s)", stepName(s.step))
+		}
+		for _, tc := range []struct {
+			p, f int
+			want bool
+		}{
+			{scott, s.field(0, 0), true},
+			{scott, s.field(2, 0), false}, // a ruin
+			{scott, s.field(3, 3), false}, // a dragon
+			{sarah, s.field(0, 1), false}, // a dragon
+			{sarah, s.field(0, 3), false}, // a ruin
+		} {
+			if got := s.can(target(tc.p, tc.f)); got != tc.want {
+				t.Errorf("orc on player %d's field %d: %v, want %v", tc.p, tc.f, got, tc.want)
+			}
+		}
+	})
+	t.Run("wizard", func(t *testing.T) {
+		s := table(t, r, 3)
+		s.lay(t, scott, scottRows...)
+		s.lay(t, sarah, "wizard_1 dragon . ruin")
+		s.hand(t, sarah, "wizard_3")
+		s.cur = sarah
+		s.play(t, card(PlayCastle, r.design(t, "wizard_3")))
+		if s.step != stWizardOwn {
+			t.Fatalf("no wizard power (at %s)", stepName(s.step))
+		}
+		for f, want := range map[int]bool{s.field(0, 0): true, s.field(0, 1): false, s.field(0, 3): false} {
+			if got := s.can(at(f)); got != want {
+				t.Errorf("wizard gives Sarah's field %d: %v, want %v", f, got, want)
+			}
+		}
+		s.play(t, at(s.field(0, 0)))
+		for f, want := range map[int]bool{s.field(0, 0): true, s.field(2, 0): false, s.field(3, 3): false} {
+			if got := s.can(target(scott, f)); got != want {
+				t.Errorf("wizard takes Scott's field %d: %v, want %v", f, got, want)
+			}
+		}
+	})
+}
