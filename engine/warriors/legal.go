@@ -207,17 +207,25 @@ func (s *State) attackUnits() uint32 {
 }
 
 // openTargets is, per seat, the unit slots the battle card may still
-// attack: none of its owner's, and (ruling charge-new-target: a charge
-// attacks a unit not yet attacked with this battle card) none attacked
-// with it already.
+// attack: none of its owner's, and none closed by an earlier attack with
+// it (see closed).
 func (s *State) openTargets() [maxSeats]uint32 {
 	var m [maxSeats]uint32
 	for t := range s.n {
 		if t != s.b.owner {
-			m[t] = s.targets(t) &^ s.b.targeted[t]
+			m[t] = s.targets(t) &^ s.closed(t)
 		}
 	}
 	return m
+}
+
+// closed is the set of seat t's unit slots the battle card may not attack
+// again: the factions it attacked already (ruling charge-new-target: a
+// charge attacks a new faction, « il peut cibler une nouvelle Faction »),
+// but no dragon (ruling charge-dragon: « Un Dragon peut toujours être la
+// cible d'une Charge », 7.4).
+func (s *State) closed(t int) uint32 {
+	return s.b.targeted[t] & (1<<maxPeoples - 1)
 }
 
 // allowed is the set of unit slots unit u may attack: a faction attacks
@@ -239,7 +247,7 @@ func (s *State) attackSlots(u, t int) uint32 {
 	if t == s.b.owner {
 		return 0
 	}
-	return s.targets(t) &^ s.b.targeted[t] & s.allowed(u)
+	return s.targets(t) &^ s.closed(t) & s.allowed(u)
 }
 
 func (s *State) hasAttack() bool {

@@ -186,3 +186,43 @@ func TestBandAttacksDragon(t *testing.T) {
 		t.Errorf("the band cannot attack the dragon: %+v", s.legalMoves())
 	}
 }
+
+// TestChargeDragonAgain is ruling charge-dragon (l.227): « Un Dragon peut
+// toujours être la cible d'une Charge ». A charge attacks a new faction,
+// but the dragon the battle card attacked already, which survived by a
+// flame, may be charged.
+func TestChargeDragonAgain(t *testing.T) {
+	r := shipped(t, VariantHordes)
+	s := table(t, r, 2)
+	elf := s.people(t, "elf")
+	s.take(t, 0, "elf_infantry", 3)
+	s.take(t, 0, "elf_cavalry", 1)
+	s.take(t, 1, "dragon", 1)
+	s.take(t, 1, "flame", 1)
+	s.seats[1].flamesAside, s.seats[1].dragons[0] = 0, 1
+	s.battle(t, 0, "battle_5")
+	attack := Move{Kind: Attack, Slot: elf, Target: 1, TargetSlot: dragonSlot0}
+	s.must(t, attack)
+	s.roll(t, 6, 1, 1)
+	s.roll(t, 1, 1) // 2 and 2: the dragon loses one comparison, wins one
+	for s.step == stGive {
+		if s.cur == 1 {
+			s.must(t, Move{Kind: SpendFlame})
+		} else {
+			s.must(t, Move{Kind: Give, Troop: Infantry})
+		}
+	}
+	if s.seats[1].dragonCount() != 1 {
+		t.Fatal("the dragon did not survive by its flame")
+	}
+	if s.step == stContinue {
+		s.must(t, Move{Kind: Stop})
+	}
+	if s.step != stCharge {
+		t.Fatalf("at %s; want the charge offered", stepName(s.step))
+	}
+	s.must(t, Move{Kind: Charge, Troop: Cavalry})
+	if !s.has(attack) {
+		t.Errorf("the charge may not attack the dragon again: %+v", s.legalMoves())
+	}
+}

@@ -34,7 +34,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "7c10210fe6008f34214f45efcb9dd12d2e872abb8d8263482321a7bcced9b5f2"
+const SourceHash = "b558ad4d941bc28aab99259524d695ba0db0b4502f4b44133f71daa0422e834f"
 
 // The ids of the game's variants: the ways to play it besides its base game. A
 // card whose Variant is one of them exists only in that variant; Cards lists

@@ -24,7 +24,7 @@ var (
 )
 
 // Rules are the game's rules, compiled.
-var Rules = &rules.Compiled{Source: "7c10210fe6008f34214f45efcb9dd12d2e872abb8d8263482321a7bcced9b5f2", Bind: bind}
+var Rules = &rules.Compiled{Source: "b558ad4d941bc28aab99259524d695ba0db0b4502f4b44133f71daa0422e834f", Bind: bind}
 
 // bound is what the compiled functions look up once a game is built:
 // the places of its variables and zones, its cards' fields, its
@@ -322,17 +322,17 @@ func (b *bound) fn_advance(h *rules.Host) {
 	rules.Failf("cards/warriors/rules.star:254:5", "%s", strings.Join([]string{"the game does not settle"}, " "))
 }
 
-// fn_after_attack is after_attack of the rules (cards/warriors/rules.star:771:1).
+// fn_after_attack is after_attack of the rules (cards/warriors/rules.star:773:1).
 func (b *bound) fn_after_attack(h *rules.Host) {
-	h.SetTurn("cards/warriors/rules.star:773:5", h.Var("cards/warriors/rules.star:773:14", b.v_owner, 0))
-	if ((b.fn_unit_size(h, h.Var("cards/warriors/rules.star:774:21", b.v_owner, 0), h.Var("cards/warriors/rules.star:774:30", b.v_unit, 0)) == int64(0)) || (b.fn_unit_size(h, h.Var("cards/warriors/rules.star:774:59", b.v_target, 0), h.Var("cards/warriors/rules.star:774:69", b.v_tslot, 0)) == int64(0))) || (b.fn_attack_dice(h) == int64(0)) {
+	h.SetTurn("cards/warriors/rules.star:775:5", h.Var("cards/warriors/rules.star:775:14", b.v_owner, 0))
+	if ((b.fn_unit_size(h, h.Var("cards/warriors/rules.star:776:21", b.v_owner, 0), h.Var("cards/warriors/rules.star:776:30", b.v_unit, 0)) == int64(0)) || (b.fn_unit_size(h, h.Var("cards/warriors/rules.star:776:59", b.v_target, 0), h.Var("cards/warriors/rules.star:776:69", b.v_tslot, 0)) == int64(0))) || (b.fn_attack_dice(h) == int64(0)) {
 		b.fn_end_battle(h)
 	} else {
-		h.SetPhase("cards/warriors/rules.star:777:9", "continue")
+		h.SetPhase("cards/warriors/rules.star:779:9", "continue")
 	}
 }
 
-// fn_allowed is allowed of the rules (cards/warriors/rules.star:485:1).
+// fn_allowed is allowed of the rules (cards/warriors/rules.star:487:1).
 func (b *bound) fn_allowed(h *rules.Host, a0 int64, a1 int64) bool {
 	l_u := a0
 	_ = l_u
@@ -341,10 +341,10 @@ func (b *bound) fn_allowed(h *rules.Host, a0 int64, a1 int64) bool {
 	if (l_u >= b.g_NP) || (l_s >= b.g_NP) {
 		return true
 	}
-	return ((l_s == l_u) || (l_s == rules.At("cards/warriors/rules.star:489:27", b.g_ENEMY, l_u)))
+	return ((l_s == l_u) || (l_s == rules.At("cards/warriors/rules.star:491:27", b.g_ENEMY, l_u)))
 }
 
-// fn_any_target is any_target of the rules (cards/warriors/rules.star:542:1).
+// fn_any_target is any_target of the rules (cards/warriors/rules.star:544:1).
 func (b *bound) fn_any_target(h *rules.Host, a1 int64) bool {
 	l_o := a1
 	_ = l_o
@@ -359,21 +359,21 @@ func (b *bound) fn_any_target(h *rules.Host, a1 int64) bool {
 	return false
 }
 
-// fn_apply_as_draconic is apply_as_draconic of the rules (cards/warriors/rules.star:575:1).
+// fn_apply_as_draconic is apply_as_draconic of the rules (cards/warriors/rules.star:577:1).
 func (b *bound) fn_apply_as_draconic(h *rules.Host, a1 int64) {
 	l_p := a1
 	_ = l_p
-	h.SetVar("cards/warriors/rules.star:577:5", b.v_mode, 0, b.g_DRACONIC)
-	h.SetPhase("cards/warriors/rules.star:578:5", "attack")
+	h.SetVar("cards/warriors/rules.star:579:5", b.v_mode, 0, b.g_DRACONIC)
+	h.SetPhase("cards/warriors/rules.star:580:5", "attack")
 	b.fn_advance(h)
 }
 
-// fn_apply_as_mercenary is apply_as_mercenary of the rules (cards/warriors/rules.star:565:1).
+// fn_apply_as_mercenary is apply_as_mercenary of the rules (cards/warriors/rules.star:567:1).
 func (b *bound) fn_apply_as_mercenary(h *rules.Host, a1 int64) {
 	l_p := a1
 	_ = l_p
-	h.SetVar("cards/warriors/rules.star:567:5", b.v_mode, 0, b.g_MERCENARY)
-	h.SetPhase("cards/warriors/rules.star:568:5", "enlist")
+	h.SetVar("cards/warriors/rules.star:569:5", b.v_mode, 0, b.g_MERCENARY)
+	h.SetPhase("cards/warriors/rules.star:570:5", "enlist")
 	b.fn_advance(h)
 }
 
@@ -388,7 +388,7 @@ func (b *bound) fn_apply_assign_flame(h *rules.Host, a1 int64, a2 int64) {
 	b.fn_advance(h)
 }
 
-// fn_apply_attack is apply_attack of the rules (cards/warriors/rules.star:533:1).
+// fn_apply_attack is apply_attack of the rules (cards/warriors/rules.star:535:1).
 func (b *bound) fn_apply_attack(h *rules.Host, a1 int64, a2 tuple_int64_x3) {
 	l_p := a1
 	_ = l_p
@@ -407,36 +407,36 @@ func (b *bound) fn_apply_attack(h *rules.Host, a1 int64, a2 tuple_int64_x3) {
 	v2 := l_u
 	v3 := l_s
 	v4 := l_t
-	h.SetVar("cards/warriors/rules.star:536:5", b.v_unit, 0, v2)
-	h.SetVar("cards/warriors/rules.star:536:13", b.v_tslot, 0, v3)
-	h.SetVar("cards/warriors/rules.star:536:22", b.v_target, 0, v4)
-	h.SetVar("cards/warriors/rules.star:537:5", b.v_targeted, l_t, (h.Var("cards/warriors/rules.star:537:5", b.v_targeted, l_t) | rules.Shl("cards/warriors/rules.star:537:22", int64(1), l_s)))
-	h.SetVar("cards/warriors/rules.star:538:5", b.v_rolled, 0, int64(0))
+	h.SetVar("cards/warriors/rules.star:538:5", b.v_unit, 0, v2)
+	h.SetVar("cards/warriors/rules.star:538:13", b.v_tslot, 0, v3)
+	h.SetVar("cards/warriors/rules.star:538:22", b.v_target, 0, v4)
+	h.SetVar("cards/warriors/rules.star:539:5", b.v_targeted, l_t, (h.Var("cards/warriors/rules.star:539:5", b.v_targeted, l_t) | rules.Shl("cards/warriors/rules.star:539:22", int64(1), l_s)))
+	h.SetVar("cards/warriors/rules.star:540:5", b.v_rolled, 0, int64(0))
 	b.fn_open_window(h, b.g_AFTER_TARGET)
 	b.fn_advance(h)
 }
 
-// fn_apply_charge is apply_charge of the rules (cards/warriors/rules.star:831:1).
+// fn_apply_charge is apply_charge of the rules (cards/warriors/rules.star:833:1).
 func (b *bound) fn_apply_charge(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
 	l_card := a2
 	_ = l_card
-	h.Move("cards/warriors/rules.star:833:5", l_card, h.Zone("cards/warriors/rules.star:833:18", b.z_army, l_p), h.Zone("cards/warriors/rules.star:833:29", b.z_camp, 0))
-	h.SetPhase("cards/warriors/rules.star:834:5", "attack")
+	h.Move("cards/warriors/rules.star:835:5", l_card, h.Zone("cards/warriors/rules.star:835:18", b.z_army, l_p), h.Zone("cards/warriors/rules.star:835:29", b.z_camp, 0))
+	h.SetPhase("cards/warriors/rules.star:836:5", "attack")
 	b.fn_advance(h)
 }
 
-// fn_apply_continue is apply_continue of the rules (cards/warriors/rules.star:783:1).
+// fn_apply_continue is apply_continue of the rules (cards/warriors/rules.star:785:1).
 func (b *bound) fn_apply_continue(h *rules.Host, a1 int64) {
 	l_p := a1
 	_ = l_p
-	h.SetVar("cards/warriors/rules.star:785:5", b.v_rolled, 0, int64(0))
+	h.SetVar("cards/warriors/rules.star:787:5", b.v_rolled, 0, int64(0))
 	b.fn_open_window(h, b.g_AFTER_TARGET)
 	b.fn_advance(h)
 }
 
-// fn_apply_end_charge is apply_end_charge of the rules (cards/warriors/rules.star:841:1).
+// fn_apply_end_charge is apply_end_charge of the rules (cards/warriors/rules.star:843:1).
 func (b *bound) fn_apply_end_charge(h *rules.Host, a1 int64) {
 	l_p := a1
 	_ = l_p
@@ -444,17 +444,17 @@ func (b *bound) fn_apply_end_charge(h *rules.Host, a1 int64) {
 	b.fn_advance(h)
 }
 
-// fn_apply_enlist is apply_enlist of the rules (cards/warriors/rules.star:598:1).
+// fn_apply_enlist is apply_enlist of the rules (cards/warriors/rules.star:600:1).
 func (b *bound) fn_apply_enlist(h *rules.Host, a1 int64, a2 int64) {
 	l_p := a1
 	_ = l_p
 	l_q := a2
 	_ = l_q
-	h.Move("cards/warriors/rules.star:600:5", b.g_WARRIOR.At("cards/warriors/rules.star:600:12", tuple_string_string{F0: rules.At("cards/warriors/rules.star:600:21", b.g_PEOPLES, l_q), F1: "infantry"}), h.Zone("cards/warriors/rules.star:600:47", b.z_army, l_p), h.Zone("cards/warriors/rules.star:600:58", b.z_band, 0))
+	h.Move("cards/warriors/rules.star:602:5", b.g_WARRIOR.At("cards/warriors/rules.star:602:12", tuple_string_string{F0: rules.At("cards/warriors/rules.star:602:21", b.g_PEOPLES, l_q), F1: "infantry"}), h.Zone("cards/warriors/rules.star:602:47", b.z_army, l_p), h.Zone("cards/warriors/rules.star:602:58", b.z_band, 0))
 	b.fn_advance(h)
 }
 
-// fn_apply_fire is apply_fire of the rules (cards/warriors/rules.star:913:1).
+// fn_apply_fire is apply_fire of the rules (cards/warriors/rules.star:915:1).
 func (b *bound) fn_apply_fire(h *rules.Host, a1 int64, a2 tuple_int64_int64) {
 	l_p := a1
 	_ = l_p
@@ -468,8 +468,8 @@ func (b *bound) fn_apply_fire(h *rules.Host, a1 int64, a2 tuple_int64_int64) {
 	_ = l_s
 	for _, it1 := range b.g_CATAPULTS {
 		l_c = it1
-		if slices.Contains(h.Cards(h.Zone("cards/warriors/rules.star:916:17", b.z_catapults, l_p)), l_c) {
-			h.Move("cards/warriors/rules.star:917:13", l_c, h.Zone("cards/warriors/rules.star:917:23", b.z_catapults, l_p), h.Zone("cards/warriors/rules.star:917:39", b.z_discard, 0))
+		if slices.Contains(h.Cards(h.Zone("cards/warriors/rules.star:918:17", b.z_catapults, l_p)), l_c) {
+			h.Move("cards/warriors/rules.star:919:13", l_c, h.Zone("cards/warriors/rules.star:919:23", b.z_catapults, l_p), h.Zone("cards/warriors/rules.star:919:39", b.z_discard, 0))
 			break
 		}
 	}
@@ -478,13 +478,13 @@ func (b *bound) fn_apply_fire(h *rules.Host, a1 int64, a2 tuple_int64_int64) {
 	l_s = tu2.F1
 	v3 := l_t
 	v4 := l_s
-	h.SetVar("cards/warriors/rules.star:920:5", b.v_w_target, 0, v3)
-	h.SetVar("cards/warriors/rules.star:920:17", b.v_w_tslot, 0, v4)
-	h.SetPhase("cards/warriors/rules.star:921:5", "fire_roll")
-	h.Roll("cards/warriors/rules.star:922:5", b.v_die, b.g_FACES, "rolled_die")
+	h.SetVar("cards/warriors/rules.star:922:5", b.v_w_target, 0, v3)
+	h.SetVar("cards/warriors/rules.star:922:17", b.v_w_tslot, 0, v4)
+	h.SetPhase("cards/warriors/rules.star:923:5", "fire_roll")
+	h.Roll("cards/warriors/rules.star:924:5", b.v_die, b.g_FACES, "rolled_die")
 }
 
-// fn_apply_give is apply_give of the rules (cards/warriors/rules.star:737:1).
+// fn_apply_give is apply_give of the rules (cards/warriors/rules.star:739:1).
 func (b *bound) fn_apply_give(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
@@ -500,29 +500,29 @@ func (b *bound) fn_apply_give(h *rules.Host, a1 int64, a2 int16) {
 	l_q = tu1.F0
 	l_s = tu1.F1
 	l_winner = func() int64 {
-		if l_q == h.Var("cards/warriors/rules.star:740:30", b.v_target, 0) {
-			return h.Var("cards/warriors/rules.star:740:14", b.v_owner, 0)
+		if l_q == h.Var("cards/warriors/rules.star:742:30", b.v_target, 0) {
+			return h.Var("cards/warriors/rules.star:742:14", b.v_owner, 0)
 		}
-		return h.Var("cards/warriors/rules.star:740:44", b.v_target, 0)
+		return h.Var("cards/warriors/rules.star:742:44", b.v_target, 0)
 	}()
 	if l_s < b.g_NP {
-		h.Move("cards/warriors/rules.star:742:9", l_card, h.Zone("cards/warriors/rules.star:742:22", b.z_army, l_q), h.Zone("cards/warriors/rules.star:742:33", b.z_pile, l_winner))
+		h.Move("cards/warriors/rules.star:744:9", l_card, h.Zone("cards/warriors/rules.star:744:22", b.z_army, l_q), h.Zone("cards/warriors/rules.star:744:33", b.z_pile, l_winner))
 	} else {
 		if l_s < b.g_BAND {
 			b.fn_kill_dragon(h, l_q, (l_s - b.g_NP), l_winner)
 		} else {
-			h.Move("cards/warriors/rules.star:746:9", l_card, h.Zone("cards/warriors/rules.star:746:22", b.z_band, 0), h.Zone("cards/warriors/rules.star:746:30", b.z_pile, l_winner))
+			h.Move("cards/warriors/rules.star:748:9", l_card, h.Zone("cards/warriors/rules.star:748:22", b.z_band, 0), h.Zone("cards/warriors/rules.star:748:30", b.z_pile, l_winner))
 		}
 	}
-	h.SetVar("cards/warriors/rules.star:747:5", b.v_loss_at, 0, (h.Var("cards/warriors/rules.star:747:5", b.v_loss_at, 0) + int64(1)))
+	h.SetVar("cards/warriors/rules.star:749:5", b.v_loss_at, 0, (h.Var("cards/warriors/rules.star:749:5", b.v_loss_at, 0) + int64(1)))
 	b.fn_advance(h)
 }
 
-// fn_apply_hold_fire is apply_hold_fire of the rules (cards/warriors/rules.star:944:1).
+// fn_apply_hold_fire is apply_hold_fire of the rules (cards/warriors/rules.star:946:1).
 func (b *bound) fn_apply_hold_fire(h *rules.Host, a1 int64) {
 	l_p := a1
 	_ = l_p
-	h.SetVar("cards/warriors/rules.star:946:5", b.v_w_asked, 0, (h.Var("cards/warriors/rules.star:946:5", b.v_w_asked, 0) + int64(1)))
+	h.SetVar("cards/warriors/rules.star:948:5", b.v_w_asked, 0, (h.Var("cards/warriors/rules.star:948:5", b.v_w_asked, 0) + int64(1)))
 	b.fn_advance(h)
 }
 
@@ -547,7 +547,7 @@ func (b *bound) fn_apply_protect(h *rules.Host, a1 int64, a2 int64) {
 	b.fn_advance(h)
 }
 
-// fn_apply_spend_flame is apply_spend_flame of the rules (cards/warriors/rules.star:756:1).
+// fn_apply_spend_flame is apply_spend_flame of the rules (cards/warriors/rules.star:758:1).
 func (b *bound) fn_apply_spend_flame(h *rules.Host, a1 int64) {
 	l_p := a1
 	_ = l_p
@@ -558,13 +558,13 @@ func (b *bound) fn_apply_spend_flame(h *rules.Host, a1 int64) {
 	tu1 := b.fn_loser(h)
 	l_q = tu1.F0
 	l_s = tu1.F1
-	h.SetVar("cards/warriors/rules.star:759:5", b.fn_lair(h, (l_s-b.g_NP)), l_q, (h.Var("cards/warriors/rules.star:759:5", b.fn_lair(h, (l_s-b.g_NP)), l_q) - int64(1)))
-	h.Move("cards/warriors/rules.star:760:5", rules.Must("cards/warriors/rules.star:760:12", b.g_FLAME), h.Zone("cards/warriors/rules.star:760:19", b.z_flames, l_q), h.Zone("cards/warriors/rules.star:760:32", b.z_discard, 0))
-	h.SetVar("cards/warriors/rules.star:761:5", b.v_loss_at, 0, (h.Var("cards/warriors/rules.star:761:5", b.v_loss_at, 0) + int64(1)))
+	h.SetVar("cards/warriors/rules.star:761:5", b.fn_lair(h, (l_s-b.g_NP)), l_q, (h.Var("cards/warriors/rules.star:761:5", b.fn_lair(h, (l_s-b.g_NP)), l_q) - int64(1)))
+	h.Move("cards/warriors/rules.star:762:5", rules.Must("cards/warriors/rules.star:762:12", b.g_FLAME), h.Zone("cards/warriors/rules.star:762:19", b.z_flames, l_q), h.Zone("cards/warriors/rules.star:762:32", b.z_discard, 0))
+	h.SetVar("cards/warriors/rules.star:763:5", b.v_loss_at, 0, (h.Var("cards/warriors/rules.star:763:5", b.v_loss_at, 0) + int64(1)))
 	b.fn_advance(h)
 }
 
-// fn_apply_stop is apply_stop of the rules (cards/warriors/rules.star:793:1).
+// fn_apply_stop is apply_stop of the rules (cards/warriors/rules.star:795:1).
 func (b *bound) fn_apply_stop(h *rules.Host, a1 int64) {
 	l_p := a1
 	_ = l_p
@@ -572,30 +572,30 @@ func (b *bound) fn_apply_stop(h *rules.Host, a1 int64) {
 	b.fn_advance(h)
 }
 
-// fn_attack_dice is attack_dice of the rules (cards/warriors/rules.star:613:1).
+// fn_attack_dice is attack_dice of the rules (cards/warriors/rules.star:615:1).
 func (b *bound) fn_attack_dice(h *rules.Host) int64 {
 	var l_u int64
 	_ = l_u
 	var l_n int64
 	_ = l_n
-	l_u = h.Var("cards/warriors/rules.star:615:9", b.v_unit, 0)
+	l_u = h.Var("cards/warriors/rules.star:617:9", b.v_unit, 0)
 	if l_u < int64(0) {
 		return int64(0)
 	}
 	if l_u < b.g_NP {
-		l_n = rules.At("cards/warriors/rules.star:619:13", b.fn_faction(h, h.Var("cards/warriors/rules.star:619:24", b.v_owner, 0), l_u), b.g_INFANTRY)
-		if h.Var("cards/warriors/rules.star:620:12", b.v_mode, 0) == b.g_SIMPLE {
-			l_n = (l_n + b.f_shields_int64.At("cards/warriors/rules.star:621:18", b.fn_battle_card(h)))
+		l_n = rules.At("cards/warriors/rules.star:621:13", b.fn_faction(h, h.Var("cards/warriors/rules.star:621:24", b.v_owner, 0), l_u), b.g_INFANTRY)
+		if h.Var("cards/warriors/rules.star:622:12", b.v_mode, 0) == b.g_SIMPLE {
+			l_n = (l_n + b.f_shields_int64.At("cards/warriors/rules.star:623:18", b.fn_battle_card(h)))
 		}
 		return rules.Min(b.p_attack_dice, l_n)
 	}
 	if l_u < b.g_BAND {
 		return b.p_dragon_dice
 	}
-	return rules.Min(b.p_attack_dice, int64(len(h.Cards(h.Zone("cards/warriors/rules.star:625:40", b.z_band, 0)))))
+	return rules.Min(b.p_attack_dice, int64(len(h.Cards(h.Zone("cards/warriors/rules.star:627:40", b.z_band, 0)))))
 }
 
-// fn_attack_units is attack_units of the rules (cards/warriors/rules.star:491:1).
+// fn_attack_units is attack_units of the rules (cards/warriors/rules.star:493:1).
 func (b *bound) fn_attack_units(h *rules.Host) []int64 {
 	var l_o int64
 	_ = l_o
@@ -609,23 +609,23 @@ func (b *bound) fn_attack_units(h *rules.Host) []int64 {
 	_ = l_f
 	var l_j int64
 	_ = l_j
-	l_o = h.Var("cards/warriors/rules.star:493:9", b.v_owner, 0)
-	if h.Var("cards/warriors/rules.star:494:8", b.v_mode, 0) == b.g_SIMPLE {
-		if h.Var("cards/warriors/rules.star:495:12", b.v_unit, 0) >= int64(0) {
-			return []int64{h.Var("cards/warriors/rules.star:496:21", b.v_unit, 0)}
+	l_o = h.Var("cards/warriors/rules.star:495:9", b.v_owner, 0)
+	if h.Var("cards/warriors/rules.star:496:8", b.v_mode, 0) == b.g_SIMPLE {
+		if h.Var("cards/warriors/rules.star:497:12", b.v_unit, 0) >= int64(0) {
+			return []int64{h.Var("cards/warriors/rules.star:498:21", b.v_unit, 0)}
 		}
-		l_shields = b.f_shields_int64.At("cards/warriors/rules.star:497:19", b.fn_battle_card(h))
+		l_shields = b.f_shields_int64.At("cards/warriors/rules.star:499:19", b.fn_battle_card(h))
 		l_out = []int64(nil)
 		for it1, hi1 := int64(0), b.g_NP; it1 < hi1; it1++ {
 			l_q = it1
 			l_f = b.fn_faction(h, l_o, l_q)
-			if ((rules.Sum(l_f) > int64(0)) && (h.Var("cards/warriors/rules.star:501:31", b.fn_ward(h, l_q), l_o) == int64(0))) && ((rules.At("cards/warriors/rules.star:501:54", l_f, b.g_INFANTRY) + l_shields) > int64(0)) {
+			if ((rules.Sum(l_f) > int64(0)) && (h.Var("cards/warriors/rules.star:503:31", b.fn_ward(h, l_q), l_o) == int64(0))) && ((rules.At("cards/warriors/rules.star:503:54", l_f, b.g_INFANTRY) + l_shields) > int64(0)) {
 				l_out = append(l_out, l_q)
 			}
 		}
 		return l_out
 	}
-	if h.Var("cards/warriors/rules.star:504:8", b.v_mode, 0) == b.g_DRACONIC {
+	if h.Var("cards/warriors/rules.star:506:8", b.v_mode, 0) == b.g_DRACONIC {
 		return func() []int64 {
 			var out []int64
 			for _, it2 := range b.fn_living(h, l_o) {
@@ -635,19 +635,19 @@ func (b *bound) fn_attack_units(h *rules.Host) []int64 {
 			return out
 		}()
 	}
-	if (h.Var("cards/warriors/rules.star:506:8", b.v_mode, 0) == b.g_MERCENARY) && (h.Var("cards/warriors/rules.star:506:32", b.v_unit, 0) == b.g_BAND) {
+	if (h.Var("cards/warriors/rules.star:508:8", b.v_mode, 0) == b.g_MERCENARY) && (h.Var("cards/warriors/rules.star:508:32", b.v_unit, 0) == b.g_BAND) {
 		return []int64{b.g_BAND}
 	}
 	return []int64(nil)
 }
 
-// fn_band_of is band_of of the rules (cards/warriors/rules.star:549:1).
+// fn_band_of is band_of of the rules (cards/warriors/rules.star:551:1).
 func (b *bound) fn_band_of(h *rules.Host, a0 int16) int64 {
 	l_card := a0
 	_ = l_card
 	return func() int64 {
-		if b.f_band_rules_Opt_int64_.At("cards/warriors/rules.star:551:25", l_card).OK {
-			return b.f_band_int64.At("cards/warriors/rules.star:551:12", l_card)
+		if b.f_band_rules_Opt_int64_.At("cards/warriors/rules.star:553:25", l_card).OK {
+			return b.f_band_int64.At("cards/warriors/rules.star:553:12", l_card)
 		}
 		return int64(0)
 	}()
@@ -658,7 +658,7 @@ func (b *bound) fn_battle_card(h *rules.Host) int16 {
 	return b.g_BATTLE.At("cards/warriors/rules.star:410:12", h.Var("cards/warriors/rules.star:410:19", b.v_battle, 0))
 }
 
-// fn_bows is bows of the rules (cards/warriors/rules.star:679:1).
+// fn_bows is bows of the rules (cards/warriors/rules.star:681:1).
 func (b *bound) fn_bows(h *rules.Host) tuple_int64_int64 {
 	var l_att int64
 	_ = l_att
@@ -668,29 +668,29 @@ func (b *bound) fn_bows(h *rules.Host) tuple_int64_int64 {
 	v2 := int64(0)
 	l_att = v1
 	l_de = v2
-	if h.Var("cards/warriors/rules.star:682:8", b.v_unit, 0) < b.g_NP {
-		l_att = rules.At("cards/warriors/rules.star:683:15", b.fn_faction(h, h.Var("cards/warriors/rules.star:683:26", b.v_owner, 0), h.Var("cards/warriors/rules.star:683:35", b.v_unit, 0)), b.g_ARCHER)
-		if h.Var("cards/warriors/rules.star:684:12", b.v_mode, 0) == b.g_SIMPLE {
-			l_att = (l_att + b.f_bows_int64.At("cards/warriors/rules.star:685:20", b.fn_battle_card(h)))
+	if h.Var("cards/warriors/rules.star:684:8", b.v_unit, 0) < b.g_NP {
+		l_att = rules.At("cards/warriors/rules.star:685:15", b.fn_faction(h, h.Var("cards/warriors/rules.star:685:26", b.v_owner, 0), h.Var("cards/warriors/rules.star:685:35", b.v_unit, 0)), b.g_ARCHER)
+		if h.Var("cards/warriors/rules.star:686:12", b.v_mode, 0) == b.g_SIMPLE {
+			l_att = (l_att + b.f_bows_int64.At("cards/warriors/rules.star:687:20", b.fn_battle_card(h)))
 		}
 	}
-	if h.Var("cards/warriors/rules.star:686:8", b.v_tslot, 0) < b.g_NP {
-		l_de = rules.At("cards/warriors/rules.star:687:14", b.fn_faction(h, h.Var("cards/warriors/rules.star:687:25", b.v_target, 0), h.Var("cards/warriors/rules.star:687:35", b.v_tslot, 0)), b.g_ARCHER)
+	if h.Var("cards/warriors/rules.star:688:8", b.v_tslot, 0) < b.g_NP {
+		l_de = rules.At("cards/warriors/rules.star:689:14", b.fn_faction(h, h.Var("cards/warriors/rules.star:689:25", b.v_target, 0), h.Var("cards/warriors/rules.star:689:35", b.v_tslot, 0)), b.g_ARCHER)
 	}
 	return tuple_int64_int64{F0: l_att, F1: l_de}
 }
 
-// fn_can_draconic is can_draconic of the rules (cards/warriors/rules.star:557:1).
+// fn_can_draconic is can_draconic of the rules (cards/warriors/rules.star:559:1).
 func (b *bound) fn_can_draconic(h *rules.Host) bool {
-	return ((int64(len(b.fn_living(h, h.Var("cards/warriors/rules.star:559:26", b.v_owner, 0)))) > int64(0)) && b.fn_any_target(h, h.Var("cards/warriors/rules.star:559:58", b.v_owner, 0)))
+	return ((int64(len(b.fn_living(h, h.Var("cards/warriors/rules.star:561:26", b.v_owner, 0)))) > int64(0)) && b.fn_any_target(h, h.Var("cards/warriors/rules.star:561:58", b.v_owner, 0)))
 }
 
-// fn_can_mercenary is can_mercenary of the rules (cards/warriors/rules.star:553:1).
+// fn_can_mercenary is can_mercenary of the rules (cards/warriors/rules.star:555:1).
 func (b *bound) fn_can_mercenary(h *rules.Host) bool {
-	return (((b.fn_band_of(h, b.fn_battle_card(h)) > int64(0)) && (b.fn_infantry(h, h.Var("cards/warriors/rules.star:555:56", b.v_owner, 0)) > int64(0))) && b.fn_any_target(h, h.Var("cards/warriors/rules.star:555:87", b.v_owner, 0)))
+	return (((b.fn_band_of(h, b.fn_battle_card(h)) > int64(0)) && (b.fn_infantry(h, h.Var("cards/warriors/rules.star:557:56", b.v_owner, 0)) > int64(0))) && b.fn_any_target(h, h.Var("cards/warriors/rules.star:557:87", b.v_owner, 0)))
 }
 
-// fn_charge_troops is charge_troops of the rules (cards/warriors/rules.star:806:1).
+// fn_charge_troops is charge_troops of the rules (cards/warriors/rules.star:808:1).
 func (b *bound) fn_charge_troops(h *rules.Host) []int64 {
 	var l_card int16
 	_ = l_card
@@ -702,12 +702,12 @@ func (b *bound) fn_charge_troops(h *rules.Host) []int64 {
 	_ = l_t
 	var l_inf int64
 	_ = l_inf
-	if ((h.Var("cards/warriors/rules.star:808:8", b.v_mode, 0) != b.g_SIMPLE) || (h.Var("cards/warriors/rules.star:808:28", b.v_unit, 0) < int64(0))) || (h.Var("cards/warriors/rules.star:808:42", b.v_unit, 0) >= b.g_NP) {
+	if ((h.Var("cards/warriors/rules.star:810:8", b.v_mode, 0) != b.g_SIMPLE) || (h.Var("cards/warriors/rules.star:810:28", b.v_unit, 0) < int64(0))) || (h.Var("cards/warriors/rules.star:810:42", b.v_unit, 0) >= b.g_NP) {
 		return []int64(nil)
 	}
 	l_card = b.fn_battle_card(h)
-	l_f = b.fn_faction(h, h.Var("cards/warriors/rules.star:811:20", b.v_owner, 0), h.Var("cards/warriors/rules.star:811:29", b.v_unit, 0))
-	if (rules.At("cards/warriors/rules.star:812:8", l_f, b.g_CAVALRY) == int64(0)) && (b.f_horses_int64.At("cards/warriors/rules.star:812:28", l_card) == int64(0)) {
+	l_f = b.fn_faction(h, h.Var("cards/warriors/rules.star:813:20", b.v_owner, 0), h.Var("cards/warriors/rules.star:813:29", b.v_unit, 0))
+	if (rules.At("cards/warriors/rules.star:814:8", l_f, b.g_CAVALRY) == int64(0)) && (b.f_horses_int64.At("cards/warriors/rules.star:814:28", l_card) == int64(0)) {
 		return []int64(nil)
 	}
 	if !(b.fn_has_attack(h)) {
@@ -716,10 +716,10 @@ func (b *bound) fn_charge_troops(h *rules.Host) []int64 {
 	l_out = []int64(nil)
 	for it1, hi1 := int64(0), int64(3); it1 < hi1; it1++ {
 		l_t = it1
-		if (rules.At("cards/warriors/rules.star:818:12", l_f, l_t) == int64(0)) || (((l_t == b.g_CAVALRY) && (rules.At("cards/warriors/rules.star:818:43", l_f, b.g_CAVALRY) == int64(1))) && (b.f_horses_int64.At("cards/warriors/rules.star:818:63", l_card) == int64(0))) {
+		if (rules.At("cards/warriors/rules.star:820:12", l_f, l_t) == int64(0)) || (((l_t == b.g_CAVALRY) && (rules.At("cards/warriors/rules.star:820:43", l_f, b.g_CAVALRY) == int64(1))) && (b.f_horses_int64.At("cards/warriors/rules.star:820:63", l_card) == int64(0))) {
 			continue
 		}
-		l_inf = (rules.At("cards/warriors/rules.star:820:15", l_f, b.g_INFANTRY) + b.f_shields_int64.At("cards/warriors/rules.star:820:29", l_card))
+		l_inf = (rules.At("cards/warriors/rules.star:822:15", l_f, b.g_INFANTRY) + b.f_shields_int64.At("cards/warriors/rules.star:822:29", l_card))
 		if l_t == b.g_INFANTRY {
 			l_inf = (l_inf - int64(1))
 		}
@@ -730,7 +730,7 @@ func (b *bound) fn_charge_troops(h *rules.Host) []int64 {
 	return l_out
 }
 
-// fn_compare is compare of the rules (cards/warriors/rules.star:690:1).
+// fn_compare is compare of the rules (cards/warriors/rules.star:692:1).
 func (b *bound) fn_compare(h *rules.Host) {
 	var l_att []int64
 	_ = l_att
@@ -744,9 +744,9 @@ func (b *bound) fn_compare(h *rules.Host) {
 	_ = l_ab
 	var l_db int64
 	_ = l_db
-	l_att = rules.SortedDesc(b.fn_digits(h, h.Var("cards/warriors/rules.star:692:25", b.v_att_dice, 0), h.Var("cards/warriors/rules.star:692:37", b.v_n_att, 0)))
-	l_de = rules.SortedDesc(b.fn_digits(h, h.Var("cards/warriors/rules.star:693:24", b.v_def_dice, 0), h.Var("cards/warriors/rules.star:693:36", b.v_n_def, 0)))
-	if (h.Var("cards/warriors/rules.star:694:8", b.v_unit, 0) >= b.g_NP) && (h.Var("cards/warriors/rules.star:694:25", b.v_unit, 0) < b.g_BAND) {
+	l_att = rules.SortedDesc(b.fn_digits(h, h.Var("cards/warriors/rules.star:694:25", b.v_att_dice, 0), h.Var("cards/warriors/rules.star:694:37", b.v_n_att, 0)))
+	l_de = rules.SortedDesc(b.fn_digits(h, h.Var("cards/warriors/rules.star:695:24", b.v_def_dice, 0), h.Var("cards/warriors/rules.star:695:36", b.v_n_def, 0)))
+	if (h.Var("cards/warriors/rules.star:696:8", b.v_unit, 0) >= b.g_NP) && (h.Var("cards/warriors/rules.star:696:25", b.v_unit, 0) < b.g_BAND) {
 		l_att = func() []int64 {
 			var out []int64
 			for _, it1 := range l_att {
@@ -756,7 +756,7 @@ func (b *bound) fn_compare(h *rules.Host) {
 			return out
 		}()
 	}
-	if h.Var("cards/warriors/rules.star:696:8", b.v_tslot, 0) >= b.g_NP {
+	if h.Var("cards/warriors/rules.star:698:8", b.v_tslot, 0) >= b.g_NP {
 		l_de = func() []int64 {
 			var out []int64
 			for _, it2 := range l_de {
@@ -770,19 +770,19 @@ func (b *bound) fn_compare(h *rules.Host) {
 	l_ab = tu3.F0
 	l_db = tu3.F1
 	if l_ab > l_db {
-		rules.SetAt("cards/warriors/rules.star:700:9", l_att, int64(0), (rules.At("cards/warriors/rules.star:700:9", l_att, int64(0)) + b.p_bow_bonus))
+		rules.SetAt("cards/warriors/rules.star:702:9", l_att, int64(0), (rules.At("cards/warriors/rules.star:702:9", l_att, int64(0)) + b.p_bow_bonus))
 	} else {
 		if l_db > l_ab {
-			rules.SetAt("cards/warriors/rules.star:702:9", l_de, int64(0), (rules.At("cards/warriors/rules.star:702:9", l_de, int64(0)) + b.p_bow_bonus))
+			rules.SetAt("cards/warriors/rules.star:704:9", l_de, int64(0), (rules.At("cards/warriors/rules.star:704:9", l_de, int64(0)) + b.p_bow_bonus))
 		}
 	}
 	v4 := b.fn_number(h, l_att)
 	v5 := b.fn_number(h, l_de)
-	h.SetVar("cards/warriors/rules.star:703:5", b.v_att_dice, 0, v4)
-	h.SetVar("cards/warriors/rules.star:703:17", b.v_def_dice, 0, v5)
-	h.SetVar("cards/warriors/rules.star:704:5", b.v_n_loss, 0, rules.Min(int64(len(l_att)), int64(len(l_de))))
-	h.SetVar("cards/warriors/rules.star:705:5", b.v_loss_at, 0, int64(0))
-	h.SetPhase("cards/warriors/rules.star:706:5", "give")
+	h.SetVar("cards/warriors/rules.star:705:5", b.v_att_dice, 0, v4)
+	h.SetVar("cards/warriors/rules.star:705:17", b.v_def_dice, 0, v5)
+	h.SetVar("cards/warriors/rules.star:706:5", b.v_n_loss, 0, rules.Min(int64(len(l_att)), int64(len(l_de))))
+	h.SetVar("cards/warriors/rules.star:707:5", b.v_loss_at, 0, int64(0))
+	h.SetPhase("cards/warriors/rules.star:708:5", "give")
 }
 
 // fn_deals is deals of the rules (cards/warriors/rules.star:169:1).
@@ -856,18 +856,18 @@ func (b *bound) fn_dealt_one(h *rules.Host) {
 	b.fn_advance(h)
 }
 
-// fn_defence_dice is defence_dice of the rules (cards/warriors/rules.star:627:1).
+// fn_defence_dice is defence_dice of the rules (cards/warriors/rules.star:629:1).
 func (b *bound) fn_defence_dice(h *rules.Host) int64 {
 	var l_inf int64
 	_ = l_inf
-	if h.Var("cards/warriors/rules.star:629:8", b.v_tslot, 0) >= b.g_NP {
+	if h.Var("cards/warriors/rules.star:631:8", b.v_tslot, 0) >= b.g_NP {
 		return b.p_dragon_dice
 	}
-	l_inf = rules.At("cards/warriors/rules.star:631:11", b.fn_faction(h, h.Var("cards/warriors/rules.star:631:22", b.v_target, 0), h.Var("cards/warriors/rules.star:631:32", b.v_tslot, 0)), b.g_INFANTRY)
+	l_inf = rules.At("cards/warriors/rules.star:633:11", b.fn_faction(h, h.Var("cards/warriors/rules.star:633:22", b.v_target, 0), h.Var("cards/warriors/rules.star:633:32", b.v_tslot, 0)), b.g_INFANTRY)
 	return rules.Max(b.p_min_defence_dice, rules.Min(b.p_defence_dice, l_inf))
 }
 
-// fn_digits is digits of the rules (cards/warriors/rules.star:641:1).
+// fn_digits is digits of the rules (cards/warriors/rules.star:643:1).
 func (b *bound) fn_digits(h *rules.Host, a0 int64, a1 int64) []int64 {
 	l_x := a0
 	_ = l_x
@@ -878,13 +878,13 @@ func (b *bound) fn_digits(h *rules.Host, a0 int64, a1 int64) []int64 {
 	l_out = []int64(nil)
 	for it1, hi1 := int64(0), l_n; it1 < hi1; it1++ {
 		_ = it1
-		l_out = append(l_out, rules.FloorMod("cards/warriors/rules.star:645:20", l_x, b.g_DIE_BASE))
-		l_x = rules.FloorDiv("cards/warriors/rules.star:646:9", l_x, b.g_DIE_BASE)
+		l_out = append(l_out, rules.FloorMod("cards/warriors/rules.star:647:20", l_x, b.g_DIE_BASE))
+		l_x = rules.FloorDiv("cards/warriors/rules.star:648:9", l_x, b.g_DIE_BASE)
 	}
 	return l_out
 }
 
-// fn_dragon_bonus is dragon_bonus of the rules (cards/warriors/rules.star:963:1).
+// fn_dragon_bonus is dragon_bonus of the rules (cards/warriors/rules.star:965:1).
 func (b *bound) fn_dragon_bonus(h *rules.Host, a1 []int64) []int64 {
 	l_total := a1
 	_ = l_total
@@ -904,13 +904,13 @@ func (b *bound) fn_dragon_bonus(h *rules.Host, a1 []int64) []int64 {
 		}
 		return out
 	}()
-	l_best = rules.MaxOf("cards/warriors/rules.star:966:12", l_alive)
+	l_best = rules.MaxOf("cards/warriors/rules.star:968:12", l_alive)
 	return func() []int64 {
 		var out []int64
 		for it2, hi2 := int64(0), h.Players(); it2 < hi2; it2++ {
 			l_p_2 = it2
-			out = append(out, (rules.At("cards/warriors/rules.star:967:13", l_total, l_p_2) + func() int64 {
-				if (l_best > int64(0)) && (rules.At("cards/warriors/rules.star:967:61", l_alive, l_p_2) == l_best) {
+			out = append(out, (rules.At("cards/warriors/rules.star:969:13", l_total, l_p_2) + func() int64 {
+				if (l_best > int64(0)) && (rules.At("cards/warriors/rules.star:969:61", l_alive, l_p_2) == l_best) {
 					return b.p_dragon_bonus
 				}
 				return int64(0)
@@ -920,11 +920,11 @@ func (b *bound) fn_dragon_bonus(h *rules.Host, a1 []int64) []int64 {
 	}()
 }
 
-// fn_end_battle is end_battle of the rules (cards/warriors/rules.star:798:1).
+// fn_end_battle is end_battle of the rules (cards/warriors/rules.star:800:1).
 func (b *bound) fn_end_battle(h *rules.Host) {
 	if len(b.fn_charge_troops(h)) > 0 {
-		h.SetTurn("cards/warriors/rules.star:801:9", h.Var("cards/warriors/rules.star:801:18", b.v_owner, 0))
-		h.SetPhase("cards/warriors/rules.star:802:9", "charge")
+		h.SetTurn("cards/warriors/rules.star:803:9", h.Var("cards/warriors/rules.star:803:18", b.v_owner, 0))
+		h.SetPhase("cards/warriors/rules.star:804:9", "charge")
 	} else {
 		b.fn_finish_battle(h)
 	}
@@ -960,20 +960,20 @@ func (b *bound) fn_end_round(h *rules.Host) {
 	b.fn_next_round(h)
 }
 
-// fn_enlist_next is enlist_next of the rules (cards/warriors/rules.star:581:1).
+// fn_enlist_next is enlist_next of the rules (cards/warriors/rules.star:583:1).
 func (b *bound) fn_enlist_next(h *rules.Host) bool {
-	if h.Var("cards/warriors/rules.star:583:8", b.v_band_size, 0) == int64(0) {
+	if h.Var("cards/warriors/rules.star:585:8", b.v_band_size, 0) == int64(0) {
 		if !(b.fn_can_mercenary(h)) {
 			b.fn_finish_battle(h)
 			return false
 		}
-		h.SetVar("cards/warriors/rules.star:587:9", b.v_band_size, 0, rules.Min(b.fn_band_of(h, b.fn_battle_card(h)), b.fn_infantry(h, h.Var("cards/warriors/rules.star:587:64", b.v_owner, 0))))
+		h.SetVar("cards/warriors/rules.star:589:9", b.v_band_size, 0, rules.Min(b.fn_band_of(h, b.fn_battle_card(h)), b.fn_infantry(h, h.Var("cards/warriors/rules.star:589:64", b.v_owner, 0))))
 	}
-	if int64(len(h.Cards(h.Zone("cards/warriors/rules.star:588:12", b.z_band, 0)))) < h.Var("cards/warriors/rules.star:588:22", b.v_band_size, 0) {
+	if int64(len(h.Cards(h.Zone("cards/warriors/rules.star:590:12", b.z_band, 0)))) < h.Var("cards/warriors/rules.star:590:22", b.v_band_size, 0) {
 		return true
 	}
-	h.SetVar("cards/warriors/rules.star:590:5", b.v_unit, 0, b.g_BAND)
-	h.SetPhase("cards/warriors/rules.star:591:5", "attack")
+	h.SetVar("cards/warriors/rules.star:592:5", b.v_unit, 0, b.g_BAND)
+	h.SetPhase("cards/warriors/rules.star:593:5", "attack")
 	return false
 }
 
@@ -1012,7 +1012,7 @@ func (b *bound) fn_finish_battle(h *rules.Host) {
 	b.fn_start_battle(h)
 }
 
-// fn_fire_slots is fire_slots of the rules (cards/warriors/rules.star:862:1).
+// fn_fire_slots is fire_slots of the rules (cards/warriors/rules.star:864:1).
 func (b *bound) fn_fire_slots(h *rules.Host, a1 int64) []int64 {
 	l_t := a1
 	_ = l_t
@@ -1026,9 +1026,9 @@ func (b *bound) fn_fire_slots(h *rules.Host, a1 int64) []int64 {
 	_ = l_j
 	l_out = func() []int64 {
 		var out []int64
-		for _, it1 := range h.Cards(h.Zone("cards/warriors/rules.star:865:34", b.z_army, l_t)) {
+		for _, it1 := range h.Cards(h.Zone("cards/warriors/rules.star:867:34", b.z_army, l_t)) {
 			l_c = it1
-			out = append(out, b.g_FIRE_SLOT.At("cards/warriors/rules.star:865:12", l_c))
+			out = append(out, b.g_FIRE_SLOT.At("cards/warriors/rules.star:867:12", l_c))
 		}
 		return out
 	}()
@@ -1036,7 +1036,7 @@ func (b *bound) fn_fire_slots(h *rules.Host, a1 int64) []int64 {
 		var out []int64
 		for it2, hi2 := int64(0), b.g_NP; it2 < hi2; it2++ {
 			l_q = it2
-			if h.Var("cards/warriors/rules.star:866:51", b.fn_ward(h, l_q), l_t) > int64(0) {
+			if h.Var("cards/warriors/rules.star:868:51", b.fn_ward(h, l_q), l_t) > int64(0) {
 				out = append(out, (b.g_FIRE_WIZARD + l_q))
 			}
 		}
@@ -1052,7 +1052,7 @@ func (b *bound) fn_fire_slots(h *rules.Host, a1 int64) []int64 {
 	}())
 }
 
-// fn_give_next is give_next of the rules (cards/warriors/rules.star:716:1).
+// fn_give_next is give_next of the rules (cards/warriors/rules.star:718:1).
 func (b *bound) fn_give_next(h *rules.Host) bool {
 	var l_i int64
 	_ = l_i
@@ -1060,23 +1060,23 @@ func (b *bound) fn_give_next(h *rules.Host) bool {
 	_ = l_p
 	var l_s int64
 	_ = l_s
-	for it1, hi1 := h.Var("cards/warriors/rules.star:718:20", b.v_loss_at, 0), h.Var("cards/warriors/rules.star:718:31", b.v_n_loss, 0); it1 < hi1; it1++ {
+	for it1, hi1 := h.Var("cards/warriors/rules.star:720:20", b.v_loss_at, 0), h.Var("cards/warriors/rules.star:720:31", b.v_n_loss, 0); it1 < hi1; it1++ {
 		l_i = it1
-		h.SetVar("cards/warriors/rules.star:719:9", b.v_loss_at, 0, l_i)
+		h.SetVar("cards/warriors/rules.star:721:9", b.v_loss_at, 0, l_i)
 		tu2 := b.fn_loser(h)
 		l_p = tu2.F0
 		l_s = tu2.F1
 		if b.fn_unit_size(h, l_p, l_s) > int64(0) {
-			h.SetTurn("cards/warriors/rules.star:722:13", l_p)
+			h.SetTurn("cards/warriors/rules.star:724:13", l_p)
 			return true
 		}
 	}
-	h.SetVar("cards/warriors/rules.star:724:5", b.v_loss_at, 0, h.Var("cards/warriors/rules.star:724:17", b.v_n_loss, 0))
+	h.SetVar("cards/warriors/rules.star:726:5", b.v_loss_at, 0, h.Var("cards/warriors/rules.star:726:17", b.v_n_loss, 0))
 	b.fn_open_window(h, b.g_AFTER_ATTACK)
 	return false
 }
 
-// fn_has_attack is has_attack of the rules (cards/warriors/rules.star:521:1).
+// fn_has_attack is has_attack of the rules (cards/warriors/rules.star:523:1).
 func (b *bound) fn_has_attack(h *rules.Host) bool {
 	var l_units []int64
 	_ = l_units
@@ -1105,7 +1105,7 @@ func (b *bound) fn_has_attack(h *rules.Host) bool {
 	return false
 }
 
-// fn_has_fire_target is has_fire_target of the rules (cards/warriors/rules.star:869:1).
+// fn_has_fire_target is has_fire_target of the rules (cards/warriors/rules.star:871:1).
 func (b *bound) fn_has_fire_target(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
@@ -1159,7 +1159,7 @@ func (b *bound) fn_keep_next(h *rules.Host) bool {
 	return false
 }
 
-// fn_kill_dragon is kill_dragon of the rules (cards/warriors/rules.star:764:1).
+// fn_kill_dragon is kill_dragon of the rules (cards/warriors/rules.star:766:1).
 func (b *bound) fn_kill_dragon(h *rules.Host, a1 int64, a2 int64, a3 int64) {
 	l_p := a1
 	_ = l_p
@@ -1167,12 +1167,12 @@ func (b *bound) fn_kill_dragon(h *rules.Host, a1 int64, a2 int64, a3 int64) {
 	_ = l_j
 	l_to := a3
 	_ = l_to
-	for it1, hi1 := int64(0), h.Var("cards/warriors/rules.star:766:20", b.fn_lair(h, l_j), l_p); it1 < hi1; it1++ {
+	for it1, hi1 := int64(0), h.Var("cards/warriors/rules.star:768:20", b.fn_lair(h, l_j), l_p); it1 < hi1; it1++ {
 		_ = it1
-		h.Move("cards/warriors/rules.star:767:9", rules.Must("cards/warriors/rules.star:767:16", b.g_FLAME), h.Zone("cards/warriors/rules.star:767:23", b.z_flames, l_p), h.Zone("cards/warriors/rules.star:767:36", b.z_discard, 0))
+		h.Move("cards/warriors/rules.star:769:9", rules.Must("cards/warriors/rules.star:769:16", b.g_FLAME), h.Zone("cards/warriors/rules.star:769:23", b.z_flames, l_p), h.Zone("cards/warriors/rules.star:769:36", b.z_discard, 0))
 	}
-	h.SetVar("cards/warriors/rules.star:768:5", b.fn_lair(h, l_j), l_p, -(int64(1)))
-	h.Move("cards/warriors/rules.star:769:5", rules.Must("cards/warriors/rules.star:769:12", b.g_DRAGON), h.Zone("cards/warriors/rules.star:769:20", b.z_dragons, l_p), h.Zone("cards/warriors/rules.star:769:34", b.z_pile, l_to))
+	h.SetVar("cards/warriors/rules.star:770:5", b.fn_lair(h, l_j), l_p, -(int64(1)))
+	h.Move("cards/warriors/rules.star:771:5", rules.Must("cards/warriors/rules.star:771:12", b.g_DRAGON), h.Zone("cards/warriors/rules.star:771:20", b.z_dragons, l_p), h.Zone("cards/warriors/rules.star:771:34", b.z_pile, l_to))
 }
 
 // fn_lair is lair of the rules (cards/warriors/rules.star:141:1).
@@ -1217,7 +1217,7 @@ func (b *bound) fn_lair(h *rules.Host, a1 int64) int {
 	}(rules.At("cards/warriors/rules.star:143:23", b.g_LAIR, l_j))
 }
 
-// fn_land_shot is land_shot of the rules (cards/warriors/rules.star:924:1).
+// fn_land_shot is land_shot of the rules (cards/warriors/rules.star:926:1).
 func (b *bound) fn_land_shot(h *rules.Host, a1 int64) {
 	l_v := a1
 	_ = l_v
@@ -1227,23 +1227,23 @@ func (b *bound) fn_land_shot(h *rules.Host, a1 int64) {
 	_ = l_s
 	var l_shooter int64
 	_ = l_shooter
-	v1 := h.Var("cards/warriors/rules.star:926:21", b.v_w_target, 0)
-	v2 := h.Var("cards/warriors/rules.star:926:33", b.v_w_tslot, 0)
+	v1 := h.Var("cards/warriors/rules.star:928:21", b.v_w_target, 0)
+	v2 := h.Var("cards/warriors/rules.star:928:33", b.v_w_tslot, 0)
 	v3 := h.Turn()
 	l_t = v1
 	l_s = v2
 	l_shooter = v3
-	h.SetPhase("cards/warriors/rules.star:927:5", "fire")
-	h.SetVar("cards/warriors/rules.star:928:5", b.v_w_asked, 0, int64(0))
+	h.SetPhase("cards/warriors/rules.star:929:5", "fire")
+	h.SetVar("cards/warriors/rules.star:930:5", b.v_w_asked, 0, int64(0))
 	if l_s < b.g_FIRE_WIZARD {
 		if l_v >= b.p_catapult_hit {
-			h.Move("cards/warriors/rules.star:931:13", rules.At("cards/warriors/rules.star:931:20", b.g_FIRE_CARD, l_s), h.Zone("cards/warriors/rules.star:931:34", b.z_army, l_t), h.Zone("cards/warriors/rules.star:931:45", b.z_pile, l_shooter))
+			h.Move("cards/warriors/rules.star:933:13", rules.At("cards/warriors/rules.star:933:20", b.g_FIRE_CARD, l_s), h.Zone("cards/warriors/rules.star:933:34", b.z_army, l_t), h.Zone("cards/warriors/rules.star:933:45", b.z_pile, l_shooter))
 		}
 	} else {
 		if l_s < b.g_FIRE_DRAGON {
 			if l_v >= b.p_catapult_hit {
-				h.SetVar("cards/warriors/rules.star:935:13", b.fn_ward(h, (l_s-b.g_FIRE_WIZARD)), l_t, (h.Var("cards/warriors/rules.star:935:13", b.fn_ward(h, (l_s-b.g_FIRE_WIZARD)), l_t) - int64(1)))
-				h.Move("cards/warriors/rules.star:936:13", b.g_WIZARD, h.Zone("cards/warriors/rules.star:936:28", b.z_wards, l_t), h.Zone("cards/warriors/rules.star:936:40", b.z_discard, 0))
+				h.SetVar("cards/warriors/rules.star:937:13", b.fn_ward(h, (l_s-b.g_FIRE_WIZARD)), l_t, (h.Var("cards/warriors/rules.star:937:13", b.fn_ward(h, (l_s-b.g_FIRE_WIZARD)), l_t) - int64(1)))
+				h.Move("cards/warriors/rules.star:938:13", b.g_WIZARD, h.Zone("cards/warriors/rules.star:938:28", b.z_wards, l_t), h.Zone("cards/warriors/rules.star:938:40", b.z_discard, 0))
 			}
 		} else {
 			if l_v >= b.p_catapult_dragon_hit {
@@ -1260,14 +1260,14 @@ func (b *bound) fn_lay_out(h *rules.Host) {
 	h.SetTurn("cards/warriors/rules.star:345:5", rules.At("cards/warriors/rules.star:345:14", b.fn_placing_order(h), int64(0)))
 }
 
-// fn_legal_as_draconic is legal_as_draconic of the rules (cards/warriors/rules.star:571:1).
+// fn_legal_as_draconic is legal_as_draconic of the rules (cards/warriors/rules.star:573:1).
 func (b *bound) fn_legal_as_draconic(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
 	return b.fn_can_draconic(h)
 }
 
-// fn_legal_as_mercenary is legal_as_mercenary of the rules (cards/warriors/rules.star:561:1).
+// fn_legal_as_mercenary is legal_as_mercenary of the rules (cards/warriors/rules.star:563:1).
 func (b *bound) fn_legal_as_mercenary(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
@@ -1293,7 +1293,7 @@ func (b *bound) fn_legal_assign_flame(h *rules.Host, a1 int64) []int64 {
 	}()
 }
 
-// fn_legal_attack is legal_attack of the rules (cards/warriors/rules.star:510:1).
+// fn_legal_attack is legal_attack of the rules (cards/warriors/rules.star:512:1).
 func (b *bound) fn_legal_attack(h *rules.Host, a1 int64) []tuple_int64_x3 {
 	l_p := a1
 	_ = l_p
@@ -1324,7 +1324,7 @@ func (b *bound) fn_legal_attack(h *rules.Host, a1 int64) []tuple_int64_x3 {
 	return l_out
 }
 
-// fn_legal_charge is legal_charge of the rules (cards/warriors/rules.star:827:1).
+// fn_legal_charge is legal_charge of the rules (cards/warriors/rules.star:829:1).
 func (b *bound) fn_legal_charge(h *rules.Host, a1 int64) []int16 {
 	l_p := a1
 	_ = l_p
@@ -1334,27 +1334,27 @@ func (b *bound) fn_legal_charge(h *rules.Host, a1 int64) []int16 {
 		var out []int16
 		for _, it1 := range b.fn_charge_troops(h) {
 			l_t = it1
-			out = append(out, b.g_WARRIOR.At("cards/warriors/rules.star:829:13", tuple_string_string{F0: rules.At("cards/warriors/rules.star:829:22", b.g_PEOPLES, h.Var("cards/warriors/rules.star:829:30", b.v_unit, 0)), F1: rules.At("cards/warriors/rules.star:829:39", b.g_TROOPS, l_t)}))
+			out = append(out, b.g_WARRIOR.At("cards/warriors/rules.star:831:13", tuple_string_string{F0: rules.At("cards/warriors/rules.star:831:22", b.g_PEOPLES, h.Var("cards/warriors/rules.star:831:30", b.v_unit, 0)), F1: rules.At("cards/warriors/rules.star:831:39", b.g_TROOPS, l_t)}))
 		}
 		return out
 	}()
 }
 
-// fn_legal_continue is legal_continue of the rules (cards/warriors/rules.star:779:1).
+// fn_legal_continue is legal_continue of the rules (cards/warriors/rules.star:781:1).
 func (b *bound) fn_legal_continue(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
 	return true
 }
 
-// fn_legal_end_charge is legal_end_charge of the rules (cards/warriors/rules.star:837:1).
+// fn_legal_end_charge is legal_end_charge of the rules (cards/warriors/rules.star:839:1).
 func (b *bound) fn_legal_end_charge(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
 	return true
 }
 
-// fn_legal_enlist is legal_enlist of the rules (cards/warriors/rules.star:594:1).
+// fn_legal_enlist is legal_enlist of the rules (cards/warriors/rules.star:596:1).
 func (b *bound) fn_legal_enlist(h *rules.Host, a1 int64) []int64 {
 	l_p := a1
 	_ = l_p
@@ -1362,15 +1362,15 @@ func (b *bound) fn_legal_enlist(h *rules.Host, a1 int64) []int64 {
 	_ = l_c
 	return func() []int64 {
 		var out []int64
-		for _, it1 := range rules.Filter(h.Cards(h.Zone("cards/warriors/rules.star:596:32", b.z_army, l_p)), func(d int16) bool { return b.f_troop_string.At("cards/warriors/rules.star:596:32", d) == "infantry" }) {
+		for _, it1 := range rules.Filter(h.Cards(h.Zone("cards/warriors/rules.star:598:32", b.z_army, l_p)), func(d int16) bool { return b.f_troop_string.At("cards/warriors/rules.star:598:32", d) == "infantry" }) {
 			l_c = it1
-			out = append(out, b.g_PEOPLE.At("cards/warriors/rules.star:596:13", l_c))
+			out = append(out, b.g_PEOPLE.At("cards/warriors/rules.star:598:13", l_c))
 		}
 		return out
 	}()
 }
 
-// fn_legal_fire is legal_fire of the rules (cards/warriors/rules.star:909:1).
+// fn_legal_fire is legal_fire of the rules (cards/warriors/rules.star:911:1).
 func (b *bound) fn_legal_fire(h *rules.Host, a1 int64) []tuple_int64_int64 {
 	l_p := a1
 	_ = l_p
@@ -1393,7 +1393,7 @@ func (b *bound) fn_legal_fire(h *rules.Host, a1 int64) []tuple_int64_int64 {
 	}()
 }
 
-// fn_legal_give is legal_give of the rules (cards/warriors/rules.star:728:1).
+// fn_legal_give is legal_give of the rules (cards/warriors/rules.star:730:1).
 func (b *bound) fn_legal_give(h *rules.Host, a1 int64) []rules.Opt[int16] {
 	l_p := a1
 	_ = l_p
@@ -1405,17 +1405,17 @@ func (b *bound) fn_legal_give(h *rules.Host, a1 int64) []rules.Opt[int16] {
 	l_q = tu1.F0
 	l_s = tu1.F1
 	if l_s < b.g_NP {
-		return rules.Somes(rules.Filter(h.Cards(h.Zone("cards/warriors/rules.star:732:16", b.z_army, l_q)), func(d int16) bool {
-			return b.f_people_string.At("cards/warriors/rules.star:732:16", d) == rules.At("cards/warriors/rules.star:732:41", b.g_PEOPLES, l_s)
+		return rules.Somes(rules.Filter(h.Cards(h.Zone("cards/warriors/rules.star:734:16", b.z_army, l_q)), func(d int16) bool {
+			return b.f_people_string.At("cards/warriors/rules.star:734:16", d) == rules.At("cards/warriors/rules.star:734:41", b.g_PEOPLES, l_s)
 		}))
 	}
 	if l_s < b.g_BAND {
 		return []rules.Opt[int16]{b.g_DRAGON}
 	}
-	return rules.Somes(h.Cards(h.Zone("cards/warriors/rules.star:735:12", b.z_band, 0)))
+	return rules.Somes(h.Cards(h.Zone("cards/warriors/rules.star:737:12", b.z_band, 0)))
 }
 
-// fn_legal_hold_fire is legal_hold_fire of the rules (cards/warriors/rules.star:940:1).
+// fn_legal_hold_fire is legal_hold_fire of the rules (cards/warriors/rules.star:942:1).
 func (b *bound) fn_legal_hold_fire(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
@@ -1453,7 +1453,7 @@ func (b *bound) fn_legal_protect(h *rules.Host, a1 int64) []int64 {
 	}()
 }
 
-// fn_legal_spend_flame is legal_spend_flame of the rules (cards/warriors/rules.star:750:1).
+// fn_legal_spend_flame is legal_spend_flame of the rules (cards/warriors/rules.star:752:1).
 func (b *bound) fn_legal_spend_flame(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
@@ -1464,10 +1464,10 @@ func (b *bound) fn_legal_spend_flame(h *rules.Host, a1 int64) bool {
 	tu1 := b.fn_loser(h)
 	l_q = tu1.F0
 	l_s = tu1.F1
-	return (((l_s >= b.g_NP) && (l_s < b.g_BAND)) && (h.Var("cards/warriors/rules.star:754:37", b.fn_lair(h, (l_s-b.g_NP)), l_q) > int64(0)))
+	return (((l_s >= b.g_NP) && (l_s < b.g_BAND)) && (h.Var("cards/warriors/rules.star:756:37", b.fn_lair(h, (l_s-b.g_NP)), l_q) > int64(0)))
 }
 
-// fn_legal_stop is legal_stop of the rules (cards/warriors/rules.star:789:1).
+// fn_legal_stop is legal_stop of the rules (cards/warriors/rules.star:791:1).
 func (b *bound) fn_legal_stop(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
@@ -1495,18 +1495,18 @@ func (b *bound) fn_living(h *rules.Host, a1 int64) []int64 {
 	}()
 }
 
-// fn_loser is loser of the rules (cards/warriors/rules.star:708:1).
+// fn_loser is loser of the rules (cards/warriors/rules.star:710:1).
 func (b *bound) fn_loser(h *rules.Host) tuple_int64_int64 {
 	var l_a int64
 	_ = l_a
 	var l_d int64
 	_ = l_d
-	l_a = rules.At("cards/warriors/rules.star:710:9", b.fn_digits(h, h.Var("cards/warriors/rules.star:710:16", b.v_att_dice, 0), (h.Var("cards/warriors/rules.star:710:28", b.v_loss_at, 0)+int64(1))), h.Var("cards/warriors/rules.star:710:43", b.v_loss_at, 0))
-	l_d = rules.At("cards/warriors/rules.star:711:9", b.fn_digits(h, h.Var("cards/warriors/rules.star:711:16", b.v_def_dice, 0), (h.Var("cards/warriors/rules.star:711:28", b.v_loss_at, 0)+int64(1))), h.Var("cards/warriors/rules.star:711:43", b.v_loss_at, 0))
+	l_a = rules.At("cards/warriors/rules.star:712:9", b.fn_digits(h, h.Var("cards/warriors/rules.star:712:16", b.v_att_dice, 0), (h.Var("cards/warriors/rules.star:712:28", b.v_loss_at, 0)+int64(1))), h.Var("cards/warriors/rules.star:712:43", b.v_loss_at, 0))
+	l_d = rules.At("cards/warriors/rules.star:713:9", b.fn_digits(h, h.Var("cards/warriors/rules.star:713:16", b.v_def_dice, 0), (h.Var("cards/warriors/rules.star:713:28", b.v_loss_at, 0)+int64(1))), h.Var("cards/warriors/rules.star:713:43", b.v_loss_at, 0))
 	if l_a > l_d {
-		return tuple_int64_int64{F0: h.Var("cards/warriors/rules.star:713:16", b.v_target, 0), F1: h.Var("cards/warriors/rules.star:713:26", b.v_tslot, 0)}
+		return tuple_int64_int64{F0: h.Var("cards/warriors/rules.star:715:16", b.v_target, 0), F1: h.Var("cards/warriors/rules.star:715:26", b.v_tslot, 0)}
 	}
-	return tuple_int64_int64{F0: h.Var("cards/warriors/rules.star:714:12", b.v_owner, 0), F1: h.Var("cards/warriors/rules.star:714:21", b.v_unit, 0)}
+	return tuple_int64_int64{F0: h.Var("cards/warriors/rules.star:716:12", b.v_owner, 0), F1: h.Var("cards/warriors/rules.star:716:21", b.v_unit, 0)}
 }
 
 // fn_lowest is lowest of the rules (cards/warriors/rules.star:329:1).
@@ -1603,7 +1603,7 @@ func (b *bound) fn_next_round(h *rules.Host) {
 	b.fn_start_deal(h, l_deal)
 }
 
-// fn_next_shooter is next_shooter of the rules (cards/warriors/rules.star:877:1).
+// fn_next_shooter is next_shooter of the rules (cards/warriors/rules.star:879:1).
 func (b *bound) fn_next_shooter(h *rules.Host) bool {
 	var l_k int64
 	_ = l_k
@@ -1611,32 +1611,32 @@ func (b *bound) fn_next_shooter(h *rules.Host) bool {
 	_ = l_p
 	var l_then int64
 	_ = l_then
-	for it1, hi1 := h.Var("cards/warriors/rules.star:879:20", b.v_w_asked, 0), h.Players(); it1 < hi1; it1++ {
+	for it1, hi1 := h.Var("cards/warriors/rules.star:881:20", b.v_w_asked, 0), h.Players(); it1 < hi1; it1++ {
 		l_k = it1
-		h.SetVar("cards/warriors/rules.star:880:9", b.v_w_asked, 0, l_k)
-		l_p = rules.FloorMod("cards/warriors/rules.star:881:13", (h.Var("cards/warriors/rules.star:881:14", b.v_w_first, 0) + l_k), h.Players())
-		if (int64(len(h.Cards(h.Zone("cards/warriors/rules.star:882:16", b.z_catapults, l_p)))) > int64(0)) && b.fn_has_fire_target(h, l_p) {
-			h.SetTurn("cards/warriors/rules.star:883:13", l_p)
+		h.SetVar("cards/warriors/rules.star:882:9", b.v_w_asked, 0, l_k)
+		l_p = rules.FloorMod("cards/warriors/rules.star:883:13", (h.Var("cards/warriors/rules.star:883:14", b.v_w_first, 0) + l_k), h.Players())
+		if (int64(len(h.Cards(h.Zone("cards/warriors/rules.star:884:16", b.z_catapults, l_p)))) > int64(0)) && b.fn_has_fire_target(h, l_p) {
+			h.SetTurn("cards/warriors/rules.star:885:13", l_p)
 			return true
 		}
 	}
-	h.SetVar("cards/warriors/rules.star:885:5", b.v_w_asked, 0, h.Players())
-	l_then = h.Var("cards/warriors/rules.star:886:12", b.v_w_then, 0)
+	h.SetVar("cards/warriors/rules.star:887:5", b.v_w_asked, 0, h.Players())
+	l_then = h.Var("cards/warriors/rules.star:888:12", b.v_w_then, 0)
 	if l_then == b.g_AFTER_START {
-		h.SetTurn("cards/warriors/rules.star:888:9", h.Var("cards/warriors/rules.star:888:18", b.v_owner, 0))
-		if h.Var("cards/warriors/rules.star:889:12", b.v_mode, 0) == b.g_MIXED {
-			h.SetPhase("cards/warriors/rules.star:890:13", "mode")
+		h.SetTurn("cards/warriors/rules.star:890:9", h.Var("cards/warriors/rules.star:890:18", b.v_owner, 0))
+		if h.Var("cards/warriors/rules.star:891:12", b.v_mode, 0) == b.g_MIXED {
+			h.SetPhase("cards/warriors/rules.star:892:13", "mode")
 		} else {
-			if h.Var("cards/warriors/rules.star:891:14", b.v_mode, 0) == b.g_MERCENARY {
-				h.SetPhase("cards/warriors/rules.star:892:13", "enlist")
+			if h.Var("cards/warriors/rules.star:893:14", b.v_mode, 0) == b.g_MERCENARY {
+				h.SetPhase("cards/warriors/rules.star:894:13", "enlist")
 			} else {
-				h.SetPhase("cards/warriors/rules.star:894:13", "attack")
+				h.SetPhase("cards/warriors/rules.star:896:13", "attack")
 			}
 		}
 	} else {
 		if l_then == b.g_AFTER_TARGET {
-			h.SetTurn("cards/warriors/rules.star:896:9", h.Var("cards/warriors/rules.star:896:18", b.v_owner, 0))
-			if ((b.fn_unit_size(h, h.Var("cards/warriors/rules.star:897:25", b.v_owner, 0), h.Var("cards/warriors/rules.star:897:34", b.v_unit, 0)) == int64(0)) || (b.fn_unit_size(h, h.Var("cards/warriors/rules.star:897:63", b.v_target, 0), h.Var("cards/warriors/rules.star:897:73", b.v_tslot, 0)) == int64(0))) || (b.fn_attack_dice(h) == int64(0)) {
+			h.SetTurn("cards/warriors/rules.star:898:9", h.Var("cards/warriors/rules.star:898:18", b.v_owner, 0))
+			if ((b.fn_unit_size(h, h.Var("cards/warriors/rules.star:899:25", b.v_owner, 0), h.Var("cards/warriors/rules.star:899:34", b.v_unit, 0)) == int64(0)) || (b.fn_unit_size(h, h.Var("cards/warriors/rules.star:899:63", b.v_target, 0), h.Var("cards/warriors/rules.star:899:73", b.v_tslot, 0)) == int64(0))) || (b.fn_attack_dice(h) == int64(0)) {
 				b.fn_end_battle(h)
 			} else {
 				b.fn_start_roll(h)
@@ -1652,7 +1652,7 @@ func (b *bound) fn_next_shooter(h *rules.Host) bool {
 	return false
 }
 
-// fn_number is number of the rules (cards/warriors/rules.star:649:1).
+// fn_number is number of the rules (cards/warriors/rules.star:651:1).
 func (b *bound) fn_number(h *rules.Host, a0 []int64) int64 {
 	l_dice := a0
 	_ = l_dice
@@ -1664,7 +1664,7 @@ func (b *bound) fn_number(h *rules.Host, a0 []int64) int64 {
 	for _, it1 := range rules.Reversed(l_dice) {
 		l_d = it1
 		if (l_d < int64(0)) || (l_d >= b.g_DIE_BASE) {
-			rules.Failf("cards/warriors/rules.star:654:13", "%s", strings.Join([]string{rules.Percent("cards/warriors/rules.star:654:18", "a die shows %d, which the rules cannot keep", l_d)}, " "))
+			rules.Failf("cards/warriors/rules.star:656:13", "%s", strings.Join([]string{rules.Percent("cards/warriors/rules.star:656:18", "a die shows %d, which the rules cannot keep", l_d)}, " "))
 		}
 		l_x = ((l_x * b.g_DIE_BASE) + l_d)
 	}
@@ -1679,15 +1679,15 @@ func (b *bound) fn_open_targets(h *rules.Host, a1 int64) []int64 {
 	_ = l_hit
 	var l_s int64
 	_ = l_s
-	if l_t == h.Var("cards/warriors/rules.star:480:13", b.v_owner, 0) {
+	if l_t == h.Var("cards/warriors/rules.star:482:13", b.v_owner, 0) {
 		return []int64(nil)
 	}
-	l_hit = h.Var("cards/warriors/rules.star:482:11", b.v_targeted, l_t)
+	l_hit = h.Var("cards/warriors/rules.star:484:11", b.v_targeted, l_t)
 	return func() []int64 {
 		var out []int64
 		for _, it1 := range b.fn_targets(h, l_t) {
 			l_s = it1
-			if (rules.Shr("cards/warriors/rules.star:483:42", l_hit, l_s) & int64(1)) == int64(0) {
+			if (l_s >= b.g_NP) || ((rules.Shr("cards/warriors/rules.star:485:53", l_hit, l_s) & int64(1)) == int64(0)) {
 				out = append(out, l_s)
 			}
 		}
@@ -1695,18 +1695,18 @@ func (b *bound) fn_open_targets(h *rules.Host, a1 int64) []int64 {
 	}()
 }
 
-// fn_open_window is open_window of the rules (cards/warriors/rules.star:846:1).
+// fn_open_window is open_window of the rules (cards/warriors/rules.star:848:1).
 func (b *bound) fn_open_window(h *rules.Host, a1 int64) {
 	l_then := a1
 	_ = l_then
 	var l_first int64
 	_ = l_first
 	l_first = int64(0)
-	if h.Var("cards/warriors/rules.star:855:8", b.v_battle, 0) >= int64(0) {
-		l_first = rules.FloorMod("cards/warriors/rules.star:856:17", (h.Var("cards/warriors/rules.star:856:18", b.v_owner, 0) + int64(1)), h.Players())
+	if h.Var("cards/warriors/rules.star:857:8", b.v_battle, 0) >= int64(0) {
+		l_first = rules.FloorMod("cards/warriors/rules.star:858:17", (h.Var("cards/warriors/rules.star:858:18", b.v_owner, 0) + int64(1)), h.Players())
 	} else {
-		if h.Var("cards/warriors/rules.star:857:10", b.v_last, 0) >= int64(0) {
-			l_first = rules.FloorMod("cards/warriors/rules.star:858:17", (h.Var("cards/warriors/rules.star:858:18", b.v_last, 0) + int64(1)), h.Players())
+		if h.Var("cards/warriors/rules.star:859:10", b.v_last, 0) >= int64(0) {
+			l_first = rules.FloorMod("cards/warriors/rules.star:860:17", (h.Var("cards/warriors/rules.star:860:18", b.v_last, 0) + int64(1)), h.Players())
 		}
 	}
 	v1 := l_first
@@ -1714,12 +1714,12 @@ func (b *bound) fn_open_window(h *rules.Host, a1 int64) {
 	v3 := l_then
 	v4 := int64(0)
 	v5 := int64(0)
-	h.SetVar("cards/warriors/rules.star:859:5", b.v_w_first, 0, v1)
-	h.SetVar("cards/warriors/rules.star:859:16", b.v_w_asked, 0, v2)
-	h.SetVar("cards/warriors/rules.star:859:27", b.v_w_then, 0, v3)
-	h.SetVar("cards/warriors/rules.star:859:37", b.v_w_target, 0, v4)
-	h.SetVar("cards/warriors/rules.star:859:49", b.v_w_tslot, 0, v5)
-	h.SetPhase("cards/warriors/rules.star:860:5", "fire")
+	h.SetVar("cards/warriors/rules.star:861:5", b.v_w_first, 0, v1)
+	h.SetVar("cards/warriors/rules.star:861:16", b.v_w_asked, 0, v2)
+	h.SetVar("cards/warriors/rules.star:861:27", b.v_w_then, 0, v3)
+	h.SetVar("cards/warriors/rules.star:861:37", b.v_w_target, 0, v4)
+	h.SetVar("cards/warriors/rules.star:861:49", b.v_w_tslot, 0, v5)
+	h.SetPhase("cards/warriors/rules.star:862:5", "fire")
 }
 
 // fn_place_next is place_next of the rules (cards/warriors/rules.star:347:1).
@@ -1879,7 +1879,7 @@ func (b *bound) fn_reset_battle(h *rules.Host) {
 	}
 }
 
-// fn_returns is returns of the rules (cards/warriors/rules.star:969:1).
+// fn_returns is returns of the rules (cards/warriors/rules.star:971:1).
 func (b *bound) fn_returns(h *rules.Host) []float64 {
 	var l_total []int64
 	_ = l_total
@@ -1890,7 +1890,7 @@ func (b *bound) fn_returns(h *rules.Host) []float64 {
 		var out []float64
 		for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
 			l_p = it1
-			out = append(out, (float64(rules.At("cards/warriors/rules.star:972:13", l_total, l_p)) + rules.Div("cards/warriors/rules.star:972:24", float64(int64(len(h.Cards(h.Zone("cards/warriors/rules.star:972:28", b.z_pile, l_p))))), float64(h.Var("cards/warriors/rules.star:972:41", b.v_pile_scale, 0)))))
+			out = append(out, (float64(rules.At("cards/warriors/rules.star:974:13", l_total, l_p)) + rules.Div("cards/warriors/rules.star:974:24", float64(int64(len(h.Cards(h.Zone("cards/warriors/rules.star:974:28", b.z_pile, l_p))))), float64(h.Var("cards/warriors/rules.star:974:41", b.v_pile_scale, 0)))))
 		}
 		return out
 	}()
@@ -1913,27 +1913,27 @@ func (b *bound) fn_reveal(h *rules.Host) {
 	b.fn_lay_out(h)
 }
 
-// fn_rolled_die is rolled_die of the rules (cards/warriors/rules.star:658:1).
+// fn_rolled_die is rolled_die of the rules (cards/warriors/rules.star:660:1).
 func (b *bound) fn_rolled_die(h *rules.Host) {
 	var l_dice []int64
 	_ = l_dice
 	if h.Phase() == "fire_roll" {
-		b.fn_land_shot(h, h.Var("cards/warriors/rules.star:661:22", b.v_die, 0))
+		b.fn_land_shot(h, h.Var("cards/warriors/rules.star:663:22", b.v_die, 0))
 		b.fn_advance(h)
 		return
 	}
-	if h.Var("cards/warriors/rules.star:664:8", b.v_rolled, 0) < h.Var("cards/warriors/rules.star:664:19", b.v_n_att, 0) {
-		l_dice = b.fn_digits(h, h.Var("cards/warriors/rules.star:665:23", b.v_att_dice, 0), h.Var("cards/warriors/rules.star:665:35", b.v_n_att, 0))
-		rules.SetAt("cards/warriors/rules.star:666:9", l_dice, h.Var("cards/warriors/rules.star:666:14", b.v_rolled, 0), h.Var("cards/warriors/rules.star:666:26", b.v_die, 0))
-		h.SetVar("cards/warriors/rules.star:667:9", b.v_att_dice, 0, b.fn_number(h, l_dice))
+	if h.Var("cards/warriors/rules.star:666:8", b.v_rolled, 0) < h.Var("cards/warriors/rules.star:666:19", b.v_n_att, 0) {
+		l_dice = b.fn_digits(h, h.Var("cards/warriors/rules.star:667:23", b.v_att_dice, 0), h.Var("cards/warriors/rules.star:667:35", b.v_n_att, 0))
+		rules.SetAt("cards/warriors/rules.star:668:9", l_dice, h.Var("cards/warriors/rules.star:668:14", b.v_rolled, 0), h.Var("cards/warriors/rules.star:668:26", b.v_die, 0))
+		h.SetVar("cards/warriors/rules.star:669:9", b.v_att_dice, 0, b.fn_number(h, l_dice))
 	} else {
-		l_dice = b.fn_digits(h, h.Var("cards/warriors/rules.star:669:23", b.v_def_dice, 0), h.Var("cards/warriors/rules.star:669:35", b.v_n_def, 0))
-		rules.SetAt("cards/warriors/rules.star:670:9", l_dice, (h.Var("cards/warriors/rules.star:670:14", b.v_rolled, 0) - h.Var("cards/warriors/rules.star:670:25", b.v_n_att, 0)), h.Var("cards/warriors/rules.star:670:36", b.v_die, 0))
-		h.SetVar("cards/warriors/rules.star:671:9", b.v_def_dice, 0, b.fn_number(h, l_dice))
+		l_dice = b.fn_digits(h, h.Var("cards/warriors/rules.star:671:23", b.v_def_dice, 0), h.Var("cards/warriors/rules.star:671:35", b.v_n_def, 0))
+		rules.SetAt("cards/warriors/rules.star:672:9", l_dice, (h.Var("cards/warriors/rules.star:672:14", b.v_rolled, 0) - h.Var("cards/warriors/rules.star:672:25", b.v_n_att, 0)), h.Var("cards/warriors/rules.star:672:36", b.v_die, 0))
+		h.SetVar("cards/warriors/rules.star:673:9", b.v_def_dice, 0, b.fn_number(h, l_dice))
 	}
-	h.SetVar("cards/warriors/rules.star:672:5", b.v_rolled, 0, (h.Var("cards/warriors/rules.star:672:5", b.v_rolled, 0) + int64(1)))
-	if h.Var("cards/warriors/rules.star:673:8", b.v_rolled, 0) < (h.Var("cards/warriors/rules.star:673:19", b.v_n_att, 0) + h.Var("cards/warriors/rules.star:673:29", b.v_n_def, 0)) {
-		h.Roll("cards/warriors/rules.star:674:9", b.v_die, b.g_FACES, "rolled_die")
+	h.SetVar("cards/warriors/rules.star:674:5", b.v_rolled, 0, (h.Var("cards/warriors/rules.star:674:5", b.v_rolled, 0) + int64(1)))
+	if h.Var("cards/warriors/rules.star:675:8", b.v_rolled, 0) < (h.Var("cards/warriors/rules.star:675:19", b.v_n_att, 0) + h.Var("cards/warriors/rules.star:675:29", b.v_n_def, 0)) {
+		h.Roll("cards/warriors/rules.star:676:9", b.v_die, b.g_FACES, "rolled_die")
 		return
 	}
 	b.fn_compare(h)
@@ -2006,24 +2006,24 @@ func (b *bound) fn_start_deal(h *rules.Host, a1 int64) {
 	h.SetPhase("cards/warriors/rules.star:192:5", "deal")
 }
 
-// fn_start_roll is start_roll of the rules (cards/warriors/rules.star:634:1).
+// fn_start_roll is start_roll of the rules (cards/warriors/rules.star:636:1).
 func (b *bound) fn_start_roll(h *rules.Host) {
 	v1 := b.fn_attack_dice(h)
 	v2 := b.fn_defence_dice(h)
-	h.SetVar("cards/warriors/rules.star:636:5", b.v_n_att, 0, v1)
-	h.SetVar("cards/warriors/rules.star:636:14", b.v_n_def, 0, v2)
+	h.SetVar("cards/warriors/rules.star:638:5", b.v_n_att, 0, v1)
+	h.SetVar("cards/warriors/rules.star:638:14", b.v_n_def, 0, v2)
 	v3 := int64(0)
 	v4 := int64(0)
 	v5 := int64(0)
 	v6 := int64(0)
 	v7 := int64(0)
-	h.SetVar("cards/warriors/rules.star:637:5", b.v_rolled, 0, v3)
-	h.SetVar("cards/warriors/rules.star:637:15", b.v_att_dice, 0, v4)
-	h.SetVar("cards/warriors/rules.star:637:27", b.v_def_dice, 0, v5)
-	h.SetVar("cards/warriors/rules.star:637:39", b.v_n_loss, 0, v6)
-	h.SetVar("cards/warriors/rules.star:637:49", b.v_loss_at, 0, v7)
-	h.SetPhase("cards/warriors/rules.star:638:5", "roll")
-	h.Roll("cards/warriors/rules.star:639:5", b.v_die, b.g_FACES, "rolled_die")
+	h.SetVar("cards/warriors/rules.star:639:5", b.v_rolled, 0, v3)
+	h.SetVar("cards/warriors/rules.star:639:15", b.v_att_dice, 0, v4)
+	h.SetVar("cards/warriors/rules.star:639:27", b.v_def_dice, 0, v5)
+	h.SetVar("cards/warriors/rules.star:639:39", b.v_n_loss, 0, v6)
+	h.SetVar("cards/warriors/rules.star:639:49", b.v_loss_at, 0, v7)
+	h.SetPhase("cards/warriors/rules.star:640:5", "roll")
+	h.Roll("cards/warriors/rules.star:641:5", b.v_die, b.g_FACES, "rolled_die")
 }
 
 // fn_targets is targets of the rules (cards/warriors/rules.star:470:1).
@@ -2059,7 +2059,7 @@ func (b *bound) fn_targets(h *rules.Host, a1 int64) []int64 {
 	}())
 }
 
-// fn_totals is totals of the rules (cards/warriors/rules.star:949:1).
+// fn_totals is totals of the rules (cards/warriors/rules.star:951:1).
 func (b *bound) fn_totals(h *rules.Host) []int64 {
 	var l_n int64
 	_ = l_n
@@ -2092,24 +2092,24 @@ func (b *bound) fn_totals(h *rules.Host) []int64 {
 		var out []int64
 		for it2, hi2 := int64(0), l_n; it2 < hi2; it2++ {
 			l_p_2 = it2
-			out = append(out, (int64(len(h.Cards(h.Zone("cards/warriors/rules.star:953:18", b.z_pile, l_p_2)))) * b.p_victory_points))
+			out = append(out, (int64(len(h.Cards(h.Zone("cards/warriors/rules.star:955:18", b.z_pile, l_p_2)))) * b.p_victory_points))
 		}
 		return out
 	}()
 	for it3, hi3 := int64(0), b.g_NP; it3 < hi3; it3++ {
 		l_q = it3
-		l_best = rules.MaxOf("cards/warriors/rules.star:955:16", func() []int64 {
+		l_best = rules.MaxOf("cards/warriors/rules.star:957:16", func() []int64 {
 			var out []int64
 			for it4, hi4 := int64(0), l_n; it4 < hi4; it4++ {
 				l_p_3 = it4
-				out = append(out, rules.At("cards/warriors/rules.star:955:21", rules.At("cards/warriors/rules.star:955:21", l_size, l_p_3), l_q))
+				out = append(out, rules.At("cards/warriors/rules.star:957:21", rules.At("cards/warriors/rules.star:957:21", l_size, l_p_3), l_q))
 			}
 			return out
 		}())
 		for it5, hi5 := int64(0), l_n; it5 < hi5; it5++ {
 			l_p_4 = it5
-			if (l_best > int64(0)) && (rules.At("cards/warriors/rules.star:957:29", rules.At("cards/warriors/rules.star:957:29", l_size, l_p_4), l_q) == l_best) {
-				rules.SetAt("cards/warriors/rules.star:958:17", l_total, l_p_4, (rules.At("cards/warriors/rules.star:958:17", l_total, l_p_4) + b.p_people_bonus.GetOr(rules.At("cards/warriors/rules.star:958:53", b.g_PEOPLES, l_q), int64(0))))
+			if (l_best > int64(0)) && (rules.At("cards/warriors/rules.star:959:29", rules.At("cards/warriors/rules.star:959:29", l_size, l_p_4), l_q) == l_best) {
+				rules.SetAt("cards/warriors/rules.star:960:17", l_total, l_p_4, (rules.At("cards/warriors/rules.star:960:17", l_total, l_p_4) + b.p_people_bonus.GetOr(rules.At("cards/warriors/rules.star:960:53", b.g_PEOPLES, l_q), int64(0))))
 			}
 		}
 	}
@@ -2119,7 +2119,7 @@ func (b *bound) fn_totals(h *rules.Host) []int64 {
 	return l_total
 }
 
-// fn_unit_size is unit_size of the rules (cards/warriors/rules.star:603:1).
+// fn_unit_size is unit_size of the rules (cards/warriors/rules.star:605:1).
 func (b *bound) fn_unit_size(h *rules.Host, a1 int64, a2 int64) int64 {
 	l_p := a1
 	_ = l_p
@@ -2129,17 +2129,17 @@ func (b *bound) fn_unit_size(h *rules.Host, a1 int64, a2 int64) int64 {
 		return int64(0)
 	}
 	if l_s < b.g_NP {
-		return rules.At("cards/warriors/rules.star:608:16", b.fn_sizes(h, l_p), l_s)
+		return rules.At("cards/warriors/rules.star:610:16", b.fn_sizes(h, l_p), l_s)
 	}
 	if l_s < b.g_BAND {
 		return func() int64 {
-			if h.Var("cards/warriors/rules.star:610:21", b.fn_lair(h, (l_s-b.g_NP)), l_p) >= int64(0) {
+			if h.Var("cards/warriors/rules.star:612:21", b.fn_lair(h, (l_s-b.g_NP)), l_p) >= int64(0) {
 				return int64(1)
 			}
 			return int64(0)
 		}()
 	}
-	return int64(len(h.Cards(h.Zone("cards/warriors/rules.star:611:16", b.z_band, 0))))
+	return int64(len(h.Cards(h.Zone("cards/warriors/rules.star:613:16", b.z_band, 0))))
 }
 
 // fn_ward is ward of the rules (cards/warriors/rules.star:137:1).
@@ -2633,9 +2633,9 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		r := b.fn_legal_attack(h, int64(p))
 		for _, x := range r {
 			i := 0
-			i = i*size_attack_0 + rules.Part("cards/warriors/rules.star:510:1", h, x.F0, size_attack_0, false)
-			i = i*size_attack_1 + rules.Part("cards/warriors/rules.star:510:1", h, x.F1, size_attack_1, false)
-			i = i*size_attack_2 + rules.Part("cards/warriors/rules.star:510:1", h, x.F2, size_attack_2, false)
+			i = i*size_attack_0 + rules.Part("cards/warriors/rules.star:512:1", h, x.F0, size_attack_0, false)
+			i = i*size_attack_1 + rules.Part("cards/warriors/rules.star:512:1", h, x.F1, size_attack_1, false)
+			i = i*size_attack_2 + rules.Part("cards/warriors/rules.star:512:1", h, x.F2, size_attack_2, false)
 			dst = append(dst, i)
 		}
 		return dst
@@ -2653,7 +2653,7 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	e.Legal["enlist"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_enlist(h, int64(p))
 		for _, x := range r {
-			dst = append(dst, rules.Part("cards/warriors/rules.star:594:1", h, x, size_enlist_0, false))
+			dst = append(dst, rules.Part("cards/warriors/rules.star:596:1", h, x, size_enlist_0, false))
 		}
 		return dst
 	}
@@ -2723,7 +2723,7 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	e.Legal["give"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_give(h, int64(p))
 		for _, d := range r {
-			dst = append(dst, int(rules.Must("cards/warriors/rules.star:728:1", d)))
+			dst = append(dst, int(rules.Must("cards/warriors/rules.star:730:1", d)))
 		}
 		return dst
 	}
@@ -2744,8 +2744,8 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		r := b.fn_legal_fire(h, int64(p))
 		for _, x := range r {
 			i := 0
-			i = i*size_fire_0 + rules.Part("cards/warriors/rules.star:909:1", h, x.F0, size_fire_0, false)
-			i = i*size_fire_1 + rules.Part("cards/warriors/rules.star:909:1", h, x.F1, size_fire_1, false)
+			i = i*size_fire_0 + rules.Part("cards/warriors/rules.star:911:1", h, x.F0, size_fire_0, false)
+			i = i*size_fire_1 + rules.Part("cards/warriors/rules.star:911:1", h, x.F1, size_fire_1, false)
 			dst = append(dst, i)
 		}
 		return dst
