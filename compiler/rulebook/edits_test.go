@@ -63,7 +63,7 @@ func TestPrintedEdits(t *testing.T) {
 			diag.RulebookOmission, "Der Kapitän wirft den Würfel"},
 		// A sentence left out of a short section, half of its words.
 		{"half a section", "warriors", "de",
-			" Bei\nGleichstand erhält jeder der Beteiligten diese 12 Punkte.", "",
+			" Bei\nGleichstand erhält jeder der Beteiligten diese 12† Punkte.", "",
 			diag.RulebookOmission, "Der Spieler, der die meisten lebenden Drachen"},
 		// Words that open a sentence the next page goes on with, left
 		// out at the end of a page.

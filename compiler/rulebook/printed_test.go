@@ -383,7 +383,7 @@ func TestLayoutPlaced(t *testing.T) {
 			"   (zusammen mit Norah) die meisten Orkstädte hat.", "   die meisten Orkstädte hat.",
 			diag.RulebookOmission, "die meisten Orkstädte hat.", 0, 0},
 		{"a sentence that goes on its paragraph at a section's end", "warriors", "fr",
-			" En cas d’égalité,\nchacun des ex æquo marque ces 12 points.", "",
+			" En cas d’égalité,\nchacun des ex æquo marque ces 12† points.", "",
 			diag.RulebookOmission, "Le joueur qui possède le plus de dragons en vie", 0, 0},
 		{"a page's note", "bellum_magica", "en",
 			"8†\n\n\n\n\n† reconstructed: not printed in the rulebook\n", "8†\n\n\n\n\n",
