@@ -17,9 +17,9 @@ func Example_warlock() {
 	fmt.Println(p.MajorityBonus[warlock.RaceGiant], p.HumanChainPoints, warlock.TotalCreatures)
 	fmt.Println(warlock.CardTonar.Name(warlock.LangEN, 1), warlock.MinPlayers, warlock.MaxPlayers)
 	// Output:
-	// giant_1 7 giant 2 [human] [gold points cost]
+	// giant_1 7 giant 2 [human] [copies gold points cost]
 	// géants Riese
-	// giant_2 6 giant 3 [gnome goblin] [gold points cost]
+	// giant_2 6 giant 3 [gnome goblin] [copies gold points cost]
 	// géants Riese
 	// 6 [1 2 3 5 7 9] 120
 	// Tonar 3 5

@@ -437,7 +437,7 @@ func (c CardID) Card() Card {
 				Points: 2,
 				Cost:   []Race{RaceHuman},
 			},
-			Reconstructed: []string{"gold", "points", "cost"},
+			Reconstructed: []string{"copies", "gold", "points", "cost"},
 		}
 	case CardGiant2:
 		return Card{
@@ -450,7 +450,7 @@ func (c CardID) Card() Card {
 				Points: 3,
 				Cost:   []Race{RaceGnome, RaceGoblin},
 			},
-			Reconstructed: []string{"gold", "points", "cost"},
+			Reconstructed: []string{"copies", "gold", "points", "cost"},
 		}
 	case CardGiant3:
 		return Card{
@@ -463,7 +463,7 @@ func (c CardID) Card() Card {
 				Points: 3,
 				Cost:   []Race{RaceOrc, RaceHuman},
 			},
-			Reconstructed: []string{"gold", "points", "cost"},
+			Reconstructed: []string{"copies", "gold", "points", "cost"},
 		}
 	case CardGiant4:
 		return Card{
@@ -476,7 +476,7 @@ func (c CardID) Card() Card {
 				Points: 4,
 				Cost:   []Race{RaceOrc, RaceWizard},
 			},
-			Reconstructed: []string{"gold", "points", "cost"},
+			Reconstructed: []string{"copies", "gold", "points", "cost"},
 		}
 	case CardWizard1:
 		return Card{
@@ -489,6 +489,7 @@ func (c CardID) Card() Card {
 				Points: 3,
 				Cost:   []Race{RaceGiant, RaceHuman},
 			},
+			Reconstructed: []string{"copies"},
 		}
 	case CardWizard2:
 		return Card{
@@ -501,7 +502,7 @@ func (c CardID) Card() Card {
 				Points: 2,
 				Cost:   []Race{RaceGoblin, RaceHuman},
 			},
-			Reconstructed: []string{"points", "cost"},
+			Reconstructed: []string{"copies", "points", "cost"},
 		}
 	case CardWizard3:
 		return Card{
@@ -514,7 +515,7 @@ func (c CardID) Card() Card {
 				Points: 3,
 				Cost:   []Race{RaceOrc, RaceGnome},
 			},
-			Reconstructed: []string{"points", "cost"},
+			Reconstructed: []string{"copies", "points", "cost"},
 		}
 	case CardWizard4:
 		return Card{
@@ -527,7 +528,7 @@ func (c CardID) Card() Card {
 				Points: 4,
 				Cost:   []Race{RaceGiant, RaceGiant},
 			},
-			Reconstructed: []string{"points", "cost"},
+			Reconstructed: []string{"copies", "points", "cost"},
 		}
 	case CardHuman1:
 		return Card{
@@ -541,7 +542,7 @@ func (c CardID) Card() Card {
 				Points:  1,
 				Cost:    []Race{RaceGnome},
 			},
-			Reconstructed: []string{"points", "cost"},
+			Reconstructed: []string{"copies", "points", "cost"},
 		}
 	case CardHuman2:
 		return Card{
@@ -555,7 +556,7 @@ func (c CardID) Card() Card {
 				Points:  2,
 				Cost:    []Race{RaceGiant, RaceGoblin},
 			},
-			Reconstructed: []string{"points", "cost"},
+			Reconstructed: []string{"copies", "points", "cost"},
 		}
 	case CardOrc1:
 		return Card{
@@ -568,7 +569,7 @@ func (c CardID) Card() Card {
 				Points: 5,
 				Cost:   []Race{RaceGiant, RaceHuman},
 			},
-			Reconstructed: []string{"gold", "points", "cost"},
+			Reconstructed: []string{"copies", "gold", "points", "cost"},
 		}
 	case CardOrc2:
 		return Card{
@@ -581,7 +582,7 @@ func (c CardID) Card() Card {
 				Points: 6,
 				Cost:   []Race{RaceWizard, RaceGoblin, RaceHuman},
 			},
-			Reconstructed: []string{"gold", "points", "cost"},
+			Reconstructed: []string{"copies", "gold", "points", "cost"},
 		}
 	case CardGnome1:
 		return Card{
@@ -594,7 +595,7 @@ func (c CardID) Card() Card {
 				Points: 1,
 				Cost:   []Race{},
 			},
-			Reconstructed: []string{"gold", "points"},
+			Reconstructed: []string{"copies", "gold", "points"},
 		}
 	case CardGnome2:
 		return Card{
@@ -607,7 +608,7 @@ func (c CardID) Card() Card {
 				Points: 2,
 				Cost:   []Race{},
 			},
-			Reconstructed: []string{"gold", "points"},
+			Reconstructed: []string{"copies", "gold", "points"},
 		}
 	case CardGoblin1:
 		return Card{
@@ -621,7 +622,7 @@ func (c CardID) Card() Card {
 				Cost:   []Race{CreatureCostAny},
 				Extra:  ptr(RaceGiant),
 			},
-			Reconstructed: []string{"gold", "points", "extra"},
+			Reconstructed: []string{"copies", "gold", "points", "extra"},
 		}
 	case CardGoblin2:
 		return Card{
@@ -635,7 +636,7 @@ func (c CardID) Card() Card {
 				Cost:   []Race{CreatureCostAny},
 				Extra:  ptr(RaceWizard),
 			},
-			Reconstructed: []string{"gold", "points", "extra"},
+			Reconstructed: []string{"copies", "gold", "points", "extra"},
 		}
 	case CardGoblin3:
 		return Card{
@@ -649,7 +650,7 @@ func (c CardID) Card() Card {
 				Cost:   []Race{CreatureCostAny},
 				Extra:  ptr(RaceHuman),
 			},
-			Reconstructed: []string{"gold", "points", "extra"},
+			Reconstructed: []string{"copies", "gold", "points", "extra"},
 		}
 	case CardGoblin4:
 		return Card{
@@ -663,7 +664,7 @@ func (c CardID) Card() Card {
 				Cost:   []Race{CreatureCostAny},
 				Extra:  ptr(RaceOrc),
 			},
-			Reconstructed: []string{"gold", "points", "extra"},
+			Reconstructed: []string{"copies", "gold", "points", "extra"},
 		}
 	case CardGoblin5:
 		return Card{
@@ -677,7 +678,7 @@ func (c CardID) Card() Card {
 				Cost:   []Race{CreatureCostAny},
 				Extra:  ptr(RaceGnome),
 			},
-			Reconstructed: []string{"gold", "points", "extra"},
+			Reconstructed: []string{"copies", "gold", "points", "extra"},
 		}
 	}
 	return Card{}

@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "9296669a06773e67153d79ff4752273872c5459952c12360ec7570f68aeb8a8b"
+const SourceHash = "18a6d64aae04a24def5f8126bf23b85a3146a11df5792453200c1d167994a32a"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

@@ -62,7 +62,9 @@ type Params struct {
 	DragonDieBonus int
 	// Lowest catapult roll that kills a dragon.
 	CatapultDragonHit int
-	// Bonus for the most living dragons; tied players each score it in full.
+	// Bonus for the most living dragons; tied players each score it in full. The
+	// scanned rulebook ends at « V. Fin du jeu : », before the expansion's
+	// scoring: 12 is reconstructed.
 	DragonBonus int
 }
 

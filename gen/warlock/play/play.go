@@ -24,7 +24,7 @@ var (
 )
 
 // Rules are the game's rules, compiled.
-var Rules = &rules.Compiled{Source: "9296669a06773e67153d79ff4752273872c5459952c12360ec7570f68aeb8a8b", Bind: bind}
+var Rules = &rules.Compiled{Source: "18a6d64aae04a24def5f8126bf23b85a3146a11df5792453200c1d167994a32a", Bind: bind}
 
 // bound is what the compiled functions look up once a game is built:
 // the places of its variables and zones, its cards' fields, its

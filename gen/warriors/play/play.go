@@ -24,7 +24,7 @@ var (
 )
 
 // Rules are the game's rules, compiled.
-var Rules = &rules.Compiled{Source: "b558ad4d941bc28aab99259524d695ba0db0b4502f4b44133f71daa0422e834f", Bind: bind}
+var Rules = &rules.Compiled{Source: "57cc10172cd71ca5c5225a0fab8c932ecf62285b6b8d67f0d79767ba34e40fb6", Bind: bind}
 
 // bound is what the compiled functions look up once a game is built:
 // the places of its variables and zones, its cards' fields, its
