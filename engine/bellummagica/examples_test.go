@@ -108,7 +108,8 @@ func (s *State) legal(k Kind, arg int) bool {
 
 // TestLocationAttack: the rulebook's examples. A location with a shield of
 // 3 needs 3 swords; one with a shield of 6 and a magic shield of 1 needs
-// at least 1 magic sword and 6 swords, magic or not, mixing allowed.
+// at least 1 magic sword and 6 more swords, magic or not, mixing allowed
+// (ruling magic-shield-swords).
 func TestLocationAttack(t *testing.T) {
 	r := shipped(t)
 	for _, c := range []struct {
@@ -120,10 +121,12 @@ func TestLocationAttack(t *testing.T) {
 		{"farm_5", 2, 0, false},
 		{"farm_5", 2, 1, true},
 		{"town_2", 6, 1, true},
-		{"town_2", 5, 1, true}, // the magic sword counts as the sixth
+		{"town_2", 5, 1, false}, // ruling magic-shield-swords: the magic sword does not count again
+		{"town_2", 5, 2, true},
 		{"town_2", 6, 0, false},
 		{"town_2", 4, 1, false},
-		{"town_2", 0, 6, true},
+		{"town_2", 0, 7, true},
+		{"town_2", 0, 6, false},
 	} {
 		s := day(t, r, "castle_red", "castle_blue")
 		l := s.show(t, c.location)

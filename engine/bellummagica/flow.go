@@ -229,10 +229,21 @@ func (s *State) canAttack(i int) bool {
 }
 
 // beats reports whether seat i's active horde beats a shield and a magic
-// shield: magic swords count as swords.
+// shield: magic swords count as swords. Ruling magic-shield-swords: the
+// book asks, against a shield of 6 and a magic shield of 1, for « au
+// moins : 1 épée magique et 6 épées normales ou magiques »; by default the
+// magic swords that beat the magic shield do not count again (7 swords),
+// and with magic_sword_counts_twice they do (6).
 func (s *State) beats(i, shield, magic int) bool {
 	m := s.power(i, MagicSwords)
-	return s.power(i, Swords)+m >= shield && m >= magic
+	if m < magic {
+		return false
+	}
+	spare := m - magic
+	if s.r.Params.MagicSwordCountsTwice {
+		spare = m
+	}
+	return s.power(i, Swords)+spare >= shield
 }
 
 // beatsLocation reports whether seat i's active horde beats location

@@ -152,7 +152,10 @@ type Params struct {
 	MostEvilAltGlyphs            int
 	BarrelLimit                  int
 	EndChests                    int
-	Supply                       [supplies]int
+	// MagicSwordCountsTwice: the magic swords that beat a magic shield
+	// count towards the shield too (ruling magic-shield-swords).
+	MagicSwordCountsTwice bool
+	Supply                [supplies]int
 }
 
 // Rules is everything a game of Bellum Magica needs from the compiled
@@ -302,6 +305,11 @@ func (r *Rules) readParams(g *model.Game) error {
 	if p.EndChests < 1 || p.RoundCost < 1 {
 		return fmt.Errorf("end_chests and round_cost must be at least 1")
 	}
+	q := g.Param("magic_sword_counts_twice")
+	if q == nil || q.Type.Kind != model.Bool {
+		return fmt.Errorf("no parameter magic_sword_counts_twice (bool)")
+	}
+	p.MagicSwordCountsTwice = q.Value.Bool
 	for _, x := range []struct {
 		id  string
 		dst *ChestKind

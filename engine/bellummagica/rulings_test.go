@@ -238,7 +238,8 @@ func TestDieShowsTwo(t *testing.T) {
 }
 
 // TestCastleMagicShield: ruling castle-magic-shield. A castle's magic
-// shield tokens must be matched by magic swords, which count as swords.
+// shield tokens must be matched by magic swords, which count as swords
+// beyond those (ruling magic-shield-swords).
 func TestCastleMagicShield(t *testing.T) {
 	r := shipped(t)
 	for _, c := range []struct {
@@ -246,7 +247,8 @@ func TestCastleMagicShield(t *testing.T) {
 		want          bool
 	}{
 		{9, 0, false},
-		{1, 1, true}, // 2 swords in all, one of them magic: the shield of 2 falls
+		{2, 1, true},  // the magic sword beats the token, 2 swords the shield of 2
+		{1, 1, false}, // ruling magic-shield-swords: the magic sword does not count again
 		{0, 1, false},
 	} {
 		s := day(t, r, "castle_red", "castle_blue")
@@ -258,6 +260,38 @@ func TestCastleMagicShield(t *testing.T) {
 		s.at(phAttack, 1)
 		if got := s.legal(AttackCastle, 1); got != c.want {
 			t.Errorf("%d swords and %d magic swords against a magic shield token: can attack %v, want %v", c.swords, c.magic, got, c.want)
+		}
+	}
+}
+
+// TestRulingMagicShieldSwords: ruling magic-shield-swords, both readings
+// of the book's example (l.209–219): against a shield of 6 and a magic
+// shield of 1, « au moins : 1 épée magique et 6 épées normales ou
+// magiques » is 7 swords by default, and 6, one of them magic, with
+// magic_sword_counts_twice.
+func TestRulingMagicShieldSwords(t *testing.T) {
+	shippedRules := shipped(t)
+	if shippedRules.Params.MagicSwordCountsTwice {
+		t.Fatal("the shipped game counts a magic sword twice; the default reading is 7 swords")
+	}
+	for _, twice := range []bool{false, true} {
+		r := *shippedRules
+		r.Params.MagicSwordCountsTwice = twice
+		for _, c := range []struct {
+			swords, magic int8
+		}{{6, 1}, {5, 1}, {0, 6}, {0, 7}} {
+			s := day(t, &r, "castle_red", "castle_blue")
+			l := s.show(t, "town_2")
+			s.setRow(0, Swords, 0, c.swords)
+			s.setRow(0, MagicSwords, 0, c.magic)
+			s.at(phAttack, 1)
+			want := c.swords+c.magic >= 7
+			if twice {
+				want = c.swords+c.magic >= 6
+			}
+			if got := s.legal(AttackLocation, l); got != want {
+				t.Errorf("counted twice %v: %d swords and %d magic swords against town_2: can attack %v, want %v", twice, c.swords, c.magic, got, want)
+			}
 		}
 	}
 }

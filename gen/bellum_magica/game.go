@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "3bf672d86be648c08fc09fa773fb24699562da4041dbe3b05118ad57a5f288c9"
+const SourceHash = "746d549f6cb93d52252835af4669690c64150adc2a01ec7e941a5a3bc7acfba2"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

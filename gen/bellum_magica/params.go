@@ -46,6 +46,11 @@ type Params struct {
 	BarrelLimit int
 	// Chests a player must hold after the attack phase to end the game at once.
 	EndChests int
+	// Whether the magic swords that beat a magic shield count again towards the
+	// shield (ruling magic-shield-swords). The book's example asks for « au moins
+	// : 1 épée magique et 6 épées normales ou magiques »: read as 7 swords
+	// (false, as played by default) or as 6, one of them magic (true).
+	MagicSwordCountsTwice bool
 }
 
 // DefaultParams returns the parameters the game data gives, built fresh on
@@ -68,5 +73,6 @@ func DefaultParams() Params {
 		MostEvilAltCostGlyphs: 3,
 		BarrelLimit:           2,
 		EndChests:             10,
+		MagicSwordCountsTwice: false,
 	}
 }

@@ -24,7 +24,7 @@ var (
 )
 
 // Rules are the game's rules, compiled.
-var Rules = &rules.Compiled{Source: "3bf672d86be648c08fc09fa773fb24699562da4041dbe3b05118ad57a5f288c9", Bind: bind}
+var Rules = &rules.Compiled{Source: "746d549f6cb93d52252835af4669690c64150adc2a01ec7e941a5a3bc7acfba2", Bind: bind}
 
 // bound is what the compiled functions look up once a game is built:
 // the places of its variables and zones, its cards' fields, its
@@ -99,6 +99,7 @@ type bound struct {
 	p_kingdom_farms             *rules.Dict[int64, int64]
 	p_kingdom_towns             *rules.Dict[int64, int64]
 	p_kingdom_villages          *rules.Dict[int64, int64]
+	p_magic_sword_counts_twice  bool
 	p_most_evil_alt_cost_glyphs int64
 	p_most_evil_cost_food       int64
 	p_most_evil_cost_glyphs     int64
@@ -318,7 +319,7 @@ func (b *bound) fn_advance(h *rules.Host) {
 	rules.Failf("cards/bellum_magica/rules.star:232:5", "%s", strings.Join([]string{"the day does not advance"}, " "))
 }
 
-// fn_apply_attack_location is apply_attack_location of the rules (cards/bellum_magica/rules.star:437:1).
+// fn_apply_attack_location is apply_attack_location of the rules (cards/bellum_magica/rules.star:448:1).
 func (b *bound) fn_apply_attack_location(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
@@ -332,11 +333,11 @@ func (b *bound) fn_apply_attack_location(h *rules.Host, a1 int64, a2 int16) {
 	_ = l_k
 	var l_kind string
 	_ = l_kind
-	h.SetVar("cards/bellum_magica/rules.star:439:5", b.v_done, 0, (h.Var("cards/bellum_magica/rules.star:439:5", b.v_done, 0) + int64(1)))
-	h.SetVar("cards/bellum_magica/rules.star:440:5", b.v_food, l_p, (h.Var("cards/bellum_magica/rules.star:440:5", b.v_food, l_p) + b.fn_take(h, "food", b.f_food_int64.At("cards/bellum_magica/rules.star:440:34", l_loc))))
-	h.SetVar("cards/bellum_magica/rules.star:441:5", b.v_glyphs, l_p, (h.Var("cards/bellum_magica/rules.star:441:5", b.v_glyphs, l_p) + b.fn_take(h, "glyphs", b.f_glyphs_int64.At("cards/bellum_magica/rules.star:441:38", l_loc))))
-	l_room = rules.Max(int64(0), (b.p_barrel_limit - h.Var("cards/bellum_magica/rules.star:442:41", b.v_barrels, l_p)))
-	h.SetVar("cards/bellum_magica/rules.star:443:5", b.v_barrels, l_p, (h.Var("cards/bellum_magica/rules.star:443:5", b.v_barrels, l_p) + b.fn_take(h, "barrels", rules.Min(l_room, b.f_barrels_int64.At("cards/bellum_magica/rules.star:443:50", l_loc)))))
+	h.SetVar("cards/bellum_magica/rules.star:450:5", b.v_done, 0, (h.Var("cards/bellum_magica/rules.star:450:5", b.v_done, 0) + int64(1)))
+	h.SetVar("cards/bellum_magica/rules.star:451:5", b.v_food, l_p, (h.Var("cards/bellum_magica/rules.star:451:5", b.v_food, l_p) + b.fn_take(h, "food", b.f_food_int64.At("cards/bellum_magica/rules.star:451:34", l_loc))))
+	h.SetVar("cards/bellum_magica/rules.star:452:5", b.v_glyphs, l_p, (h.Var("cards/bellum_magica/rules.star:452:5", b.v_glyphs, l_p) + b.fn_take(h, "glyphs", b.f_glyphs_int64.At("cards/bellum_magica/rules.star:452:38", l_loc))))
+	l_room = rules.Max(int64(0), (b.p_barrel_limit - h.Var("cards/bellum_magica/rules.star:453:41", b.v_barrels, l_p)))
+	h.SetVar("cards/bellum_magica/rules.star:454:5", b.v_barrels, l_p, (h.Var("cards/bellum_magica/rules.star:454:5", b.v_barrels, l_p) + b.fn_take(h, "barrels", rules.Min(l_room, b.f_barrels_int64.At("cards/bellum_magica/rules.star:454:50", l_loc)))))
 	l_queued = func() *rules.Dict[string, int64] {
 		out := rules.NewDict[string, int64]()
 		for _, it1 := range b.g_CHEST_KINDS.Slice() {
@@ -350,37 +351,37 @@ func (b *bound) fn_apply_attack_location(h *rules.Host, a1 int64, a2 int16) {
 		for it3, hi3 := int64(0), func(d int16, name string) int64 {
 			switch name {
 			case "gold":
-				return b.f_gold_int64.At("cards/bellum_magica/rules.star:446:24", d)
+				return b.f_gold_int64.At("cards/bellum_magica/rules.star:457:24", d)
 			case "metal":
-				return b.f_metal_int64.At("cards/bellum_magica/rules.star:446:24", d)
+				return b.f_metal_int64.At("cards/bellum_magica/rules.star:457:24", d)
 			case "wooden":
-				return b.f_wooden_int64.At("cards/bellum_magica/rules.star:446:24", d)
+				return b.f_wooden_int64.At("cards/bellum_magica/rules.star:457:24", d)
 			}
-			rules.Failf("cards/bellum_magica/rules.star:446:24", "getattr: no field %s", name)
+			rules.Failf("cards/bellum_magica/rules.star:457:24", "getattr: no field %s", name)
 			panic(nil)
 		}(l_loc, l_kind); it3 < hi3; it3++ {
 			_ = it3
 			b.fn_owe(h, l_p, l_kind, l_queued)
 		}
 	}
-	if b.f_kind_string.At("cards/bellum_magica/rules.star:448:8", l_loc) != "tavern" {
-		h.Move("cards/bellum_magica/rules.star:449:9", l_loc, h.Zone("cards/bellum_magica/rules.star:449:21", b.z_shown, 0), h.Zone("cards/bellum_magica/rules.star:449:30", b.z_discard, 0))
+	if b.f_kind_string.At("cards/bellum_magica/rules.star:459:8", l_loc) != "tavern" {
+		h.Move("cards/bellum_magica/rules.star:460:9", l_loc, h.Zone("cards/bellum_magica/rules.star:460:21", b.z_shown, 0), h.Zone("cards/bellum_magica/rules.star:460:30", b.z_discard, 0))
 	}
 	if rules.Sum(l_queued.Values()) == int64(0) {
 		b.fn_advance(h)
 	}
 }
 
-// fn_apply_attack_player is apply_attack_player of the rules (cards/bellum_magica/rules.star:457:1).
+// fn_apply_attack_player is apply_attack_player of the rules (cards/bellum_magica/rules.star:468:1).
 func (b *bound) fn_apply_attack_player(h *rules.Host, a1 int64, a2 int64) {
 	l_p := a1
 	_ = l_p
 	l_q := a2
 	_ = l_q
-	h.SetVar("cards/bellum_magica/rules.star:461:5", b.v_done, 0, (h.Var("cards/bellum_magica/rules.star:461:5", b.v_done, 0) + int64(1)))
-	h.SetVar("cards/bellum_magica/rules.star:462:5", b.v_thief, 0, l_p)
-	h.SetVar("cards/bellum_magica/rules.star:463:5", b.v_victim, 0, l_q)
-	h.SetVar("cards/bellum_magica/rules.star:464:5", b.v_steals, 0, (b.fn_power(h, l_p, "thieves") * b.p_thief_chests))
+	h.SetVar("cards/bellum_magica/rules.star:472:5", b.v_done, 0, (h.Var("cards/bellum_magica/rules.star:472:5", b.v_done, 0) + int64(1)))
+	h.SetVar("cards/bellum_magica/rules.star:473:5", b.v_thief, 0, l_p)
+	h.SetVar("cards/bellum_magica/rules.star:474:5", b.v_victim, 0, l_q)
+	h.SetVar("cards/bellum_magica/rules.star:475:5", b.v_steals, 0, (b.fn_power(h, l_p, "thieves") * b.p_thief_chests))
 	b.fn_advance(h)
 }
 
@@ -401,11 +402,11 @@ func (b *bound) fn_apply_keep_roll(h *rules.Host, a1 int64) {
 	b.fn_advance(h)
 }
 
-// fn_apply_no_attack is apply_no_attack of the rules (cards/bellum_magica/rules.star:471:1).
+// fn_apply_no_attack is apply_no_attack of the rules (cards/bellum_magica/rules.star:482:1).
 func (b *bound) fn_apply_no_attack(h *rules.Host, a1 int64) {
 	l_p := a1
 	_ = l_p
-	h.SetVar("cards/bellum_magica/rules.star:473:5", b.v_done, 0, (h.Var("cards/bellum_magica/rules.star:473:5", b.v_done, 0) + int64(1)))
+	h.SetVar("cards/bellum_magica/rules.star:484:5", b.v_done, 0, (h.Var("cards/bellum_magica/rules.star:484:5", b.v_done, 0) + int64(1)))
 	b.fn_advance(h)
 }
 
@@ -437,93 +438,117 @@ func (b *bound) fn_apply_place_right(h *rules.Host, a1 int64, a2 int16) {
 	b.fn_tuck(h, l_p, l_card, h.Zone("cards/bellum_magica/rules.star:254:22", b.z_right, l_p))
 }
 
-// fn_apply_recruit_food is apply_recruit_food of the rules (cards/bellum_magica/rules.star:558:1).
+// fn_apply_recruit_food is apply_recruit_food of the rules (cards/bellum_magica/rules.star:569:1).
 func (b *bound) fn_apply_recruit_food(h *rules.Host, a1 int64, a2 tuple_int16_int64) {
 	l_p := a1
 	_ = l_p
 	l_x := a2
 	_ = l_x
-	h.SetVar("cards/bellum_magica/rules.star:560:5", b.v_food, l_p, (h.Var("cards/bellum_magica/rules.star:560:5", b.v_food, l_p) - b.p_evil_cost_food))
-	h.SetVar("cards/bellum_magica/rules.star:561:5", b.v_reserve_food, 0, (h.Var("cards/bellum_magica/rules.star:561:5", b.v_reserve_food, 0) + b.p_evil_cost_food))
-	b.fn_recruit(h, l_p, l_x.F0, h.Zone("cards/bellum_magica/rules.star:562:25", b.z_evil_up, 0), h.Zone("cards/bellum_magica/rules.star:562:36", b.z_evil_deck, 0))
+	h.SetVar("cards/bellum_magica/rules.star:571:5", b.v_food, l_p, (h.Var("cards/bellum_magica/rules.star:571:5", b.v_food, l_p) - b.p_evil_cost_food))
+	h.SetVar("cards/bellum_magica/rules.star:572:5", b.v_reserve_food, 0, (h.Var("cards/bellum_magica/rules.star:572:5", b.v_reserve_food, 0) + b.p_evil_cost_food))
+	b.fn_recruit(h, l_p, l_x.F0, h.Zone("cards/bellum_magica/rules.star:573:25", b.z_evil_up, 0), h.Zone("cards/bellum_magica/rules.star:573:36", b.z_evil_deck, 0))
 }
 
-// fn_apply_recruit_glyphs is apply_recruit_glyphs of the rules (cards/bellum_magica/rules.star:572:1).
+// fn_apply_recruit_glyphs is apply_recruit_glyphs of the rules (cards/bellum_magica/rules.star:583:1).
 func (b *bound) fn_apply_recruit_glyphs(h *rules.Host, a1 int64, a2 tuple_int16_int64) {
 	l_p := a1
 	_ = l_p
 	l_x := a2
 	_ = l_x
-	h.SetVar("cards/bellum_magica/rules.star:574:5", b.v_glyphs, l_p, (h.Var("cards/bellum_magica/rules.star:574:5", b.v_glyphs, l_p) - b.p_most_evil_alt_cost_glyphs))
-	h.SetVar("cards/bellum_magica/rules.star:575:5", b.v_reserve_glyphs, 0, (h.Var("cards/bellum_magica/rules.star:575:5", b.v_reserve_glyphs, 0) + b.p_most_evil_alt_cost_glyphs))
-	b.fn_recruit(h, l_p, l_x.F0, h.Zone("cards/bellum_magica/rules.star:576:25", b.z_most_evil_up, 0), h.Zone("cards/bellum_magica/rules.star:576:41", b.z_most_evil_deck, 0))
+	h.SetVar("cards/bellum_magica/rules.star:585:5", b.v_glyphs, l_p, (h.Var("cards/bellum_magica/rules.star:585:5", b.v_glyphs, l_p) - b.p_most_evil_alt_cost_glyphs))
+	h.SetVar("cards/bellum_magica/rules.star:586:5", b.v_reserve_glyphs, 0, (h.Var("cards/bellum_magica/rules.star:586:5", b.v_reserve_glyphs, 0) + b.p_most_evil_alt_cost_glyphs))
+	b.fn_recruit(h, l_p, l_x.F0, h.Zone("cards/bellum_magica/rules.star:587:25", b.z_most_evil_up, 0), h.Zone("cards/bellum_magica/rules.star:587:41", b.z_most_evil_deck, 0))
 }
 
-// fn_apply_recruit_glyphs_food is apply_recruit_glyphs_food of the rules (cards/bellum_magica/rules.star:564:1).
+// fn_apply_recruit_glyphs_food is apply_recruit_glyphs_food of the rules (cards/bellum_magica/rules.star:575:1).
 func (b *bound) fn_apply_recruit_glyphs_food(h *rules.Host, a1 int64, a2 tuple_int16_int64_int64) {
 	l_p := a1
 	_ = l_p
 	l_x := a2
 	_ = l_x
-	h.SetVar("cards/bellum_magica/rules.star:566:5", b.v_glyphs, l_p, (h.Var("cards/bellum_magica/rules.star:566:5", b.v_glyphs, l_p) - b.p_most_evil_cost_glyphs))
-	h.SetVar("cards/bellum_magica/rules.star:567:5", b.v_food, l_p, (h.Var("cards/bellum_magica/rules.star:567:5", b.v_food, l_p) - b.p_most_evil_cost_food))
-	h.SetVar("cards/bellum_magica/rules.star:568:5", b.v_reserve_glyphs, 0, (h.Var("cards/bellum_magica/rules.star:568:5", b.v_reserve_glyphs, 0) + b.p_most_evil_cost_glyphs))
-	h.SetVar("cards/bellum_magica/rules.star:569:5", b.v_reserve_food, 0, (h.Var("cards/bellum_magica/rules.star:569:5", b.v_reserve_food, 0) + b.p_most_evil_cost_food))
-	b.fn_recruit(h, l_p, l_x.F0, h.Zone("cards/bellum_magica/rules.star:570:25", b.z_most_evil_up, 0), h.Zone("cards/bellum_magica/rules.star:570:41", b.z_most_evil_deck, 0))
+	h.SetVar("cards/bellum_magica/rules.star:577:5", b.v_glyphs, l_p, (h.Var("cards/bellum_magica/rules.star:577:5", b.v_glyphs, l_p) - b.p_most_evil_cost_glyphs))
+	h.SetVar("cards/bellum_magica/rules.star:578:5", b.v_food, l_p, (h.Var("cards/bellum_magica/rules.star:578:5", b.v_food, l_p) - b.p_most_evil_cost_food))
+	h.SetVar("cards/bellum_magica/rules.star:579:5", b.v_reserve_glyphs, 0, (h.Var("cards/bellum_magica/rules.star:579:5", b.v_reserve_glyphs, 0) + b.p_most_evil_cost_glyphs))
+	h.SetVar("cards/bellum_magica/rules.star:580:5", b.v_reserve_food, 0, (h.Var("cards/bellum_magica/rules.star:580:5", b.v_reserve_food, 0) + b.p_most_evil_cost_food))
+	b.fn_recruit(h, l_p, l_x.F0, h.Zone("cards/bellum_magica/rules.star:581:25", b.z_most_evil_up, 0), h.Zone("cards/bellum_magica/rules.star:581:41", b.z_most_evil_deck, 0))
 }
 
-// fn_apply_steal_gold is apply_steal_gold of the rules (cards/bellum_magica/rules.star:496:1).
+// fn_apply_steal_gold is apply_steal_gold of the rules (cards/bellum_magica/rules.star:507:1).
 func (b *bound) fn_apply_steal_gold(h *rules.Host, a1 int64) {
 	l_p := a1
 	_ = l_p
-	h.Deal("cards/bellum_magica/rules.star:498:5", h.Zone("cards/bellum_magica/rules.star:498:12", b.z_gold, h.Var("cards/bellum_magica/rules.star:498:19", b.v_victim, 0)), h.Zone("cards/bellum_magica/rules.star:498:30", b.z_stolen, 0), int64(1), "stolen")
+	h.Deal("cards/bellum_magica/rules.star:509:5", h.Zone("cards/bellum_magica/rules.star:509:12", b.z_gold, h.Var("cards/bellum_magica/rules.star:509:19", b.v_victim, 0)), h.Zone("cards/bellum_magica/rules.star:509:30", b.z_stolen, 0), int64(1), "stolen")
 }
 
-// fn_apply_steal_metal is apply_steal_metal of the rules (cards/bellum_magica/rules.star:492:1).
+// fn_apply_steal_metal is apply_steal_metal of the rules (cards/bellum_magica/rules.star:503:1).
 func (b *bound) fn_apply_steal_metal(h *rules.Host, a1 int64) {
 	l_p := a1
 	_ = l_p
-	h.Deal("cards/bellum_magica/rules.star:494:5", h.Zone("cards/bellum_magica/rules.star:494:12", b.z_metal, h.Var("cards/bellum_magica/rules.star:494:20", b.v_victim, 0)), h.Zone("cards/bellum_magica/rules.star:494:31", b.z_stolen, 0), int64(1), "stolen")
+	h.Deal("cards/bellum_magica/rules.star:505:5", h.Zone("cards/bellum_magica/rules.star:505:12", b.z_metal, h.Var("cards/bellum_magica/rules.star:505:20", b.v_victim, 0)), h.Zone("cards/bellum_magica/rules.star:505:31", b.z_stolen, 0), int64(1), "stolen")
 }
 
-// fn_apply_steal_wooden is apply_steal_wooden of the rules (cards/bellum_magica/rules.star:488:1).
+// fn_apply_steal_wooden is apply_steal_wooden of the rules (cards/bellum_magica/rules.star:499:1).
 func (b *bound) fn_apply_steal_wooden(h *rules.Host, a1 int64) {
 	l_p := a1
 	_ = l_p
-	h.Deal("cards/bellum_magica/rules.star:490:5", h.Zone("cards/bellum_magica/rules.star:490:12", b.z_wooden, h.Var("cards/bellum_magica/rules.star:490:21", b.v_victim, 0)), h.Zone("cards/bellum_magica/rules.star:490:32", b.z_stolen, 0), int64(1), "stolen")
+	h.Deal("cards/bellum_magica/rules.star:501:5", h.Zone("cards/bellum_magica/rules.star:501:12", b.z_wooden, h.Var("cards/bellum_magica/rules.star:501:21", b.v_victim, 0)), h.Zone("cards/bellum_magica/rules.star:501:32", b.z_stolen, 0), int64(1), "stolen")
 }
 
-// fn_apply_stop_recruiting is apply_stop_recruiting of the rules (cards/bellum_magica/rules.star:601:1).
+// fn_apply_stop_recruiting is apply_stop_recruiting of the rules (cards/bellum_magica/rules.star:612:1).
 func (b *bound) fn_apply_stop_recruiting(h *rules.Host, a1 int64) {
 	l_p := a1
 	_ = l_p
-	h.SetVar("cards/bellum_magica/rules.star:603:5", b.v_done, 0, (h.Var("cards/bellum_magica/rules.star:603:5", b.v_done, 0) + int64(1)))
+	h.SetVar("cards/bellum_magica/rules.star:614:5", b.v_done, 0, (h.Var("cards/bellum_magica/rules.star:614:5", b.v_done, 0) + int64(1)))
 	b.fn_advance(h)
 }
 
-// fn_apply_stop_stealing is apply_stop_stealing of the rules (cards/bellum_magica/rules.star:512:1).
+// fn_apply_stop_stealing is apply_stop_stealing of the rules (cards/bellum_magica/rules.star:523:1).
 func (b *bound) fn_apply_stop_stealing(h *rules.Host, a1 int64) {
 	l_p := a1
 	_ = l_p
-	h.SetVar("cards/bellum_magica/rules.star:514:5", b.v_steals, 0, int64(0))
+	h.SetVar("cards/bellum_magica/rules.star:525:5", b.v_steals, 0, int64(0))
 	b.fn_advance(h)
 }
 
-// fn_can_attack is can_attack of the rules (cards/bellum_magica/rules.star:429:1).
+// fn_beats is beats of the rules (cards/bellum_magica/rules.star:410:1).
+func (b *bound) fn_beats(h *rules.Host, a1 int64, a2 int64, a3 int64) bool {
+	l_p := a1
+	_ = l_p
+	l_shield := a2
+	_ = l_shield
+	l_magic_shield := a3
+	_ = l_magic_shield
+	var l_swords int64
+	_ = l_swords
+	var l_magic int64
+	_ = l_magic
+	tu1 := b.fn_strength(h, l_p)
+	l_swords = tu1.F0
+	l_magic = tu1.F1
+	if l_magic < l_magic_shield {
+		return false
+	}
+	if !(b.p_magic_sword_counts_twice) {
+		l_swords = (l_swords - l_magic_shield)
+	}
+	return (l_swords >= l_shield)
+}
+
+// fn_can_attack is can_attack of the rules (cards/bellum_magica/rules.star:440:1).
 func (b *bound) fn_can_attack(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
 	return ((int64(len(b.fn_targets(h, l_p))) > int64(0)) || (int64(len(b.fn_victims(h, l_p))) > int64(0)))
 }
 
-// fn_can_recruit is can_recruit of the rules (cards/bellum_magica/rules.star:534:1).
+// fn_can_recruit is can_recruit of the rules (cards/bellum_magica/rules.star:545:1).
 func (b *bound) fn_can_recruit(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
-	if (int64(len(h.Cards(h.Zone("cards/bellum_magica/rules.star:536:12", b.z_evil_up, 0)))) > int64(0)) && (h.Var("cards/bellum_magica/rules.star:536:31", b.v_food, l_p) >= b.p_evil_cost_food) {
+	if (int64(len(h.Cards(h.Zone("cards/bellum_magica/rules.star:547:12", b.z_evil_up, 0)))) > int64(0)) && (h.Var("cards/bellum_magica/rules.star:547:31", b.v_food, l_p) >= b.p_evil_cost_food) {
 		return true
 	}
-	return ((int64(len(h.Cards(h.Zone("cards/bellum_magica/rules.star:538:16", b.z_most_evil_up, 0)))) > int64(0)) && (b.fn_pays_glyphs_food(h, l_p) || b.fn_pays_glyphs(h, l_p)))
+	return ((int64(len(h.Cards(h.Zone("cards/bellum_magica/rules.star:549:16", b.z_most_evil_up, 0)))) > int64(0)) && (b.fn_pays_glyphs_food(h, l_p) || b.fn_pays_glyphs(h, l_p)))
 }
 
 // fn_can_reroll is can_reroll of the rules (cards/bellum_magica/rules.star:317:1).
@@ -533,7 +558,7 @@ func (b *bound) fn_can_reroll(h *rules.Host, a1 int64) bool {
 	return ((h.Var("cards/bellum_magica/rules.star:319:12", b.v_barrels, l_p) >= b.p_round_cost) || ((l_p == h.Var("cards/bellum_magica/rules.star:319:55", b.v_captain, 0)) && (h.Var("cards/bellum_magica/rules.star:319:69", b.v_flipped, l_p) < h.Var("cards/bellum_magica/rules.star:319:84", b.v_spells, l_p))))
 }
 
-// fn_castle_shield is castle_shield of the rules (cards/bellum_magica/rules.star:415:1).
+// fn_castle_shield is castle_shield of the rules (cards/bellum_magica/rules.star:427:1).
 func (b *bound) fn_castle_shield(h *rules.Host, a1 int64) int64 {
 	l_q := a1
 	_ = l_q
@@ -541,12 +566,12 @@ func (b *bound) fn_castle_shield(h *rules.Host, a1 int64) int64 {
 	_ = l_c
 	return (func() int64 {
 		acc := int64(0)
-		for _, it1 := range h.Cards(h.Zone("cards/bellum_magica/rules.star:417:35", b.z_castle, l_q)) {
+		for _, it1 := range h.Cards(h.Zone("cards/bellum_magica/rules.star:429:35", b.z_castle, l_q)) {
 			l_c = it1
-			acc += b.f_shield_int64.At("cards/bellum_magica/rules.star:417:17", l_c)
+			acc += b.f_shield_int64.At("cards/bellum_magica/rules.star:429:17", l_c)
 		}
 		return acc
-	}() + h.Var("cards/bellum_magica/rules.star:417:51", b.v_shields, l_q))
+	}() + h.Var("cards/bellum_magica/rules.star:429:51", b.v_shields, l_q))
 }
 
 // fn_chest_count is chest_count of the rules (cards/bellum_magica/rules.star:150:1).
@@ -571,28 +596,28 @@ func (b *bound) fn_chests(h *rules.Host, a1 int64, a2 string) int {
 	return h.Zone("cards/bellum_magica/rules.star:148:12", b.z_gold, l_p)
 }
 
-// fn_end_day is end_day of the rules (cards/bellum_magica/rules.star:606:1).
+// fn_end_day is end_day of the rules (cards/bellum_magica/rules.star:617:1).
 func (b *bound) fn_end_day(h *rules.Host) {
 	var l_p int64
 	_ = l_p
 	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
 		l_p = it1
-		h.SetVar("cards/bellum_magica/rules.star:610:9", b.v_flipped, l_p, int64(0))
+		h.SetVar("cards/bellum_magica/rules.star:621:9", b.v_flipped, l_p, int64(0))
 	}
-	h.SetVar("cards/bellum_magica/rules.star:611:5", b.v_captain, 0, rules.FloorMod("cards/bellum_magica/rules.star:611:17", (h.Var("cards/bellum_magica/rules.star:611:18", b.v_captain, 0)+int64(1)), h.Players()))
-	h.SetVar("cards/bellum_magica/rules.star:612:5", b.v_day, 0, (h.Var("cards/bellum_magica/rules.star:612:5", b.v_day, 0) + int64(1)))
-	h.SetPhase("cards/bellum_magica/rules.star:613:5", "roll")
+	h.SetVar("cards/bellum_magica/rules.star:622:5", b.v_captain, 0, rules.FloorMod("cards/bellum_magica/rules.star:622:17", (h.Var("cards/bellum_magica/rules.star:622:18", b.v_captain, 0)+int64(1)), h.Players()))
+	h.SetVar("cards/bellum_magica/rules.star:623:5", b.v_day, 0, (h.Var("cards/bellum_magica/rules.star:623:5", b.v_day, 0) + int64(1)))
+	h.SetPhase("cards/bellum_magica/rules.star:624:5", "roll")
 }
 
-// fn_end_robbery is end_robbery of the rules (cards/bellum_magica/rules.star:517:1).
+// fn_end_robbery is end_robbery of the rules (cards/bellum_magica/rules.star:528:1).
 func (b *bound) fn_end_robbery(h *rules.Host) {
-	if h.Var("cards/bellum_magica/rules.star:519:8", b.v_robbed, 0) != 0 {
-		h.SetVar("cards/bellum_magica/rules.star:520:9", b.v_shields, h.Var("cards/bellum_magica/rules.star:520:19", b.v_victim, 0), (h.Var("cards/bellum_magica/rules.star:520:9", b.v_shields, h.Var("cards/bellum_magica/rules.star:520:19", b.v_victim, 0)) + b.fn_take(h, "shields", b.p_robbery_shields)))
+	if h.Var("cards/bellum_magica/rules.star:530:8", b.v_robbed, 0) != 0 {
+		h.SetVar("cards/bellum_magica/rules.star:531:9", b.v_shields, h.Var("cards/bellum_magica/rules.star:531:19", b.v_victim, 0), (h.Var("cards/bellum_magica/rules.star:531:9", b.v_shields, h.Var("cards/bellum_magica/rules.star:531:19", b.v_victim, 0)) + b.fn_take(h, "shields", b.p_robbery_shields)))
 	}
-	h.SetVar("cards/bellum_magica/rules.star:521:5", b.v_thief, 0, -(int64(1)))
-	h.SetVar("cards/bellum_magica/rules.star:522:5", b.v_victim, 0, -(int64(1)))
-	h.SetVar("cards/bellum_magica/rules.star:523:5", b.v_steals, 0, int64(0))
-	h.SetVar("cards/bellum_magica/rules.star:524:5", b.v_robbed, 0, rules.B2I(false))
+	h.SetVar("cards/bellum_magica/rules.star:532:5", b.v_thief, 0, -(int64(1)))
+	h.SetVar("cards/bellum_magica/rules.star:533:5", b.v_victim, 0, -(int64(1)))
+	h.SetVar("cards/bellum_magica/rules.star:534:5", b.v_steals, 0, int64(0))
+	h.SetVar("cards/bellum_magica/rules.star:535:5", b.v_robbed, 0, rules.B2I(false))
 }
 
 // fn_harvest is harvest of the rules (cards/bellum_magica/rules.star:375:1).
@@ -621,14 +646,14 @@ func (b *bound) fn_kingdom_size(h *rules.Host) int64 {
 	return ((h.Var("cards/bellum_magica/rules.star:266:12", b.v_farms_left, 0) + h.Var("cards/bellum_magica/rules.star:266:27", b.v_villages_left, 0)) + h.Var("cards/bellum_magica/rules.star:266:45", b.v_towns_left, 0))
 }
 
-// fn_legal_attack_location is legal_attack_location of the rules (cards/bellum_magica/rules.star:433:1).
+// fn_legal_attack_location is legal_attack_location of the rules (cards/bellum_magica/rules.star:444:1).
 func (b *bound) fn_legal_attack_location(h *rules.Host, a1 int64) []int16 {
 	l_p := a1
 	_ = l_p
 	return b.fn_targets(h, l_p)
 }
 
-// fn_legal_attack_player is legal_attack_player of the rules (cards/bellum_magica/rules.star:453:1).
+// fn_legal_attack_player is legal_attack_player of the rules (cards/bellum_magica/rules.star:464:1).
 func (b *bound) fn_legal_attack_player(h *rules.Host, a1 int64) []int64 {
 	l_p := a1
 	_ = l_p
@@ -649,7 +674,7 @@ func (b *bound) fn_legal_keep_roll(h *rules.Host, a1 int64) bool {
 	return true
 }
 
-// fn_legal_no_attack is legal_no_attack of the rules (cards/bellum_magica/rules.star:467:1).
+// fn_legal_no_attack is legal_no_attack of the rules (cards/bellum_magica/rules.star:478:1).
 func (b *bound) fn_legal_no_attack(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
@@ -680,18 +705,18 @@ func (b *bound) fn_legal_place_right(h *rules.Host, a1 int64) int {
 	return b.fn_legal_place_left(h, l_p)
 }
 
-// fn_legal_recruit_food is legal_recruit_food of the rules (cards/bellum_magica/rules.star:540:1).
+// fn_legal_recruit_food is legal_recruit_food of the rules (cards/bellum_magica/rules.star:551:1).
 func (b *bound) fn_legal_recruit_food(h *rules.Host, a1 int64) []tuple_int16_int64 {
 	l_p := a1
 	_ = l_p
 	var l_c int16
 	_ = l_c
-	if h.Var("cards/bellum_magica/rules.star:542:8", b.v_food, l_p) < b.p_evil_cost_food {
+	if h.Var("cards/bellum_magica/rules.star:553:8", b.v_food, l_p) < b.p_evil_cost_food {
 		return []tuple_int16_int64(nil)
 	}
 	return func() []tuple_int16_int64 {
 		var out []tuple_int16_int64
-		for _, it1 := range h.Cards(h.Zone("cards/bellum_magica/rules.star:544:49", b.z_evil_up, 0)) {
+		for _, it1 := range h.Cards(h.Zone("cards/bellum_magica/rules.star:555:49", b.z_evil_up, 0)) {
 			l_c = it1
 			out = append(out, tuple_int16_int64{F0: l_c, F1: b.p_evil_cost_food})
 		}
@@ -699,7 +724,7 @@ func (b *bound) fn_legal_recruit_food(h *rules.Host, a1 int64) []tuple_int16_int
 	}()
 }
 
-// fn_legal_recruit_glyphs is legal_recruit_glyphs of the rules (cards/bellum_magica/rules.star:552:1).
+// fn_legal_recruit_glyphs is legal_recruit_glyphs of the rules (cards/bellum_magica/rules.star:563:1).
 func (b *bound) fn_legal_recruit_glyphs(h *rules.Host, a1 int64) []tuple_int16_int64 {
 	l_p := a1
 	_ = l_p
@@ -710,7 +735,7 @@ func (b *bound) fn_legal_recruit_glyphs(h *rules.Host, a1 int64) []tuple_int16_i
 	}
 	return func() []tuple_int16_int64 {
 		var out []tuple_int16_int64
-		for _, it1 := range h.Cards(h.Zone("cards/bellum_magica/rules.star:556:60", b.z_most_evil_up, 0)) {
+		for _, it1 := range h.Cards(h.Zone("cards/bellum_magica/rules.star:567:60", b.z_most_evil_up, 0)) {
 			l_c = it1
 			out = append(out, tuple_int16_int64{F0: l_c, F1: b.p_most_evil_alt_cost_glyphs})
 		}
@@ -718,7 +743,7 @@ func (b *bound) fn_legal_recruit_glyphs(h *rules.Host, a1 int64) []tuple_int16_i
 	}()
 }
 
-// fn_legal_recruit_glyphs_food is legal_recruit_glyphs_food of the rules (cards/bellum_magica/rules.star:546:1).
+// fn_legal_recruit_glyphs_food is legal_recruit_glyphs_food of the rules (cards/bellum_magica/rules.star:557:1).
 func (b *bound) fn_legal_recruit_glyphs_food(h *rules.Host, a1 int64) []tuple_int16_int64_int64 {
 	l_p := a1
 	_ = l_p
@@ -729,7 +754,7 @@ func (b *bound) fn_legal_recruit_glyphs_food(h *rules.Host, a1 int64) []tuple_in
 	}
 	return func() []tuple_int16_int64_int64 {
 		var out []tuple_int16_int64_int64
-		for _, it1 := range h.Cards(h.Zone("cards/bellum_magica/rules.star:550:84", b.z_most_evil_up, 0)) {
+		for _, it1 := range h.Cards(h.Zone("cards/bellum_magica/rules.star:561:84", b.z_most_evil_up, 0)) {
 			l_c = it1
 			out = append(out, tuple_int16_int64_int64{F0: l_c, F1: b.p_most_evil_cost_glyphs, F2: b.p_most_evil_cost_food})
 		}
@@ -737,35 +762,35 @@ func (b *bound) fn_legal_recruit_glyphs_food(h *rules.Host, a1 int64) []tuple_in
 	}()
 }
 
-// fn_legal_steal_gold is legal_steal_gold of the rules (cards/bellum_magica/rules.star:484:1).
+// fn_legal_steal_gold is legal_steal_gold of the rules (cards/bellum_magica/rules.star:495:1).
 func (b *bound) fn_legal_steal_gold(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
-	return (int64(len(h.Cards(h.Zone("cards/bellum_magica/rules.star:486:16", b.z_gold, h.Var("cards/bellum_magica/rules.star:486:23", b.v_victim, 0))))) > int64(0))
+	return (int64(len(h.Cards(h.Zone("cards/bellum_magica/rules.star:497:16", b.z_gold, h.Var("cards/bellum_magica/rules.star:497:23", b.v_victim, 0))))) > int64(0))
 }
 
-// fn_legal_steal_metal is legal_steal_metal of the rules (cards/bellum_magica/rules.star:480:1).
+// fn_legal_steal_metal is legal_steal_metal of the rules (cards/bellum_magica/rules.star:491:1).
 func (b *bound) fn_legal_steal_metal(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
-	return (int64(len(h.Cards(h.Zone("cards/bellum_magica/rules.star:482:16", b.z_metal, h.Var("cards/bellum_magica/rules.star:482:24", b.v_victim, 0))))) > int64(0))
+	return (int64(len(h.Cards(h.Zone("cards/bellum_magica/rules.star:493:16", b.z_metal, h.Var("cards/bellum_magica/rules.star:493:24", b.v_victim, 0))))) > int64(0))
 }
 
-// fn_legal_steal_wooden is legal_steal_wooden of the rules (cards/bellum_magica/rules.star:476:1).
+// fn_legal_steal_wooden is legal_steal_wooden of the rules (cards/bellum_magica/rules.star:487:1).
 func (b *bound) fn_legal_steal_wooden(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
-	return (int64(len(h.Cards(h.Zone("cards/bellum_magica/rules.star:478:16", b.z_wooden, h.Var("cards/bellum_magica/rules.star:478:25", b.v_victim, 0))))) > int64(0))
+	return (int64(len(h.Cards(h.Zone("cards/bellum_magica/rules.star:489:16", b.z_wooden, h.Var("cards/bellum_magica/rules.star:489:25", b.v_victim, 0))))) > int64(0))
 }
 
-// fn_legal_stop_recruiting is legal_stop_recruiting of the rules (cards/bellum_magica/rules.star:597:1).
+// fn_legal_stop_recruiting is legal_stop_recruiting of the rules (cards/bellum_magica/rules.star:608:1).
 func (b *bound) fn_legal_stop_recruiting(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
 	return true
 }
 
-// fn_legal_stop_stealing is legal_stop_stealing of the rules (cards/bellum_magica/rules.star:508:1).
+// fn_legal_stop_stealing is legal_stop_stealing of the rules (cards/bellum_magica/rules.star:519:1).
 func (b *bound) fn_legal_stop_stealing(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
@@ -802,18 +827,18 @@ func (b *bound) fn_owe(h *rules.Host, a1 int64, a2 string, a3 *rules.Dict[string
 	}
 }
 
-// fn_pays_glyphs is pays_glyphs of the rules (cards/bellum_magica/rules.star:530:1).
+// fn_pays_glyphs is pays_glyphs of the rules (cards/bellum_magica/rules.star:541:1).
 func (b *bound) fn_pays_glyphs(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
-	return (h.Var("cards/bellum_magica/rules.star:532:12", b.v_glyphs, l_p) >= b.p_most_evil_alt_cost_glyphs)
+	return (h.Var("cards/bellum_magica/rules.star:543:12", b.v_glyphs, l_p) >= b.p_most_evil_alt_cost_glyphs)
 }
 
-// fn_pays_glyphs_food is pays_glyphs_food of the rules (cards/bellum_magica/rules.star:526:1).
+// fn_pays_glyphs_food is pays_glyphs_food of the rules (cards/bellum_magica/rules.star:537:1).
 func (b *bound) fn_pays_glyphs_food(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
-	return ((h.Var("cards/bellum_magica/rules.star:528:12", b.v_glyphs, l_p) >= b.p_most_evil_cost_glyphs) && (h.Var("cards/bellum_magica/rules.star:528:60", b.v_food, l_p) >= b.p_most_evil_cost_food))
+	return ((h.Var("cards/bellum_magica/rules.star:539:12", b.v_glyphs, l_p) >= b.p_most_evil_cost_glyphs) && (h.Var("cards/bellum_magica/rules.star:539:60", b.v_food, l_p) >= b.p_most_evil_cost_food))
 }
 
 // fn_power is power of the rules (cards/bellum_magica/rules.star:303:1).
@@ -857,7 +882,7 @@ func (b *bound) fn_power(h *rules.Host, a1 int64, a2 string) int64 {
 	}())
 }
 
-// fn_recruit is recruit of the rules (cards/bellum_magica/rules.star:578:1).
+// fn_recruit is recruit of the rules (cards/bellum_magica/rules.star:589:1).
 func (b *bound) fn_recruit(h *rules.Host, a1 int64, a2 int16, a3 int, a4 int) {
 	l_p := a1
 	_ = l_p
@@ -867,26 +892,26 @@ func (b *bound) fn_recruit(h *rules.Host, a1 int64, a2 int16, a3 int, a4 int) {
 	_ = l_up
 	l_deck := a4
 	_ = l_deck
-	h.Move("cards/bellum_magica/rules.star:580:5", l_card, l_up, h.Zone("cards/bellum_magica/rules.star:580:22", b.z_recruited, 0))
-	if b.f_bonus_rules_Opt_string_.At("cards/bellum_magica/rules.star:584:8", l_card) == rules.Some("shield") {
-		h.SetVar("cards/bellum_magica/rules.star:585:9", b.v_shields, l_p, (h.Var("cards/bellum_magica/rules.star:585:9", b.v_shields, l_p) + b.fn_take(h, "shields", int64(1))))
+	h.Move("cards/bellum_magica/rules.star:591:5", l_card, l_up, h.Zone("cards/bellum_magica/rules.star:591:22", b.z_recruited, 0))
+	if b.f_bonus_rules_Opt_string_.At("cards/bellum_magica/rules.star:595:8", l_card) == rules.Some("shield") {
+		h.SetVar("cards/bellum_magica/rules.star:596:9", b.v_shields, l_p, (h.Var("cards/bellum_magica/rules.star:596:9", b.v_shields, l_p) + b.fn_take(h, "shields", int64(1))))
 	} else {
-		if b.f_bonus_rules_Opt_string_.At("cards/bellum_magica/rules.star:586:10", l_card) == rules.Some("confusion") {
-			h.SetVar("cards/bellum_magica/rules.star:587:9", b.v_spells, l_p, (h.Var("cards/bellum_magica/rules.star:587:9", b.v_spells, l_p) + b.fn_take(h, "confusion", int64(1))))
+		if b.f_bonus_rules_Opt_string_.At("cards/bellum_magica/rules.star:597:10", l_card) == rules.Some("confusion") {
+			h.SetVar("cards/bellum_magica/rules.star:598:9", b.v_spells, l_p, (h.Var("cards/bellum_magica/rules.star:598:9", b.v_spells, l_p) + b.fn_take(h, "confusion", int64(1))))
 		} else {
-			if b.f_bonus_rules_Opt_string_.At("cards/bellum_magica/rules.star:588:10", l_card) == rules.Some("magic_shield") {
-				h.SetVar("cards/bellum_magica/rules.star:589:9", b.v_magic_shields, l_p, (h.Var("cards/bellum_magica/rules.star:589:9", b.v_magic_shields, l_p) + b.fn_take(h, "magic_shields", int64(1))))
+			if b.f_bonus_rules_Opt_string_.At("cards/bellum_magica/rules.star:599:10", l_card) == rules.Some("magic_shield") {
+				h.SetVar("cards/bellum_magica/rules.star:600:9", b.v_magic_shields, l_p, (h.Var("cards/bellum_magica/rules.star:600:9", b.v_magic_shields, l_p) + b.fn_take(h, "magic_shields", int64(1))))
 			}
 		}
 	}
 	if int64(len(h.Cards(l_deck))) > int64(0) {
-		h.Deal("cards/bellum_magica/rules.star:593:9", l_deck, l_up, int64(1), "advance")
+		h.Deal("cards/bellum_magica/rules.star:604:9", l_deck, l_up, int64(1), "advance")
 	} else {
 		b.fn_advance(h)
 	}
 }
 
-// fn_returns is returns of the rules (cards/bellum_magica/rules.star:619:1).
+// fn_returns is returns of the rules (cards/bellum_magica/rules.star:630:1).
 func (b *bound) fn_returns(h *rules.Host) []float64 {
 	var l_total int64
 	_ = l_total
@@ -896,7 +921,7 @@ func (b *bound) fn_returns(h *rules.Host) []float64 {
 	_ = l_scale
 	var l_p_2 int64
 	_ = l_p_2
-	l_total = (((int64(len(h.Cards(h.Zone("cards/bellum_magica/rules.star:623:17", b.z_wooden_stack, 0)))) + int64(len(h.Cards(h.Zone("cards/bellum_magica/rules.star:623:39", b.z_metal_stack, 0))))) + int64(len(h.Cards(h.Zone("cards/bellum_magica/rules.star:623:60", b.z_gold_stack, 0))))) + int64(len(h.Cards(h.Zone("cards/bellum_magica/rules.star:623:80", b.z_stolen, 0)))))
+	l_total = (((int64(len(h.Cards(h.Zone("cards/bellum_magica/rules.star:634:17", b.z_wooden_stack, 0)))) + int64(len(h.Cards(h.Zone("cards/bellum_magica/rules.star:634:39", b.z_metal_stack, 0))))) + int64(len(h.Cards(h.Zone("cards/bellum_magica/rules.star:634:60", b.z_gold_stack, 0))))) + int64(len(h.Cards(h.Zone("cards/bellum_magica/rules.star:634:80", b.z_stolen, 0)))))
 	l_total = (l_total + func() int64 {
 		acc := int64(0)
 		for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
@@ -916,7 +941,7 @@ func (b *bound) fn_returns(h *rules.Host) []float64 {
 		var out []float64
 		for it3, hi3 := int64(0), h.Players(); it3 < hi3; it3++ {
 			l_p_2 = it3
-			out = append(out, (float64(b.fn_value_of(h, l_p_2)) + rules.Div("cards/bellum_magica/rules.star:629:30", float64(b.fn_chest_count(h, l_p_2)), float64(l_scale))))
+			out = append(out, (float64(b.fn_value_of(h, l_p_2)) + rules.Div("cards/bellum_magica/rules.star:640:30", float64(b.fn_chest_count(h, l_p_2)), float64(l_scale))))
 		}
 		return out
 	}()
@@ -1123,14 +1148,14 @@ func (b *bound) fn_stack(h *rules.Host, a1 string) int {
 	return h.Zone("cards/bellum_magica/rules.star:140:12", b.z_gold_stack, 0)
 }
 
-// fn_stolen is stolen of the rules (cards/bellum_magica/rules.star:500:1).
+// fn_stolen is stolen of the rules (cards/bellum_magica/rules.star:511:1).
 func (b *bound) fn_stolen(h *rules.Host) {
 	var l_c int16
 	_ = l_c
-	l_c = h.Card("cards/bellum_magica/rules.star:502:9", h.Zone("cards/bellum_magica/rules.star:502:9", b.z_stolen, 0), int64(0))
-	h.Move("cards/bellum_magica/rules.star:503:5", l_c, h.Zone("cards/bellum_magica/rules.star:503:15", b.z_stolen, 0), b.fn_chests(h, h.Var("cards/bellum_magica/rules.star:503:35", b.v_thief, 0), b.f_kind_string.At("cards/bellum_magica/rules.star:503:44", l_c)))
-	h.SetVar("cards/bellum_magica/rules.star:504:5", b.v_steals, 0, (h.Var("cards/bellum_magica/rules.star:504:5", b.v_steals, 0) - int64(1)))
-	h.SetVar("cards/bellum_magica/rules.star:505:5", b.v_robbed, 0, rules.B2I(true))
+	l_c = h.Card("cards/bellum_magica/rules.star:513:9", h.Zone("cards/bellum_magica/rules.star:513:9", b.z_stolen, 0), int64(0))
+	h.Move("cards/bellum_magica/rules.star:514:5", l_c, h.Zone("cards/bellum_magica/rules.star:514:15", b.z_stolen, 0), b.fn_chests(h, h.Var("cards/bellum_magica/rules.star:514:35", b.v_thief, 0), b.f_kind_string.At("cards/bellum_magica/rules.star:514:44", l_c)))
+	h.SetVar("cards/bellum_magica/rules.star:515:5", b.v_steals, 0, (h.Var("cards/bellum_magica/rules.star:515:5", b.v_steals, 0) - int64(1)))
+	h.SetVar("cards/bellum_magica/rules.star:516:5", b.v_robbed, 0, rules.B2I(true))
 	b.fn_advance(h)
 }
 
@@ -1182,35 +1207,28 @@ func (b *bound) fn_take(h *rules.Host, a1 string, a2 int64) int64 {
 	return l_got
 }
 
-// fn_targets is targets of the rules (cards/bellum_magica/rules.star:410:1).
+// fn_targets is targets of the rules (cards/bellum_magica/rules.star:423:1).
 func (b *bound) fn_targets(h *rules.Host, a1 int64) []int16 {
 	l_p := a1
 	_ = l_p
-	var l_swords int64
-	_ = l_swords
-	var l_magic int64
-	_ = l_magic
 	var l_c int16
 	_ = l_c
 	var l_c_2 int16
 	_ = l_c_2
-	tu1 := b.fn_strength(h, l_p)
-	l_swords = tu1.F0
-	l_magic = tu1.F1
 	return rules.Concat(func() []int16 {
 		var out []int16
-		for _, it2 := range h.Cards(h.Zone("cards/bellum_magica/rules.star:413:24", b.z_tavern, 0)) {
-			l_c = it2
-			if (l_swords >= b.f_shield_int64.At("cards/bellum_magica/rules.star:413:46", l_c)) && (l_magic >= b.f_magic_shield_int64.At("cards/bellum_magica/rules.star:413:68", l_c)) {
+		for _, it1 := range h.Cards(h.Zone("cards/bellum_magica/rules.star:425:24", b.z_tavern, 0)) {
+			l_c = it1
+			if b.fn_beats(h, l_p, b.f_shield_int64.At("cards/bellum_magica/rules.star:425:48", l_c), b.f_magic_shield_int64.At("cards/bellum_magica/rules.star:425:58", l_c)) {
 				out = append(out, l_c)
 			}
 		}
 		return out
 	}(), func() []int16 {
 		var out []int16
-		for _, it3 := range h.Cards(h.Zone("cards/bellum_magica/rules.star:413:98", b.z_shown, 0)) {
-			l_c_2 = it3
-			if (l_swords >= b.f_shield_int64.At("cards/bellum_magica/rules.star:413:119", l_c_2)) && (l_magic >= b.f_magic_shield_int64.At("cards/bellum_magica/rules.star:413:141", l_c_2)) {
+		for _, it2 := range h.Cards(h.Zone("cards/bellum_magica/rules.star:425:89", b.z_shown, 0)) {
+			l_c_2 = it2
+			if b.fn_beats(h, l_p, b.f_shield_int64.At("cards/bellum_magica/rules.star:425:112", l_c_2), b.f_magic_shield_int64.At("cards/bellum_magica/rules.star:425:122", l_c_2)) {
 				out = append(out, l_c_2)
 			}
 		}
@@ -1234,7 +1252,7 @@ func (b *bound) fn_tuck(h *rules.Host, a1 int64, a2 int16, a3 int) {
 	b.fn_advance(h)
 }
 
-// fn_value_of is value_of of the rules (cards/bellum_magica/rules.star:615:1).
+// fn_value_of is value_of of the rules (cards/bellum_magica/rules.star:626:1).
 func (b *bound) fn_value_of(h *rules.Host, a1 int64) int64 {
 	l_p := a1
 	_ = l_p
@@ -1246,49 +1264,42 @@ func (b *bound) fn_value_of(h *rules.Host, a1 int64) int64 {
 	_ = l_c_3
 	return ((func() int64 {
 		acc := int64(0)
-		for _, it1 := range h.Cards(h.Zone("cards/bellum_magica/rules.star:617:34", b.z_wooden, l_p)) {
+		for _, it1 := range h.Cards(h.Zone("cards/bellum_magica/rules.star:628:34", b.z_wooden, l_p)) {
 			l_c = it1
-			acc += b.f_value_int64.At("cards/bellum_magica/rules.star:617:17", l_c)
+			acc += b.f_value_int64.At("cards/bellum_magica/rules.star:628:17", l_c)
 		}
 		return acc
 	}() + func() int64 {
 		acc := int64(0)
-		for _, it2 := range h.Cards(h.Zone("cards/bellum_magica/rules.star:617:72", b.z_metal, l_p)) {
+		for _, it2 := range h.Cards(h.Zone("cards/bellum_magica/rules.star:628:72", b.z_metal, l_p)) {
 			l_c_2 = it2
-			acc += b.f_value_int64.At("cards/bellum_magica/rules.star:617:55", l_c_2)
+			acc += b.f_value_int64.At("cards/bellum_magica/rules.star:628:55", l_c_2)
 		}
 		return acc
 	}()) + func() int64 {
 		acc := int64(0)
-		for _, it3 := range h.Cards(h.Zone("cards/bellum_magica/rules.star:617:109", b.z_gold, l_p)) {
+		for _, it3 := range h.Cards(h.Zone("cards/bellum_magica/rules.star:628:109", b.z_gold, l_p)) {
 			l_c_3 = it3
-			acc += b.f_value_int64.At("cards/bellum_magica/rules.star:617:92", l_c_3)
+			acc += b.f_value_int64.At("cards/bellum_magica/rules.star:628:92", l_c_3)
 		}
 		return acc
 	}())
 }
 
-// fn_victims is victims of the rules (cards/bellum_magica/rules.star:419:1).
+// fn_victims is victims of the rules (cards/bellum_magica/rules.star:431:1).
 func (b *bound) fn_victims(h *rules.Host, a1 int64) []int64 {
 	l_p := a1
 	_ = l_p
-	var l_swords int64
-	_ = l_swords
-	var l_magic int64
-	_ = l_magic
 	var l_q int64
 	_ = l_q
 	if b.fn_power(h, l_p, "thieves") == int64(0) {
 		return []int64(nil)
 	}
-	tu1 := b.fn_strength(h, l_p)
-	l_swords = tu1.F0
-	l_magic = tu1.F1
 	return func() []int64 {
 		var out []int64
-		for it2, hi2 := int64(0), h.Players(); it2 < hi2; it2++ {
-			l_q = it2
-			if ((l_q != l_p) && (l_swords >= b.fn_castle_shield(h, l_q))) && (l_magic >= h.Var("cards/bellum_magica/rules.star:427:98", b.v_magic_shields, l_q)) {
+		for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
+			l_q = it1
+			if (l_q != l_p) && b.fn_beats(h, l_p, b.fn_castle_shield(h, l_q), h.Var("cards/bellum_magica/rules.star:438:88", b.v_magic_shields, l_q)) {
 				out = append(out, l_q)
 			}
 		}
@@ -1479,6 +1490,9 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	if b.p_kingdom_villages, err = conv__rules_Dict_int64__int64_(g)(g.Param("kingdom_villages")); err != nil {
 		return nil, rules.BindError("params.kingdom_villages: %v", err)
 	}
+	if b.p_magic_sword_counts_twice, err = rules.ConvBool(g.Param("magic_sword_counts_twice")); err != nil {
+		return nil, rules.BindError("params.magic_sword_counts_twice: %v", err)
+	}
 	if b.p_most_evil_alt_cost_glyphs, err = rules.ConvInt(g.Param("most_evil_alt_cost_glyphs")); err != nil {
 		return nil, rules.BindError("params.most_evil_alt_cost_glyphs: %v", err)
 	}
@@ -1631,7 +1645,7 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	e.Legal["attack_player"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_attack_player(h, int64(p))
 		for _, x := range r {
-			dst = append(dst, rules.Part("cards/bellum_magica/rules.star:453:1", h, x, size_attack_player_0, true))
+			dst = append(dst, rules.Part("cards/bellum_magica/rules.star:464:1", h, x, size_attack_player_0, true))
 		}
 		return dst
 	}
@@ -1693,7 +1707,7 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		for _, x := range r {
 			i := 0
 			i = i*size_recruit_food_0 + int(x.F0)
-			i = i*size_recruit_food_1 + rules.Part("cards/bellum_magica/rules.star:540:1", h, x.F1, size_recruit_food_1, false)
+			i = i*size_recruit_food_1 + rules.Part("cards/bellum_magica/rules.star:551:1", h, x.F1, size_recruit_food_1, false)
 			dst = append(dst, i)
 		}
 		return dst
@@ -1711,8 +1725,8 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		for _, x := range r {
 			i := 0
 			i = i*size_recruit_glyphs_food_0 + int(x.F0)
-			i = i*size_recruit_glyphs_food_1 + rules.Part("cards/bellum_magica/rules.star:546:1", h, x.F1, size_recruit_glyphs_food_1, false)
-			i = i*size_recruit_glyphs_food_2 + rules.Part("cards/bellum_magica/rules.star:546:1", h, x.F2, size_recruit_glyphs_food_2, false)
+			i = i*size_recruit_glyphs_food_1 + rules.Part("cards/bellum_magica/rules.star:557:1", h, x.F1, size_recruit_glyphs_food_1, false)
+			i = i*size_recruit_glyphs_food_2 + rules.Part("cards/bellum_magica/rules.star:557:1", h, x.F2, size_recruit_glyphs_food_2, false)
 			dst = append(dst, i)
 		}
 		return dst
@@ -1732,7 +1746,7 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		for _, x := range r {
 			i := 0
 			i = i*size_recruit_glyphs_0 + int(x.F0)
-			i = i*size_recruit_glyphs_1 + rules.Part("cards/bellum_magica/rules.star:552:1", h, x.F1, size_recruit_glyphs_1, false)
+			i = i*size_recruit_glyphs_1 + rules.Part("cards/bellum_magica/rules.star:563:1", h, x.F1, size_recruit_glyphs_1, false)
 			dst = append(dst, i)
 		}
 		return dst
