@@ -76,6 +76,7 @@ func (s *State) apply(m Move) {
 		}
 		s.actionDone()
 	case stHumanDraw:
+		// ruling human-stop: the player may stop after any card.
 		if m.Kind == Pass {
 			s.actionDone()
 			return

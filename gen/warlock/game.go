@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "18a6d64aae04a24def5f8126bf23b85a3146a11df5792453200c1d167994a32a"
+const SourceHash = "d938375e819407baf391f26ebff0aa6829046e5e29311897bbacc2eb1f055a7c"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

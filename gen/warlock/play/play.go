@@ -24,7 +24,7 @@ var (
 )
 
 // Rules are the game's rules, compiled.
-var Rules = &rules.Compiled{Source: "18a6d64aae04a24def5f8126bf23b85a3146a11df5792453200c1d167994a32a", Bind: bind}
+var Rules = &rules.Compiled{Source: "d938375e819407baf391f26ebff0aa6829046e5e29311897bbacc2eb1f055a7c", Bind: bind}
 
 // bound is what the compiled functions look up once a game is built:
 // the places of its variables and zones, its cards' fields, its
@@ -248,14 +248,14 @@ func (b *bound) fn_action_done(h *rules.Host) {
 	b.fn_end_round(h)
 }
 
-// fn_after_pick_empire is after_pick_empire of the rules (cards/warlock/rules.star:1164:1).
+// fn_after_pick_empire is after_pick_empire of the rules (cards/warlock/rules.star:1167:1).
 func (b *bound) fn_after_pick_empire(h *rules.Host) {
-	h.SetTurn("cards/warlock/rules.star:1166:5", rules.At("cards/warlock/rules.star:1166:14", b.fn_bid_order(h), h.Var("cards/warlock/rules.star:1166:27", b.v_pick, 0)))
-	h.SetVar("cards/warlock/rules.star:1167:5", b.v_left, 0, (h.Var("cards/warlock/rules.star:1167:5", b.v_left, 0) - int64(1)))
+	h.SetTurn("cards/warlock/rules.star:1169:5", rules.At("cards/warlock/rules.star:1169:14", b.fn_bid_order(h), h.Var("cards/warlock/rules.star:1169:27", b.v_pick, 0)))
+	h.SetVar("cards/warlock/rules.star:1170:5", b.v_left, 0, (h.Var("cards/warlock/rules.star:1170:5", b.v_left, 0) - int64(1)))
 	b.fn_pick_step(h)
 }
 
-// fn_apply_bid is apply_bid of the rules (cards/warlock/rules.star:1083:1).
+// fn_apply_bid is apply_bid of the rules (cards/warlock/rules.star:1086:1).
 func (b *bound) fn_apply_bid(h *rules.Host, a1 int64, a2 tuple_int16_int64) {
 	l_p := a1
 	_ = l_p
@@ -268,20 +268,20 @@ func (b *bound) fn_apply_bid(h *rules.Host, a1 int64, a2 tuple_int16_int64) {
 	tu1 := l_x
 	l_c = tu1.F0
 	l_alt = tu1.F1
-	h.Move("cards/warlock/rules.star:1086:5", l_c, h.Zone("cards/warlock/rules.star:1086:15", b.z_mine, l_p), func() int {
+	h.Move("cards/warlock/rules.star:1089:5", l_c, h.Zone("cards/warlock/rules.star:1089:15", b.z_mine, l_p), func() int {
 		if l_alt != 0 {
-			return h.Zone("cards/warlock/rules.star:1086:26", b.z_bid_alt, l_p)
+			return h.Zone("cards/warlock/rules.star:1089:26", b.z_bid_alt, l_p)
 		}
-		return h.Zone("cards/warlock/rules.star:1086:51", b.z_bid, l_p)
+		return h.Zone("cards/warlock/rules.star:1089:51", b.z_bid, l_p)
 	}())
-	h.SetVar("cards/warlock/rules.star:1087:5", b.v_bid_halves, l_p, (h.Var("cards/warlock/rules.star:1087:5", b.v_bid_halves, l_p) + rules.Trunc("cards/warlock/rules.star:1087:24", (float64(int64(2))*rules.Must("cards/warlock/rules.star:1087:43", b.fn_gold_of(h, l_c, l_alt))))))
+	h.SetVar("cards/warlock/rules.star:1090:5", b.v_bid_halves, l_p, (h.Var("cards/warlock/rules.star:1090:5", b.v_bid_halves, l_p) + rules.Trunc("cards/warlock/rules.star:1090:24", (float64(int64(2))*rules.Must("cards/warlock/rules.star:1090:43", b.fn_gold_of(h, l_c, l_alt))))))
 }
 
-// fn_apply_bid_done is apply_bid_done of the rules (cards/warlock/rules.star:1097:1).
+// fn_apply_bid_done is apply_bid_done of the rules (cards/warlock/rules.star:1100:1).
 func (b *bound) fn_apply_bid_done(h *rules.Host, a1 int64) {
 	l_p := a1
 	_ = l_p
-	h.SetVar("cards/warlock/rules.star:1099:5", b.v_bidding, l_p, int64(2))
+	h.SetVar("cards/warlock/rules.star:1102:5", b.v_bidding, l_p, int64(2))
 	b.fn_next_bidder(h)
 }
 
@@ -338,24 +338,24 @@ func (b *bound) fn_apply_draw_pile(h *rules.Host, a1 int64) {
 	}
 }
 
-// fn_apply_gnome_hand is apply_gnome_hand of the rules (cards/warlock/rules.star:946:1).
+// fn_apply_gnome_hand is apply_gnome_hand of the rules (cards/warlock/rules.star:949:1).
 func (b *bound) fn_apply_gnome_hand(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
 	l_card := a2
 	_ = l_card
-	h.Move("cards/warlock/rules.star:948:5", l_card, h.Zone("cards/warlock/rules.star:948:18", b.z_hand, l_p), h.Zone("cards/warlock/rules.star:948:29", b.z_building, 0))
+	h.Move("cards/warlock/rules.star:951:5", l_card, h.Zone("cards/warlock/rules.star:951:18", b.z_hand, l_p), h.Zone("cards/warlock/rules.star:951:29", b.z_building, 0))
 	b.fn_start_build(h, l_p, true, -(int64(1)), int64(0))
 }
 
-// fn_apply_goblin_bar is apply_goblin_bar of the rules (cards/warlock/rules.star:935:1).
+// fn_apply_goblin_bar is apply_goblin_bar of the rules (cards/warlock/rules.star:938:1).
 func (b *bound) fn_apply_goblin_bar(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
 	l_card := a2
 	_ = l_card
-	h.Move("cards/warlock/rules.star:937:5", l_card, h.Zone("cards/warlock/rules.star:937:18", b.z_bar, 0), h.Zone("cards/warlock/rules.star:937:25", b.z_building, 0))
-	b.fn_start_build(h, l_p, false, h.Var("cards/warlock/rules.star:938:30", b.v_castle_gob, 0), int64(1))
+	h.Move("cards/warlock/rules.star:940:5", l_card, h.Zone("cards/warlock/rules.star:940:18", b.z_bar, 0), h.Zone("cards/warlock/rules.star:940:25", b.z_building, 0))
+	b.fn_start_build(h, l_p, false, h.Var("cards/warlock/rules.star:941:30", b.v_castle_gob, 0), int64(1))
 }
 
 // fn_apply_pass is apply_pass of the rules (cards/warlock/rules.star:697:1).
@@ -431,49 +431,49 @@ func (b *bound) fn_apply_pay_castle(h *rules.Host, a1 int64) {
 	}
 }
 
-// fn_apply_pick_discard is apply_pick_discard of the rules (cards/warlock/rules.star:1182:1).
+// fn_apply_pick_discard is apply_pick_discard of the rules (cards/warlock/rules.star:1185:1).
 func (b *bound) fn_apply_pick_discard(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
 	l_card := a2
 	_ = l_card
-	h.Move("cards/warlock/rules.star:1184:5", l_card, h.Zone("cards/warlock/rules.star:1184:18", b.z_bar, 0), h.Zone("cards/warlock/rules.star:1184:25", b.z_discard, 0))
-	h.SetVar("cards/warlock/rules.star:1185:5", b.v_left, 0, (h.Var("cards/warlock/rules.star:1185:5", b.v_left, 0) - int64(1)))
+	h.Move("cards/warlock/rules.star:1187:5", l_card, h.Zone("cards/warlock/rules.star:1187:18", b.z_bar, 0), h.Zone("cards/warlock/rules.star:1187:25", b.z_discard, 0))
+	h.SetVar("cards/warlock/rules.star:1188:5", b.v_left, 0, (h.Var("cards/warlock/rules.star:1188:5", b.v_left, 0) - int64(1)))
 	b.fn_pick_step(h)
 }
 
-// fn_apply_pick_dungeon is apply_pick_dungeon of the rules (cards/warlock/rules.star:1201:1).
+// fn_apply_pick_dungeon is apply_pick_dungeon of the rules (cards/warlock/rules.star:1204:1).
 func (b *bound) fn_apply_pick_dungeon(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
 	l_card := a2
 	_ = l_card
-	h.Move("cards/warlock/rules.star:1203:5", l_card, h.Zone("cards/warlock/rules.star:1203:18", b.z_bar, 0), h.Zone("cards/warlock/rules.star:1203:25", b.z_dungeon, l_p))
+	h.Move("cards/warlock/rules.star:1206:5", l_card, h.Zone("cards/warlock/rules.star:1206:18", b.z_bar, 0), h.Zone("cards/warlock/rules.star:1206:25", b.z_dungeon, l_p))
 	b.fn_second_picked(h)
 }
 
-// fn_apply_pick_empire is apply_pick_empire of the rules (cards/warlock/rules.star:1153:1).
+// fn_apply_pick_empire is apply_pick_empire of the rules (cards/warlock/rules.star:1156:1).
 func (b *bound) fn_apply_pick_empire(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
 	l_card := a2
 	_ = l_card
 	if b.fn_has_city_field(h, l_p) {
-		h.Move("cards/warlock/rules.star:1156:9", l_card, h.Zone("cards/warlock/rules.star:1156:22", b.z_bar, 0), h.Zone("cards/warlock/rules.star:1156:29", b.z_building, 0))
+		h.Move("cards/warlock/rules.star:1159:9", l_card, h.Zone("cards/warlock/rules.star:1159:22", b.z_bar, 0), h.Zone("cards/warlock/rules.star:1159:29", b.z_building, 0))
 		b.fn_start_build(h, l_p, true, -(int64(1)), int64(2))
 		return
 	}
-	h.Move("cards/warlock/rules.star:1161:5", l_card, h.Zone("cards/warlock/rules.star:1161:18", b.z_bar, 0), h.Zone("cards/warlock/rules.star:1161:25", b.z_discard, 0))
+	h.Move("cards/warlock/rules.star:1164:5", l_card, h.Zone("cards/warlock/rules.star:1164:18", b.z_bar, 0), h.Zone("cards/warlock/rules.star:1164:25", b.z_discard, 0))
 	b.fn_after_pick_empire(h)
 }
 
-// fn_apply_pick_mine is apply_pick_mine of the rules (cards/warlock/rules.star:1196:1).
+// fn_apply_pick_mine is apply_pick_mine of the rules (cards/warlock/rules.star:1199:1).
 func (b *bound) fn_apply_pick_mine(h *rules.Host, a1 int64, a2 int16) {
 	l_p := a1
 	_ = l_p
 	l_card := a2
 	_ = l_card
-	h.Move("cards/warlock/rules.star:1198:5", l_card, h.Zone("cards/warlock/rules.star:1198:18", b.z_bar, 0), h.Zone("cards/warlock/rules.star:1198:25", b.z_mine, l_p))
+	h.Move("cards/warlock/rules.star:1201:5", l_card, h.Zone("cards/warlock/rules.star:1201:18", b.z_bar, 0), h.Zone("cards/warlock/rules.star:1201:25", b.z_mine, l_p))
 	b.fn_second_picked(h)
 }
 
@@ -541,7 +541,7 @@ func (b *bound) fn_apply_play_mine(h *rules.Host, a1 int64, a2 int16) {
 	b.fn_action_done(h)
 }
 
-// fn_apply_ruin is apply_ruin of the rules (cards/warlock/rules.star:964:1).
+// fn_apply_ruin is apply_ruin of the rules (cards/warlock/rules.star:967:1).
 func (b *bound) fn_apply_ruin(h *rules.Host, a1 int64, a2 tuple_int64_int64) {
 	l_p := a1
 	_ = l_p
@@ -554,7 +554,7 @@ func (b *bound) fn_apply_ruin(h *rules.Host, a1 int64, a2 tuple_int64_int64) {
 	tu1 := l_x
 	l_q = tu1.F0
 	l_f = tu1.F1
-	h.Move("cards/warlock/rules.star:968:5", b.fn_card_at(h, h.Var("cards/warlock/rules.star:968:20", func(name string) int {
+	h.Move("cards/warlock/rules.star:971:5", b.fn_card_at(h, h.Var("cards/warlock/rules.star:971:20", func(name string) int {
 		switch name {
 		case "field_0":
 			return b.v_field_0
@@ -589,10 +589,10 @@ func (b *bound) fn_apply_ruin(h *rules.Host, a1 int64, a2 tuple_int64_int64) {
 		case "field_9":
 			return b.v_field_9
 		}
-		rules.Failf("cards/warlock/rules.star:968:20", "getattr: g has no %s", name)
+		rules.Failf("cards/warlock/rules.star:971:20", "getattr: g has no %s", name)
 		panic(nil)
-	}(rules.At("cards/warlock/rules.star:968:31", b.g_FIELD_VARS, l_f)), l_q)), h.Zone("cards/warlock/rules.star:968:51", b.z_empire, l_q), h.Zone("cards/warlock/rules.star:968:64", b.z_discard, 0))
-	h.Move("cards/warlock/rules.star:969:5", b.c_ruin, h.Zone("cards/warlock/rules.star:969:24", b.z_supply, 0), h.Zone("cards/warlock/rules.star:969:34", b.z_empire, l_q))
+	}(rules.At("cards/warlock/rules.star:971:31", b.g_FIELD_VARS, l_f)), l_q)), h.Zone("cards/warlock/rules.star:971:51", b.z_empire, l_q), h.Zone("cards/warlock/rules.star:971:64", b.z_discard, 0))
+	h.Move("cards/warlock/rules.star:972:5", b.c_ruin, h.Zone("cards/warlock/rules.star:972:24", b.z_supply, 0), h.Zone("cards/warlock/rules.star:972:34", b.z_empire, l_q))
 	b.fn_set_cell(h, l_q, l_f, b.g_RUIN_CELL)
 	b.fn_action_done(h)
 }
@@ -739,17 +739,17 @@ func (b *bound) fn_apply_swap(h *rules.Host, a1 int64, a2 tuple_int64_int64) {
 	b.fn_build_done(h)
 }
 
-// fn_apply_wizard_own is apply_wizard_own of the rules (cards/warlock/rules.star:982:1).
+// fn_apply_wizard_own is apply_wizard_own of the rules (cards/warlock/rules.star:985:1).
 func (b *bound) fn_apply_wizard_own(h *rules.Host, a1 int64, a2 int64) {
 	l_p := a1
 	_ = l_p
 	l_f := a2
 	_ = l_f
-	h.SetVar("cards/warlock/rules.star:984:5", b.v_bld_field, 0, l_f)
-	h.SetPhase("cards/warlock/rules.star:985:5", "wizard_take")
+	h.SetVar("cards/warlock/rules.star:987:5", b.v_bld_field, 0, l_f)
+	h.SetPhase("cards/warlock/rules.star:988:5", "wizard_take")
 }
 
-// fn_apply_wizard_take is apply_wizard_take of the rules (cards/warlock/rules.star:995:1).
+// fn_apply_wizard_take is apply_wizard_take of the rules (cards/warlock/rules.star:998:1).
 func (b *bound) fn_apply_wizard_take(h *rules.Host, a1 int64, a2 tuple_int64_int64) {
 	l_p := a1
 	_ = l_p
@@ -768,8 +768,8 @@ func (b *bound) fn_apply_wizard_take(h *rules.Host, a1 int64, a2 tuple_int64_int
 	tu1 := l_x
 	l_q = tu1.F0
 	l_f = tu1.F1
-	l_own = h.Var("cards/warlock/rules.star:998:11", b.v_bld_field, 0)
-	l_mine = h.Var("cards/warlock/rules.star:999:12", func(name string) int {
+	l_own = h.Var("cards/warlock/rules.star:1001:11", b.v_bld_field, 0)
+	l_mine = h.Var("cards/warlock/rules.star:1002:12", func(name string) int {
 		switch name {
 		case "field_0":
 			return b.v_field_0
@@ -804,10 +804,10 @@ func (b *bound) fn_apply_wizard_take(h *rules.Host, a1 int64, a2 tuple_int64_int
 		case "field_9":
 			return b.v_field_9
 		}
-		rules.Failf("cards/warlock/rules.star:999:12", "getattr: g has no %s", name)
+		rules.Failf("cards/warlock/rules.star:1002:12", "getattr: g has no %s", name)
 		panic(nil)
-	}(rules.At("cards/warlock/rules.star:999:23", b.g_FIELD_VARS, l_own)), l_p)
-	l_got = h.Var("cards/warlock/rules.star:1000:11", func(name string) int {
+	}(rules.At("cards/warlock/rules.star:1002:23", b.g_FIELD_VARS, l_own)), l_p)
+	l_got = h.Var("cards/warlock/rules.star:1003:11", func(name string) int {
 		switch name {
 		case "field_0":
 			return b.v_field_0
@@ -842,17 +842,17 @@ func (b *bound) fn_apply_wizard_take(h *rules.Host, a1 int64, a2 tuple_int64_int
 		case "field_9":
 			return b.v_field_9
 		}
-		rules.Failf("cards/warlock/rules.star:1000:11", "getattr: g has no %s", name)
+		rules.Failf("cards/warlock/rules.star:1003:11", "getattr: g has no %s", name)
 		panic(nil)
-	}(rules.At("cards/warlock/rules.star:1000:22", b.g_FIELD_VARS, l_f)), l_q)
-	h.Move("cards/warlock/rules.star:1001:5", b.fn_card_at(h, l_mine), h.Zone("cards/warlock/rules.star:1001:27", b.z_empire, l_p), h.Zone("cards/warlock/rules.star:1001:40", b.z_empire, l_q))
-	h.Move("cards/warlock/rules.star:1002:5", b.fn_card_at(h, l_got), h.Zone("cards/warlock/rules.star:1002:26", b.z_empire, l_q), h.Zone("cards/warlock/rules.star:1002:39", b.z_empire, l_p))
+	}(rules.At("cards/warlock/rules.star:1003:22", b.g_FIELD_VARS, l_f)), l_q)
+	h.Move("cards/warlock/rules.star:1004:5", b.fn_card_at(h, l_mine), h.Zone("cards/warlock/rules.star:1004:27", b.z_empire, l_p), h.Zone("cards/warlock/rules.star:1004:40", b.z_empire, l_q))
+	h.Move("cards/warlock/rules.star:1005:5", b.fn_card_at(h, l_got), h.Zone("cards/warlock/rules.star:1005:26", b.z_empire, l_q), h.Zone("cards/warlock/rules.star:1005:39", b.z_empire, l_p))
 	b.fn_set_cell(h, l_q, l_f, l_mine)
 	b.fn_set_cell(h, l_p, l_own, l_got)
-	if b.f_race_string.At("cards/warlock/rules.star:1008:8", b.fn_card_at(h, l_got)) == "giant" {
-		h.SetVar("cards/warlock/rules.star:1009:9", b.v_bld_player, 0, l_p)
-		h.SetVar("cards/warlock/rules.star:1010:9", b.v_bld_ret, 0, int64(0))
-		h.SetPhase("cards/warlock/rules.star:1011:9", "giant_skill")
+	if b.f_race_string.At("cards/warlock/rules.star:1011:8", b.fn_card_at(h, l_got)) == "giant" {
+		h.SetVar("cards/warlock/rules.star:1012:9", b.v_bld_player, 0, l_p)
+		h.SetVar("cards/warlock/rules.star:1013:9", b.v_bld_ret, 0, int64(0))
+		h.SetPhase("cards/warlock/rules.star:1014:9", "giant_skill")
 		return
 	}
 	b.fn_action_done(h)
@@ -951,7 +951,7 @@ func (b *bound) fn_begin_dest(h *rules.Host) {
 	h.SetPhase("cards/warlock/rules.star:607:5", "action")
 }
 
-// fn_bid_order is bid_order of the rules (cards/warlock/rules.star:1112:1).
+// fn_bid_order is bid_order of the rules (cards/warlock/rules.star:1115:1).
 func (b *bound) fn_bid_order(h *rules.Host) []int64 {
 	var l_made []int64
 	_ = l_made
@@ -965,7 +965,7 @@ func (b *bound) fn_bid_order(h *rules.Host) []int64 {
 		var out []int64
 		for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
 			l_p = it1
-			if h.Var("cards/warlock/rules.star:1114:44", b.v_bidding, l_p) == int64(2) {
+			if h.Var("cards/warlock/rules.star:1117:44", b.v_bidding, l_p) == int64(2) {
 				out = append(out, l_p)
 			}
 		}
@@ -977,7 +977,7 @@ func (b *bound) fn_bid_order(h *rules.Host) []int64 {
 			var out []tuple_int64_int64
 			for _, it3 := range l_made {
 				l_p_3 = it3
-				out = append(out, tuple_int64_int64{F0: -(h.Var("cards/warlock/rules.star:1116:37", b.v_bid_halves, l_p_3)), F1: l_p_3})
+				out = append(out, tuple_int64_int64{F0: -(h.Var("cards/warlock/rules.star:1119:37", b.v_bid_halves, l_p_3)), F1: l_p_3})
 			}
 			return out
 		}(), func(x, y tuple_int64_int64) int {
@@ -998,7 +998,7 @@ func (b *bound) fn_bid_order(h *rules.Host) []int64 {
 	}()
 }
 
-// fn_bid_taken is bid_taken of the rules (cards/warlock/rules.star:1059:1).
+// fn_bid_taken is bid_taken of the rules (cards/warlock/rules.star:1062:1).
 func (b *bound) fn_bid_taken(h *rules.Host, a1 int64) bool {
 	l_halves := a1
 	_ = l_halves
@@ -1006,7 +1006,7 @@ func (b *bound) fn_bid_taken(h *rules.Host, a1 int64) bool {
 	_ = l_q
 	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
 		l_q = it1
-		if (h.Var("cards/warlock/rules.star:1062:12", b.v_bidding, l_q) == int64(2)) && (h.Var("cards/warlock/rules.star:1062:34", b.v_bid_halves, l_q) == l_halves) {
+		if (h.Var("cards/warlock/rules.star:1065:12", b.v_bidding, l_q) == int64(2)) && (h.Var("cards/warlock/rules.star:1065:34", b.v_bid_halves, l_q) == l_halves) {
 			return true
 		}
 	}
@@ -1156,7 +1156,7 @@ func (b *bound) fn_cells(h *rules.Host, a1 int64) []int64 {
 	}()
 }
 
-// fn_chain_points is chain_points of the rules (cards/warlock/rules.star:1288:1).
+// fn_chain_points is chain_points of the rules (cards/warlock/rules.star:1291:1).
 func (b *bound) fn_chain_points(h *rules.Host, a0 []rules.Opt[int16]) int64 {
 	l_sq := a0
 	_ = l_sq
@@ -1183,12 +1183,12 @@ func (b *bound) fn_chain_points(h *rules.Host, a0 []rules.Opt[int16]) int64 {
 	l_total = int64(0)
 	for it1, hi1 := int64(0), b.g_FIELDS; it1 < hi1; it1++ {
 		l_f = it1
-		if (rules.At("cards/warlock/rules.star:1294:12", l_seen, l_f) || !rules.At("cards/warlock/rules.star:1294:23", l_sq, l_f).OK) || (b.f_race_string.At("cards/warlock/rules.star:1294:40", rules.Must("cards/warlock/rules.star:1294:40", rules.At("cards/warlock/rules.star:1294:40", l_sq, l_f))) != "human") {
+		if (rules.At("cards/warlock/rules.star:1297:12", l_seen, l_f) || !rules.At("cards/warlock/rules.star:1297:23", l_sq, l_f).OK) || (b.f_race_string.At("cards/warlock/rules.star:1297:40", rules.Must("cards/warlock/rules.star:1297:40", rules.At("cards/warlock/rules.star:1297:40", l_sq, l_f))) != "human") {
 			continue
 		}
 		l_n = int64(0)
 		l_stack = []int64{l_f}
-		rules.SetAt("cards/warlock/rules.star:1298:9", l_seen, l_f, true)
+		rules.SetAt("cards/warlock/rules.star:1301:9", l_seen, l_f, true)
 		for it2, hi2 := int64(0), b.g_FIELDS; it2 < hi2; it2++ {
 			_ = it2
 			if !(len(l_stack) > 0) {
@@ -1196,17 +1196,17 @@ func (b *bound) fn_chain_points(h *rules.Host, a0 []rules.Opt[int16]) int64 {
 			}
 			l_x = func() int64 {
 				if len(l_stack) == 0 {
-					rules.Failf("cards/warlock/rules.star:1302:17", "pop: empty list")
+					rules.Failf("cards/warlock/rules.star:1305:17", "pop: empty list")
 				}
 				v := l_stack[len(l_stack)-1]
 				l_stack = l_stack[:len(l_stack)-1]
 				return v
 			}()
 			l_n = (l_n + int64(1))
-			for _, it3 := range rules.At("cards/warlock/rules.star:1304:22", b.g_ADJ, l_x) {
+			for _, it3 := range rules.At("cards/warlock/rules.star:1307:22", b.g_ADJ, l_x) {
 				l_y = it3
-				if (!(rules.At("cards/warlock/rules.star:1305:24", l_seen, l_y)) && rules.At("cards/warlock/rules.star:1305:36", l_sq, l_y).OK) && (b.f_race_string.At("cards/warlock/rules.star:1305:54", rules.Must("cards/warlock/rules.star:1305:54", rules.At("cards/warlock/rules.star:1305:54", l_sq, l_y))) == "human") {
-					rules.SetAt("cards/warlock/rules.star:1306:21", l_seen, l_y, true)
+				if (!(rules.At("cards/warlock/rules.star:1308:24", l_seen, l_y)) && rules.At("cards/warlock/rules.star:1308:36", l_sq, l_y).OK) && (b.f_race_string.At("cards/warlock/rules.star:1308:54", rules.Must("cards/warlock/rules.star:1308:54", rules.At("cards/warlock/rules.star:1308:54", l_sq, l_y))) == "human") {
+					rules.SetAt("cards/warlock/rules.star:1309:21", l_seen, l_y, true)
 					l_stack = append(l_stack, l_y)
 				}
 			}
@@ -1216,7 +1216,7 @@ func (b *bound) fn_chain_points(h *rules.Host, a0 []rules.Opt[int16]) int64 {
 				acc := int64(0)
 				for it4, hi4 := int64(0), l_n; it4 < hi4; it4++ {
 					l_i = it4
-					acc += l_values.At("cards/warlock/rules.star:1309:27", rules.Min(l_i, (6-int64(1))))
+					acc += l_values.At("cards/warlock/rules.star:1312:27", rules.Min(l_i, (6-int64(1))))
 				}
 				return acc
 			}())
@@ -1225,14 +1225,14 @@ func (b *bound) fn_chain_points(h *rules.Host, a0 []rules.Opt[int16]) int64 {
 	return l_total
 }
 
-// fn_check_complete is check_complete of the rules (cards/warlock/rules.star:1022:1).
+// fn_check_complete is check_complete of the rules (cards/warlock/rules.star:1025:1).
 func (b *bound) fn_check_complete(h *rules.Host) {
 	var l_p int64
 	_ = l_p
 	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
 		l_p = it1
 		if b.fn_full(h, l_p) {
-			h.SetVar("cards/warlock/rules.star:1026:13", b.v_complete, 0, rules.B2I(true))
+			h.SetVar("cards/warlock/rules.star:1029:13", b.v_complete, 0, rules.B2I(true))
 		}
 	}
 }
@@ -1379,7 +1379,7 @@ func (b *bound) fn_draw_one(h *rules.Host, a1 int, a2 string) {
 	h.Deal("cards/warlock/rules.star:531:5", h.Zone("cards/warlock/rules.star:531:12", b.z_draw, 0), l_to, int64(1), l_then)
 }
 
-// fn_dump is dump of the rules (cards/warlock/rules.star:1017:1).
+// fn_dump is dump of the rules (cards/warlock/rules.star:1020:1).
 func (b *bound) fn_dump(h *rules.Host, a1 int) {
 	l_zone := a1
 	_ = l_zone
@@ -1387,51 +1387,51 @@ func (b *bound) fn_dump(h *rules.Host, a1 int) {
 	_ = l_c
 	for _, it1 := range rules.Sorted(slices.Clone(h.Cards(l_zone))) {
 		l_c = it1
-		h.Move("cards/warlock/rules.star:1020:9", l_c, l_zone, h.Zone("cards/warlock/rules.star:1020:25", b.z_discard, 0))
+		h.Move("cards/warlock/rules.star:1023:9", l_c, l_zone, h.Zone("cards/warlock/rules.star:1023:25", b.z_discard, 0))
 	}
 }
 
-// fn_end_auction is end_auction of the rules (cards/warlock/rules.star:1230:1).
+// fn_end_auction is end_auction of the rules (cards/warlock/rules.star:1233:1).
 func (b *bound) fn_end_auction(h *rules.Host) {
 	var l_p int64
 	_ = l_p
 	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
 		l_p = it1
-		b.fn_dump(h, h.Zone("cards/warlock/rules.star:1233:17", b.z_bid, l_p))
-		b.fn_dump(h, h.Zone("cards/warlock/rules.star:1234:17", b.z_bid_alt, l_p))
+		b.fn_dump(h, h.Zone("cards/warlock/rules.star:1236:17", b.z_bid, l_p))
+		b.fn_dump(h, h.Zone("cards/warlock/rules.star:1237:17", b.z_bid_alt, l_p))
 	}
-	b.fn_dump(h, h.Zone("cards/warlock/rules.star:1235:13", b.z_bar, 0))
-	h.SetVar("cards/warlock/rules.star:1236:5", b.v_tonar, 0, b.fn_new_auctioneer(h))
+	b.fn_dump(h, h.Zone("cards/warlock/rules.star:1238:13", b.z_bar, 0))
+	h.SetVar("cards/warlock/rules.star:1239:5", b.v_tonar, 0, b.fn_new_auctioneer(h))
 	b.fn_check_complete(h)
-	h.SetVar("cards/warlock/rules.star:1238:5", b.v_day, 0, (h.Var("cards/warlock/rules.star:1238:5", b.v_day, 0) + int64(1)))
-	h.SetVar("cards/warlock/rules.star:1239:5", b.v_round, 0, int64(0))
-	if ((h.Var("cards/warlock/rules.star:1243:8", b.v_final, 0) != 0) || (h.Var("cards/warlock/rules.star:1243:19", b.v_complete, 0) != 0)) || (h.Var("cards/warlock/rules.star:1243:33", b.v_day, 0) >= b.p_days) {
-		h.SetPhase("cards/warlock/rules.star:1244:9", "over")
-		h.SetTurn("cards/warlock/rules.star:1245:9", int64(0))
-		h.End("cards/warlock/rules.star:1246:9")
+	h.SetVar("cards/warlock/rules.star:1241:5", b.v_day, 0, (h.Var("cards/warlock/rules.star:1241:5", b.v_day, 0) + int64(1)))
+	h.SetVar("cards/warlock/rules.star:1242:5", b.v_round, 0, int64(0))
+	if ((h.Var("cards/warlock/rules.star:1246:8", b.v_final, 0) != 0) || (h.Var("cards/warlock/rules.star:1246:19", b.v_complete, 0) != 0)) || (h.Var("cards/warlock/rules.star:1246:33", b.v_day, 0) >= b.p_days) {
+		h.SetPhase("cards/warlock/rules.star:1247:9", "over")
+		h.SetTurn("cards/warlock/rules.star:1248:9", int64(0))
+		h.End("cards/warlock/rules.star:1249:9")
 		return
 	}
 	b.fn_start_round(h)
 }
 
-// fn_end_round is end_round of the rules (cards/warlock/rules.star:1028:1).
+// fn_end_round is end_round of the rules (cards/warlock/rules.star:1031:1).
 func (b *bound) fn_end_round(h *rules.Host) {
 	var l_p int64
 	_ = l_p
 	var l_bar_full bool
 	_ = l_bar_full
-	h.SetVar("cards/warlock/rules.star:1031:5", b.v_elrohir, 0, rules.FloorMod("cards/warlock/rules.star:1031:17", (h.Var("cards/warlock/rules.star:1031:18", b.v_elrohir, 0)+int64(1)), h.Players()))
+	h.SetVar("cards/warlock/rules.star:1034:5", b.v_elrohir, 0, rules.FloorMod("cards/warlock/rules.star:1034:17", (h.Var("cards/warlock/rules.star:1034:18", b.v_elrohir, 0)+int64(1)), h.Players()))
 	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
 		l_p = it1
-		b.fn_dump(h, h.Zone("cards/warlock/rules.star:1033:17", b.z_castle, l_p))
+		b.fn_dump(h, h.Zone("cards/warlock/rules.star:1036:17", b.z_castle, l_p))
 	}
-	h.SetVar("cards/warlock/rules.star:1034:5", b.v_round, 0, (h.Var("cards/warlock/rules.star:1034:5", b.v_round, 0) + int64(1)))
+	h.SetVar("cards/warlock/rules.star:1037:5", b.v_round, 0, (h.Var("cards/warlock/rules.star:1037:5", b.v_round, 0) + int64(1)))
 	b.fn_check_complete(h)
-	l_bar_full = (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:1036:20", b.z_bar, 0)))) >= (b.p_bar_cards_per_player * h.Players()))
-	if (h.Var("cards/warlock/rules.star:1037:8", b.v_round, 0) >= b.p_rounds_per_day) || l_bar_full {
-		b.fn_start_auction(h, ((h.Var("cards/warlock/rules.star:1038:26", b.v_complete, 0) != 0) || ((h.Var("cards/warlock/rules.star:1038:40", b.v_day, 0) + int64(1)) >= b.p_days)), false)
+	l_bar_full = (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:1039:20", b.z_bar, 0)))) >= (b.p_bar_cards_per_player * h.Players()))
+	if (h.Var("cards/warlock/rules.star:1040:8", b.v_round, 0) >= b.p_rounds_per_day) || l_bar_full {
+		b.fn_start_auction(h, ((h.Var("cards/warlock/rules.star:1041:26", b.v_complete, 0) != 0) || ((h.Var("cards/warlock/rules.star:1041:40", b.v_day, 0) + int64(1)) >= b.p_days)), false)
 	} else {
-		if h.Var("cards/warlock/rules.star:1039:10", b.v_complete, 0) != 0 {
+		if h.Var("cards/warlock/rules.star:1042:10", b.v_complete, 0) != 0 {
 			b.fn_start_auction(h, true, true)
 		} else {
 			b.fn_start_round(h)
@@ -1458,7 +1458,7 @@ func (b *bound) fn_gob_card(h *rules.Host, a0 int64) rules.Opt[int16] {
 	}()
 }
 
-// fn_gold_of is gold_of of the rules (cards/warlock/rules.star:1075:1).
+// fn_gold_of is gold_of of the rules (cards/warlock/rules.star:1078:1).
 func (b *bound) fn_gold_of(h *rules.Host, a0 int16, a1 int64) rules.Opt[float64] {
 	l_c := a0
 	_ = l_c
@@ -1466,9 +1466,9 @@ func (b *bound) fn_gold_of(h *rules.Host, a0 int16, a1 int64) rules.Opt[float64]
 	_ = l_alt
 	return func() rules.Opt[float64] {
 		if l_alt != 0 {
-			return b.f_gold_alt_rules_Opt_float64_.At("cards/warlock/rules.star:1077:12", l_c)
+			return b.f_gold_alt_rules_Opt_float64_.At("cards/warlock/rules.star:1080:12", l_c)
 		}
-		return rules.Some(b.f_gold_float64.At("cards/warlock/rules.star:1077:35", l_c))
+		return rules.Some(b.f_gold_float64.At("cards/warlock/rules.star:1080:35", l_c))
 	}()
 }
 
@@ -1502,8 +1502,8 @@ func (b *bound) fn_has_target(h *rules.Host, a1 int64) bool {
 
 // fn_human_drew is human_drew of the rules (cards/warlock/rules.star:918:1).
 func (b *bound) fn_human_drew(h *rules.Host) {
-	h.SetVar("cards/warlock/rules.star:920:5", b.v_left, 0, (h.Var("cards/warlock/rules.star:920:5", b.v_left, 0) - int64(1)))
-	if (h.Var("cards/warlock/rules.star:921:8", b.v_left, 0) == int64(0)) || (b.fn_piles(h) == int64(0)) {
+	h.SetVar("cards/warlock/rules.star:923:5", b.v_left, 0, (h.Var("cards/warlock/rules.star:923:5", b.v_left, 0) - int64(1)))
+	if (h.Var("cards/warlock/rules.star:924:8", b.v_left, 0) == int64(0)) || (b.fn_piles(h) == int64(0)) {
 		b.fn_action_done(h)
 	}
 }
@@ -1553,7 +1553,7 @@ func (b *bound) fn_lay_aside(h *rules.Host, a1 int64, a2 int16) {
 	b.fn_begin_aside(h)
 }
 
-// fn_legal_bid is legal_bid of the rules (cards/warlock/rules.star:1066:1).
+// fn_legal_bid is legal_bid of the rules (cards/warlock/rules.star:1069:1).
 func (b *bound) fn_legal_bid(h *rules.Host, a1 int64) []tuple_int16_int64 {
 	l_p := a1
 	_ = l_p
@@ -1562,21 +1562,21 @@ func (b *bound) fn_legal_bid(h *rules.Host, a1 int64) []tuple_int16_int64 {
 	var l_c int16
 	_ = l_c
 	l_out = []tuple_int16_int64(nil)
-	for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:1069:14", b.z_mine, l_p)) {
+	for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:1072:14", b.z_mine, l_p)) {
 		l_c = it1
 		l_out = append(l_out, tuple_int16_int64{F0: l_c, F1: int64(0)})
-		if b.f_gold_alt_rules_Opt_float64_.At("cards/warlock/rules.star:1071:12", l_c).OK {
+		if b.f_gold_alt_rules_Opt_float64_.At("cards/warlock/rules.star:1074:12", l_c).OK {
 			l_out = append(l_out, tuple_int16_int64{F0: l_c, F1: int64(1)})
 		}
 	}
 	return l_out
 }
 
-// fn_legal_bid_done is legal_bid_done of the rules (cards/warlock/rules.star:1089:1).
+// fn_legal_bid_done is legal_bid_done of the rules (cards/warlock/rules.star:1092:1).
 func (b *bound) fn_legal_bid_done(h *rules.Host, a1 int64) bool {
 	l_p := a1
 	_ = l_p
-	return ((h.Var("cards/warlock/rules.star:1091:12", b.v_bid_halves, l_p) > int64(0)) && !(b.fn_bid_taken(h, h.Var("cards/warlock/rules.star:1091:53", b.v_bid_halves, l_p))))
+	return ((h.Var("cards/warlock/rules.star:1094:12", b.v_bid_halves, l_p) > int64(0)) && !(b.fn_bid_taken(h, h.Var("cards/warlock/rules.star:1094:53", b.v_bid_halves, l_p))))
 }
 
 // fn_legal_discard_dungeon is legal_discard_dungeon of the rules (cards/warlock/rules.star:479:1).
@@ -1614,7 +1614,7 @@ func (b *bound) fn_legal_draw_pile(h *rules.Host, a1 int64) bool {
 	return (b.fn_piles(h) > int64(0))
 }
 
-// fn_legal_gnome_hand is legal_gnome_hand of the rules (cards/warlock/rules.star:940:1).
+// fn_legal_gnome_hand is legal_gnome_hand of the rules (cards/warlock/rules.star:943:1).
 func (b *bound) fn_legal_gnome_hand(h *rules.Host, a1 int64) []int16 {
 	l_p := a1
 	_ = l_p
@@ -1625,9 +1625,9 @@ func (b *bound) fn_legal_gnome_hand(h *rules.Host, a1 int64) []int16 {
 	}
 	return func() []int16 {
 		var out []int16
-		for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:944:24", b.z_hand, l_p)) {
+		for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:947:24", b.z_hand, l_p)) {
 			l_c = it1
-			if b.f_points_int64.At("cards/warlock/rules.star:944:37", l_c) <= b.p_gnome_power_max_points {
+			if b.f_points_int64.At("cards/warlock/rules.star:947:37", l_c) <= b.p_gnome_power_max_points {
 				out = append(out, l_c)
 			}
 		}
@@ -1635,7 +1635,7 @@ func (b *bound) fn_legal_gnome_hand(h *rules.Host, a1 int64) []int16 {
 	}()
 }
 
-// fn_legal_goblin_bar is legal_goblin_bar of the rules (cards/warlock/rules.star:924:1).
+// fn_legal_goblin_bar is legal_goblin_bar of the rules (cards/warlock/rules.star:927:1).
 func (b *bound) fn_legal_goblin_bar(h *rules.Host, a1 int64) []int16 {
 	l_p := a1
 	_ = l_p
@@ -1648,9 +1648,9 @@ func (b *bound) fn_legal_goblin_bar(h *rules.Host, a1 int64) []int16 {
 	if !(b.fn_has_city_field(h, l_p)) {
 		return []int16(nil)
 	}
-	l_have = b.fn_kind_counts(h, l_p, b.fn_gob_card(h, h.Var("cards/warlock/rules.star:928:39", b.v_castle_gob, 0)))
+	l_have = b.fn_kind_counts(h, l_p, b.fn_gob_card(h, h.Var("cards/warlock/rules.star:931:39", b.v_castle_gob, 0)))
 	l_out = []int16(nil)
-	for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:930:14", b.z_bar, 0)) {
+	for _, it1 := range h.Cards(h.Zone("cards/warlock/rules.star:933:14", b.z_bar, 0)) {
 		l_c = it1
 		if !slices.Contains(l_out, l_c) && b.fn_can_build(h, l_have, l_c) {
 			l_out = append(l_out, l_c)
@@ -1703,32 +1703,32 @@ func (b *bound) fn_legal_pay_castle(h *rules.Host, a1 int64) bool {
 	return ((h.Var("cards/warlock/rules.star:788:12", b.v_bld_gob, 0) >= int64(0)) && b.fn_can_pay_with(h, b.fn_creature(h, h.Var("cards/warlock/rules.star:788:56", b.v_bld_gob, 0)), true))
 }
 
-// fn_legal_pick_discard is legal_pick_discard of the rules (cards/warlock/rules.star:1178:1).
+// fn_legal_pick_discard is legal_pick_discard of the rules (cards/warlock/rules.star:1181:1).
 func (b *bound) fn_legal_pick_discard(h *rules.Host, a1 int64) int {
 	l_p := a1
 	_ = l_p
-	return h.Zone("cards/warlock/rules.star:1180:12", b.z_bar, 0)
+	return h.Zone("cards/warlock/rules.star:1183:12", b.z_bar, 0)
 }
 
-// fn_legal_pick_dungeon is legal_pick_dungeon of the rules (cards/warlock/rules.star:1192:1).
+// fn_legal_pick_dungeon is legal_pick_dungeon of the rules (cards/warlock/rules.star:1195:1).
 func (b *bound) fn_legal_pick_dungeon(h *rules.Host, a1 int64) int {
 	l_p := a1
 	_ = l_p
-	return h.Zone("cards/warlock/rules.star:1194:12", b.z_bar, 0)
+	return h.Zone("cards/warlock/rules.star:1197:12", b.z_bar, 0)
 }
 
-// fn_legal_pick_empire is legal_pick_empire of the rules (cards/warlock/rules.star:1149:1).
+// fn_legal_pick_empire is legal_pick_empire of the rules (cards/warlock/rules.star:1152:1).
 func (b *bound) fn_legal_pick_empire(h *rules.Host, a1 int64) int {
 	l_p := a1
 	_ = l_p
-	return h.Zone("cards/warlock/rules.star:1151:12", b.z_bar, 0)
+	return h.Zone("cards/warlock/rules.star:1154:12", b.z_bar, 0)
 }
 
-// fn_legal_pick_mine is legal_pick_mine of the rules (cards/warlock/rules.star:1188:1).
+// fn_legal_pick_mine is legal_pick_mine of the rules (cards/warlock/rules.star:1191:1).
 func (b *bound) fn_legal_pick_mine(h *rules.Host, a1 int64) int {
 	l_p := a1
 	_ = l_p
-	return h.Zone("cards/warlock/rules.star:1190:12", b.z_bar, 0)
+	return h.Zone("cards/warlock/rules.star:1193:12", b.z_bar, 0)
 }
 
 // fn_legal_place is legal_place of the rules (cards/warlock/rules.star:756:1).
@@ -1793,7 +1793,7 @@ func (b *bound) fn_legal_play_mine(h *rules.Host, a1 int64) int {
 	return h.Zone("cards/warlock/rules.star:673:12", b.z_hand, l_p)
 }
 
-// fn_legal_ruin is legal_ruin of the rules (cards/warlock/rules.star:951:1).
+// fn_legal_ruin is legal_ruin of the rules (cards/warlock/rules.star:954:1).
 func (b *bound) fn_legal_ruin(h *rules.Host, a1 int64) []tuple_int64_int64 {
 	l_p := a1
 	_ = l_p
@@ -1863,7 +1863,7 @@ func (b *bound) fn_legal_swap(h *rules.Host, a1 int64) []tuple_int64_int64 {
 	}()
 }
 
-// fn_legal_wizard_own is legal_wizard_own of the rules (cards/warlock/rules.star:973:1).
+// fn_legal_wizard_own is legal_wizard_own of the rules (cards/warlock/rules.star:976:1).
 func (b *bound) fn_legal_wizard_own(h *rules.Host, a1 int64) []int64 {
 	l_p := a1
 	_ = l_p
@@ -1876,7 +1876,7 @@ func (b *bound) fn_legal_wizard_own(h *rules.Host, a1 int64) []int64 {
 		var out []int64
 		for it1, hi1 := int64(0), b.g_FIELDS; it1 < hi1; it1++ {
 			l_f = it1
-			if b.fn_is_city(h, rules.At("cards/warlock/rules.star:976:49", l_cs, l_f)) {
+			if b.fn_is_city(h, rules.At("cards/warlock/rules.star:979:49", l_cs, l_f)) {
 				out = append(out, l_f)
 			}
 		}
@@ -1884,36 +1884,36 @@ func (b *bound) fn_legal_wizard_own(h *rules.Host, a1 int64) []int64 {
 	}()
 }
 
-// fn_legal_wizard_take is legal_wizard_take of the rules (cards/warlock/rules.star:987:1).
+// fn_legal_wizard_take is legal_wizard_take of the rules (cards/warlock/rules.star:990:1).
 func (b *bound) fn_legal_wizard_take(h *rules.Host, a1 int64) []tuple_int64_int64 {
 	l_p := a1
 	_ = l_p
 	return b.fn_targets(h, l_p)
 }
 
-// fn_lowest_bid is lowest_bid of the rules (cards/warlock/rules.star:1226:1).
+// fn_lowest_bid is lowest_bid of the rules (cards/warlock/rules.star:1229:1).
 func (b *bound) fn_lowest_bid(h *rules.Host, a1 int64) int64 {
 	l_p := a1
 	_ = l_p
 	return func() int64 {
-		if h.Var("cards/warlock/rules.star:1228:31", b.v_bidding, l_p) == int64(2) {
-			return h.Var("cards/warlock/rules.star:1228:12", b.v_bid_halves, l_p)
+		if h.Var("cards/warlock/rules.star:1231:31", b.v_bidding, l_p) == int64(2) {
+			return h.Var("cards/warlock/rules.star:1231:12", b.v_bid_halves, l_p)
 		}
 		return -(int64(1))
 	}()
 }
 
-// fn_new_auctioneer is new_auctioneer of the rules (cards/warlock/rules.star:1214:1).
+// fn_new_auctioneer is new_auctioneer of the rules (cards/warlock/rules.star:1217:1).
 func (b *bound) fn_new_auctioneer(h *rules.Host) int64 {
 	var l_best int64
 	_ = l_best
 	var l_p int64
 	_ = l_p
 	l_best = -(int64(1))
-	l_p = h.Var("cards/warlock/rules.star:1219:9", b.v_elrohir, 0)
+	l_p = h.Var("cards/warlock/rules.star:1222:9", b.v_elrohir, 0)
 	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
 		_ = it1
-		l_p = rules.FloorMod("cards/warlock/rules.star:1221:13", ((l_p + h.Players()) - int64(1)), h.Players())
+		l_p = rules.FloorMod("cards/warlock/rules.star:1224:13", ((l_p + h.Players()) - int64(1)), h.Players())
 		if (l_best < int64(0)) || (b.fn_lowest_bid(h, l_p) < b.fn_lowest_bid(h, l_best)) {
 			l_best = l_p
 		}
@@ -1921,19 +1921,19 @@ func (b *bound) fn_new_auctioneer(h *rules.Host) int64 {
 	return l_best
 }
 
-// fn_next_bidder is next_bidder of the rules (cards/warlock/rules.star:1102:1).
+// fn_next_bidder is next_bidder of the rules (cards/warlock/rules.star:1105:1).
 func (b *bound) fn_next_bidder(h *rules.Host) {
-	h.SetVar("cards/warlock/rules.star:1104:5", b.v_bidder, 0, (h.Var("cards/warlock/rules.star:1104:5", b.v_bidder, 0) + int64(1)))
-	if h.Var("cards/warlock/rules.star:1105:8", b.v_bidder, 0) < h.Players() {
-		h.SetTurn("cards/warlock/rules.star:1106:9", rules.FloorMod("cards/warlock/rules.star:1106:18", (h.Turn()+int64(1)), h.Players()))
-		h.SetVar("cards/warlock/rules.star:1107:9", b.v_bidding, h.Turn(), int64(1))
+	h.SetVar("cards/warlock/rules.star:1107:5", b.v_bidder, 0, (h.Var("cards/warlock/rules.star:1107:5", b.v_bidder, 0) + int64(1)))
+	if h.Var("cards/warlock/rules.star:1108:8", b.v_bidder, 0) < h.Players() {
+		h.SetTurn("cards/warlock/rules.star:1109:9", rules.FloorMod("cards/warlock/rules.star:1109:18", (h.Turn()+int64(1)), h.Players()))
+		h.SetVar("cards/warlock/rules.star:1110:9", b.v_bidding, h.Turn(), int64(1))
 		return
 	}
-	h.SetVar("cards/warlock/rules.star:1109:5", b.v_pick, 0, int64(0))
+	h.SetVar("cards/warlock/rules.star:1112:5", b.v_pick, 0, int64(0))
 	b.fn_next_pick(h)
 }
 
-// fn_next_pick is next_pick of the rules (cards/warlock/rules.star:1124:1).
+// fn_next_pick is next_pick of the rules (cards/warlock/rules.star:1127:1).
 func (b *bound) fn_next_pick(h *rules.Host) {
 	var l_order []int64
 	_ = l_order
@@ -1942,26 +1942,26 @@ func (b *bound) fn_next_pick(h *rules.Host) {
 		_ = it1
 		for it2, hi2 := int64(0), (int64(len(l_order)) + int64(1)); it2 < hi2; it2++ {
 			_ = it2
-			if (h.Var("cards/warlock/rules.star:1129:16", b.v_pick, 0) >= int64(len(l_order))) || (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:1129:44", b.z_bar, 0)))) == int64(0)) {
+			if (h.Var("cards/warlock/rules.star:1132:16", b.v_pick, 0) >= int64(len(l_order))) || (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:1132:44", b.z_bar, 0)))) == int64(0)) {
 				break
 			}
-			h.SetTurn("cards/warlock/rules.star:1131:13", rules.At("cards/warlock/rules.star:1131:22", l_order, h.Var("cards/warlock/rules.star:1131:28", b.v_pick, 0)))
-			if h.Var("cards/warlock/rules.star:1132:16", b.v_second, 0) != 0 {
-				h.SetPhase("cards/warlock/rules.star:1133:17", "pick_second")
-				h.SetVar("cards/warlock/rules.star:1134:17", b.v_left, 0, b.p_auction_second_pick)
+			h.SetTurn("cards/warlock/rules.star:1134:13", rules.At("cards/warlock/rules.star:1134:22", l_order, h.Var("cards/warlock/rules.star:1134:28", b.v_pick, 0)))
+			if h.Var("cards/warlock/rules.star:1135:16", b.v_second, 0) != 0 {
+				h.SetPhase("cards/warlock/rules.star:1136:17", "pick_second")
+				h.SetVar("cards/warlock/rules.star:1137:17", b.v_left, 0, b.p_auction_second_pick)
 			} else {
-				h.SetPhase("cards/warlock/rules.star:1136:17", "pick_empire")
-				h.SetVar("cards/warlock/rules.star:1137:17", b.v_left, 0, b.fn_picks(h))
+				h.SetPhase("cards/warlock/rules.star:1139:17", "pick_empire")
+				h.SetVar("cards/warlock/rules.star:1140:17", b.v_left, 0, b.fn_picks(h))
 			}
-			if h.Var("cards/warlock/rules.star:1138:16", b.v_left, 0) > int64(0) {
+			if h.Var("cards/warlock/rules.star:1141:16", b.v_left, 0) > int64(0) {
 				return
 			}
-			h.SetVar("cards/warlock/rules.star:1140:13", b.v_pick, 0, (h.Var("cards/warlock/rules.star:1140:13", b.v_pick, 0) + int64(1)))
+			h.SetVar("cards/warlock/rules.star:1143:13", b.v_pick, 0, (h.Var("cards/warlock/rules.star:1143:13", b.v_pick, 0) + int64(1)))
 		}
-		if (!(h.Var("cards/warlock/rules.star:1141:16", b.v_second, 0) != 0) && !(h.Var("cards/warlock/rules.star:1141:33", b.v_rows, 0) != 0)) && (b.p_auction_second_pick > int64(0)) {
-			h.SetVar("cards/warlock/rules.star:1142:13", b.v_second, 0, rules.B2I(true))
-			h.SetVar("cards/warlock/rules.star:1143:13", b.v_pick, 0, int64(0))
-			if (int64(len(l_order)) > int64(0)) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:1144:39", b.z_bar, 0)))) > int64(0)) {
+		if (!(h.Var("cards/warlock/rules.star:1144:16", b.v_second, 0) != 0) && !(h.Var("cards/warlock/rules.star:1144:33", b.v_rows, 0) != 0)) && (b.p_auction_second_pick > int64(0)) {
+			h.SetVar("cards/warlock/rules.star:1145:13", b.v_second, 0, rules.B2I(true))
+			h.SetVar("cards/warlock/rules.star:1146:13", b.v_pick, 0, int64(0))
+			if (int64(len(l_order)) > int64(0)) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:1147:39", b.z_bar, 0)))) > int64(0)) {
 				continue
 			}
 		}
@@ -2085,20 +2085,20 @@ func (b *bound) fn_pays(h *rules.Host, a0 []int64, a1 int64) bool {
 	return false
 }
 
-// fn_pick_step is pick_step of the rules (cards/warlock/rules.star:1170:1).
+// fn_pick_step is pick_step of the rules (cards/warlock/rules.star:1173:1).
 func (b *bound) fn_pick_step(h *rules.Host) {
-	if (h.Var("cards/warlock/rules.star:1172:8", b.v_left, 0) > int64(0)) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:1172:27", b.z_bar, 0)))) > int64(0)) {
-		h.SetPhase("cards/warlock/rules.star:1173:9", "pick_discard")
+	if (h.Var("cards/warlock/rules.star:1175:8", b.v_left, 0) > int64(0)) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:1175:27", b.z_bar, 0)))) > int64(0)) {
+		h.SetPhase("cards/warlock/rules.star:1176:9", "pick_discard")
 		return
 	}
-	h.SetVar("cards/warlock/rules.star:1175:5", b.v_pick, 0, (h.Var("cards/warlock/rules.star:1175:5", b.v_pick, 0) + int64(1)))
+	h.SetVar("cards/warlock/rules.star:1178:5", b.v_pick, 0, (h.Var("cards/warlock/rules.star:1178:5", b.v_pick, 0) + int64(1)))
 	b.fn_next_pick(h)
 }
 
-// fn_picks is picks of the rules (cards/warlock/rules.star:1118:1).
+// fn_picks is picks of the rules (cards/warlock/rules.star:1121:1).
 func (b *bound) fn_picks(h *rules.Host) int64 {
-	if h.Var("cards/warlock/rules.star:1120:8", b.v_rows, 0) != 0 {
-		return rules.Max(int64(1), h.Var("cards/warlock/rules.star:1121:23", b.v_round, 0))
+	if h.Var("cards/warlock/rules.star:1123:8", b.v_rows, 0) != 0 {
+		return rules.Max(int64(1), h.Var("cards/warlock/rules.star:1124:23", b.v_round, 0))
 	}
 	return b.p_auction_first_pick
 }
@@ -2205,7 +2205,7 @@ func (b *bound) fn_reshuffle(h *rules.Host) {
 	h.MoveAll("cards/warlock/rules.star:502:5", h.Zone("cards/warlock/rules.star:502:16", b.z_discard, 0), h.Zone("cards/warlock/rules.star:502:27", b.z_draw, 0))
 }
 
-// fn_returns is returns of the rules (cards/warlock/rules.star:1312:1).
+// fn_returns is returns of the rules (cards/warlock/rules.star:1315:1).
 func (b *bound) fn_returns(h *rules.Host) []int64 {
 	return b.fn_scores(h)
 }
@@ -2225,7 +2225,7 @@ func (b *bound) fn_reveal(h *rules.Host) {
 	b.fn_begin_dest(h)
 }
 
-// fn_scores is scores of the rules (cards/warlock/rules.star:1252:1).
+// fn_scores is scores of the rules (cards/warlock/rules.star:1255:1).
 func (b *bound) fn_scores(h *rules.Host) []int64 {
 	var l_counts []*rules.Dict[string, int64]
 	_ = l_counts
@@ -2264,14 +2264,14 @@ func (b *bound) fn_scores(h *rules.Host) []int64 {
 		for it2, hi2 := int64(0), b.g_FIELDS; it2 < hi2; it2++ {
 			l_f = it2
 			l_c = func() rules.Opt[int16] {
-				if b.fn_is_city(h, rules.At("cards/warlock/rules.star:1260:43", l_cs, l_f)) {
-					return rules.Some(b.fn_card_at(h, rules.At("cards/warlock/rules.star:1260:25", l_cs, l_f)))
+				if b.fn_is_city(h, rules.At("cards/warlock/rules.star:1263:43", l_cs, l_f)) {
+					return rules.Some(b.fn_card_at(h, rules.At("cards/warlock/rules.star:1263:25", l_cs, l_f)))
 				}
 				return rules.Opt[int16]{}
 			}()
-			l_row = rules.FloorDiv("cards/warlock/rules.star:1264:19", l_f, b.g_SIDE)
+			l_row = rules.FloorDiv("cards/warlock/rules.star:1267:19", l_f, b.g_SIDE)
 			l_edge = ((l_row == int64(0)) || (l_row == (b.g_SIDE - int64(1))))
-			if l_c.OK && (((b.f_race_string.At("cards/warlock/rules.star:1266:32", l_c.V) == "giant") && !(l_edge)) || ((b.f_race_string.At("cards/warlock/rules.star:1266:68", l_c.V) == "wizard") && l_edge)) {
+			if l_c.OK && (((b.f_race_string.At("cards/warlock/rules.star:1269:32", l_c.V) == "giant") && !(l_edge)) || ((b.f_race_string.At("cards/warlock/rules.star:1269:68", l_c.V) == "wizard") && l_edge)) {
 				l_c = rules.Opt[int16]{}
 			}
 			l_sq = append(l_sq, l_c)
@@ -2281,8 +2281,8 @@ func (b *bound) fn_scores(h *rules.Host) []int64 {
 		for _, it3 := range l_sq {
 			l_c = it3
 			if l_c.OK {
-				l_total = (l_total + b.f_points_int64.At("cards/warlock/rules.star:1273:26", rules.Must("cards/warlock/rules.star:1273:26", l_c)))
-				l_count.Set(b.f_race_string.At("cards/warlock/rules.star:1274:23", rules.Must("cards/warlock/rules.star:1274:23", l_c)), (l_count.GetOr(b.f_race_string.At("cards/warlock/rules.star:1274:43", rules.Must("cards/warlock/rules.star:1274:43", l_c)), int64(0)) + int64(1)))
+				l_total = (l_total + b.f_points_int64.At("cards/warlock/rules.star:1276:26", rules.Must("cards/warlock/rules.star:1276:26", l_c)))
+				l_count.Set(b.f_race_string.At("cards/warlock/rules.star:1277:23", rules.Must("cards/warlock/rules.star:1277:23", l_c)), (l_count.GetOr(b.f_race_string.At("cards/warlock/rules.star:1277:43", rules.Must("cards/warlock/rules.star:1277:43", l_c)), int64(0)) + int64(1)))
 			}
 		}
 		l_total = (l_total + b.fn_chain_points(h, l_sq))
@@ -2292,7 +2292,7 @@ func (b *bound) fn_scores(h *rules.Host) []int64 {
 	}
 	for _, it4 := range b.g_RACES {
 		l_r = it4
-		l_most = rules.MaxOf("cards/warlock/rules.star:1280:16", func() []int64 {
+		l_most = rules.MaxOf("cards/warlock/rules.star:1283:16", func() []int64 {
 			var out []int64
 			for _, it5 := range l_counts {
 				l_count_2 = it5
@@ -2305,21 +2305,21 @@ func (b *bound) fn_scores(h *rules.Host) []int64 {
 		}
 		for it6, hi6 := int64(0), h.Players(); it6 < hi6; it6++ {
 			l_p = it6
-			if rules.At("cards/warlock/rules.star:1284:16", l_counts, l_p).GetOr(l_r, int64(0)) == l_most {
-				rules.SetAt("cards/warlock/rules.star:1285:17", l_totals, l_p, (rules.At("cards/warlock/rules.star:1285:17", l_totals, l_p) + b.p_majority_bonus.GetOr(l_r, int64(0))))
+			if rules.At("cards/warlock/rules.star:1287:16", l_counts, l_p).GetOr(l_r, int64(0)) == l_most {
+				rules.SetAt("cards/warlock/rules.star:1288:17", l_totals, l_p, (rules.At("cards/warlock/rules.star:1288:17", l_totals, l_p) + b.p_majority_bonus.GetOr(l_r, int64(0))))
 			}
 		}
 	}
 	return l_totals
 }
 
-// fn_second_picked is second_picked of the rules (cards/warlock/rules.star:1206:1).
+// fn_second_picked is second_picked of the rules (cards/warlock/rules.star:1209:1).
 func (b *bound) fn_second_picked(h *rules.Host) {
-	h.SetVar("cards/warlock/rules.star:1208:5", b.v_left, 0, (h.Var("cards/warlock/rules.star:1208:5", b.v_left, 0) - int64(1)))
-	if (h.Var("cards/warlock/rules.star:1209:8", b.v_left, 0) > int64(0)) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:1209:27", b.z_bar, 0)))) > int64(0)) {
+	h.SetVar("cards/warlock/rules.star:1211:5", b.v_left, 0, (h.Var("cards/warlock/rules.star:1211:5", b.v_left, 0) - int64(1)))
+	if (h.Var("cards/warlock/rules.star:1212:8", b.v_left, 0) > int64(0)) && (int64(len(h.Cards(h.Zone("cards/warlock/rules.star:1212:27", b.z_bar, 0)))) > int64(0)) {
 		return
 	}
-	h.SetVar("cards/warlock/rules.star:1211:5", b.v_pick, 0, (h.Var("cards/warlock/rules.star:1211:5", b.v_pick, 0) + int64(1)))
+	h.SetVar("cards/warlock/rules.star:1214:5", b.v_pick, 0, (h.Var("cards/warlock/rules.star:1214:5", b.v_pick, 0) + int64(1)))
 	b.fn_next_pick(h)
 }
 
@@ -2473,7 +2473,7 @@ func (b *bound) fn_short_of_cards(h *rules.Host) bool {
 	return false
 }
 
-// fn_start_auction is start_auction of the rules (cards/warlock/rules.star:1046:1).
+// fn_start_auction is start_auction of the rules (cards/warlock/rules.star:1049:1).
 func (b *bound) fn_start_auction(h *rules.Host, a1 bool, a2 bool) {
 	l_final := a1
 	_ = l_final
@@ -2481,18 +2481,18 @@ func (b *bound) fn_start_auction(h *rules.Host, a1 bool, a2 bool) {
 	_ = l_rows
 	var l_p int64
 	_ = l_p
-	h.SetVar("cards/warlock/rules.star:1048:5", b.v_final, 0, rules.B2I(l_final))
-	h.SetVar("cards/warlock/rules.star:1049:5", b.v_rows, 0, rules.B2I(l_rows))
-	h.SetPhase("cards/warlock/rules.star:1050:5", "bid")
-	h.SetVar("cards/warlock/rules.star:1051:5", b.v_bidder, 0, int64(0))
-	h.SetVar("cards/warlock/rules.star:1052:5", b.v_second, 0, rules.B2I(false))
+	h.SetVar("cards/warlock/rules.star:1051:5", b.v_final, 0, rules.B2I(l_final))
+	h.SetVar("cards/warlock/rules.star:1052:5", b.v_rows, 0, rules.B2I(l_rows))
+	h.SetPhase("cards/warlock/rules.star:1053:5", "bid")
+	h.SetVar("cards/warlock/rules.star:1054:5", b.v_bidder, 0, int64(0))
+	h.SetVar("cards/warlock/rules.star:1055:5", b.v_second, 0, rules.B2I(false))
 	for it1, hi1 := int64(0), h.Players(); it1 < hi1; it1++ {
 		l_p = it1
-		h.SetVar("cards/warlock/rules.star:1054:9", b.v_bidding, l_p, int64(0))
-		h.SetVar("cards/warlock/rules.star:1055:9", b.v_bid_halves, l_p, int64(0))
+		h.SetVar("cards/warlock/rules.star:1057:9", b.v_bidding, l_p, int64(0))
+		h.SetVar("cards/warlock/rules.star:1058:9", b.v_bid_halves, l_p, int64(0))
 	}
-	h.SetTurn("cards/warlock/rules.star:1056:5", h.Var("cards/warlock/rules.star:1056:14", b.v_tonar, 0))
-	h.SetVar("cards/warlock/rules.star:1057:5", b.v_bidding, h.Turn(), int64(1))
+	h.SetTurn("cards/warlock/rules.star:1059:5", h.Var("cards/warlock/rules.star:1059:14", b.v_tonar, 0))
+	h.SetVar("cards/warlock/rules.star:1060:5", b.v_bidding, h.Turn(), int64(1))
 }
 
 // fn_start_build is start_build of the rules (cards/warlock/rules.star:742:1).
@@ -3174,8 +3174,8 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		r := b.fn_legal_ruin(h, int64(p))
 		for _, x := range r {
 			i := 0
-			i = i*size_ruin_0 + rules.Part("cards/warlock/rules.star:951:1", h, x.F0, size_ruin_0, true)
-			i = i*size_ruin_1 + rules.Part("cards/warlock/rules.star:951:1", h, x.F1, size_ruin_1, false)
+			i = i*size_ruin_0 + rules.Part("cards/warlock/rules.star:954:1", h, x.F0, size_ruin_0, true)
+			i = i*size_ruin_1 + rules.Part("cards/warlock/rules.star:954:1", h, x.F1, size_ruin_1, false)
 			dst = append(dst, i)
 		}
 		return dst
@@ -3191,7 +3191,7 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 	e.Legal["wizard_own"] = func(h *rules.Host, p int, dst []int) []int {
 		r := b.fn_legal_wizard_own(h, int64(p))
 		for _, x := range r {
-			dst = append(dst, rules.Part("cards/warlock/rules.star:973:1", h, x, size_wizard_own_0, false))
+			dst = append(dst, rules.Part("cards/warlock/rules.star:976:1", h, x, size_wizard_own_0, false))
 		}
 		return dst
 	}
@@ -3202,8 +3202,8 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		r := b.fn_legal_wizard_take(h, int64(p))
 		for _, x := range r {
 			i := 0
-			i = i*size_wizard_take_0 + rules.Part("cards/warlock/rules.star:987:1", h, x.F0, size_wizard_take_0, true)
-			i = i*size_wizard_take_1 + rules.Part("cards/warlock/rules.star:987:1", h, x.F1, size_wizard_take_1, false)
+			i = i*size_wizard_take_0 + rules.Part("cards/warlock/rules.star:990:1", h, x.F0, size_wizard_take_0, true)
+			i = i*size_wizard_take_1 + rules.Part("cards/warlock/rules.star:990:1", h, x.F1, size_wizard_take_1, false)
 			dst = append(dst, i)
 		}
 		return dst
@@ -3221,7 +3221,7 @@ func bind(g *rules.Game) (*rules.Entries, error) {
 		for _, x := range r {
 			i := 0
 			i = i*size_bid_0 + int(x.F0)
-			i = i*size_bid_1 + rules.Part("cards/warlock/rules.star:1066:1", h, x.F1, size_bid_1, false)
+			i = i*size_bid_1 + rules.Part("cards/warlock/rules.star:1069:1", h, x.F1, size_bid_1, false)
 			dst = append(dst, i)
 		}
 		return dst
