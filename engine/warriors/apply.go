@@ -74,6 +74,10 @@ func (s *State) apply(m Move) {
 			return
 		}
 		b.dice[b.rolled] = int8(m.Value)
+		// ruling catapult-moments: the last die is compared at once, with
+		// no window between: « Lorsque les dés ont été lancés, l'Attaquant
+		// compte le nombre de symboles Arc » (4.1), so no one shoots an
+		// archer after seeing the dice.
 		if b.rolled++; b.rolled == b.nAtt+b.nDef {
 			s.compare()
 		}

@@ -226,3 +226,39 @@ func TestChargeDragonAgain(t *testing.T) {
 		t.Errorf("the charge may not attack the dragon again: %+v", s.legalMoves())
 	}
 }
+
+// TestNoShotAfterTheRoll is ruling catapult-moments at the roll (l.92,
+// 140): bows count « Lorsque les dés ont été lancés », so the comparison
+// follows the last die at once, and a catapult holder cannot shoot an
+// archer after seeing the dice.
+func TestNoShotAfterTheRoll(t *testing.T) {
+	r := shipped(t, "")
+	s := table(t, r, 2)
+	elf, troll := s.people(t, "elf"), s.people(t, "troll")
+	s.take(t, 0, "elf_infantry", 2)
+	s.take(t, 1, "troll_infantry", 2)
+	s.take(t, 1, "troll_archer", 1)
+	s.take(t, 1, "catapult", 1)
+	s.take(t, 0, "battle_5", 1)
+	s.startBattle()
+	s.advance()
+	hold := func(when string) {
+		t.Helper()
+		if s.step != stFire || s.cur != 1 {
+			t.Fatalf("no catapult window %s: at %s", when, stepName(s.step))
+		}
+		s.must(t, Move{Kind: HoldFire})
+	}
+	hold("before the battle card")
+	s.must(t, Move{Kind: Attack, Slot: elf, Target: 1, TargetSlot: troll})
+	hold("between the target and the roll")
+	s.roll(t, 5, 3)
+	s.roll(t, 5)
+	s.must(t, Move{Kind: Roll, Value: 3})
+	if s.step == stFire || s.step == stRoll {
+		t.Fatalf("at %s after the last die; want the dice compared at once", stepName(s.step))
+	}
+	if s.b.nLoss == 0 {
+		t.Error("the dice were not compared")
+	}
+}
