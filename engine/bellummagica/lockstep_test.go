@@ -204,7 +204,8 @@ func TestLockstep(t *testing.T) {
 func TestLockstepParams(t *testing.T) {
 	sets := []string{"goblins=1", "face_up_creatures=3", "end_chests=6", "round_cost=2", `scout_chest="gold"`,
 		"thief_chests=2", "robbery_shields=2", "evil_cost_food=1", "most_evil_cost_glyphs=2", "most_evil_cost_food=2",
-		"most_evil_alt_cost_glyphs=4", "barrel_limit=3", "kingdom_towns={2 = 2, 3 = 4, 4 = 6, 5 = 8}"}
+		"most_evil_alt_cost_glyphs=4", "barrel_limit=3", "kingdom_towns={2 = 2, 3 = 4, 4 = 6, 5 = 8}",
+		"magic_sword_counts_twice=true"}
 	a, b := lockstepGames(t, lockstepModel(t, sets))
 	for n := 2; n <= 5; n++ {
 		if err := lockstep.Run(lockstep.Config{A: a, B: b, Players: n, Games: longtest.Size(2, 50), Seed: 7,
