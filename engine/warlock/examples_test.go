@@ -423,25 +423,10 @@ func TestBuildingRules(t *testing.T) {
 // final-visit).
 func TestFinalVisit(t *testing.T) {
 	r := shipped(t)
-	s := table(t, r, 3)
-	s.lay(t, scott,
-		"gnome_1 gnome_1 gnome_1 gnome_1",
-		"gnome_1 gnome_1 gnome_1 gnome_1",
-		"human_1 human_1 human_1 human_1",
-		"human_2 human_2 human_2 .")
-	s.hand(t, scott, "gnome_2")
-	s.mine(t, scott, "giant_1")
-	s.mine(t, sarah, "giant_2")
-	s.toBar(t, "orc_1", "orc_1", "orc_2")
-	s.done = s.n*r.Params.ActionsPerRound - 1 // Scott takes the round's last action
-	s.cur = scott
-	s.play(t, card(PlayEmpire, r.design(t, "gnome_2")), at(s.field(3, 3)))
-	if s.step != stBid || !s.rows || !s.final {
+	s := finalVisit(t, r, 0, "orc_1", "orc_1", "orc_2")
+	if !s.rows {
 		t.Fatalf("no final visit after the round (at %s)", stepName(s.step))
 	}
-	s.play(t, do(Pass)) // Kate holds Tonar
-	s.play(t, card(Bid, r.design(t, "giant_1")), do(BidDone))
-	s.play(t, card(Bid, r.design(t, "giant_2")), do(BidDone))
 	orc := r.design(t, "orc_1")
 	s.play(t, card(BarCard, orc)) // Scott's empire is full: the card is discarded
 	s.play(t, card(BarCard, orc), at(0))
@@ -451,6 +436,35 @@ func TestFinalVisit(t *testing.T) {
 	if s.seats[sarah].occupied != 1 || s.nBar != 0 {
 		t.Error("Sarah did not get her one card")
 	}
+}
+
+// finalVisit completes Scott's empire of 16 cards with the last action
+// of round round (from 0) of a day, which brings the final visit to the
+// bar, holding the cards bar; Kate, with Tonar, passes, then Scott bids
+// giant_1 and Sarah giant_2.
+func finalVisit(t *testing.T, r *Rules, round int, bar ...string) *State {
+	t.Helper()
+	s := table(t, r, 3)
+	s.lay(t, scott,
+		"gnome_1 gnome_1 gnome_1 gnome_1",
+		"gnome_1 gnome_1 gnome_1 gnome_1",
+		"human_1 human_1 human_1 human_1",
+		"human_2 human_2 human_2 .")
+	s.hand(t, scott, "gnome_2")
+	s.mine(t, scott, "giant_1")
+	s.mine(t, sarah, "giant_2")
+	s.toBar(t, bar...)
+	s.round = round
+	s.done = s.n*r.Params.ActionsPerRound - 1 // Scott takes the round's last action
+	s.cur = scott
+	s.play(t, card(PlayEmpire, r.design(t, "gnome_2")), at(s.field(3, 3)))
+	if s.step != stBid || !s.final {
+		t.Fatalf("no final visit after the round (at %s)", stepName(s.step))
+	}
+	s.play(t, do(Pass))
+	s.play(t, card(Bid, r.design(t, "giant_1")), do(BidDone))
+	s.play(t, card(Bid, r.design(t, "giant_2")), do(BidDone))
+	return s
 }
 
 // TestShortDeal: with five players, when the draw and discard piles hold

@@ -221,26 +221,7 @@ func TestTonarStarts(t *testing.T) {
 // one into the empire and the other discarded.
 func TestFinalVisitTwoRows(t *testing.T) {
 	r := shipped(t)
-	s := table(t, r, 3)
-	s.lay(t, scott,
-		"gnome_1 gnome_1 gnome_1 gnome_1",
-		"gnome_1 gnome_1 gnome_1 gnome_1",
-		"human_1 human_1 human_1 human_1",
-		"human_2 human_2 human_2 .")
-	s.hand(t, scott, "gnome_2")
-	s.mine(t, scott, "giant_1")
-	s.mine(t, sarah, "giant_2")
-	s.toBar(t, "orc_1", "orc_1", "orc_1", "orc_2", "orc_2", "orc_2")
-	s.round = 1
-	s.done = s.n*r.Params.ActionsPerRound - 1
-	s.cur = scott
-	s.play(t, card(PlayEmpire, r.design(t, "gnome_2")), at(s.field(3, 3)))
-	if s.step != stBid || !s.final {
-		t.Fatalf("no final visit after the round (at %s)", stepName(s.step))
-	}
-	s.play(t, do(Pass)) // Kate holds Tonar
-	s.play(t, card(Bid, r.design(t, "giant_1")), do(BidDone))
-	s.play(t, card(Bid, r.design(t, "giant_2")), do(BidDone))
+	s := finalVisit(t, r, 1, "orc_1", "orc_1", "orc_1", "orc_2", "orc_2", "orc_2")
 	orc1, orc2 := r.design(t, "orc_1"), r.design(t, "orc_2")
 	// The bidders pick in bidding order. A card into a full empire (Scott's)
 	// is discarded; Sarah's goes to field 0.

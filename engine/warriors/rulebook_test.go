@@ -242,16 +242,11 @@ func TestNoShotAfterTheRoll(t *testing.T) {
 	s.take(t, 0, "battle_5", 1)
 	s.startBattle()
 	s.advance()
-	hold := func(when string) {
-		t.Helper()
-		if s.step != stFire || s.cur != 1 {
-			t.Fatalf("no catapult window %s: at %s", when, stepName(s.step))
-		}
-		s.must(t, Move{Kind: HoldFire})
-	}
-	hold("before the battle card")
+	s.window(t, 1, "battle")
+	s.must(t, Move{Kind: HoldFire})
 	s.must(t, Move{Kind: Attack, Slot: elf, Target: 1, TargetSlot: troll})
-	hold("between the target and the roll")
+	s.window(t, 1, "roll")
+	s.must(t, Move{Kind: HoldFire})
 	s.roll(t, 5, 3)
 	s.roll(t, 5)
 	s.must(t, Move{Kind: Roll, Value: 3})
