@@ -15,7 +15,7 @@ import (
 
 // topKeys are the keys a game data file may hold.
 func topKeys() []string {
-	return []string{"back", "block", "card", "component", "deck", "difference", "enum", "face", "game", "group", "message", "param", "section", "term", "total", "type", "variant", "zone"}
+	return []string{"back", "block", "card", "component", "deck", "difference", "enum", "face", "game", "group", "message", "param", "ruling", "section", "term", "total", "type", "variant", "zone"}
 }
 
 // cardKeys are the keys every card has besides its type's fields.
@@ -195,6 +195,15 @@ func gameData(dir string, srcs []*source, partial bool, d *diag.List) (g *model.
 			g.Zones = append(g.Zones, z)
 		}
 	}
+	for _, n := range all("ruling") {
+		r := rulingDef(n, g, l, d)
+		if r == nil {
+			l.add(lostRuling, strField(n, "id"))
+		} else if unique("ruling", r.ID, n) {
+			g.Rulings = append(g.Rulings, r)
+		}
+	}
+	rulingsSection(g, d)
 	for _, n := range all("term") {
 		t := termDef(n, d)
 		if t == nil {
@@ -674,6 +683,53 @@ func zoneDef(n node, g *model.Game, l *lost, d *diag.List) *model.Zone {
 	return keepIf(idOK, z)
 }
 
+// rulingDef reads a [[ruling]]. It runs after the sections, whose rule
+// it reads.
+func rulingDef(n node, g *model.Game, l *lost, d *diag.List) *model.Ruling {
+	o, ok := asObj(n, d)
+	if !ok {
+		return nil
+	}
+	defer o.done()
+	id, _, idOK := o.nameID()
+	section, sn, hasSection := o.str("section", false)
+	r := &model.Ruling{ID: id, Pos: n.keyPos(), Section: section, Message: "ruling." + id}
+	if hasSection {
+		i := slices.IndexFunc(g.Sections, func(x *model.Section) bool { return x.ID == section })
+		switch {
+		case i < 0 && !l.has(lostSection, section):
+			ids := make([]string, len(g.Sections))
+			for i, x := range g.Sections {
+				ids[i] = x.ID
+			}
+			d.Errorf(sn.pos(), diag.DanglingRef, "ruling %s: no section %q%s", id, section, suggest(section, ids))
+		case i >= 0 && g.Sections[i].Rulings:
+			d.Errorf(sn.pos(), diag.BadValue, "ruling %s: section %s lists the rulings; name the section whose rule the ruling reads", id, section)
+		}
+	}
+	return keepIf(idOK, r)
+}
+
+// rulingsSection checks that the rulings have one section to be printed
+// in, and that a section listing them has some to list.
+func rulingsSection(g *model.Game, d *diag.List) {
+	var listing []*model.Section
+	for _, s := range g.Sections {
+		if s.Rulings {
+			listing = append(listing, s)
+		}
+	}
+	for _, s := range listing[min(1, len(listing)):] {
+		d.Errorf(s.Pos, diag.BadValue, "section %s: the rulings are listed in section %s already; one section lists them", s.ID, listing[0].ID)
+	}
+	switch {
+	case len(g.Rulings) > 0 && len(g.Sections) > 0 && len(listing) == 0:
+		d.Errorf(g.Rulings[0].Pos, diag.MissingKey, "game %s has rulings, but no section lists them, so the rulebook would not print them: add rulings = true to the [[section]] that should", g.ID)
+	case len(g.Rulings) == 0 && len(listing) > 0:
+		d.Errorf(listing[0].Pos, diag.BadValue, "section %s lists the rulings, but the game has no [[ruling]]", listing[0].ID)
+	}
+}
+
 func paramDef(n node, sc *scope, typeIDs map[string]bool, d *diag.List) *model.Param {
 	o, ok := asObj(n, d)
 	if !ok {
@@ -810,7 +866,8 @@ func sectionDef(n node, d *diag.List) *model.Section {
 	num, nn, hasNum := o.str("number", false)
 	level, ln, hasLevel := o.integer("level", false)
 	free, _ := o.boolean("free")
-	s := &model.Section{ID: id, Pos: n.keyPos(), Number: num, Level: level, Free: free}
+	rulings, _ := o.boolean("rulings")
+	s := &model.Section{ID: id, Pos: n.keyPos(), Number: num, Level: level, Free: free, Rulings: rulings}
 	switch {
 	case hasNum && !numberPattern.MatchString(num):
 		d.Errorf(nn.pos(), diag.BadValue, "section %s: number %q must look like 2 or 2.1", id, num)

@@ -158,6 +158,9 @@ func required(g *model.Game) (names, texts []string) {
 	for _, s := range g.Sections {
 		texts = append(texts, "rules."+s.ID+".title", "rules."+s.ID+".text")
 	}
+	for _, r := range g.Rulings {
+		texts = append(texts, r.Message)
+	}
 	for _, b := range g.Blocks {
 		texts = append(texts, b.Messages(g)...)
 	}

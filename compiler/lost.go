@@ -39,6 +39,7 @@ const (
 	lostCard      = "card" // a card that could not be kept
 	lostComponent = "component"
 	lostZone      = "zone"
+	lostRuling    = "ruling"
 	lostParam     = "param"
 	lostTotal     = "total"
 	lostSection   = "section"
@@ -76,7 +77,7 @@ func (l *lost) add(kind, id string) {
 		l.prefixes = append(l.prefixes, id+".")
 	case lostValue, lostMessage:
 		l.msgs[id] = true
-	case lostType, lostCard, lostComponent, lostVariant, lostZone:
+	case lostType, lostCard, lostComponent, lostVariant, lostZone, lostRuling:
 		l.msgs[kind+"."+id] = true
 	case lostTerm:
 		l.msgs["term."+id] = true
@@ -108,7 +109,7 @@ func (l *lost) any(kind, scope string, scoped bool) {
 		l.prefixes = append(l.prefixes, "rules.")
 	case lostTerm:
 		l.prefixes = append(l.prefixes, "term.", "forms.")
-	case lostType, lostCard, lostComponent, lostVariant, lostBlock, lostZone:
+	case lostType, lostCard, lostComponent, lostVariant, lostBlock, lostZone, lostRuling:
 		l.prefixes = append(l.prefixes, kind+".")
 	}
 	if name := dataName(kind); name != "" {

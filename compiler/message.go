@@ -17,7 +17,7 @@ var argPattern = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 // derives from the data, which a declared message must stay out of, so that
 // adding a card or a section never collides with one.
 func derivedNamespaces(g *model.Game) []string {
-	ns := []string{"block", "card", "component", "forms", "game", "rules", "term", "type", "variant", "zone"}
+	ns := []string{"block", "card", "component", "forms", "game", "rules", "ruling", "term", "type", "variant", "zone"}
 	for _, e := range g.Enums {
 		ns = append(ns, e.ID)
 	}

@@ -121,6 +121,7 @@ const (
 	RulesAction  Code = "G504" // an action without the function that makes it legal or the one that plays it, or without a name
 	RulesUncited Code = "G505" // a rules function that cites no rulebook section
 	RulesUncoded Code = "G506" // a rulebook section no rules function cites
+	RulesRuling  Code = "G507" // a ruling the rules never name, or one they name that the game does not declare
 )
 
 // CodeInfo describes a code for documentation.
@@ -197,6 +198,7 @@ func Codes() []CodeInfo {
 		{RulesAction, "an action without the function that makes it legal or the one that plays it, or without a name"},
 		{RulesUncited, "a rules function that cites no rulebook section"},
 		{RulesUncoded, "a rulebook section no rules function cites"},
+		{RulesRuling, "a ruling the rules never name, or one they name that the game does not declare"},
 	}
 }
 

@@ -112,6 +112,7 @@ type data[N, T any] struct {
 	Params         []param        `json:"params"`
 	Totals         []total        `json:"totals"`
 	Sections       []section[T]   `json:"sections"`
+	Rulings        []ruling[T]    `json:"rulings"`
 	Terms          []term[N]      `json:"terms"`
 }
 
@@ -202,11 +203,18 @@ type total struct {
 }
 
 type section[T any] struct {
-	ID     string `json:"id"`
-	Number string `json:"number,omitempty"`
-	Level  int    `json:"level"`
-	Title  T      `json:"title"`
-	Text   T      `json:"text"`
+	ID      string `json:"id"`
+	Number  string `json:"number,omitempty"`
+	Level   int    `json:"level"`
+	Rulings bool   `json:"rulings,omitempty"`
+	Title   T      `json:"title"`
+	Text    T      `json:"text"`
+}
+
+type ruling[T any] struct {
+	ID      string `json:"id"`
+	Section string `json:"section,omitempty"`
+	Text    T      `json:"text"`
 }
 
 type term[N any] struct {
@@ -286,6 +294,7 @@ func build[N, T any](g *model.Game, names func(string) (N, error), text func(str
 		Params:         make([]param, 0, len(g.Params)),
 		Totals:         make([]total, 0, len(g.Totals)),
 		Sections:       make([]section[T], 0, len(g.Sections)),
+		Rulings:        make([]ruling[T], 0, len(g.Rulings)),
 		Terms:          make([]term[N], 0, len(g.Terms)),
 	}
 	var err error
@@ -383,7 +392,7 @@ func build[N, T any](g *model.Game, names func(string) (N, error), text func(str
 		d.Totals = append(d.Totals, out)
 	}
 	for _, s := range g.Sections {
-		out := section[T]{ID: s.ID, Number: s.Number, Level: s.Level}
+		out := section[T]{ID: s.ID, Number: s.Number, Level: s.Level, Rulings: s.Rulings}
 		if out.Title, err = text("rules." + s.ID + ".title"); err != nil {
 			return nil, err
 		}
@@ -391,6 +400,13 @@ func build[N, T any](g *model.Game, names func(string) (N, error), text func(str
 			return nil, err
 		}
 		d.Sections = append(d.Sections, out)
+	}
+	for _, r := range g.Rulings {
+		out := ruling[T]{ID: r.ID, Section: r.Section}
+		if out.Text, err = text(r.Message); err != nil {
+			return nil, err
+		}
+		d.Rulings = append(d.Rulings, out)
 	}
 	for _, t := range g.Terms {
 		ns, err := names(t.Message)

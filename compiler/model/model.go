@@ -6,9 +6,12 @@ package model
 import (
 	"fmt"
 	"iter"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/grimoire-games/grimoire/compiler/diag"
 )
@@ -68,6 +71,10 @@ type Game struct {
 	// Zones are the places the rules keep cards in, in the order
 	// declared.
 	Zones []*Zone
+	// Rulings are how the engines play what the rulebook leaves open or
+	// says two ways, in the order declared; the rulebook prints them in
+	// the section that lists them.
+	Rulings []*Ruling
 	// Rules are the game's rules in the rules language, its .star files
 	// in name order; none for a game whose engine is written in Go.
 	Rules []*RulesFile
@@ -549,6 +556,92 @@ type Section struct {
 	// translations keep its numbers, placeholders and names, but not its
 	// sentences one by one.
 	Free bool
+	// Rulings marks the section the rulebook prints the rulings in,
+	// after its text. A published rulebook may lack it.
+	Rulings bool
+}
+
+// Ruling is a [[ruling]]: the engines' reading of a rule the rulebook
+// leaves open or says two ways. The code that plays it names it in a
+// comment, "ruling ID" with dashes for underscores.
+type Ruling struct {
+	ID  string
+	Pos diag.Pos
+	// Section is the rulebook section whose rule it reads, "" for none.
+	Section string
+	Message string // "ruling.<id>": the ruling's text
+}
+
+// namedRuling is how code names a ruling in a comment: "ruling" and an id
+// of two words or more, with dashes or underscores between them.
+var namedRuling = regexp.MustCompile(`ruling ([a-z][a-z0-9]*(?:[-_][a-z0-9]+)+)`)
+
+// RulingsNamed returns the ids of the rulings a source names, as
+// [[ruling]] ids (underscores for dashes), in order of first mention.
+func RulingsNamed(src string) []string {
+	var ids []string
+	for _, m := range namedRuling.FindAllStringSubmatch(src, -1) {
+		if id := strings.ReplaceAll(m[1], "-", "_"); !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// NamesRuling reports whether a source names the ruling id, written with
+// dashes or underscores, as a word of its own.
+func NamesRuling(src, id string) bool {
+	for _, name := range []string{id, strings.ReplaceAll(id, "_", "-")} {
+		for rest := src; ; {
+			i := strings.Index(rest, "ruling "+name)
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len("ruling "+name):]
+			if r, _ := utf8.DecodeRuneInString(rest); !(r == '_' || r == '-' || unicode.IsLetter(r) || unicode.IsDigit(r)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// RulingsSection returns the section that prints the rulings, or nil.
+func (g *Game) RulingsSection() *Section {
+	for _, s := range g.Sections {
+		if s.Rulings {
+			return s
+		}
+	}
+	return nil
+}
+
+// RulingsInBookOrder returns the rulings in the order of the sections
+// whose rules they read, as the rulebook lists them; those of one section
+// in the order declared, those of none last.
+func (g *Game) RulingsInBookOrder() []*Ruling {
+	at := func(r *Ruling) int {
+		if i := slices.IndexFunc(g.Sections, func(s *Section) bool { return s.ID == r.Section }); i >= 0 {
+			return i
+		}
+		return len(g.Sections)
+	}
+	out := slices.Clone(g.Rulings)
+	slices.SortStableFunc(out, func(a, b *Ruling) int { return at(a) - at(b) })
+	return out
+}
+
+// RulingParagraph is a ruling as the rulebook prints it: the section it
+// reads, by number and title, then its text. number and title are empty
+// for a ruling of no section.
+func RulingParagraph(number, title, text string) string {
+	switch {
+	case title == "":
+		return text
+	case number == "":
+		return title + " — " + text
+	}
+	return title + " (" + number + ") — " + text
 }
 
 // Difference is a [[difference]]: a translation leaves out or changes a

@@ -416,6 +416,9 @@ func printedMessages(g *model.Game) []string {
 	for _, s := range g.Sections {
 		ids = append(ids, "rules."+s.ID+".title", "rules."+s.ID+".text")
 	}
+	for _, r := range g.Rulings {
+		ids = append(ids, r.Message)
+	}
 	for _, b := range g.Blocks {
 		ids = append(ids, b.Messages(g)...)
 	}

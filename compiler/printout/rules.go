@@ -2,6 +2,7 @@ package printout
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/grimoire-games/grimoire/compiler/diag"
@@ -64,6 +65,9 @@ func (p *printer) rulebook() {
 		rows, over = p.appendTextRows(rows, id+".text", p.text(id+".text"), body, width)
 		if over > 0 {
 			p.overflow(id+".text", "the width of the rulebook's page", width+over, width)
+		}
+		if s.Rulings {
+			rows = p.appendRulings(rows, body, width)
 		}
 		blocks, _ := p.blocksOn(model.OnRules, s.ID)
 		for _, b := range blocks {
@@ -170,4 +174,22 @@ func (p *printer) rulebook() {
 		p.footer(p.title(), fmt.Sprintf("%d / %d", i, total), H-rulesMarginBot+9, rulesMarginX, W-rulesMarginX)
 	}
 	p.doc.SetPage(total)
+}
+
+// appendRulings appends the rulings, a paragraph each, led by the section
+// whose rule each reads.
+func (p *printer) appendRulings(rows []row, body font, width float64) []row {
+	for _, r := range p.g.RulingsInBookOrder() {
+		var number, title string
+		if i := slices.IndexFunc(p.g.Sections, func(s *model.Section) bool { return s.ID == r.Section }); i >= 0 {
+			number, title = p.g.Sections[i].Number, p.text("rules."+r.Section+".title")
+		}
+		rows = append(rows, gap(body.lineH()*0.3))
+		var over float64
+		rows, over = p.appendTextRows(rows, r.Message, model.RulingParagraph(number, title, p.text(r.Message)), body, width)
+		if over > 0 {
+			p.overflow(r.Message, "the width of the rulebook's page", width+over, width)
+		}
+	}
+	return rows
 }

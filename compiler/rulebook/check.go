@@ -86,6 +86,9 @@ func (c *checker) rules() {
 	for k, gs := range c.ix.sections {
 		gp := c.ix.gamePassage(tv, gs, loc)
 		sp, ok := spans[gs.sec.ID]
+		if !ok && gs.sec.Rulings {
+			continue // the rulings are Grimoire's: a publisher's book has none
+		}
 		if !ok {
 			// A section the layout could not place, its heading and
 			// opening lost: what is left of it, between its neighbours,

@@ -146,8 +146,8 @@ func TestPrintedEdits(t *testing.T) {
 		// The first words of a sentence left out at a page's top, the
 		// rest of it starting the page with a capital the rules do not
 		// write there.
-		{"sentence start at a page's top", "bellum_magica", "de",
-			"\fDann gibt der Kapitän den Würfel an den Spieler zu seiner Linken weiter, der neuer", "\fDer neuer",
+		{"sentence start at a page's top", "bellum_magica", "en",
+			"\fThe rule of magic shields", "\fShields",
 			diag.RulebookOmission, "\f"},
 		// A sentence left out that leaves a line reading like a
 		// numbered heading ("2. Thanks to your thief, you steal 1 chest

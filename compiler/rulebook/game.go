@@ -3,6 +3,7 @@ package rulebook
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -374,6 +375,16 @@ func (ix *index) addSections() {
 			}
 			if t := ix.render(loc, data, "block."+b.ID+".text"); t != "" {
 				text = strings.TrimRight(text, "\n") + "\n\n" + ix.render(loc, data, "block."+b.ID+".title") + "\n\n" + t
+			}
+		}
+		// The rulings the section lists are read as part of it too.
+		if s.Rulings {
+			for _, r := range ix.g.RulingsInBookOrder() {
+				var number, title string
+				if i := slices.IndexFunc(ix.g.Sections, func(x *model.Section) bool { return x.ID == r.Section }); i >= 0 {
+					number, title = ix.g.Sections[i].Number, ix.render(loc, data, "rules."+r.Section+".title")
+				}
+				text = strings.TrimRight(text, "\n") + "\n\n" + model.RulingParagraph(number, title, ix.render(loc, data, r.Message))
 			}
 		}
 		gs.text = text

@@ -9,10 +9,10 @@ import (
 	"github.com/grimoire-games/grimoire/engine/internal/rulings"
 )
 
-// TestRulingsDocumented: the table of Bellum Magica rulings in
-// docs/engines.md and the rulings the code names are the same set.
+// TestRulingsDocumented: the rulings Bellum Magica's data declares, whose
+// texts the rulebook prints, and those the code names are the same set.
 func TestRulingsDocumented(t *testing.T) {
-	rulings.Check(t, "../../docs/engines.md", "### Bellum Magica rulings", ".")
+	rulings.Check(t, "bellum_magica", ".")
 }
 
 // TestChestValuesHidden: a player sees the kinds of everyone's chests but

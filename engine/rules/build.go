@@ -119,6 +119,7 @@ func build(g *model.Game, budget uint64) (*Game, diag.List) {
 	b.attributes()
 	b.uses(paramDict, gm.byID, componentIDs)
 	b.sections()
+	b.rulings()
 	if d.HasErrors() {
 		return nil, d.Sort()
 	}
@@ -765,8 +766,33 @@ func (b *builder) sections() {
 		}
 	}
 	for _, sec := range gm.m.Sections {
+		if sec.Rulings {
+			continue // its code is the rulings', which rulings checks
+		}
 		if _, text := gm.textOnly[sec.ID]; !text && len(gm.cites[sec.ID]) == 0 {
 			b.d.Warnf(sec.Pos, diag.RulesUncoded, "no rules function implements section %s (%s): cite it in a docstring (§%s), or list it in %s with the reason it has no code", sec.ID, sec.Number, sec.ID, globalTextOnly)
+		}
+	}
+}
+
+// rulings checks that the rules name, in a comment, each ruling the game
+// declares ("# ruling short-deal: …" where it is played), and no other.
+func (b *builder) rulings() {
+	declared := map[string]bool{}
+	for _, r := range b.gm.m.Rulings {
+		declared[r.ID] = true
+		if !slices.ContainsFunc(b.gm.m.Rules, func(f *model.RulesFile) bool { return model.NamesRuling(f.Src, r.ID) }) {
+			b.d.Warnf(r.Pos, diag.RulesRuling, "ruling %s is named nowhere in the rules: write \"# ruling %s\" where they play it", r.ID, strings.ReplaceAll(r.ID, "_", "-"))
+		}
+	}
+	for _, f := range b.gm.m.Rules {
+		for i, line := range strings.Split(f.Src, "\n") {
+			for _, id := range model.RulingsNamed(line) {
+				if !declared[id] {
+					col := strings.Index(line, "ruling ") + 1
+					b.d.Warnf(diag.Pos{File: f.Name, Line: i + 1, Col: col}, diag.RulesRuling, "the rules name ruling %s, which the game does not declare: add a [[ruling]] with id %q and its text, or name one it declares", id, id)
+				}
+			}
 		}
 	}
 }

@@ -89,10 +89,10 @@ func BenchmarkRandomGame(b *testing.B) {
 	}
 }
 
-// TestHeartsRulings keeps the rulings of Hearts' rules and their table in
-// docs/engines.md in step.
+// TestHeartsRulings keeps the rulings Hearts' rules name and those its
+// data declares, whose texts the rulebook prints, in step.
 func TestHeartsRulings(t *testing.T) {
-	rulings.Check(t, "../../docs/engines.md", "### Hearts rulings", "../../cards/hearts")
+	rulings.Check(t, "hearts", "../../cards/hearts")
 }
 
 // TestRedealKeepsWhatASeatKnows: a seat that passed cards knows where

@@ -6,8 +6,8 @@ import (
 	"github.com/grimoire-games/grimoire/engine/internal/rulings"
 )
 
-// TestRulingsDocumented: the table of Warriors rulings in docs/engines.md
-// and the rulings the code names are the same set.
+// TestRulingsDocumented: the rulings Warriors' data declares, whose texts
+// the rulebook prints, and those the code names are the same set.
 func TestRulingsDocumented(t *testing.T) {
-	rulings.Check(t, "../../docs/engines.md", "### Warriors rulings", ".")
+	rulings.Check(t, "warriors", ".")
 }

@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "746d549f6cb93d52252835af4669690c64150adc2a01ec7e941a5a3bc7acfba2"
+const SourceHash = "d32b8232b386d84502b383aca499ee7a7fc0acae3e6cc993df731e413de7b54b"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

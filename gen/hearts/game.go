@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "55caa9ceca75e243cdacf5497ae913e9e03bf5ed0a1a48b8b9edfe83af8825e5"
+const SourceHash = "165e08081ecf25a8231699e1a19c7949baae3b0d2f3e5861ac91db84117cacda"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "d938375e819407baf391f26ebff0aa6829046e5e29311897bbacc2eb1f055a7c"
+const SourceHash = "6bbb5fbd8137aa3b5a346c357215bab122691737bc1b7cd7778e6ae6176cab8d"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

@@ -34,7 +34,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "57cc10172cd71ca5c5225a0fab8c932ecf62285b6b8d67f0d79767ba34e40fb6"
+const SourceHash = "95b3a5b62ec2705eb776be1f1d8e925e24ca1c9bff55414a162ae2476c29a122"
 
 // The ids of the game's variants: the ways to play it besides its base game. A
 // card whose Variant is one of them exists only in that variant; Cards lists

@@ -1,40 +1,36 @@
-// Package rulings keeps an engine's rulings and their documentation in
-// step: each ruling the code names in a comment ("ruling NAME") has a row
-// in the engine's table of rulings in docs/engines.md, and each row a
-// ruling in the code.
+// Package rulings keeps an engine's rulings and the game's data in step:
+// each ruling the code names in a comment ("ruling NAME") is a [[ruling]]
+// of the game, whose text the rulebook prints, and each [[ruling]] is
+// named in the code.
 package rulings
 
 import (
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/grimoire-games/grimoire"
+	"github.com/grimoire-games/grimoire/compiler"
+	"github.com/grimoire-games/grimoire/compiler/model"
 )
 
-var (
-	row    = regexp.MustCompile("(?m)^\\| `([a-z-]+)` \\|")
-	ruling = regexp.MustCompile(`ruling ([a-z]+(?:-[a-z]+)+)`)
-)
-
-// Check compares the rulings tabled under heading (up to the next heading)
-// in the Markdown file doc with those named in the non-test Go files and
-// the rules files (.star) of dir.
-func Check(t testing.TB, doc, heading, dir string) {
+// Check compares the rulings of the shipped game id with those named in
+// the non-test Go files and the rules files (.star) of dir. The code
+// writes a ruling's id with dashes for underscores: ruling short-deal is
+// the [[ruling]] short_deal.
+func Check(t testing.TB, id, dir string) {
 	t.Helper()
-	src, err := os.ReadFile(doc)
-	if err != nil {
-		t.Fatal(err)
+	games, _ := compiler.Load(grimoire.Games(), compiler.Options{Games: []string{id}})
+	g := games.Game(id)
+	if g == nil {
+		t.Fatalf("game %s does not load", id)
+		return
 	}
-	_, table, ok := strings.Cut(string(src), heading)
-	if !ok {
-		t.Fatalf("%s has no section %q", doc, heading)
-	}
-	table, _, _ = strings.Cut(table, "\n#")
-	var documented []string
-	for _, m := range row.FindAllStringSubmatch(table, -1) {
-		documented = append(documented, m[1])
+	var declared []string
+	for _, r := range g.Rulings {
+		declared = append(declared, r.ID)
 	}
 	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
@@ -55,15 +51,15 @@ func Check(t testing.TB, doc, heading, dir string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, m := range ruling.FindAllStringSubmatch(string(code), -1) {
-			if !slices.Contains(named, m[1]) {
-				named = append(named, m[1])
+		for _, r := range model.RulingsNamed(string(code)) {
+			if !slices.Contains(named, r) {
+				named = append(named, r)
 			}
 		}
 	}
-	slices.Sort(documented)
+	slices.Sort(declared)
 	slices.Sort(named)
-	if !slices.Equal(documented, named) {
-		t.Errorf("rulings under %q in %s: %v\nrulings the code names: %v", heading, doc, documented, named)
+	if !slices.Equal(declared, named) {
+		t.Errorf("the [[ruling]] tables of %s: %v\nrulings the code in %s names: %v", id, declared, dir, named)
 	}
 }

@@ -24,7 +24,7 @@ var (
 )
 
 // Rules are the game's rules, compiled.
-var Rules = &rules.Compiled{Source: "746d549f6cb93d52252835af4669690c64150adc2a01ec7e941a5a3bc7acfba2", Bind: bind}
+var Rules = &rules.Compiled{Source: "d32b8232b386d84502b383aca499ee7a7fc0acae3e6cc993df731e413de7b54b", Bind: bind}
 
 // bound is what the compiled functions look up once a game is built:
 // the places of its variables and zones, its cards' fields, its

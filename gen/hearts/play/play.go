@@ -24,7 +24,7 @@ var (
 )
 
 // Rules are the game's rules, compiled.
-var Rules = &rules.Compiled{Source: "55caa9ceca75e243cdacf5497ae913e9e03bf5ed0a1a48b8b9edfe83af8825e5", Bind: bind}
+var Rules = &rules.Compiled{Source: "165e08081ecf25a8231699e1a19c7949baae3b0d2f3e5861ac91db84117cacda", Bind: bind}
 
 // bound is what the compiled functions look up once a game is built:
 // the places of its variables and zones, its cards' fields, its

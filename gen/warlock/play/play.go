@@ -24,7 +24,7 @@ var (
 )
 
 // Rules are the game's rules, compiled.
-var Rules = &rules.Compiled{Source: "d938375e819407baf391f26ebff0aa6829046e5e29311897bbacc2eb1f055a7c", Bind: bind}
+var Rules = &rules.Compiled{Source: "6bbb5fbd8137aa3b5a346c357215bab122691737bc1b7cd7778e6ae6176cab8d", Bind: bind}
 
 // bound is what the compiled functions look up once a game is built:
 // the places of its variables and zones, its cards' fields, its

@@ -24,7 +24,7 @@ var (
 )
 
 // Rules are the game's rules, compiled.
-var Rules = &rules.Compiled{Source: "57cc10172cd71ca5c5225a0fab8c932ecf62285b6b8d67f0d79767ba34e40fb6", Bind: bind}
+var Rules = &rules.Compiled{Source: "95b3a5b62ec2705eb776be1f1d8e925e24ca1c9bff55414a162ae2476c29a122", Bind: bind}
 
 // bound is what the compiled functions look up once a game is built:
 // the places of its variables and zones, its cards' fields, its

@@ -2,10 +2,12 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
 	"github.com/grimoire-games/grimoire/compiler/l10n"
+	"github.com/grimoire-games/grimoire/compiler/model"
 	"github.com/grimoire-games/grimoire/engine/rules"
 )
 
@@ -76,6 +78,10 @@ func runRules(e *env, args []string) int {
 		if sc.TextOnly != "" {
 			fmt.Fprintf(w, "  no code: %s\n", sc.TextOnly)
 		}
+		if sc.Section != nil && sc.Section.Rulings {
+			printRulings(w, m, loc)
+			continue
+		}
 		if sc.Section != nil && sc.TextOnly == "" && len(sc.Funcs) == 0 {
 			fmt.Fprintln(w, "  no code, and no reason given (G506)")
 		}
@@ -88,4 +94,27 @@ func runRules(e *env, args []string) int {
 		}
 	}
 	return ExitOK
+}
+
+// printRulings prints each ruling, its text, and where the rules name
+// it, which is where they play it.
+func printRulings(w io.Writer, m *model.Game, loc *l10n.Localizer) {
+	for i, r := range m.Rulings {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintf(w, "  ruling %s", r.ID)
+		if r.Section != "" {
+			fmt.Fprintf(w, " (§%s)", r.Section)
+		}
+		text, _ := loc.Text(r.Message)
+		fmt.Fprintf(w, ": %s\n", strings.TrimSpace(text))
+		for _, f := range m.Rules {
+			for n, line := range strings.Split(f.Src, "\n") {
+				if model.NamesRuling(line, r.ID) {
+					fmt.Fprintf(w, "    %s:%d\n", f.Name, n+1)
+				}
+			}
+		}
+	}
 }
