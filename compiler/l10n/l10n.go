@@ -98,7 +98,9 @@ func toFloat(v any) (float64, error) {
 }
 
 // Data is the template data of a game in a language: .Param, .Total, .Card,
-// .Component.<id>.count, .Players and .Variant.<id>.Players. Callers add
+// .Component.<id>.count, .Players and .Variant.<id>.Players. Beside its
+// fields, .Card.<id>.reconstructed.<field> is the mark of a reconstructed
+// value where a printout marks them, and empty otherwise. Callers add
 // .Count for plural messages. For a game played in a variant, .Players is
 // the variant's player count, and .Card holds every card of the game as
 // loaded, so that one rulebook renders in every variant.
@@ -134,13 +136,21 @@ func data(g *model.Game, lang, mark string) map[string]any {
 				}
 			}
 		}
+		// .reconstructed.<field> is the mark alone, for a text that
+		// states a reconstructed value in words: "a goblin and a human".
+		marks := map[string]any{}
+		for f := range fields {
+			marks[f] = ""
+		}
 		if mark != "" {
 			for _, r := range c.Reconstructed {
 				if v, ok := fields[r]; ok {
 					fields[r] = marked(v, mark)
+					marks[r] = mark
 				}
 			}
 		}
+		fields["reconstructed"] = marks
 		cards[c.ID] = fields
 	}
 	components := map[string]any{}

@@ -8,7 +8,8 @@ import (
 
 // TestNewMarked: a localizer made with a mark prints it after each
 // reconstructed number a template prints, a product of one included, and
-// after no other; a plain localizer prints none.
+// after no other, and alone for a reconstructed field a text states in
+// words (.reconstructed); a plain localizer prints none.
 func TestNewMarked(t *testing.T) {
 	integer := func(i int64) model.Value { return model.Value{Int: i} }
 	intT := &model.ValueType{Kind: model.Int}
@@ -27,13 +28,14 @@ func TestNewMarked(t *testing.T) {
 		},
 	}
 	text := `{{index .Param.villages "2"}} {{index .Param.villages "3"}} {{.Param.chain}} {{.Param.days}} ` +
-		`{{.Card.bolt.power}} {{.Card.bolt.cost}} {{.Card.bolt.copies}} {{mul .Param.days 2}} {{mul 2 .Card.bolt.power}}`
+		`{{.Card.bolt.power}} {{.Card.bolt.cost}} {{.Card.bolt.copies}} {{mul .Param.days 2}} {{mul 2 .Card.bolt.power}} ` +
+		`three[{{.Card.bolt.reconstructed.power}}] one[{{.Card.bolt.reconstructed.cost}}]`
 	g.Locales = []*model.Locale{{Lang: "en", Messages: []*model.Message{{ID: "t", Forms: map[string]string{"other": text}}}}}
 	tests := []struct {
 		mark, want string
 	}{
-		{"†", "3 4† 1†, 2† 3 3† 1 2† 6 6†"},
-		{"", "3 4 1, 2 3 3 1 2 6 6"},
+		{"†", "3 4† 1†, 2† 3 3† 1 2† 6 6† three[†] one[]"},
+		{"", "3 4 1, 2 3 3 1 2 6 6 three[] one[]"},
 	}
 	for _, tt := range tests {
 		l, err := NewMarked(g, "en", tt.mark)

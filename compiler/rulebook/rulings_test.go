@@ -86,3 +86,16 @@ func TestRulingReversed(t *testing.T) {
 	}
 	t.Errorf("no G308 at the reversed ruling; got:\n%s", got)
 }
+
+// TestStatedValueMarked: the goblins' example states the cost of a wizard
+// city, which the rulebook pictures and the data reconstructs, in words;
+// every printed book marks it.
+func TestStatedValueMarked(t *testing.T) {
+	books := printBooks(t)
+	for lang, words := range map[string]string{"en": "a goblin and a human†.", "fr": "un gobelin et un humain†.", "de": "ein Kobold und ein Mensch† sind."} {
+		text := strings.Join(strings.Fields(bookText(books["warlock"][lang].book)), " ")
+		if !strings.Contains(text, words) {
+			t.Errorf("%s: the book does not mark the cost: no %q", lang, words)
+		}
+	}
+}

@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "6bbb5fbd8137aa3b5a346c357215bab122691737bc1b7cd7778e6ae6176cab8d"
+const SourceHash = "bc92ab207a8a7cf7d1b93e45c8c473a6ab6d0f7916fd8af486aa6f22c0d147db"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

@@ -24,7 +24,7 @@ var (
 )
 
 // Rules are the game's rules, compiled.
-var Rules = &rules.Compiled{Source: "6bbb5fbd8137aa3b5a346c357215bab122691737bc1b7cd7778e6ae6176cab8d", Bind: bind}
+var Rules = &rules.Compiled{Source: "bc92ab207a8a7cf7d1b93e45c8c473a6ab6d0f7916fd8af486aa6f22c0d147db", Bind: bind}
 
 // bound is what the compiled functions look up once a game is built:
 // the places of its variables and zones, its cards' fields, its
