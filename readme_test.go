@@ -17,6 +17,16 @@ func TestReadme(t *testing.T) {
 	if n := strings.Count(readme, "\n"); n > 300 {
 		t.Errorf("README.md has %d lines; a front door has at most 300", n)
 	}
+	// The Go it asks for is the one go.mod needs.
+	mod, err := os.ReadFile("go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(string(mod), "\n") {
+		if v, ok := strings.CutPrefix(l, "go "); ok && !strings.Contains(readme, "You need Go "+v+" or later.") {
+			t.Errorf("README.md does not say it needs Go %s, as go.mod does", v)
+		}
+	}
 	ci, err := os.ReadFile(".ci/run")
 	if err != nil {
 		t.Fatal(err)

@@ -22,6 +22,7 @@ import (
 	"github.com/grimoire-games/grimoire/compiler"
 	"github.com/grimoire-games/grimoire/compiler/checks"
 	"github.com/grimoire-games/grimoire/compiler/diag"
+	"github.com/grimoire-games/grimoire/compiler/editdist"
 	"github.com/grimoire-games/grimoire/compiler/model"
 	"github.com/grimoire-games/grimoire/compiler/printout/pdf"
 )
@@ -126,7 +127,7 @@ func dispatch(e *env, args []string) int {
 		if len(args) > 1 {
 			return dispatch(e, []string{args[1], "--help"})
 		}
-		usage(e.stderr)
+		usage(e.stdout)
 		return ExitOK
 	case "version", "-version", "--version":
 		fmt.Fprintf(e.stdout, "grimoire %s\n", version())
@@ -137,7 +138,11 @@ func dispatch(e *env, args []string) int {
 			return c.run(e, args[1:])
 		}
 	}
-	fmt.Fprintf(e.stderr, "grimoire: unknown command %q (see grimoire --help)\n", args[0])
+	var names []string
+	for _, c := range commands() {
+		names = append(names, c.name)
+	}
+	fmt.Fprintf(e.stderr, "grimoire: unknown command %q%s (see grimoire --help)\n", args[0], editdist.Suggest(args[0], names))
 	return ExitUsage
 }
 
@@ -229,7 +234,8 @@ func parseArgs(e *env, fs *flag.FlagSet, args []string, arg string) (string, int
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fs.SetOutput(e.stderr)
+				// Help asked for is the output, for a pager or a file.
+				fs.SetOutput(e.stdout)
 				usage()
 				return "", ExitOK, false
 			}

@@ -88,7 +88,8 @@ func parseFiles(e *env, fs *flag.FlagSet, args []string) ([]string, int, bool) {
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fs.SetOutput(e.stderr)
+				// Help asked for is the output, for a pager or a file.
+				fs.SetOutput(e.stdout)
 				usage()
 				return nil, ExitOK, false
 			}

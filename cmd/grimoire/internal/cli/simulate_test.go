@@ -151,12 +151,12 @@ func TestSimulateUsage(t *testing.T) {
 }
 
 func TestSimulateHelp(t *testing.T) {
-	code, _, out := run(t, "help")
+	code, out, _ := run(t, "help")
 	if code != ExitOK || !strings.Contains(out, "  simulate ") || !strings.Contains(out, "  replay ") {
 		t.Errorf("usage lacks simulate and replay:\n%s", out)
 	}
 	for _, cmd := range []string{"simulate", "replay"} {
-		code, _, out := run(t, cmd, "--help")
+		code, out, _ := run(t, cmd, "--help")
 		if code != ExitOK || strings.Count(out, "Usage: grimoire "+cmd) != 1 {
 			t.Errorf("%s --help: exit %d\n%s", cmd, code, out)
 		}
