@@ -44,7 +44,7 @@ underscores match: ` + "`--variant dragon-hordes` names `dragon_hordes`" + `); w
 works on the base game. A variant the game does not declare is a usage error that lists
 the game's variants.
 
-Every command takes ` + "`--help`" + `, which prints its usage once, on standard error;
+Every command takes ` + "`--help`" + `, which prints its usage once, on standard output;
 ` + "`grimoire --version`" + ` prints the version the binary was built from. A wrong flag prints
 one line and "see --help". Diagnostics go to standard error, sorted by file, line and
 column, followed by a count; warnings alone do not fail a command. Results (exports,
