@@ -207,6 +207,22 @@ func flags(e *env, name string) *flag.FlagSet {
 	return fs
 }
 
+// flagHint is a suggestion for a flag the command does not define, one of
+// those it does: " (did you mean \"--lang\"?)"; or "".
+func flagHint(fs *flag.FlagSet, err error) string {
+	name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: ")
+	if !ok {
+		return ""
+	}
+	name = strings.TrimLeft(name, "-")
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	if hint := editdist.Suggest(name, names); hint != "" {
+		return strings.Replace(hint, `"`, `"--`, 1)
+	}
+	return ""
+}
+
 // parse parses flags; it returns an exit code and false when the command
 // must stop (help was asked for, or the flags are wrong).
 func parse(e *env, fs *flag.FlagSet, args []string) (int, bool) {
@@ -239,7 +255,7 @@ func parseArgs(e *env, fs *flag.FlagSet, args []string, arg string) (string, int
 				usage()
 				return "", ExitOK, false
 			}
-			fmt.Fprintf(e.stderr, "grimoire %s: %v (see grimoire %s --help)\n", fs.Name(), err, fs.Name())
+			fmt.Fprintf(e.stderr, "grimoire %s: %v%s (see grimoire %s --help)\n", fs.Name(), err, flagHint(fs, err), fs.Name())
 			return "", ExitUsage, false
 		}
 		if fs.NArg() == 0 {

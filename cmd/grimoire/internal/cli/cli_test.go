@@ -63,6 +63,7 @@ func TestUsage(t *testing.T) {
 		{[]string{"--version"}, ExitOK, "grimoire ", ""},
 		{[]string{"check", "--bogus", "--x"}, ExitUsage, "", "flag provided but not defined: -bogus (see grimoire check --help)\n"},
 		{[]string{"check", "--bogus"}, ExitUsage, "", "flag provided but not defined"},
+		{[]string{"export", "--game", "warlock", "--lnag", "fr"}, ExitUsage, "", `flag provided but not defined: -lnag (did you mean "--lang"?) (see grimoire export --help)`},
 		{[]string{"check", "extra"}, ExitUsage, "", `unexpected argument "extra"`},
 		{[]string{"check", "--root", "/nonexistent/grimoire"}, ExitUsage, "", "--root"},
 		{[]string{"export", "--format", "json"}, ExitUsage, "", "--game is required"},

@@ -93,7 +93,7 @@ func parseFiles(e *env, fs *flag.FlagSet, args []string) ([]string, int, bool) {
 				usage()
 				return nil, ExitOK, false
 			}
-			fmt.Fprintf(e.stderr, "grimoire %s: %v (see grimoire %s --help)\n", fs.Name(), err, fs.Name())
+			fmt.Fprintf(e.stderr, "grimoire %s: %v%s (see grimoire %s --help)\n", fs.Name(), err, flagHint(fs, err), fs.Name())
 			return nil, ExitUsage, false
 		}
 		if fs.NArg() == 0 {
