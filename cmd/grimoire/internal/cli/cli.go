@@ -89,6 +89,8 @@ func commands() []command {
 		{"replay", "[--root DIR] FILE", "replay game logs and verify every action", "simulating.md", runReplay},
 		{"rules", "--game G [--lang L] [--text=false] [--root DIR]", "print the rulebook beside the rules code that implements each section", "rules-language.md", runRules},
 		{"score", "--game G [--variant V] [--lang L] [--set K=V]... [--root DIR] FILE", "score the final positions of a finished game, typed into a score file", "simulating.md", runScore},
+		{"completion", "bash|zsh|fish", "print a completion script for the shell: its commands, flags and the values they take", "commands.md", runCompletion},
+		{"man", "", "print the manual page, grimoire(1), in roff: grimoire man > grimoire.1", "commands.md", runMan},
 	}
 }
 

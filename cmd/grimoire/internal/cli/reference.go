@@ -46,10 +46,12 @@ the game's variants.
 
 Every command takes ` + "`--help`" + `, which prints its usage once, on standard output;
 ` + "`grimoire --version`" + ` prints the version the binary was built from. A wrong flag prints
-one line and "see --help". Diagnostics go to standard error, sorted by file, line and
-column, followed by a count; warnings alone do not fail a command. Results (exports,
-summaries, JSON and SARIF diagnostics) go to standard output, or to ` + "`-o FILE`" + `
-(` + "`-o -`" + ` is standard output).
+one line and "see --help", with the command or flag it may have meant. The shell completes
+commands, flags and their values after ` + "`grimoire completion bash`" + ` (or ` + "`zsh`, `fish`" + `) is
+sourced, and ` + "`grimoire man`" + ` prints this reference as a manual page, grimoire(1).
+Diagnostics go to standard error, sorted by file, line and column, followed by a count;
+warnings alone do not fail a command. Results (exports, summaries, JSON and SARIF
+diagnostics) go to standard output, or to ` + "`-o FILE`" + ` (` + "`-o -`" + ` is standard output).
 
 Nothing is written when a game has errors, and nothing is half written: every file goes
 to a temporary file beside its target and is renamed into place once all of a command's
