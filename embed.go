@@ -1,5 +1,6 @@
 // Package grimoire embeds the shipped games tree (cards/ and locales/), so
-// the grimoire command works anywhere after go install.
+// the grimoire command works anywhere after go install, and the reference
+// of the checks.
 package grimoire
 
 import (
@@ -11,6 +12,13 @@ import (
 
 //go:embed cards locales
 var shipped embed.FS
+
+//go:embed docs/checks.md
+var checksDoc string
+
+// ChecksDoc returns docs/checks.md, the reference of every diagnostic
+// code, which SARIF output gives as each code's help.
+func ChecksDoc() string { return checksDoc }
 
 // Games returns the shipped games tree: cards/<game>/*.toml and
 // locales/<game>/<lang>.toml.

@@ -18,6 +18,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
 
@@ -136,7 +137,40 @@ func Load(fsys fs.FS, opts Options) (*model.Games, diag.List) {
 			}
 		}
 	}
+	runeColumns(fsys, opts.Prefix, d)
 	return games, d.Sort()
+}
+
+// runeColumns turns the byte columns the loader and the checks find
+// into character columns (Unicode code points), as the rulebook checker
+// counts them and as SARIF declares them: "é" is one column, not two.
+func runeColumns(fsys fs.FS, prefix string, d diag.List) {
+	lines := map[string][]string{}
+	fix := func(p *diag.Pos) {
+		name, ok := strings.CutPrefix(p.File, prefix)
+		if !ok || p.Line < 1 || p.Col <= 1 || !(strings.HasSuffix(name, ".toml") || strings.HasSuffix(name, ".star")) {
+			return
+		}
+		ls, seen := lines[name]
+		if !seen {
+			if raw, err := readFile(fsys, name); err == nil {
+				ls = strings.Split(string(raw), "\n")
+			}
+			lines[name] = ls
+		}
+		if p.Line > len(ls) {
+			return
+		}
+		l := ls[p.Line-1]
+		at := min(p.Col-1, len(l))
+		p.Col = utf8.RuneCountInString(l[:at]) + (p.Col - 1 - at) + 1
+	}
+	for i := range d {
+		fix(&d[i].Pos)
+		for j := range d[i].Related {
+			fix(&d[i].Related[j].Pos)
+		}
+	}
 }
 
 // GameIDs lists the games of a tree: the directories under cards/,

@@ -219,7 +219,7 @@ func TestReadmeErrors(t *testing.T) {
 	})
 	_, d := load(tree, compiler.Options{Prefix: "mygames/"})
 	want := `mygames/cards/tiny/game.toml:38:8: error: card sunburst: suit: "sunn" is not a value of enum suit (did you mean "sun"?) (allowed: sun, moon) [G006]
-mygames/locales/tiny/fr.toml:41:35: error: message rules.play.text (fr, other): <.Param.hand_sise>: map has no entry for key "hand_sise" [G103]
+mygames/locales/tiny/fr.toml:41:32: error: message rules.play.text (fr, other): <.Param.hand_sise>: map has no entry for key "hand_sise" [G103]
 `
 	if got := d.String(); got != want {
 		t.Errorf("diagnostics:\n%s\nwant:\n%s", got, want)

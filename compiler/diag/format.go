@@ -3,12 +3,15 @@ package diag
 import (
 	"bytes"
 	"cmp"
+	"crypto/sha256"
 	_ "embed"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/url"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -50,12 +53,30 @@ func ParseFormat(s string) (Format, error) {
 
 // Tool says who wrote the diagnostics; SARIF output names it.
 type Tool struct {
-	Name           string // "grimoire" when empty, as SARIF needs a name
-	Version        string
-	InformationURI string
+	Name    string // "grimoire" when empty, as SARIF needs a name
+	Version string
+	// SemanticVersion is Version as semver ("1.2.0"), or "" when the
+	// build has none (a development build).
+	SemanticVersion string
+	InformationURI  string
 	// RulesURI returns the URL documenting a code, or "" for none; it may
 	// be nil.
 	RulesURI func(Code) string
+	// RuleDoc documents a code: what it reports in a sentence, in full,
+	// and the level it is reported at by default ("error", "warning");
+	// it may be nil.
+	RuleDoc func(Code) RuleDoc
+	// FilesURI is where the files BuiltIn tells stand: the games built
+	// into the binary are no files on the user's disk. Their paths are
+	// relative to it; other paths, to the directory the tool ran in.
+	FilesURI string
+	BuiltIn  func(file string) bool
+}
+
+// RuleDoc is the documentation of a code, for SARIF's rule metadata:
+// Help is in Markdown, HelpText the same as plain text.
+type RuleDoc struct {
+	Full, Help, HelpText, Level string
 }
 
 // SchemaID is the $id of the JSON output's schema, diagnostics.schema.json.
@@ -166,6 +187,8 @@ const (
 	// srcRoot is the uriBaseId of relative paths: the directory grimoire
 	// ran in, which code-scanning services map to the repository root.
 	srcRoot = "%SRCROOT%"
+	// builtIn is the uriBaseId of the games built into the binary.
+	builtIn = "GRIMOIRE_GAMES"
 )
 
 type (
@@ -175,25 +198,41 @@ type (
 		Runs    []sarifRun `json:"runs"`
 	}
 	sarifRun struct {
-		Tool    sarifTool     `json:"tool"`
-		Results []sarifResult `json:"results"`
+		Tool               sarifTool                    `json:"tool"`
+		OriginalURIBaseIDs map[string]sarifArtifactBase `json:"originalUriBaseIds,omitempty"`
+		// ColumnKind says what a column counts: characters (code points),
+		// as every command reports them.
+		ColumnKind string        `json:"columnKind"`
+		Results    []sarifResult `json:"results"`
+	}
+	sarifArtifactBase struct {
+		URI         string       `json:"uri"`
+		Description sarifMessage `json:"description"`
 	}
 	sarifTool struct {
 		Driver sarifDriver `json:"driver"`
 	}
 	sarifDriver struct {
-		Name           string      `json:"name"`
-		Version        string      `json:"version,omitempty"`
-		InformationURI string      `json:"informationUri,omitempty"`
-		Rules          []sarifRule `json:"rules"`
+		Name            string      `json:"name"`
+		Version         string      `json:"version,omitempty"`
+		SemanticVersion string      `json:"semanticVersion,omitempty"`
+		InformationURI  string      `json:"informationUri,omitempty"`
+		Rules           []sarifRule `json:"rules"`
 	}
 	sarifRule struct {
-		ID               string       `json:"id"`
-		ShortDescription sarifMessage `json:"shortDescription"`
-		HelpURI          string       `json:"helpUri,omitempty"`
+		ID                   string              `json:"id"`
+		ShortDescription     sarifMessage        `json:"shortDescription"`
+		FullDescription      *sarifMessage       `json:"fullDescription,omitempty"`
+		Help                 *sarifMessage       `json:"help,omitempty"`
+		HelpURI              string              `json:"helpUri,omitempty"`
+		DefaultConfiguration *sarifConfiguration `json:"defaultConfiguration,omitempty"`
+	}
+	sarifConfiguration struct {
+		Level string `json:"level"`
 	}
 	sarifMessage struct {
-		Text string `json:"text"`
+		Text     string `json:"text"`
+		Markdown string `json:"markdown,omitempty"`
 	}
 	sarifResult struct {
 		RuleID    Code            `json:"ruleId,omitempty"`
@@ -203,6 +242,9 @@ type (
 		Locations []sarifLocation `json:"locations,omitempty"`
 		// RelatedLocations are Diagnostic.Related, in order.
 		RelatedLocations []sarifRelatedLocation `json:"relatedLocations,omitempty"`
+		// PartialFingerprints tell a finding from run to run, wherever
+		// its line moves to.
+		PartialFingerprints map[string]string `json:"partialFingerprints,omitempty"`
 	}
 	sarifLocation struct {
 		PhysicalLocation sarifPhysicalLocation `json:"physicalLocation"`
@@ -227,47 +269,89 @@ type (
 )
 
 func (l List) sarifLog(tool Tool) sarifLog {
-	driver := sarifDriver{Name: cmp.Or(tool.Name, "grimoire"), Version: tool.Version, InformationURI: tool.InformationURI}
+	driver := sarifDriver{Name: cmp.Or(tool.Name, "grimoire"), Version: tool.Version, SemanticVersion: tool.SemanticVersion, InformationURI: tool.InformationURI}
 	index := make(map[Code]int)
 	for i, c := range Codes() {
-		r := sarifRule{ID: string(c.Code), ShortDescription: sarifMessage{c.Summary}}
+		r := sarifRule{ID: string(c.Code), ShortDescription: sarifMessage{Text: c.Summary}}
 		if tool.RulesURI != nil {
 			r.HelpURI = tool.RulesURI(c.Code)
+		}
+		if tool.RuleDoc != nil {
+			doc := tool.RuleDoc(c.Code)
+			if doc.Full != "" {
+				r.FullDescription = &sarifMessage{Text: doc.Full}
+			}
+			if doc.HelpText != "" {
+				r.Help = &sarifMessage{Text: doc.HelpText, Markdown: doc.Help}
+			}
+			if doc.Level != "" {
+				r.DefaultConfiguration = &sarifConfiguration{doc.Level}
+			}
 		}
 		driver.Rules = append(driver.Rules, r)
 		index[c.Code] = i
 	}
-	results := make([]sarifResult, 0, len(l)) // [] rather than null: the run did scan
+	base := func(file string) string {
+		if tool.FilesURI != "" && tool.BuiltIn != nil && tool.BuiltIn(file) {
+			return builtIn
+		}
+		return srcRoot
+	}
+	run := sarifRun{Tool: sarifTool{Driver: driver}, ColumnKind: "unicodeCodePoints"}
+	if tool.FilesURI != "" {
+		run.OriginalURIBaseIDs = map[string]sarifArtifactBase{builtIn: {URI: tool.FilesURI, Description: sarifMessage{Text: "the games built into grimoire, which it reads when no --root is given"}}}
+	}
+	run.Results = make([]sarifResult, 0, len(l)) // [] rather than null: the run did scan
+	seen := map[string]int{}
 	for _, d := range l {
-		r := sarifResult{RuleID: d.Code, Level: d.Severity.String(), Message: sarifMessage{d.Message}}
+		r := sarifResult{RuleID: d.Code, Level: d.Severity.String(), Message: sarifMessage{Text: d.Message}}
 		if i, ok := index[d.Code]; ok {
 			r.RuleIndex = &i
 		}
-		if loc := physicalLocation(d.Pos); loc != nil {
+		if loc := physicalLocation(d.Pos, base); loc != nil {
 			r.Locations = []sarifLocation{{PhysicalLocation: *loc}}
 		}
 		for i, rel := range d.Related {
 			r.RelatedLocations = append(r.RelatedLocations, sarifRelatedLocation{
 				ID:               i,
-				PhysicalLocation: physicalLocation(rel.Pos),
-				Message:          sarifMessage{rel.Message},
+				PhysicalLocation: physicalLocation(rel.Pos, base),
+				Message:          sarifMessage{Text: rel.Message},
 			})
 		}
-		results = append(results, r)
+		r.PartialFingerprints = map[string]string{fingerprintKey: fingerprint(d, seen)}
+		run.Results = append(run.Results, r)
 	}
 	return sarifLog{
 		Schema:  sarifSchema,
 		Version: sarifVersion,
-		Runs:    []sarifRun{{Tool: sarifTool{Driver: driver}, Results: results}},
+		Runs:    []sarifRun{run},
 	}
 }
 
-// physicalLocation is where p points, or nil when p names no file.
-func physicalLocation(p Pos) *sarifPhysicalLocation {
+// fingerprintKey names grimoire's fingerprint among a result's partial
+// fingerprints; its version changes if the way it is made does.
+const fingerprintKey = "grimoireFinding/v1"
+
+// fingerprint identifies a finding across runs: its code, its file and
+// its message, which quotes the text concerned, but not its line or
+// column, so that lines added above it keep it the same. Findings alike
+// in all three are told apart by their order in the file. seen counts
+// them.
+func fingerprint(d Diagnostic, seen map[string]int) string {
+	key := string(d.Code) + "\x00" + filepath.ToSlash(d.Pos.File) + "\x00" + d.Message
+	n := seen[key]
+	seen[key]++
+	sum := sha256.Sum256([]byte(key + "\x00" + strconv.Itoa(n)))
+	return hex.EncodeToString(sum[:16])
+}
+
+// physicalLocation is where p points, a relative path from the base its
+// file has, or nil when p names no file.
+func physicalLocation(p Pos, base func(string) string) *sarifPhysicalLocation {
 	if p.File == "" {
 		return nil
 	}
-	loc := &sarifPhysicalLocation{ArtifactLocation: artifactLocation(p.File)}
+	loc := &sarifPhysicalLocation{ArtifactLocation: artifactLocation(p.File, base(p.File))}
 	if p.Line > 0 {
 		loc.Region = &sarifRegion{StartLine: p.Line, StartColumn: max(p.Col, 0)}
 	}
@@ -276,13 +360,13 @@ func physicalLocation(p Pos) *sarifPhysicalLocation {
 
 // artifactLocation turns a file path into a URI reference with forward
 // slashes and percent-escapes: an absolute path becomes a file: URI, a
-// relative one stays relative to %SRCROOT%.
-func artifactLocation(file string) sarifArtifactLocation {
+// relative one stays relative to base.
+func artifactLocation(file, base string) sarifArtifactLocation {
 	p := filepath.ToSlash(file)
 	if !filepath.IsAbs(file) {
 		// url.URL escapes what a URI cannot hold, and guards a first
 		// segment with a colon ("./c:d") so it does not read as a scheme.
-		return sarifArtifactLocation{URI: (&url.URL{Path: p}).String(), URIBaseID: srcRoot}
+		return sarifArtifactLocation{URI: (&url.URL{Path: p}).String(), URIBaseID: base}
 	}
 	if !strings.HasPrefix(p, "/") {
 		p = "/" + p // a Windows drive: C:/x becomes file:///C:/x

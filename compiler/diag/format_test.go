@@ -218,7 +218,7 @@ func TestArtifactLocation(t *testing.T) {
 		cases = append(cases, struct{ file, uri, base string }{"/srv/games/game.toml", "file:///srv/games/game.toml", ""})
 	}
 	for _, c := range cases {
-		got := artifactLocation(c.file)
+		got := artifactLocation(c.file, srcRoot)
 		if got.URI != c.uri || got.URIBaseID != c.base {
 			t.Errorf("artifactLocation(%q) = %q, %q; want %q, %q", c.file, got.URI, got.URIBaseID, c.uri, c.base)
 		}
@@ -583,5 +583,66 @@ func TestSARIFRules(t *testing.T) {
 		case !known && r.RuleIndex != nil:
 			t.Errorf("result %s, a code with no rule, has ruleIndex %d", r.RuleID, *r.RuleIndex)
 		}
+	}
+}
+
+// TestSARIFFingerprints: a finding keeps its fingerprint when lines move
+// above it, findings alike in code, file and message are told apart by
+// their order, and any other change makes another fingerprint.
+func TestSARIFFingerprints(t *testing.T) {
+	prints := func(l List) []string {
+		var log sarifLog
+		if err := json.Unmarshal(write(t, l, SARIF, sampleTool()), &log); err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, r := range log.Runs[0].Results {
+			out = append(out, r.PartialFingerprints[fingerprintKey])
+		}
+		return out
+	}
+	at := func(line, col int, msg string) Diagnostic {
+		return Diagnostic{Pos: Pos{File: "locales/g/fr.toml", Line: line, Col: col}, Severity: Warning, Code: "G120", Message: msg}
+	}
+	base := prints(List{at(10, 5, "two spaces"), at(20, 5, "two spaces"), at(30, 1, "other")})
+	moved := prints(List{at(14, 9, "two spaces"), at(24, 2, "two spaces"), at(33, 1, "other")})
+	if !slices.Equal(base, moved) {
+		t.Errorf("lines moved: fingerprints %v, were %v", moved, base)
+	}
+	if base[0] == base[1] || base[0] == base[2] || slices.Contains(base, "") {
+		t.Errorf("fingerprints do not tell findings apart: %v", base)
+	}
+	if other := prints(List{at(10, 5, "three spaces")}); other[0] == base[0] {
+		t.Errorf("another message keeps fingerprint %s", other[0])
+	}
+}
+
+// TestSARIFBuiltIn: the files of the built-in games are relative to the
+// sources of the version built, which the run names; the user's files,
+// to where the tool ran; and the run says columns count characters.
+func TestSARIFBuiltIn(t *testing.T) {
+	tool := sampleTool()
+	tool.FilesURI = "https://example.com/grimoire/blob/v1.0.0/"
+	tool.BuiltIn = func(file string) bool { return strings.HasPrefix(file, "locales/") }
+	l := List{{Pos: Pos{File: "book.txt", Line: 3, Col: 2}, Severity: Error, Code: "G301", Message: "20 wizards",
+		Related: []Related{{Pos: Pos{File: "locales/warlock/fr.toml", Line: 9, Col: 1}, Message: "the rules say 25"}}}}
+	doc := write(t, l, SARIF, tool)
+	if err := validate(compileSARIF(t), doc); err != nil {
+		t.Fatalf("SARIF output does not validate: %v", err)
+	}
+	var log sarifLog
+	if err := json.Unmarshal(doc, &log); err != nil {
+		t.Fatal(err)
+	}
+	run := log.Runs[0]
+	r := run.Results[0]
+	if got := r.Locations[0].PhysicalLocation.ArtifactLocation.URIBaseID; got != srcRoot {
+		t.Errorf("the book is relative to %s; want %s", got, srcRoot)
+	}
+	if got := r.RelatedLocations[0].PhysicalLocation.ArtifactLocation.URIBaseID; got != builtIn {
+		t.Errorf("a built-in locale is relative to %s; want %s", got, builtIn)
+	}
+	if run.OriginalURIBaseIDs[builtIn].URI != tool.FilesURI || run.ColumnKind != "unicodeCodePoints" {
+		t.Errorf("run: base %+v, columns %q", run.OriginalURIBaseIDs, run.ColumnKind)
 	}
 }

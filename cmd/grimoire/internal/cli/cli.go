@@ -432,7 +432,7 @@ func runCheck(e *env, args []string) int {
 	games, d := compiler.Load(t.fsys, e.loadOptions(t, only...))
 	failed := d.HasErrors() || *werror && len(d) > 0
 	if f != diag.Text {
-		if err := d.Write(e.stdout, f, diagTool()); err != nil {
+		if err := d.Write(e.stdout, f, diagTool(t)); err != nil {
 			fmt.Fprintf(e.stderr, "grimoire check: %v\n", err)
 			return ExitFail
 		}
@@ -449,12 +449,16 @@ func runCheck(e *env, args []string) int {
 }
 
 // diagTool describes grimoire in SARIF logs; each code's documentation is
-// its section of docs/checks.md.
-func diagTool() diag.Tool {
+// its section of docs/checks.md. Paths of the built-in games (t.root
+// empty) are given from the sources of the version built.
+func diagTool(t tree) diag.Tool {
 	const repo = "https://github.com/grimoire-games/grimoire"
-	return diag.Tool{
-		Name:           "grimoire",
-		InformationURI: repo,
+	docs := ruleDocs(grimoire.ChecksDoc())
+	tool := diag.Tool{
+		Name:            "grimoire",
+		Version:         version(),
+		SemanticVersion: semanticVersion(),
+		InformationURI:  repo,
 		RulesURI: func(c diag.Code) string {
 			anchor := strings.ToLower(string(c))
 			if c < "G100" {
@@ -462,7 +466,16 @@ func diagTool() diag.Tool {
 			}
 			return repo + "/blob/main/docs/checks.md#" + anchor
 		},
+		RuleDoc: func(c diag.Code) diag.RuleDoc { return docs[c] },
 	}
+	if t.root == "" {
+		tool.FilesURI = repo + "/blob/" + sourceRef() + "/"
+		tool.BuiltIn = func(file string) bool {
+			_, err := fs.Stat(t.fsys, file)
+			return err == nil
+		}
+	}
+	return tool
 }
 
 func gameIDs(g *model.Games) string {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/grimoire-games/grimoire"
 	"github.com/grimoire-games/grimoire/compiler/diag"
 	"github.com/grimoire-games/grimoire/compiler/model"
 	"github.com/grimoire-games/grimoire/compiler/rulebook"
@@ -67,7 +68,7 @@ func runRulebook(e *env, args []string) int {
 		if len(d) == 0 {
 			fmt.Fprintf(e.stdout, "%s: no disagreement with game %s found\n", file, g.ID)
 		}
-	} else if err := d.Write(e.stdout, f, diagTool()); err != nil {
+	} else if err := d.Write(e.stdout, f, diagTool(rulebookTree(*root))); err != nil {
 		fmt.Fprintf(e.stderr, "grimoire rulebook: %v\n", err)
 		return ExitFail
 	}
@@ -106,4 +107,13 @@ func readBook(e *env, g *model.Game, lang, file, flag string) (*rulebook.Book, i
 		return nil, ExitFail, false
 	}
 	return book, 0, true
+}
+
+// rulebookTree is the tree a rulebook is checked against, for SARIF's
+// paths: the built-in games, or the user's.
+func rulebookTree(root string) tree {
+	if root == "" {
+		return tree{fsys: grimoire.Games()}
+	}
+	return tree{root: root}
 }
