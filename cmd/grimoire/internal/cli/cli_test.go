@@ -73,6 +73,7 @@ func TestUsage(t *testing.T) {
 		{[]string{"export", "--game", "nosuch"}, ExitUsage, "", `no game "nosuch" (games: bellum_magica, hearts, warlock, warriors)`},
 		{[]string{"export", "--game", "warlock", "--format", "csv", "--type", "creatur"}, ExitUsage, "", `--type "creatur": game warlock has no such card type`},
 		{[]string{"export", "--game", "warlock", "--type", "creature"}, ExitUsage, "", "--type does not apply to --format json"},
+		{[]string{"export", "--game", "warlock", "--excel"}, ExitUsage, "", "--excel does not apply to --format json"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
@@ -209,6 +210,17 @@ func TestExportCSV(t *testing.T) {
 	}
 	if len(lines) != 1+19 {
 		t.Errorf("%d rows; want 19 creature designs", len(lines)-1)
+	}
+	if strings.HasPrefix(string(data), "\uFEFF") {
+		t.Error("a plain CSV begins with a byte order mark")
+	}
+	// For a spreadsheet, the same file after UTF-8's byte order mark.
+	excel := filepath.Join(dir, "excel.csv")
+	if code, _, errs := run(t, "export", "--game", "warlock", "--lang", "de", "--format", "csv", "--type", "creature", "--excel", "-o", excel); code != ExitOK {
+		t.Fatalf("--excel: exit %d: %s", code, errs)
+	}
+	if got, _ := os.ReadFile(excel); string(got) != "\uFEFF"+string(data) {
+		t.Errorf("--excel writes %q…; want the byte order mark, then the CSV", got[:min(len(got), 20)])
 	}
 }
 

@@ -26,6 +26,7 @@ func runExport(e *env, args []string) int {
 	lang := fs.String("lang", "", "one language (json: default all languages; csv: default the source language; xliff and po: the translation, required)")
 	format := fs.String("format", "json", "json, csv, or for translators xliff (XLIFF 1.2) or po (gettext), or tts (Tabletop Simulator deck sheets and saved object)")
 	typ := fs.String("type", "", "csv: the card type to export")
+	excel := fs.Bool("excel", false, "csv: begin with a byte order mark, by which Excel and LibreOffice read the file as UTF-8 (\"géant\", not \"gÃ©ant\")")
 	out := fs.String("o", "", "write to this file instead of standard output; tts: the directory to write to (required)")
 	baseURL := fs.String("base-url", "", "tts: where the images will be served from, put before their names in the saved object (default: the names alone)")
 	if code, ok := parse(e, fs, args); !ok {
@@ -40,6 +41,9 @@ func runExport(e *env, args []string) int {
 		return ExitUsage
 	}
 	if *format != "csv" && notApplicable(e, "export", fs, "to --format "+*format+" (only csv exports one card type)", "type") {
+		return ExitUsage
+	}
+	if *format != "csv" && notApplicable(e, "export", fs, "to --format "+*format+" (a spreadsheet opens csv)", "excel") {
 		return ExitUsage
 	}
 	if *format != "tts" && notApplicable(e, "export", fs, "to --format "+*format+" (only tts writes images)", "base-url") {
@@ -99,6 +103,9 @@ func runExport(e *env, args []string) int {
 		l := *lang
 		if l == "" {
 			l = g.SourceLang
+		}
+		if *excel {
+			buf.WriteString("\uFEFF") // UTF-8's byte order mark
 		}
 		err = export.CSV(&buf, g, l, *typ)
 	}
