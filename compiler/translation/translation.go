@@ -258,6 +258,16 @@ func (t *texts) msgPos(loc *model.Locale, id string) diag.Pos {
 	return diag.Pos{File: loc.File}
 }
 
+// numberAt is where a number and the name it counts ("4 sorts") stand in
+// a message's text, as typed there; else where the text starts, on the
+// line after the quotes of a multi-line string.
+func numberAt(m *model.Message, said string) diag.Pos {
+	if k := strings.Index(m.Forms["other"], said); k >= 0 {
+		return m.At("other", k)
+	}
+	return m.At("other", 0)
+}
+
 // words is a form of a message as players read it, with count as .Count,
 // in tokens; ok is false if it does not render.
 func (t *texts) words(loc *model.Locale, m *model.Message, form string, count string) ([]text.Token, bool) {
@@ -514,7 +524,7 @@ func (t *texts) dataNumbers(loc *model.Locale, m *model.Message) {
 			if n == float64(cn.want) || 4*n < 3*float64(cn.want) {
 				continue
 			}
-			t.d.Errorf(m.FormPos("other"), diag.DataNumber, "message %s (%s): %q says %s, but the game has %d", m.ID, loc.Lang, ts[i-1].Text+" "+strings.Join(cn.p, " "), num(n), cn.want)
+			t.d.Errorf(numberAt(m, ts[i-1].Text+" "+strings.Join(cn.p, " ")), diag.DataNumber, "message %s (%s): %q says %s, but the game has %d", m.ID, loc.Lang, ts[i-1].Text+" "+strings.Join(cn.p, " "), num(n), cn.want)
 		}
 	}
 }
