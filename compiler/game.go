@@ -673,14 +673,27 @@ func zoneDef(n node, g *model.Game, l *lost, d *diag.List) *model.Zone {
 	if owner == model.ZoneTable && visible == model.ZoneOwner {
 		d.Errorf(vn.pos(), diag.BadValue, "zone %s: the table's zone has no player to see it: say %q or %q", id, model.ZoneAll, model.ZoneNone)
 	}
-	if hasSection && !slices.ContainsFunc(g.Sections, func(x *model.Section) bool { return x.ID == section }) && !l.has(lostSection, section) {
+	if hasSection {
+		sectionRef(g, l, "zone "+id, section, sn, d)
+	}
+	return keepIf(idOK, z)
+}
+
+// sectionRef returns the section a table names by id, or reports that
+// the game has none such (unless a section lost may have been it) and
+// returns nil.
+func sectionRef(g *model.Game, l *lost, what, section string, n node, d *diag.List) *model.Section {
+	if i := slices.IndexFunc(g.Sections, func(x *model.Section) bool { return x.ID == section }); i >= 0 {
+		return g.Sections[i]
+	}
+	if !l.has(lostSection, section) {
 		ids := make([]string, len(g.Sections))
 		for i, x := range g.Sections {
 			ids[i] = x.ID
 		}
-		d.Errorf(sn.pos(), diag.DanglingRef, "zone %s: no section %q%s", id, section, suggest(section, ids))
+		d.Errorf(n.pos(), diag.DanglingRef, "%s: no section %q%s", what, section, suggest(section, ids))
 	}
-	return keepIf(idOK, z)
+	return nil
 }
 
 // rulingDef reads a [[ruling]]. It runs after the sections, whose rule
@@ -695,15 +708,7 @@ func rulingDef(n node, g *model.Game, l *lost, d *diag.List) *model.Ruling {
 	section, sn, hasSection := o.str("section", false)
 	r := &model.Ruling{ID: id, Pos: n.keyPos(), Section: section, Message: "ruling." + id}
 	if hasSection {
-		i := slices.IndexFunc(g.Sections, func(x *model.Section) bool { return x.ID == section })
-		switch {
-		case i < 0 && !l.has(lostSection, section):
-			ids := make([]string, len(g.Sections))
-			for i, x := range g.Sections {
-				ids[i] = x.ID
-			}
-			d.Errorf(sn.pos(), diag.DanglingRef, "ruling %s: no section %q%s", id, section, suggest(section, ids))
-		case i >= 0 && g.Sections[i].Rulings:
+		if sec := sectionRef(g, l, "ruling "+id, section, sn, d); sec != nil && sec.Rulings {
 			d.Errorf(sn.pos(), diag.BadValue, "ruling %s: section %s lists the rulings; name the section whose rule the ruling reads", id, section)
 		}
 	}

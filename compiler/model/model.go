@@ -606,6 +606,16 @@ func NamesRuling(src, id string) bool {
 	return false
 }
 
+// Section returns the section with the id, or nil.
+func (g *Game) Section(id string) *Section {
+	for _, s := range g.Sections {
+		if s.ID == id {
+			return s
+		}
+	}
+	return nil
+}
+
 // RulingsSection returns the section that prints the rulings, or nil.
 func (g *Game) RulingsSection() *Section {
 	for _, s := range g.Sections {
@@ -621,8 +631,8 @@ func (g *Game) RulingsSection() *Section {
 // in the order declared, those of none last.
 func (g *Game) RulingsInBookOrder() []*Ruling {
 	at := func(r *Ruling) int {
-		if i := slices.IndexFunc(g.Sections, func(s *Section) bool { return s.ID == r.Section }); i >= 0 {
-			return i
+		if s := g.Section(r.Section); s != nil {
+			return slices.Index(g.Sections, s)
 		}
 		return len(g.Sections)
 	}

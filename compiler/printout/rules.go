@@ -2,7 +2,6 @@ package printout
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/grimoire-games/grimoire/compiler/diag"
@@ -181,8 +180,8 @@ func (p *printer) rulebook() {
 func (p *printer) appendRulings(rows []row, body font, width float64) []row {
 	for _, r := range p.g.RulingsInBookOrder() {
 		var number, title string
-		if i := slices.IndexFunc(p.g.Sections, func(s *model.Section) bool { return s.ID == r.Section }); i >= 0 {
-			number, title = p.g.Sections[i].Number, p.text("rules."+r.Section+".title")
+		if s := p.g.Section(r.Section); s != nil {
+			number, title = s.Number, p.text("rules."+s.ID+".title")
 		}
 		rows = append(rows, gap(body.lineH()*0.3))
 		var over float64

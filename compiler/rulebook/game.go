@@ -3,7 +3,6 @@ package rulebook
 import (
 	"fmt"
 	"math"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -381,8 +380,8 @@ func (ix *index) addSections() {
 		if s.Rulings {
 			for _, r := range ix.g.RulingsInBookOrder() {
 				var number, title string
-				if i := slices.IndexFunc(ix.g.Sections, func(x *model.Section) bool { return x.ID == r.Section }); i >= 0 {
-					number, title = ix.g.Sections[i].Number, ix.render(loc, data, "rules."+r.Section+".title")
+				if rs := ix.g.Section(r.Section); rs != nil {
+					number, title = rs.Number, ix.render(loc, data, "rules."+rs.ID+".title")
 				}
 				text = strings.TrimRight(text, "\n") + "\n\n" + model.RulingParagraph(number, title, ix.render(loc, data, r.Message))
 			}
