@@ -10,7 +10,7 @@ import (
 
 var (
 	// codeRow is a row of a table of codes: "| G001 | error | what |".
-	codeRow = regexp.MustCompile("(?m)^\\| (G[0-9]{3}) \\| (error|warning) \\| (.+) \\|$")
+	codeRow = regexp.MustCompile(`(?m)^\| (G[0-9]{3}) \| (error|warning) \| (.+) \|$`)
 	// codeHead is a code's section: "### G101".
 	codeHead = regexp.MustCompile(`(?m)^### (G[0-9]{3})$`)
 	// lead is a section's first words: "**Error: what it reports.**", or
