@@ -3,9 +3,11 @@ package cli
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"maps"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/grimoire-games/grimoire/compiler/export"
 	"github.com/grimoire-games/grimoire/compiler/l10n"
@@ -33,6 +35,10 @@ type outputs struct {
 
 	mu    sync.Mutex
 	games map[*model.Game]*gameOutputs
+
+	// queued and finished count the work, for the progress a terminal
+	// shows.
+	queued, finished atomic.Int64
 }
 
 // gameOutputs are the outputs of one game.
@@ -82,13 +88,46 @@ func newOutputs(paper printout.Paper, workers int, fonts func() (*pdf.Fonts, err
 
 // run runs f on a worker, unless the build has stopped by then.
 func (o *outputs) run(f func()) {
+	o.queued.Add(1)
 	o.wg.Go(func() {
 		o.sem <- struct{}{}
 		defer func() { <-o.sem }()
+		defer o.finished.Add(1)
 		if !o.stop.Load() {
 			f()
 		}
 	})
+}
+
+// showProgress shows the progress on w, when it is not nil, until the
+// function it returns is called.
+func (o *outputs) showProgress(w io.Writer) (stop func()) {
+	if w == nil {
+		return func() {}
+	}
+	ticker := time.NewTicker(250 * time.Millisecond)
+	done, finished := make(chan struct{}), make(chan struct{})
+	go func() { o.progress(w, ticker.C, done); close(finished) }()
+	return sync.OnceFunc(func() { ticker.Stop(); close(done); <-finished })
+}
+
+// progress writes to w, every tick until done is closed, how many of the
+// outputs queued so far are made, on one line it rewrites; then clears
+// the line.
+func (o *outputs) progress(w io.Writer, tick <-chan time.Time, done <-chan struct{}) {
+	for {
+		select {
+		case <-tick:
+			if n := o.queued.Load(); n > 0 {
+				fmt.Fprintf(w, "\r\x1b[Kbuilding: %d of %d outputs made", o.finished.Load(), n)
+			} else {
+				fmt.Fprint(w, "\r\x1b[Kbuilding: checking the games")
+			}
+		case <-done:
+			fmt.Fprint(w, "\r\x1b[K")
+			return
+		}
+	}
 }
 
 // add starts on the outputs of a game as loaded. It may be called from

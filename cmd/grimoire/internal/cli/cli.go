@@ -57,6 +57,29 @@ type env struct {
 	// help, when set, is given the command's flags where --help would
 	// print them: the command reference reads them so.
 	help func(*flag.FlagSet)
+	// terminal, when set, says whether standard error is a terminal, for
+	// tests; otherwise it is asked of the file.
+	terminal func() bool
+}
+
+// progress returns where a long command shows its progress: standard
+// error when it is a terminal, else nil.
+func (e *env) progress() io.Writer {
+	isTerminal := e.terminal
+	if isTerminal == nil {
+		isTerminal = func() bool {
+			f, ok := e.stderr.(*os.File)
+			if !ok {
+				return false
+			}
+			st, err := f.Stat()
+			return err == nil && st.Mode()&os.ModeCharDevice != 0
+		}
+	}
+	if !isTerminal() {
+		return nil
+	}
+	return e.stderr
 }
 
 // loadOptions are the compiler options of a command that checks games or

@@ -138,13 +138,20 @@ func runBuild(e *env, args []string) int {
 	// next games load; they are reported and written in the games' order.
 	outs := newOutputs(paper, runtime.GOMAXPROCS(0), e.fonts)
 	defer outs.abandon()
+	// On a terminal, the count of outputs made so far, as a build takes
+	// seconds; nothing in a log or a pipe. It stops while the
+	// diagnostics print.
+	stop := outs.showProgress(e.progress())
 	games, d := compiler.Load(t.fsys, compiler.Options{Prefix: t.prefix, Loaded: outs.add, Checks: checks.All(e.fonts)})
+	stop()
 	printDiags(e.stderr, d)
 	if d.HasErrors() {
 		return ExitFail
 	}
 	fmt.Fprintf(e.stdout, "checked %s: %s\n", plural(len(games.Games), "game"), gameIDs(games))
+	stop = outs.showProgress(e.progress())
 	made := outs.of(games)
+	stop()
 
 	// Generated Go is checked where a gen/ directory is present (a source
 	// checkout); an installed binary has none to compare with.

@@ -52,6 +52,8 @@ sourced, and ` + "`grimoire man`" + ` prints this reference as a manual page, gr
 Diagnostics go to standard error, sorted by file, line and column, followed by a count;
 warnings alone do not fail a command. Results (exports, summaries, JSON and SARIF
 diagnostics) go to standard output, or to ` + "`-o FILE`" + ` (` + "`-o -`" + ` is standard output).
+On a terminal, ` + "`build`" + ` shows on standard error how many of its outputs are made; in a
+pipe or a log it shows nothing.
 
 Nothing is written when a game has errors, and nothing is half written: every file goes
 to a temporary file beside its target and is renamed into place once all of a command's
