@@ -98,10 +98,13 @@ func blockDef(n node, g *model.Game, l *lost, d *diag.List) *model.Block {
 			}
 		}
 		for j, f := range fields {
-			if f != "copies" && g.Types[i].Field(f) == nil && l.is(lostField, t+"."+f) {
+			// Beside the type's fields, a table may show each card's
+			// copies and its name, as a face may.
+			own := f == "copies" || f == "name" || g.Types[i].Field(f) != nil
+			if !own && l.is(lostField, t+"."+f) {
 				ok = false
-			} else if f != "copies" && g.Types[i].Field(f) == nil {
-				d.Errorf(fns[j].pos(), diag.DanglingRef, "block %s: card type %s has no field %q%s", id, t, f, suggest(f, append(fieldIDs(g.Types[i]), "copies")))
+			} else if !own {
+				d.Errorf(fns[j].pos(), diag.DanglingRef, "block %s: card type %s has no field %q%s", id, t, f, suggest(f, append(fieldIDs(g.Types[i]), "copies", "name")))
 				ok = false
 			}
 		}

@@ -191,6 +191,10 @@ func (p *printer) cardsTable(b *model.Block, words bool) table {
 				r = append(r, cell{text: strconv.Itoa(c.Copies), center: true, mark: c.FieldReconstructed(fid)})
 				continue
 			}
+			if fid == "name" && ty.Field(fid) == nil {
+				r = append(r, cell{text: capitalize(p.name(c.Message, 1))})
+				continue
+			}
 			v, set := c.Get(fid)
 			f := ty.Field(fid)
 			if !set || f == nil {
