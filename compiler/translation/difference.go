@@ -27,10 +27,12 @@ func (t *texts) acknowledge() {
 	if t.source == nil {
 		return
 	}
+	// The translations the game declares, whether or not their files
+	// loaded: a broken file is reported once, by its own errors.
 	var langs []string
-	for _, loc := range t.g.Locales {
-		if loc != t.source {
-			langs = append(langs, loc.Lang)
+	for _, l := range t.g.Languages {
+		if l != t.source.Lang {
+			langs = append(langs, l)
 		}
 	}
 	var ids []string

@@ -51,9 +51,14 @@ func (a localeArgs) open(e *env, name string, replace bool) (tree, *model.Game, 
 	opts := e.loadOptions(t, *a.game)
 	games, d := compiler.Load(t.fsys, opts)
 	rel := path.Join("locales", *a.game, *a.lang+".toml")
-	if d.HasErrors() && replace && onlyIn(d, t.prefix+rel) {
-		fmt.Fprintf(e.stderr, "grimoire %s: %s%s has %s; reading the game without it, to replace it\n", name, t.prefix, rel, plural(d.Errors(), "error"))
+	if d.HasErrors() && replace && hasErrorIn(d, t.prefix+rel) {
+		fmt.Fprintf(e.stderr, "grimoire %s: %s%s has %s; reading the game without it, to replace it\n", name, t.prefix, rel, plural(errorsIn(d, t.prefix+rel), "error"))
+		// The game is read, not checked: the other translations are
+		// compared with this one too, and what they lack without it is
+		// no error of theirs. The check after writing judges the game
+		// with the new file, whole.
 		opts.Without = []string{rel}
+		opts.Checks = nil
 		games, d = compiler.Load(t.fsys, opts)
 	}
 	if d.HasErrors() {
@@ -163,11 +168,15 @@ func writeLocale(e *env, name string, t tree, g *model.Game, lang string, msgs [
 }
 
 // onlyIn reports whether every error of d is in one file.
-func onlyIn(d diag.List, file string) bool {
+// errorsIn counts the errors of d in a file.
+func errorsIn(d diag.List, file string) int {
+	n := 0
 	for _, x := range d {
-		if x.Severity == diag.Error && x.Pos.File != file {
-			return false
+		if x.Severity == diag.Error && x.Pos.File == file {
+			n++
 		}
 	}
-	return true
+	return n
 }
+
+func hasErrorIn(d diag.List, file string) bool { return errorsIn(d, file) > 0 }
