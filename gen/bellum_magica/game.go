@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "d32b8232b386d84502b383aca499ee7a7fc0acae3e6cc993df731e413de7b54b"
+const SourceHash = "b68fdfba58c562b34d62717fa928609f792fbb07a1acdaa80073ad578bfc5031"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

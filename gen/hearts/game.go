@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "165e08081ecf25a8231699e1a19c7949baae3b0d2f3e5861ac91db84117cacda"
+const SourceHash = "41275d22f983cb917de25c217be8b5622eae62a1e826b8fa995ab690d4d5a376"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "bc92ab207a8a7cf7d1b93e45c8c473a6ab6d0f7916fd8af486aa6f22c0d147db"
+const SourceHash = "171039563209a62454022b3382c0f3d23f89d801072f7b2a23e6d0ec8ea379eb"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

@@ -24,7 +24,7 @@ var (
 )
 
 // Rules are the game's rules, compiled.
-var Rules = &rules.Compiled{Source: "d32b8232b386d84502b383aca499ee7a7fc0acae3e6cc993df731e413de7b54b", Bind: bind}
+var Rules = &rules.Compiled{Source: "b68fdfba58c562b34d62717fa928609f792fbb07a1acdaa80073ad578bfc5031", Bind: bind}
 
 // bound is what the compiled functions look up once a game is built:
 // the places of its variables and zones, its cards' fields, its

@@ -24,7 +24,7 @@ var (
 )
 
 // Rules are the game's rules, compiled.
-var Rules = &rules.Compiled{Source: "165e08081ecf25a8231699e1a19c7949baae3b0d2f3e5861ac91db84117cacda", Bind: bind}
+var Rules = &rules.Compiled{Source: "41275d22f983cb917de25c217be8b5622eae62a1e826b8fa995ab690d4d5a376", Bind: bind}
 
 // bound is what the compiled functions look up once a game is built:
 // the places of its variables and zones, its cards' fields, its

@@ -24,7 +24,7 @@ var (
 )
 
 // Rules are the game's rules, compiled.
-var Rules = &rules.Compiled{Source: "bc92ab207a8a7cf7d1b93e45c8c473a6ab6d0f7916fd8af486aa6f22c0d147db", Bind: bind}
+var Rules = &rules.Compiled{Source: "171039563209a62454022b3382c0f3d23f89d801072f7b2a23e6d0ec8ea379eb", Bind: bind}
 
 // bound is what the compiled functions look up once a game is built:
 // the places of its variables and zones, its cards' fields, its

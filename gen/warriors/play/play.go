@@ -24,7 +24,7 @@ var (
 )
 
 // Rules are the game's rules, compiled.
-var Rules = &rules.Compiled{Source: "95b3a5b62ec2705eb776be1f1d8e925e24ca1c9bff55414a162ae2476c29a122", Bind: bind}
+var Rules = &rules.Compiled{Source: "d9e5b7fbf38b8f8e758ed66608fb06769fe33c16bd99393497295f90b29757d0", Bind: bind}
 
 // bound is what the compiled functions look up once a game is built:
 // the places of its variables and zones, its cards' fields, its
