@@ -34,7 +34,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "d9e5b7fbf38b8f8e758ed66608fb06769fe33c16bd99393497295f90b29757d0"
+const SourceHash = "c857617c8da34df0499d91334cb61aa59e956bb16f66a8e8995536680aff1a00"
 
 // The ids of the game's variants: the ways to play it besides its base game. A
 // card whose Variant is one of them exists only in that variant; Cards lists

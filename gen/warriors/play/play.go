@@ -24,7 +24,7 @@ var (
 )
 
 // Rules are the game's rules, compiled.
-var Rules = &rules.Compiled{Source: "d9e5b7fbf38b8f8e758ed66608fb06769fe33c16bd99393497295f90b29757d0", Bind: bind}
+var Rules = &rules.Compiled{Source: "c857617c8da34df0499d91334cb61aa59e956bb16f66a8e8995536680aff1a00", Bind: bind}
 
 // bound is what the compiled functions look up once a game is built:
 // the places of its variables and zones, its cards' fields, its
