@@ -114,6 +114,9 @@ const (
 	// A printout the game has nothing for: not a text that does not fit.
 	NothingToPrint Code = "G404" // a printout the game has nothing to put on
 
+	// What prints but reads badly.
+	LowContrast Code = "G405" // ink on a card face that does not stand out from its ground by WCAG AA's contrast
+
 	// The rules language: a game's rules as data.
 	RulesSyntax  Code = "G501" // a rules file that does not compile: bad syntax, a load, a name defined nowhere, a failing top level
 	RulesName    Code = "G502" // rules that name what the game does not have: a zone, a variable, a parameter, a card, a message
@@ -192,6 +195,7 @@ func Codes() []CodeInfo {
 		{Unprintable, "a character the printouts' font has no glyph for"},
 		{UnknownIcon, "a symbol name the printouts cannot draw"},
 		{NothingToPrint, "a printout the game has nothing to put on"},
+		{LowContrast, "ink on a card face that does not stand out from its ground by WCAG AA's contrast"},
 		{RulesSyntax, "a rules file that does not compile: bad syntax, a load, a name defined nowhere, a failing top level"},
 		{RulesName, "rules that name what the game does not have: a zone, a variable, a parameter, a card, a message"},
 		{RulesShape, "a declaration of the rules of the wrong shape, or a function they need that is missing"},

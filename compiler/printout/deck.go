@@ -243,11 +243,14 @@ func (p *printer) layCard(c *model.Card, w, h, bleed float64) *laidCard {
 	return lc
 }
 
-// band is a band drawn on a face: text over it takes the ink that reads
-// on its colour.
+// band is a ground drawn on a face: the face itself, a filled box, or a
+// band of an enum value's colour. Text over a band takes the ink that
+// reads best on its colour; over another ground, the printouts' ink where
+// it reads.
 type band struct {
 	x, y, w, h float64
 	c          pdf.Color
+	enum       bool // a band region's: its colour changes from card to card
 }
 
 // layFace lays out one side of a card: its ground, then each region whose
@@ -262,7 +265,7 @@ func (p *printer) layFace(f *model.Face, t *model.Type, c *model.Card, w, h, ble
 		ops = slices.Clone(ops)
 	}()
 	ops = appendPlain(p.faceRoom[:0], op{kind: opRect, x: -bleed, y: -bleed, w: w + 2*bleed, h: h + 2*bleed, color: ground, paint: pdf.Fill})
-	var bands []band
+	bands := []band{{x: -bleed, y: -bleed, w: w + 2*bleed, h: h + 2*bleed, c: ground}}
 	var markedFields []string
 	for _, r := range f.Regions {
 		if !r.Holds(t, c) {
@@ -271,6 +274,7 @@ func (p *printer) layFace(f *model.Face, t *model.Type, c *model.Card, w, h, ble
 		x, y, rw, rh := r.X*sc.x, r.Y*sc.y, r.W*sc.x, r.H*sc.y
 		// A ground that touches the cut reaches into the bleed.
 		bx, by, bw, bh := x, y, rw, rh
+		start := len(ops)
 		if bx <= 1e-6 {
 			bx, bw = bx-bleed, bw+bleed
 		}
@@ -287,6 +291,7 @@ func (p *printer) layFace(f *model.Face, t *model.Type, c *model.Card, w, h, ble
 		case model.BoxRegion:
 			if r.Color != "" {
 				ops = appendPlain(ops, op{kind: opRect, x: bx, y: by, w: bw, h: bh, color: parseColor(r.Color), paint: pdf.Fill})
+				bands = append(bands, band{x: bx, y: by, w: bw, h: bh, c: parseColor(r.Color)})
 			}
 			if r.Line != "" {
 				ops = appendPlain(ops, op{kind: opRect, x: x, y: y, w: rw, h: rh, color: parseColor(r.Line), paint: pdf.Stroke, lw: 0.3})
@@ -325,7 +330,7 @@ func (p *printer) layFace(f *model.Face, t *model.Type, c *model.Card, w, h, ble
 				col = tint
 			}
 			ops = appendPlain(ops, op{kind: opRect, x: bx, y: by, w: bw, h: bh, color: col, paint: pdf.Fill})
-			bands = append(bands, band{x, y, rw, rh, col})
+			bands = append(bands, band{x, y, rw, rh, col, true})
 			// The value's icon stands at the band's end (its start with
 			// align = "left"), so a name over the band keeps the rest.
 			gl := p.valueIcon(vt.Enum, ev)
@@ -359,6 +364,7 @@ func (p *printer) layFace(f *model.Face, t *model.Type, c *model.Card, w, h, ble
 			}
 			ops, marked = appendPlain(ops, o...), marked || m
 		}
+		p.checkContrast(r, f, ops, start)
 	}
 	return ops, marked
 }
@@ -451,7 +457,9 @@ func (p *printer) layIcons(r *model.Region, t *model.Type, c *model.Card, x, y, 
 		ops = append(ops, op{kind: opIcon, x: at + size/2, y: cy, w: size, s: g.name, letters: g.letters, color: g.color})
 		at += size + gap
 	}
-	ink := p.regionInk(r, bands, x, y, w, h)
+	// An icons region's colour is its discs': the dash and the mark take
+	// the ink of what the row stands on.
+	ink := inkOn(bands, x, y, w, h)
 	if empty {
 		fs := size / pdf.PtToMM * 0.9
 		ops = append(ops, op{kind: opText, x: at, y: cy + fs*pdf.PtToMM*0.35, s: "–", style: pdf.Bold, size: fs, color: ink})
@@ -469,11 +477,21 @@ func (p *printer) regionInk(r *model.Region, bands []band, x, y, w, h float64) p
 	if r.Color != "" {
 		return parseColor(r.Color)
 	}
+	return inkOn(bands, x, y, w, h)
+}
+
+// inkOn is the ink that reads on the ground under the middle of the box
+// (x, y, w, h): the printouts' ink where it meets WCAG AA's contrast for
+// text, and black or white where it does not, or on a band.
+func inkOn(bands []band, x, y, w, h float64) pdf.Color {
 	cx, cy := x+w/2, y+h/2
 	for i := len(bands) - 1; i >= 0; i-- {
 		b := bands[i]
 		if cx >= b.x && cx <= b.x+b.w && cy >= b.y && cy <= b.y+b.h {
-			return swatchInkOn(b.c)
+			if b.enum || colour.Contrast(colour.RGB(ink), colour.RGB(b.c)) < textContrast {
+				return swatchInkOn(b.c)
+			}
+			break
 		}
 	}
 	return ink
@@ -578,7 +596,7 @@ func (p *printer) layText(r *model.Region, t *model.Type, c *model.Card, x, y, w
 	if r.Kind == model.NumberRegion && r.Style == "regular" {
 		style = pdf.Bold
 	}
-	ink := p.regionInk(r, bands, x, y, w, h)
+	textInk := p.regionInk(r, bands, x, y, w, h)
 	iconW := 0.0
 	if r.Kind == model.NumberRegion && r.Icon != "" {
 		iconW = h
@@ -631,10 +649,16 @@ func (p *printer) layText(r *model.Region, t *model.Type, c *model.Card, x, y, w
 			lx = x + w - block
 		}
 		if iconW > 0 && i == 0 {
-			ops = append(ops, op{kind: opIcon, x: lx + iconW/2, y: y + h/2, w: iconW * 0.9, s: r.Icon})
+			// The icon reads as its number does: on a disc of the
+			// number's colour where that is not the printouts' ink.
+			var disc pdf.Color
+			if textInk != (pdf.Color{}) && textInk != ink {
+				disc = textInk
+			}
+			ops = append(ops, op{kind: opIcon, x: lx + iconW/2, y: y + h/2, w: iconW * 0.9, s: r.Icon, color: disc})
 		}
 		lx += iconW * 1.1
-		ops = append(ops, op{kind: opText, x: lx, y: top + float64(i)*f.lineH() + f.baseline(), s: l, style: f.style, size: f.size, color: ink})
+		ops = append(ops, op{kind: opText, x: lx, y: top + float64(i)*f.lineH() + f.baseline(), s: l, style: f.style, size: f.size, color: textInk})
 	}
 	return ops, marked, true
 }

@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "b68fdfba58c562b34d62717fa928609f792fbb07a1acdaa80073ad578bfc5031"
+const SourceHash = "185c8369a868e9c63b6b5c7fc5cca9f0ce4a214b166f707129557ae0355590d8"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

@@ -24,7 +24,7 @@ var (
 )
 
 // Rules are the game's rules, compiled.
-var Rules = &rules.Compiled{Source: "b68fdfba58c562b34d62717fa928609f792fbb07a1acdaa80073ad578bfc5031", Bind: bind}
+var Rules = &rules.Compiled{Source: "185c8369a868e9c63b6b5c7fc5cca9f0ce4a214b166f707129557ae0355590d8", Bind: bind}
 
 // bound is what the compiled functions look up once a game is built:
 // the places of its variables and zones, its cards' fields, its
