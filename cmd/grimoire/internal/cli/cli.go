@@ -463,12 +463,46 @@ func runCheck(e *env, args []string) int {
 		printDiags(e.stderr, d)
 		if !failed {
 			fmt.Fprintf(e.stdout, "%s checked: %s\n", plural(len(games.Games), "game"), gameIDs(games))
+			printUnstamped(e.stdout, t, games)
 		}
 	}
 	if failed {
 		return ExitFail
 	}
 	return ExitOK
+}
+
+// printUnstamped tells, for each translation, how many of its messages
+// record no source text (no hash): PO and XLIFF exports cannot tell them
+// from stale ones, and mark them all for review, until they are stamped.
+func printUnstamped(w io.Writer, t tree, games *model.Games) {
+	for _, g := range games.Games {
+		src := g.Locale(g.SourceLang)
+		for _, loc := range g.Locales {
+			if src == nil || loc == src {
+				continue
+			}
+			n, all := 0, 0
+			for _, m := range loc.Messages {
+				if src.Message(m.ID) == nil {
+					continue
+				}
+				all++
+				if m.Hash == "" {
+					n++
+				}
+			}
+			if n == 0 {
+				continue
+			}
+			root := "DIR"
+			if t.root != "" {
+				root = t.root
+			}
+			fmt.Fprintf(w, "%s: %d of %d translations record no source text: PO and XLIFF exports mark them for review; once they are checked, run: grimoire stamp --root %s --game %s --lang %s\n",
+				loc.File, n, all, root, g.ID, loc.Lang)
+		}
+	}
 }
 
 // diagTool describes grimoire in SARIF logs; each code's documentation is
