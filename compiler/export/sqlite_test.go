@@ -379,3 +379,48 @@ func TestSQLiteErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestSQLiteDocumented keeps the guide's description of the database
+// whole: each table and column, and the view localized's, is named in
+// the SQLite section of docs/integrating.md.
+func TestSQLiteDocumented(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "integrating.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(doc), "\n## SQLite\n")
+	if !ok {
+		t.Fatal("docs/integrating.md has no section SQLite")
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	data, err := SQLite(sampleGame())
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, _ := openSQLite(t, data)
+	rows, err := db.Query(`SELECT s.name, c.name FROM sqlite_schema s, pragma_table_info(s.name) c
+		WHERE s.type = 'table' OR s.name = 'localized' ORDER BY s.name, c.cid`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		var table, column string
+		if err := rows.Scan(&table, &column); err != nil {
+			t.Fatal(err)
+		}
+		n++
+		for _, name := range []string{table, column} {
+			if !strings.Contains(section, "`"+name+"`") {
+				t.Errorf("docs/integrating.md, section SQLite, does not name `%s` (of %s)", name, table)
+			}
+		}
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if n < 100 {
+		t.Errorf("read %d columns; want every column of every table", n)
+	}
+}
