@@ -263,10 +263,10 @@ func SQLite(g *model.Game) ([]byte, error) {
 	if _, err := tx.Exec(sqliteSchema + views); err != nil {
 		return nil, fmt.Errorf("export: sqlite schema: %w", err)
 	}
-	w := &dbWriter{tx: tx, stmts: map[string]*sql.Stmt{}}
+	w := &dbWriter{game: g.ID, tx: tx, stmts: map[string]*sql.Stmt{}}
 	writeRows(w, g, rs)
 	if w.err != nil {
-		return nil, fmt.Errorf("export: game %s: sqlite: %w", g.ID, w.err)
+		return nil, w.err
 	}
 	if err := tx.Commit(); err != nil {
 		return nil, fmt.Errorf("export: sqlite: %w", err)
@@ -309,9 +309,10 @@ func checkForeignKeys(conn *sql.Conn) error {
 	return rows.Err()
 }
 
-// dbWriter inserts rows, remembering the first error, with a statement
-// per table prepared once.
+// dbWriter inserts the rows of a game's database, remembering the first
+// error, with a statement per table prepared once.
 type dbWriter struct {
+	game  string
 	tx    *sql.Tx
 	stmts map[string]*sql.Stmt
 	err   error
@@ -326,16 +327,19 @@ func (w *dbWriter) insert(table string, values ...any) {
 	st := w.stmts[key]
 	if st == nil {
 		q := "INSERT INTO " + table + " VALUES (?" + strings.Repeat(", ?", len(values)-1) + ")"
-		if st, w.err = w.tx.Prepare(q); w.err != nil {
+		var err error
+		if st, err = w.tx.Prepare(q); err != nil {
+			w.fail(fmt.Errorf("export: game %s: sqlite table %s: %w", w.game, table, err))
 			return
 		}
 		w.stmts[key] = st
 	}
 	if _, err := st.Exec(values...); err != nil {
-		w.err = fmt.Errorf("table %s: %w", table, err)
+		w.fail(fmt.Errorf("export: game %s: sqlite table %s: %w", w.game, table, err))
 	}
 }
 
+// fail remembers err, unless an error came first.
 func (w *dbWriter) fail(err error) {
 	if w.err == nil {
 		w.err = err
@@ -392,7 +396,7 @@ func writeRows(w *dbWriter, g *model.Game, rs []*renderer) {
 	for i, c := range g.Cards {
 		t := types[c.Type]
 		if t == nil {
-			w.fail(fmt.Errorf("card %s: no card type %q", c.ID, c.Type))
+			w.fail(fmt.Errorf("export: card %s: no card type %q", c.ID, c.Type))
 			return
 		}
 		w.insert("card", c.ID, i, c.Type, c.Copies, c.FieldReconstructed("copies"), null(c.Variant), name(c.Message))
@@ -439,7 +443,7 @@ func writeRows(w *dbWriter, g *model.Game, rs []*renderer) {
 				f = tp.Field(t.Field)
 			}
 			if f == nil {
-				w.fail(fmt.Errorf("total %s: no field %s in card type %q", t.ID, t.Field, t.Type))
+				w.fail(fmt.Errorf("export: total %s: no field %s in card type %q", t.ID, t.Field, t.Type))
 				return
 			}
 			field, equals = f.ID, sqlValue(f.Type, t.Equals)

@@ -361,20 +361,23 @@ func TestSQLiteErrors(t *testing.T) {
 	missing.Locales[1].Messages = slices.DeleteFunc(missing.Locales[1].Messages, func(m *model.Message) bool { return m.ID == "card.human_1" })
 	dangling := sampleGame()
 	dangling.Zones[0].Section = "nowhere"
+	untyped := sampleGame()
+	untyped.Cards[1].Type = "spell"
 	tests := []struct {
 		name string
 		g    *model.Game
 		want string
 	}{
-		{"column clash", clash, "field copies has the name of a column of view reference_cards"},
-		{"missing message", missing, "fr has no message card.human_1"},
-		{"dangling reference", dangling, "a row of table zone refers to no row of table section"},
+		{"column clash", clash, "export: card type reference: field copies has the name of a column of view reference_cards"},
+		{"missing message", missing, "export: fr has no message card.human_1"},
+		{"dangling reference", dangling, "export: game sample: sqlite: a row of table zone refers to no row of table section"},
+		{"unknown card type", untyped, "export: card human_1: no card type \"spell\""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := SQLite(tt.g)
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("error = %v; want one containing %q", err, tt.want)
+			if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+				t.Errorf("error = %v; want one starting %q", err, tt.want)
 			}
 		})
 	}
