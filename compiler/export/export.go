@@ -1,5 +1,6 @@
 // Package export writes a compiled game for other tools: JSON documents
-// that carry the whole game with its texts, and CSV tables of its cards.
+// and SQLite databases that carry the whole game with its texts, and CSV
+// tables of its cards.
 // Like every back end it reads only the model; names and rule texts are
 // rendered by package l10n, so every number in them comes from the data.
 //
@@ -65,6 +66,26 @@
 // and reconstructed. Lists and maps are joined with "|"
 // (a map entry is key=value), decimals are written shortest ('f', -1),
 // booleans true or false, an unset optional field empty.
+//
+// # SQLite
+//
+// SQLite returns a game as played as one SQLite database, what the JSON
+// document of every locale holds, in tables with foreign keys: meta (key,
+// value: schema_version, generator, game, variant, source_hash),
+// language, message and translation (a rendered text per message,
+// language and plural form; a text has the one form "other"), variant,
+// game, enum and enum_value, card_type and field, card, card_value (a row
+// per card and field of its type, NULL for an unset optional field) and
+// card_value_item (a row per element of a list or entry of a map),
+// component, section, zone, param and param_item, total, ruling and term.
+// Each row of a list of the model has its position, from 0. Values are
+// typed: integers, reals, text (strings, enum values, card ids), 0 or 1
+// for booleans, and lists and maps as JSON text besides their item rows.
+// Reconstructed values are marked in a column reconstructed (and card's
+// copies_reconstructed). The view localized gives a message's text and
+// plural per language, and a view <type>_cards per card type has a row
+// per card and a column per field. A database is built in memory and
+// serialized, so the same model gives the same bytes.
 package export
 
 import (

@@ -100,7 +100,7 @@ func commands() []command {
 		{"build", "[--root DIR] [-o DIR] [--paper a4|letter]", "check every game, verify generated Go is fresh, write all exports and printouts (each variant's in <game>/<variant>/)", "own-game.md", runBuild},
 		{"check", "[--root DIR] [--game G] [--format text|json|sarif] [--werror]", "load and check games and their translations; print diagnostics", "translating.md", runCheck},
 		{"gen", "[--root DIR] [--out DIR] [--check]", "write the typed Go tables (gen/<game>/), or check they are fresh", "integrating.md", runGen},
-		{"export", "--game G [--variant V] [--lang L] --format json|csv|xliff|po|tts [--type T] [--base-url URL] [--root DIR] [-o FILE|DIR]", "export one game's data, a translation for translators' tools, or its decks for Tabletop Simulator", "integrating.md", runExport},
+		{"export", "--game G [--variant V] [--lang L] --format json|csv|sqlite|xliff|po|tts [--type T] [--base-url URL] [--root DIR] [-o FILE|DIR]", "export one game's data, a translation for translators' tools, or its decks for Tabletop Simulator", "integrating.md", runExport},
 		{"import", "--root DIR --game G --lang L FILE", "bring a translation back from an XLIFF (.xlf, .xliff) or PO (.po) file into the locale file", "translating.md", runImport},
 		{"rulebook", "--game G --lang L [--against L2=FILE2] [--format text|json|sarif] [--werror] [--root DIR] FILE", "check a rulebook (a PDF or its text, even scanned) against the game, and against another language's rulebook", "rulebooks.md", runRulebook},
 		{"stamp", "--root DIR --game G --lang L [--id ID,...]", "record that a translation is up to date with the source texts", "translating.md", runStamp},

@@ -39,7 +39,7 @@ func TestCompletionBash(t *testing.T) {
 		{"grimoire exp", "export"},
 		{"grimoire s", "sheet simulate stamp sweep score"},
 		{"grimoire export --for", "--format"},
-		{"grimoire export --format ", "json csv xliff po tts"},
+		{"grimoire export --format ", "json csv sqlite xliff po tts"},
 		{"grimoire sheet --kind r", "reference rules"},
 		{"grimoire check --game wa", "warlock warriors"},
 		{"grimoire help ru", "rulebook rules"},

@@ -243,7 +243,7 @@ func scriptCommands(t *testing.T) [][]string {
 			if !ok {
 				continue
 			}
-			words, err := shellWords(rest)
+			words, err := scriptWords(rest)
 			if err != nil {
 				t.Fatalf("%s: %s: %v", f, l, err)
 			}
@@ -334,6 +334,43 @@ func shellWords(line string) ([]string, error) {
 	var words []string
 	for _, tk := range toks {
 		words = append(words, tk.s)
+	}
+	return words, nil
+}
+
+// scriptWords returns the words of a script's line as testscript splits
+// them: at spaces, with '…' quoting, in which a doubled quote stands for
+// one quote, so that a script can hand sh -c a line whose SQL quotes
+// its strings.
+func scriptWords(line string) ([]string, error) {
+	var words []string
+	var b strings.Builder
+	inWord, quoted := false, false
+	r := []rune(line)
+	for i := 0; i < len(r); i++ {
+		c := r[i]
+		switch {
+		case quoted && c == '\'' && i+1 < len(r) && r[i+1] == '\'':
+			b.WriteRune(c)
+			i++
+		case c == '\'':
+			quoted, inWord = !quoted, true
+		case !quoted && (c == ' ' || c == '\t'):
+			if inWord {
+				words = append(words, b.String())
+			}
+			b.Reset()
+			inWord = false
+		default:
+			b.WriteRune(c)
+			inWord = true
+		}
+	}
+	if quoted {
+		return nil, fmt.Errorf("unclosed '")
+	}
+	if inWord {
+		words = append(words, b.String())
 	}
 	return words, nil
 }

@@ -23,11 +23,11 @@ func runExport(e *env, args []string) int {
 	root := fs.String("root", "", "games tree to read (default: the built-in games)")
 	game := gameFlag(fs, "the game to export (required)")
 	variant := fs.String("variant", "", variantUsage+"; xliff and po cover every variant")
-	lang := fs.String("lang", "", "one language (json: default all languages; csv: default the source language; xliff and po: the translation, required)")
-	format := fs.String("format", "json", "json, csv, or for translators xliff (XLIFF 1.2) or po (gettext), or tts (Tabletop Simulator deck sheets and saved object)")
+	lang := fs.String("lang", "", "one language (json: default all languages; csv: default the source language; xliff and po: the translation, required; sqlite holds every language)")
+	format := fs.String("format", "json", "json, csv, sqlite (a SQLite database), or for translators xliff (XLIFF 1.2) or po (gettext), or tts (Tabletop Simulator deck sheets and saved object)")
 	typ := fs.String("type", "", "csv: the card type to export")
 	excel := fs.Bool("excel", false, "csv: begin with a byte order mark, by which Excel and LibreOffice read the file as UTF-8 (\"géant\", not \"gÃ©ant\")")
-	out := fs.String("o", "", "write to this file instead of standard output; tts: the directory to write to (required)")
+	out := fs.String("o", "", "write to this file instead of standard output; sqlite: the database file (required; - for standard output); tts: the directory to write to (required)")
 	baseURL := fs.String("base-url", "", "tts: where the images will be served from, put before their names in the saved object (default: the names alone)")
 	if code, ok := parse(e, fs, args); !ok {
 		return code
@@ -36,8 +36,8 @@ func runExport(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "grimoire export: --game is required")
 		return ExitUsage
 	}
-	if !slices.Contains([]string{"json", "csv", "xliff", "po", "tts"}, *format) {
-		fmt.Fprintf(e.stderr, "grimoire export: unknown --format %q (want json, csv, xliff, po or tts)\n", *format)
+	if !slices.Contains([]string{"json", "csv", "sqlite", "xliff", "po", "tts"}, *format) {
+		fmt.Fprintf(e.stderr, "grimoire export: unknown --format %q (want json, csv, sqlite, xliff, po or tts)\n", *format)
 		return ExitUsage
 	}
 	if *format != "csv" && notApplicable(e, "export", fs, "to --format "+*format+" (only csv exports one card type)", "type") {
@@ -47,6 +47,15 @@ func runExport(e *env, args []string) int {
 		return ExitUsage
 	}
 	if *format != "tts" && notApplicable(e, "export", fs, "to --format "+*format+" (only tts writes images)", "base-url") {
+		return ExitUsage
+	}
+	if *format == "sqlite" && notApplicable(e, "export", fs, "to --format sqlite (a database holds every language)", "lang") {
+		return ExitUsage
+	}
+	// A database is binary and is read whole, from a file: on a terminal
+	// it would be noise, so standard output takes it only when asked.
+	if *format == "sqlite" && *out == "" {
+		fmt.Fprintln(e.stderr, "grimoire export: --format sqlite needs -o FILE, the database to write (-o - writes it to standard output)")
 		return ExitUsage
 	}
 	if *format == "tts" && *out == "" {
@@ -87,6 +96,10 @@ func runExport(e *env, args []string) int {
 		}
 	case "json":
 		err = export.JSON(&buf, g, *lang)
+	case "sqlite":
+		var db []byte
+		db, err = export.SQLite(g)
+		buf.Write(db)
 	case "csv":
 		if *typ == "" || !slices.ContainsFunc(g.Types, func(t *model.Type) bool { return t.ID == *typ }) {
 			var ids []string

@@ -1,7 +1,10 @@
 package cli
 
 import (
+	"errors"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -31,5 +34,24 @@ func TestScripts(t *testing.T) {
 			env.Setenv("REPO", repo)
 			return os.CopyFS(filepath.Join(env.WorkDir, "tiny"), os.DirFS(tiny))
 		},
+		Condition: condition,
 	})
+}
+
+// condition answers a script's own conditions: [sqlite3], whether the
+// sqlite3 program is there to read a database. CI installs it and sets
+// GRIMOIRE_SQLITE3=required, so there a script that needs it fails
+// rather than skips when it is missing.
+func condition(cond string) (bool, error) {
+	switch cond {
+	case "sqlite3":
+		if _, err := exec.LookPath("sqlite3"); err != nil {
+			if os.Getenv("GRIMOIRE_SQLITE3") == "required" {
+				return false, errors.New("sqlite3 not found: install sqlite3")
+			}
+			return false, nil
+		}
+		return true, nil
+	}
+	return false, fmt.Errorf("unknown condition %q", cond)
 }
