@@ -15,33 +15,33 @@ import (
 	"github.com/grimoire-games/grimoire/compiler/model"
 )
 
-// pluralForms returns the gettext Plural-Forms header of lang. For whole
-// numbers each expression picks the index of the CLDR category go-i18n
-// picks, categories in CLDR order; a category only fractions select (cs
-// "many", ru "other") keeps its index though no whole number picks it.
+//go:generate go run ./internal/pluralgen
+
+// pluralForms returns the gettext Plural-Forms of lang, converted from
+// the CLDR plural rules go-i18n pins: for a whole number, its expression
+// picks the index of the category go-i18n picks, categories in CLDR
+// order. A category only fractions select (cs "many", ru "other") keeps
+// its index though no whole number picks it. A locale without rules of
+// its own takes its parent's, as go-i18n does: pt-BR those of pt.
 func pluralForms(lang string) (string, error) {
 	tag, err := language.Parse(lang)
 	if err != nil {
 		return "", fmt.Errorf("language %q: %w", lang, err)
 	}
-	base, _ := tag.Base()
-	switch base.String() {
-	case "ja", "ko", "zh":
-		return "nplurals=1; plural=0;", nil
-	case "bg", "da", "de", "el", "en", "et", "fi", "hu", "nb", "nl", "sv", "tr":
-		return "nplurals=2; plural=(n != 1);", nil
-	case "fr":
-		return "nplurals=3; plural=(n == 0 || n == 1) ? 0 : (n != 0 && n % 1000000 == 0) ? 1 : 2;", nil
-	case "ca", "es", "it":
-		return "nplurals=3; plural=(n == 1) ? 0 : (n != 0 && n % 1000000 == 0) ? 1 : 2;", nil
-	case "ru", "uk":
-		return "nplurals=4; plural=(n % 10 == 1 && n % 100 != 11) ? 0 : (n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14)) ? 1 : 2;", nil
-	case "pl":
-		return "nplurals=4; plural=(n == 1) ? 0 : (n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14)) ? 1 : 2;", nil
-	case "cs", "sk":
-		return "nplurals=4; plural=(n == 1) ? 0 : (n >= 2 && n <= 4) ? 1 : 3;", nil
+	forms := cldrPluralForms()
+	for t := tag; ; t = t.Parent() {
+		if f, ok := forms[t.String()]; ok {
+			return f, nil
+		}
+		if t.IsRoot() {
+			break
+		}
 	}
-	return "", fmt.Errorf("no gettext Plural-Forms known for language %q", lang)
+	base, _ := tag.Base()
+	if f, ok := forms[base.String()]; ok {
+		return f, nil
+	}
+	return "", fmt.Errorf("no CLDR plural rules for language %q", lang)
 }
 
 // WritePO writes the translation of g into lang as a gettext PO file. Each
@@ -450,17 +450,11 @@ func (h poHeader) check(m *poMsg) error {
 	if _, cs, ok := strings.Cut(fields["Content-Type"], "charset="); ok && !strings.EqualFold(strings.TrimSpace(cs), "UTF-8") {
 		return fmt.Errorf("line %d: the charset is %s; only UTF-8 is supported", m.line, cs)
 	}
-	if pf, ok := fields["Plural-Forms"]; ok && squash(pf) != squash(h.forms) {
+	if pf, ok := fields["Plural-Forms"]; ok && !samePluralForms(pf, h.forms) {
 		// msgstr[i] would mean other categories than grimoire's.
 		return fmt.Errorf("line %d: Plural-Forms is %q; %s messages need %q", m.line, pf, h.lang, h.forms)
 	}
 	return nil
-}
-
-// squash drops spaces and a final semicolon, which tools write as they like.
-func squash(s string) string {
-	s = strings.Join(strings.Fields(s), "")
-	return strings.TrimSuffix(s, ";")
 }
 
 func (m *poMsg) valid() error {
