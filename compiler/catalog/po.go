@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/language"
+	"golang.org/x/text/language/display"
 
 	"github.com/grimoire-games/grimoire/compiler/model"
 )
@@ -62,6 +63,13 @@ func WritePO(w io.Writer, g *model.Game, lang string) error {
 	poString(&b, "msgid", "")
 	poString(&b, "msgstr", strings.Join([]string{
 		"Project-Id-Version: " + g.ID,
+		// The data knows neither when nor by whom the translation was
+		// last revised: gettext's placeholders say so, and keep the
+		// output the same for the same input. A translator's tool fills
+		// them in on saving.
+		"PO-Revision-Date: YEAR-MO-DA HO:MI+ZONE",
+		"Last-Translator: FULL NAME <EMAIL@ADDRESS>",
+		"Language-Team: " + languageTeam(lang),
 		"Language: " + lang,
 		"MIME-Version: 1.0",
 		"Content-Type: text/plain; charset=UTF-8",
@@ -76,6 +84,19 @@ func WritePO(w io.Writer, g *model.Game, lang string) error {
 	}
 	_, err = io.WriteString(w, b.String())
 	return err
+}
+
+// languageTeam names the team of lang the way msginit does when it knows
+// no team address: the language's English name.
+func languageTeam(lang string) string {
+	tag, err := language.Parse(lang)
+	if err != nil {
+		return lang
+	}
+	if name := display.English.Tags().Name(tag); name != "" {
+		return name
+	}
+	return lang
 }
 
 func poEntry(b *strings.Builder, it item, cats []string) {
