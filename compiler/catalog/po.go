@@ -111,6 +111,7 @@ func poEntry(b *strings.Builder, it item, cats []string) {
 	}
 	if it.target != nil && !it.current {
 		b.WriteString("#, fuzzy\n")
+		poPrevious(b, it)
 	}
 	poString(b, "msgctxt", it.id)
 	if !it.plural {
@@ -123,6 +124,36 @@ func poEntry(b *strings.Builder, it item, cats []string) {
 	for i, c := range cats {
 		poString(b, "msgstr["+strconv.Itoa(i)+"]", it.target[c])
 	}
+}
+
+// poPrevious writes, for a translation made from an older source, that
+// source as gettext's previous fields (#| msgid), so that a translator's
+// tool shows what changed.
+func poPrevious(b *strings.Builder, it item) {
+	p := it.previous
+	if p == nil {
+		return
+	}
+	var prev strings.Builder
+	switch {
+	case !it.plural && p.Forms["other"] != it.source["other"]:
+		poString(&prev, "msgid", p.Forms["other"])
+	case it.plural && (p.Forms["other"] != it.source["other"] || previousOne(p) != it.sourceFor("one")):
+		poString(&prev, "msgid", previousOne(p))
+		poString(&prev, "msgid_plural", p.Forms["other"])
+	}
+	for l := range strings.Lines(prev.String()) {
+		b.WriteString("#| " + l)
+	}
+}
+
+// previousOne is the singular a previous source showed: its "one", or its
+// "other" when it had no such form.
+func previousOne(p *model.SourceText) string {
+	if s, ok := p.Forms["one"]; ok {
+		return s
+	}
+	return p.Forms["other"]
 }
 
 // poString writes a keyword and its string, a text of several lines as ""
