@@ -13,7 +13,9 @@ import (
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/language"
 
+	"github.com/grimoire-games/grimoire"
 	"github.com/grimoire-games/grimoire/compiler"
+	"github.com/grimoire-games/grimoire/compiler/l10n"
 	"github.com/grimoire-games/grimoire/compiler/model"
 )
 
@@ -152,4 +154,27 @@ func mustLocale(t *testing.T, msgs []*model.Message) []byte {
 		t.Fatal(err)
 	}
 	return b.Bytes()
+}
+
+// TestShippedPrevious checks that every stamped translation of the shipped
+// games records the source it was made from: run grimoire stamp after
+// translating, so that exports can show what changes next.
+func TestShippedPrevious(t *testing.T) {
+	games, d := compiler.Load(grimoire.Games(), compiler.Options{})
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	for _, g := range games.Games {
+		for _, loc := range g.Locales {
+			if loc.Lang == g.SourceLang {
+				continue
+			}
+			for _, m := range loc.Messages {
+				p := m.Previous
+				if m.Hash != "" && (p == nil || l10n.SourceHash(p.Description, p.Forms["other"]) != m.Hash) {
+					t.Errorf("%s: %s (%s) records no source for its hash; once it is up to date, run grimoire stamp --root . --game %s --lang %s --id %s", loc.File, m.ID, loc.Lang, g.ID, loc.Lang, m.ID)
+				}
+			}
+		}
+	}
 }

@@ -36,7 +36,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "b68fdfba58c562b34d62717fa928609f792fbb07a1acdaa80073ad578bfc5031"
+const SourceHash = "0dca86677feb70880d03a2111a3541f1603e9fa8c7cbfd859fe20901d237939f"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

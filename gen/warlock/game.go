@@ -36,7 +36,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "171039563209a62454022b3382c0f3d23f89d801072f7b2a23e6d0ec8ea379eb"
+const SourceHash = "9cac454ceef1559828182af210bb0557084d0c19c97dfdd06c6758648c884c32"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

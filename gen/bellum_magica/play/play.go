@@ -24,7 +24,7 @@ var (
 )
 
 // Rules are the game's rules, compiled.
-var Rules = &rules.Compiled{Source: "b68fdfba58c562b34d62717fa928609f792fbb07a1acdaa80073ad578bfc5031", Bind: bind}
+var Rules = &rules.Compiled{Source: "0dca86677feb70880d03a2111a3541f1603e9fa8c7cbfd859fe20901d237939f", Bind: bind}
 
 // bound is what the compiled functions look up once a game is built:
 // the places of its variables and zones, its cards' fields, its
