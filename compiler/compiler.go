@@ -267,6 +267,32 @@ func loadGame(fsys fs.FS, id string, opts Options, d *diag.List) *model.Game {
 		lf.broken = len(*d) > before
 		locs[lang] = lf
 	}
+	// The source texts the translations were made from, as stamp and
+	// import record them: go-i18n files of their own, since go-i18n
+	// allows no other key beside a message's.
+	for _, f := range filesOf(fsys, locDir+"/previous", ".toml") {
+		lf := locs[strings.TrimSuffix(path.Base(f), ".toml")]
+		if lf == nil || slices.Contains(opts.Without, f) {
+			continue
+		}
+		raw, ok := readHashed(fsys, f, opts.Prefix, h, d)
+		if !ok {
+			continue
+		}
+		s := decode(opts.Prefix+f, raw, d)
+		if s == nil {
+			continue
+		}
+		byID := make(map[string]*model.Message, len(lf.msgs))
+		for _, m := range lf.msgs {
+			byID[m.ID] = m
+		}
+		for _, p := range localeMessages(s, raw, d) {
+			if m := byID[p.ID]; m != nil {
+				m.Previous = &model.SourceText{Description: p.FileDescription, Forms: p.Forms}
+			}
+		}
+	}
 	if !meta {
 		return nil // without the game's languages, locales are only read
 	}

@@ -9,7 +9,11 @@
 // state needs-review-translation, PO flag fuzzy). Reading a file back, a
 // reviewed translation records the source text and description the file
 // showed, so a translation made from an older export stays marked as old;
-// one still marked for review keeps the hash it had.
+// one still marked for review keeps the hash it had. Stamp and import also
+// record the source text itself (model.Message.Previous, written by
+// WritePrevious), which a PO export shows beside a translation to review
+// as gettext's previous msgid (#| msgid), so the translator sees what
+// changed.
 //
 // Plural messages have one text per CLDR category of the target language,
 // in CLDR order (zero, one, two, few, many, other): XLIFF units
@@ -40,6 +44,9 @@ type item struct {
 	target      map[string]string // nil when the translation lacks the message
 	plural      bool
 	current     bool // the translation was made from the current source
+	// previous is the source the translation was made from, when it is
+	// recorded and hashes to the translation's hash.
+	previous *model.SourceText
 }
 
 // sourceFor is the source text shown beside the translation of a category:
@@ -91,6 +98,9 @@ func prepare(g *model.Game, lang string) (*export, error) {
 				it.target = t.Forms
 				it.plural = it.plural || t.Plural()
 				it.current = t.Hash == l10n.MessageHash(s)
+				if p := t.Previous; p != nil && l10n.SourceHash(p.Description, p.Forms["other"]) == t.Hash {
+					it.previous = p
+				}
 			}
 		}
 		e.items = append(e.items, it)
@@ -132,6 +142,7 @@ func Stamp(g *model.Game, lang string) []*model.Message {
 		if src != nil {
 			if s := src.Message(m.ID); s != nil {
 				c.Hash = l10n.MessageHash(s)
+				c.Previous = sourceText(s.FileDescription, s.Forms)
 			}
 		}
 		out = append(out, c)
@@ -142,7 +153,14 @@ func Stamp(g *model.Game, lang string) []*model.Message {
 func clone(m *model.Message) *model.Message {
 	c := *m
 	c.Forms = maps.Clone(m.Forms)
+	if m.Previous != nil {
+		c.Previous = sourceText(m.Previous.Description, m.Previous.Forms)
+	}
 	return &c
+}
+
+func sourceText(description string, forms map[string]string) *model.SourceText {
+	return &model.SourceText{Description: description, Forms: maps.Clone(forms)}
 }
 
 // entry is one message as a translators' file gives it back.
@@ -209,24 +227,30 @@ func translated(e entry, s, old *model.Message, cats []string) (*model.Message, 
 	}
 	switch {
 	case !e.review:
-		m.Hash = seenHash(e, s)
+		m.Previous = seen(e, s)
+		m.Hash = l10n.SourceHash(m.Previous.Description, m.Previous.Forms["other"])
 	case old != nil:
-		m.Hash = old.Hash
+		m.Hash, m.Previous = old.Hash, old.Previous
 	}
 	return m, nil
 }
 
-// seenHash is the hash of the source text an entry showed the translator.
-// Where the locale file gives no description, the file showed a declared
-// message's doc in its place, which goi18n never hashes: a description
-// still the current source's stands for the locale file's own. One that
-// has changed since is hashed as shown, so the translation stays stale.
-func seenHash(e entry, s *model.Message) string {
+// seen is the source text an entry showed the translator. Where the
+// locale file gives no description, the file showed a declared message's
+// doc in its place, which goi18n never hashes: a description still the
+// current source's stands for the locale file's own. One that has changed
+// since is kept as shown, so the translation stays stale. A file that
+// showed the current source showed all its forms; an older one, its
+// "other" as far as grimoire reads it back.
+func seen(e entry, s *model.Message) *model.SourceText {
 	desc := e.description
 	if desc == s.Description {
 		desc = s.FileDescription
 	}
-	return l10n.SourceHash(desc, e.source)
+	if desc == s.FileDescription && e.source == s.Forms["other"] {
+		return sourceText(desc, s.Forms)
+	}
+	return sourceText(desc, map[string]string{"other": e.source})
 }
 
 // sameLang reports whether two language tags name the same language.

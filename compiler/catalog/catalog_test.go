@@ -522,7 +522,7 @@ func TestWriteErrors(t *testing.T) {
 		lang  string
 		want  string
 	}{
-		{"PO of a language without Plural-Forms", WritePO, g, "pt", `"pt"`},
+		{"PO of a language without CLDR plural rules", WritePO, g, "tlh", "tlh"},
 		{"XLIFF of a bad language", WriteXLIFF, g, "not a language!", "not a language!"},
 		{"XML cannot hold a control character", WriteXLIFF, control, "fr", "U+0007"},
 		{"invalid UTF-8 in XLIFF", WriteXLIFF, invalid, "fr", "not valid UTF-8"},

@@ -7,11 +7,11 @@ import (
 	"github.com/grimoire-games/grimoire/compiler/model"
 )
 
-// TestSeenHash checks the hash an import records: goi18n's hash of the
+// TestSeen checks the source an import records, and so its hash: goi18n's hash of the
 // current source when the file showed the current description (a declared
 // doc standing in for none), and the shown description's otherwise, so
 // that a translation made from an older export stays stale.
-func TestSeenHash(t *testing.T) {
+func TestSeen(t *testing.T) {
 	declared := &model.Message{ID: "action.pass", Description: "Pass.", Forms: map[string]string{"other": "pass"}}
 	described := &model.Message{ID: "score.total", Description: "The sum.", FileDescription: "The sum.", Forms: map[string]string{"other": "Total"}}
 	tests := []struct {
@@ -28,12 +28,16 @@ func TestSeenHash(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := seenHash(tt.e, tt.s)
+			p := seen(tt.e, tt.s)
+			if p.Forms["other"] != tt.e.source {
+				t.Errorf("seen records the source %q; want %q", p.Forms["other"], tt.e.source)
+			}
+			got := l10n.SourceHash(p.Description, p.Forms["other"])
 			if got != tt.want {
-				t.Errorf("seenHash = %s; want %s", got, tt.want)
+				t.Errorf("seen hashes to %s; want %s", got, tt.want)
 			}
 			if cur := got == l10n.MessageHash(tt.s); cur != tt.current {
-				t.Errorf("seenHash = MessageHash: %v; want %v", cur, tt.current)
+				t.Errorf("seen is current: %v; want %v", cur, tt.current)
 			}
 		})
 	}

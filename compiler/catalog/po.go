@@ -11,37 +11,38 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/language"
+	"golang.org/x/text/language/display"
 
 	"github.com/grimoire-games/grimoire/compiler/model"
 )
 
-// pluralForms returns the gettext Plural-Forms header of lang. For whole
-// numbers each expression picks the index of the CLDR category go-i18n
-// picks, categories in CLDR order; a category only fractions select (cs
-// "many", ru "other") keeps its index though no whole number picks it.
+//go:generate go run ./internal/pluralgen
+
+// pluralForms returns the gettext Plural-Forms of lang, converted from
+// the CLDR plural rules go-i18n pins: for a whole number, its expression
+// picks the index of the category go-i18n picks, categories in CLDR
+// order. A category only fractions select (cs "many", ru "other") keeps
+// its index though no whole number picks it. A locale without rules of
+// its own takes its parent's, as go-i18n does: pt-BR those of pt.
 func pluralForms(lang string) (string, error) {
 	tag, err := language.Parse(lang)
 	if err != nil {
 		return "", fmt.Errorf("language %q: %w", lang, err)
 	}
-	base, _ := tag.Base()
-	switch base.String() {
-	case "ja", "ko", "zh":
-		return "nplurals=1; plural=0;", nil
-	case "bg", "da", "de", "el", "en", "et", "fi", "hu", "nb", "nl", "sv", "tr":
-		return "nplurals=2; plural=(n != 1);", nil
-	case "fr":
-		return "nplurals=3; plural=(n == 0 || n == 1) ? 0 : (n != 0 && n % 1000000 == 0) ? 1 : 2;", nil
-	case "ca", "es", "it":
-		return "nplurals=3; plural=(n == 1) ? 0 : (n != 0 && n % 1000000 == 0) ? 1 : 2;", nil
-	case "ru", "uk":
-		return "nplurals=4; plural=(n % 10 == 1 && n % 100 != 11) ? 0 : (n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14)) ? 1 : 2;", nil
-	case "pl":
-		return "nplurals=4; plural=(n == 1) ? 0 : (n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14)) ? 1 : 2;", nil
-	case "cs", "sk":
-		return "nplurals=4; plural=(n == 1) ? 0 : (n >= 2 && n <= 4) ? 1 : 3;", nil
+	forms := cldrPluralForms()
+	for t := tag; ; t = t.Parent() {
+		if f, ok := forms[t.String()]; ok {
+			return f, nil
+		}
+		if t.IsRoot() {
+			break
+		}
 	}
-	return "", fmt.Errorf("no gettext Plural-Forms known for language %q", lang)
+	base, _ := tag.Base()
+	if f, ok := forms[base.String()]; ok {
+		return f, nil
+	}
+	return "", fmt.Errorf("no CLDR plural rules for language %q", lang)
 }
 
 // WritePO writes the translation of g into lang as a gettext PO file. Each
@@ -62,6 +63,13 @@ func WritePO(w io.Writer, g *model.Game, lang string) error {
 	poString(&b, "msgid", "")
 	poString(&b, "msgstr", strings.Join([]string{
 		"Project-Id-Version: " + g.ID,
+		// The data knows neither when nor by whom the translation was
+		// last revised: gettext's placeholders say so, and keep the
+		// output the same for the same input. A translator's tool fills
+		// them in on saving.
+		"PO-Revision-Date: YEAR-MO-DA HO:MI+ZONE",
+		"Last-Translator: FULL NAME <EMAIL@ADDRESS>",
+		"Language-Team: " + languageTeam(lang),
 		"Language: " + lang,
 		"MIME-Version: 1.0",
 		"Content-Type: text/plain; charset=UTF-8",
@@ -78,6 +86,19 @@ func WritePO(w io.Writer, g *model.Game, lang string) error {
 	return err
 }
 
+// languageTeam names the team of lang the way msginit does when it knows
+// no team address: the language's English name.
+func languageTeam(lang string) string {
+	tag, err := language.Parse(lang)
+	if err != nil {
+		return lang
+	}
+	if name := display.English.Tags().Name(tag); name != "" {
+		return name
+	}
+	return lang
+}
+
 func poEntry(b *strings.Builder, it item, cats []string) {
 	if it.description != "" {
 		for _, l := range strings.Split(it.description, "\n") {
@@ -90,6 +111,7 @@ func poEntry(b *strings.Builder, it item, cats []string) {
 	}
 	if it.target != nil && !it.current {
 		b.WriteString("#, fuzzy\n")
+		poPrevious(b, it)
 	}
 	poString(b, "msgctxt", it.id)
 	if !it.plural {
@@ -102,6 +124,36 @@ func poEntry(b *strings.Builder, it item, cats []string) {
 	for i, c := range cats {
 		poString(b, "msgstr["+strconv.Itoa(i)+"]", it.target[c])
 	}
+}
+
+// poPrevious writes, for a translation made from an older source, that
+// source as gettext's previous fields (#| msgid), so that a translator's
+// tool shows what changed.
+func poPrevious(b *strings.Builder, it item) {
+	p := it.previous
+	if p == nil {
+		return
+	}
+	var prev strings.Builder
+	switch {
+	case !it.plural && p.Forms["other"] != it.source["other"]:
+		poString(&prev, "msgid", p.Forms["other"])
+	case it.plural && (p.Forms["other"] != it.source["other"] || previousOne(p) != it.sourceFor("one")):
+		poString(&prev, "msgid", previousOne(p))
+		poString(&prev, "msgid_plural", p.Forms["other"])
+	}
+	for l := range strings.Lines(prev.String()) {
+		b.WriteString("#| " + l)
+	}
+}
+
+// previousOne is the singular a previous source showed: its "one", or its
+// "other" when it had no such form.
+func previousOne(p *model.SourceText) string {
+	if s, ok := p.Forms["one"]; ok {
+		return s
+	}
+	return p.Forms["other"]
 }
 
 // poString writes a keyword and its string, a text of several lines as ""
@@ -450,17 +502,11 @@ func (h poHeader) check(m *poMsg) error {
 	if _, cs, ok := strings.Cut(fields["Content-Type"], "charset="); ok && !strings.EqualFold(strings.TrimSpace(cs), "UTF-8") {
 		return fmt.Errorf("line %d: the charset is %s; only UTF-8 is supported", m.line, cs)
 	}
-	if pf, ok := fields["Plural-Forms"]; ok && squash(pf) != squash(h.forms) {
+	if pf, ok := fields["Plural-Forms"]; ok && !samePluralForms(pf, h.forms) {
 		// msgstr[i] would mean other categories than grimoire's.
 		return fmt.Errorf("line %d: Plural-Forms is %q; %s messages need %q", m.line, pf, h.lang, h.forms)
 	}
 	return nil
-}
-
-// squash drops spaces and a final semicolon, which tools write as they like.
-func squash(s string) string {
-	s = strings.Join(strings.Fields(s), "")
-	return strings.TrimSuffix(s, ";")
 }
 
 func (m *poMsg) valid() error {

@@ -1,8 +1,12 @@
 package catalog
 
 import (
-	"fmt"
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -11,19 +15,23 @@ import (
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/language"
 
+	"github.com/grimoire-games/grimoire"
+	"github.com/grimoire-games/grimoire/compiler"
 	"github.com/grimoire-games/grimoire/compiler/l10n"
 	"github.com/grimoire-games/grimoire/compiler/model"
 )
 
-// TestPluralForms checks every Plural-Forms against go-i18n: for whole
-// numbers its expression must pick the index of the category go-i18n picks.
+// TestPluralForms checks the Plural-Forms of every CLDR locale against
+// go-i18n: nplurals is its number of categories, and for whole numbers
+// the expression picks the index of the category go-i18n picks.
 func TestPluralForms(t *testing.T) {
-	langs := []string{
-		"en", "en-GB", "de", "de-CH", "nl", "sv", "da", "nb", "fi", "et", "el", "hu", "bg", "tr",
-		"fr", "fr-CA", "it", "es", "es-419", "ca", "ja", "ko", "zh", "zh-Hant", "ru", "uk", "pl", "cs", "sk",
+	langs := []string{"en-GB", "de-CH", "fr-CA", "es-419", "zh-Hant", "pt-BR", "sr-Latn"}
+	for l := range cldrPluralForms() {
+		langs = append(langs, l)
 	}
-	counts := []int{1000000, 2000000, 1000001, 10000000}
-	for n := range 1201 {
+	slices.Sort(langs)
+	counts := []int{1000000, 2000000, 1000001, 10000000, 100000, 1100000, 1020000}
+	for n := range 301 {
 		counts = append(counts, n)
 	}
 	for _, lang := range langs {
@@ -41,8 +49,9 @@ func TestPluralForms(t *testing.T) {
 				t.Fatalf("nplurals=%d; go-i18n has %d categories %v", nplurals, len(cats), cats)
 			}
 			cldr := cldrCategory(t, lang)
+			toks := pluralTokens(expr)
 			for _, n := range counts {
-				i, err := evalPlural(expr, n)
+				i, err := evalPlural(toks, n)
 				if err != nil {
 					t.Fatalf("%s: %v", expr, err)
 				}
@@ -55,9 +64,35 @@ func TestPluralForms(t *testing.T) {
 			}
 		})
 	}
-	for _, lang := range []string{"pt", "ar"} {
+	for _, lang := range []string{"tlh", "x-y-z!"} {
 		if _, err := pluralForms(lang); err == nil || !strings.Contains(err.Error(), strconv.Quote(lang)) {
 			t.Errorf("pluralForms(%q): error %v; want one naming the language", lang, err)
+		}
+	}
+}
+
+// TestSamePluralForms checks that a file's Plural-Forms may be written
+// another way than grimoire's, but must pick the same forms.
+func TestSamePluralForms(t *testing.T) {
+	fr := "nplurals=3; plural=(n <= 1) ? 0 : (n != 0 && n % 1000000 == 0) ? 1 : 2;"
+	tests := []struct {
+		pf   string
+		same bool
+	}{
+		{fr, true},
+		{"nplurals=3; plural=(n == 0 || n == 1) ? 0 : (n != 0 && n % 1000000 == 0) ? 1 : 2", true},
+		{"nplurals = 3 ; plural = n<2 ? 0 : n%1000000==0 ? 1 : 2 ;", true},
+		{"nplurals=2; plural=(n > 1);", false},
+		{"nplurals=3; plural=(n > 1);", false},
+		{"nplurals=3; plural=(n == 0 || n == 1) ? 0 : (n % 1000 == 0) ? 1 : 2;", false},
+		{"nplurals=3; plural=n % 0;", false},
+		{"nplurals=3; plural=" + strings.Repeat("(", 5000) + "n", false},
+		{"nplurals=3", false},
+		{"", false},
+	}
+	for _, tt := range tests {
+		if got := samePluralForms(tt.pf, fr); got != tt.same {
+			t.Errorf("samePluralForms(%q, fr) = %v; want %v", tt.pf, got, tt.same)
 		}
 	}
 }
@@ -89,118 +124,6 @@ func cldrCategory(t *testing.T, lang string) func(int) string {
 		}
 		return s
 	}
-}
-
-// evalPlural evaluates a gettext plural expression (C syntax) for n.
-func evalPlural(expr string, n int) (int, error) {
-	toks := regexp.MustCompile(`\d+|n|\|\||&&|==|!=|<=|>=|[<>?:()%]|\S`).FindAllString(expr, -1)
-	p := &cParser{toks: toks, n: n}
-	v := p.ternary()
-	if p.err == nil && p.i != len(toks) {
-		p.err = fmt.Errorf("unexpected %q", toks[p.i])
-	}
-	return v, p.err
-}
-
-type cParser struct {
-	toks []string
-	i, n int
-	err  error
-}
-
-func (p *cParser) peek() string {
-	if p.i < len(p.toks) {
-		return p.toks[p.i]
-	}
-	return ""
-}
-
-func (p *cParser) expect(tok string) {
-	if p.peek() != tok && p.err == nil {
-		p.err = fmt.Errorf("want %q at token %d, have %q", tok, p.i, p.peek())
-	}
-	p.i++
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-func (p *cParser) ternary() int {
-	c := p.binary(0)
-	if p.peek() != "?" {
-		return c
-	}
-	p.i++
-	a := p.ternary()
-	p.expect(":")
-	b := p.ternary()
-	if c != 0 {
-		return a
-	}
-	return b
-}
-
-// binary parses the binary operators from the given precedence level up.
-func (p *cParser) binary(level int) int {
-	levels := [][]string{{"||"}, {"&&"}, {"==", "!="}, {"<", ">", "<=", ">="}, {"%"}}
-	if level == len(levels) {
-		return p.primary()
-	}
-	v := p.binary(level + 1)
-	for {
-		op := p.peek()
-		if !strings.Contains(" "+strings.Join(levels[level], " ")+" ", " "+op+" ") || op == "" {
-			return v
-		}
-		p.i++
-		w := p.binary(level + 1)
-		switch op {
-		case "||":
-			v = b2i(v != 0 || w != 0)
-		case "&&":
-			v = b2i(v != 0 && w != 0)
-		case "==":
-			v = b2i(v == w)
-		case "!=":
-			v = b2i(v != w)
-		case "<":
-			v = b2i(v < w)
-		case ">":
-			v = b2i(v > w)
-		case "<=":
-			v = b2i(v <= w)
-		case ">=":
-			v = b2i(v >= w)
-		case "%":
-			if w == 0 {
-				p.err = fmt.Errorf("modulo by zero")
-				return 0
-			}
-			v %= w
-		}
-	}
-}
-
-func (p *cParser) primary() int {
-	tok := p.peek()
-	p.i++
-	switch {
-	case tok == "n":
-		return p.n
-	case tok == "(":
-		v := p.ternary()
-		p.expect(")")
-		return v
-	}
-	v, err := strconv.Atoi(tok)
-	if err != nil && p.err == nil {
-		p.err = fmt.Errorf("unexpected %q", tok)
-	}
-	return v
 }
 
 func TestPOStrings(t *testing.T) {
@@ -335,5 +258,72 @@ func TestReadPOErrors(t *testing.T) {
 				t.Errorf("error %v; want one saying %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// msgfmt returns the path of GNU gettext's msgfmt. CI installs gettext and
+// sets GRIMOIRE_GETTEXT=required, so there the test that checks PO files
+// with it always runs; elsewhere it is skipped when msgfmt is missing.
+func msgfmt(t *testing.T) string {
+	t.Helper()
+	p, err := exec.LookPath("msgfmt")
+	if err != nil {
+		if os.Getenv("GRIMOIRE_GETTEXT") == "required" {
+			t.Fatal("msgfmt not found: install gettext")
+		}
+		t.Skip("msgfmt not found: install gettext to check PO files with it")
+	}
+	return p
+}
+
+// TestMsgfmt checks the PO files of every shipped game's languages, and of
+// one that takes its parent's plural rules (pt-BR, those of pt), with
+// gettext's own checks. msgfmt may only warn of the placeholders for what
+// the data cannot know.
+func TestMsgfmt(t *testing.T) {
+	bin := msgfmt(t)
+	games, d := compiler.Load(grimoire.Games(), compiler.Options{})
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	placeholder := regexp.MustCompile(`^\S+: warning: header field '(PO-Revision-Date|Last-Translator)' still has the initial default value$`)
+	for _, g := range games.Games {
+		for _, lang := range append(slices.Clone(g.Languages), "pt-BR") {
+			t.Run(g.ID+"/"+lang, func(t *testing.T) {
+				var po strings.Builder
+				if err := WritePO(&po, g, lang); err != nil {
+					t.Fatal(err)
+				}
+				f := filepath.Join(t.TempDir(), lang+".po")
+				if err := os.WriteFile(f, []byte(po.String()), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				var stderr bytes.Buffer
+				cmd := exec.Command(bin, "-c", "-o", os.DevNull, f)
+				cmd.Stderr = &stderr
+				if err := cmd.Run(); err != nil {
+					t.Fatalf("msgfmt -c: %v\n%s", err, stderr.String())
+				}
+				for l := range strings.Lines(stderr.String()) {
+					if l = strings.TrimSpace(l); !placeholder.MatchString(l) {
+						t.Errorf("msgfmt -c: %s", l)
+					}
+				}
+			})
+		}
+	}
+}
+
+func TestLanguageTeam(t *testing.T) {
+	tests := []struct{ lang, want string }{
+		{"fr", "French"},
+		{"pt-BR", "Brazilian Portuguese"},
+		{"de-CH", "Swiss High German"},
+		{"not a language!", "not a language!"},
+	}
+	for _, tt := range tests {
+		if got := languageTeam(tt.lang); got != tt.want {
+			t.Errorf("languageTeam(%q) = %q; want %q", tt.lang, got, tt.want)
+		}
 	}
 }

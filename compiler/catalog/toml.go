@@ -31,12 +31,42 @@ func WriteLocale(w io.Writer, lang string, msgs []*model.Message) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Messages in %s (go-i18n). Descriptions are in the source locale.\n", lang)
 	for _, m := range sorted {
-		if err := tomlMessage(&b, m); err != nil {
+		if err := tomlMessage(&b, m, ""); err != nil {
 			return err
 		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// WritePrevious writes the source texts the translations of msgs into
+// lang were made from (their Previous) as a go-i18n TOML message file,
+// the same bytes for the same messages: a table per message that has one,
+// in id order, with the description the source's file gave and its forms.
+// It returns how many it wrote.
+func WritePrevious(w io.Writer, lang string, msgs []*model.Message) (int, error) {
+	if _, err := language.Parse(lang); err != nil {
+		return 0, fmt.Errorf("language %q: %w", lang, err)
+	}
+	var prev []*model.Message
+	for _, m := range msgs {
+		if m != nil && m.Previous != nil {
+			prev = append(prev, &model.Message{ID: m.ID, FileDescription: m.Previous.Description, Forms: m.Previous.Forms})
+		}
+	}
+	slices.SortFunc(prev, func(a, b *model.Message) int { return cmp.Compare(a.ID, b.ID) })
+	if err := checkIDs(prev); err != nil {
+		return 0, err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "# The source texts the translations in ../%s.toml were made from, as grimoire\n# stamp and import record them (go-i18n).\n", lang)
+	for _, m := range prev {
+		if err := tomlMessage(&b, m, m.FileDescription); err != nil {
+			return 0, err
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return len(prev), err
 }
 
 // checkIDs refuses the sets of ids go-i18n cannot read back from one file.
@@ -70,7 +100,9 @@ func messageKeys() []string {
 	return append(pluralKeys(), "description", "hash", "id", "leftdelim", "rightdelim")
 }
 
-func tomlMessage(b *strings.Builder, m *model.Message) error {
+// tomlMessage writes a message's table: its description when desc is not
+// empty, its hash and its forms.
+func tomlMessage(b *strings.Builder, m *model.Message, desc string) error {
 	if _, ok := m.Forms["other"]; !ok {
 		return fmt.Errorf("message %s has no \"other\" form", m.ID)
 	}
@@ -80,6 +112,13 @@ func tomlMessage(b *strings.Builder, m *model.Message) error {
 		}
 	}
 	b.WriteString("\n[" + tomlKey(m.ID) + "]\n")
+	if desc != "" {
+		s, err := tomlString(desc)
+		if err != nil {
+			return fmt.Errorf("message %s: description: %w", m.ID, err)
+		}
+		b.WriteString("description = " + s + "\n")
+	}
 	if m.Hash != "" {
 		s, err := tomlString(m.Hash)
 		if err != nil {

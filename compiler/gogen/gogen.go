@@ -24,6 +24,11 @@
 //     lacks is its "other"); Name(lang, count) picks the form with a
 //     per-language table of plural categories computed by go-i18n at
 //     generation time.
+//   - messages.go has Funcs, the template functions of package msgtmpl,
+//     and TemplateData(lang), the data l10n.Data gives the templates,
+//     written out as a literal whose numbers a msgtmpl.Printer of lang
+//     prints; so go-i18n alone renders the locale files as the compiler
+//     does.
 //   - A game with variants (see model.Variant) gets, besides the tables of
 //     every card of every variant, a string constant per variant id
 //     (Variant<Id>), a Variant struct (id and player counts, Name(lang)),
@@ -70,7 +75,8 @@ type File struct {
 }
 
 // Generate returns the Go package of one game: game.go, enums.go, cards.go,
-// components.go, params.go and names.go under gen/<id>/, in that order.
+// components.go, params.go, names.go and messages.go under gen/<id>/, in
+// that order.
 func Generate(g *model.Game, opts Options) ([]File, error) {
 	if opts.ImportPath == "" {
 		opts.ImportPath = DefaultImportPath
@@ -89,6 +95,7 @@ func Generate(g *model.Game, opts Options) ([]File, error) {
 		{"components.go", gn.componentsFile},
 		{"params.go", gn.paramsFile},
 		{"names.go", gn.namesFile},
+		{"messages.go", gn.messagesFile},
 	}
 	var files []File
 	for _, e := range emitters {
@@ -173,9 +180,23 @@ func (f *file) source(pkg string, withDoc bool) ([]byte, error) {
 	if len(f.imports) > 0 {
 		imps := slices.Clone(f.imports)
 		slices.Sort(imps)
+		// The standard library first, then the rest, as goimports groups them.
+		std := func(p string) bool { return !strings.Contains(strings.Split(p, "/")[0], ".") }
+		slices.SortStableFunc(imps, func(a, b string) int {
+			switch {
+			case std(a) == std(b):
+				return 0
+			case std(a):
+				return -1
+			}
+			return 1
+		})
 		b.WriteString("import (\n")
-		for _, i := range imps {
-			b.WriteString(strconv.Quote(i) + "\n")
+		for i, imp := range imps {
+			if i > 0 && std(imps[i-1]) != std(imp) {
+				b.WriteString("\n")
+			}
+			b.WriteString(strconv.Quote(imp) + "\n")
 		}
 		b.WriteString(")\n\n")
 	}
@@ -358,7 +379,7 @@ func newGen(g *model.Game, opts Options) (*gen, error) {
 		return nil, err
 	}
 	gn := &gen{g: g, opts: opts, pkg: pkg, idents: map[string]string{}, enumByID: map[string]*idType{}, typeByID: map[string]*typeInfo{}, cardIndex: map[string]int{}}
-	for _, n := range []string{"GameID", "MinPlayers", "MaxPlayers", "SourceHash", "SourceLang", "Card", "Cards", "Component", "Components", "Params", "DefaultParams", "plural", "forms", "pluralOf", "pluralTable", "ptr", "cardsOfType", "components"} {
+	for _, n := range []string{"GameID", "MinPlayers", "MaxPlayers", "SourceHash", "SourceLang", "Card", "Cards", "Component", "Components", "Params", "DefaultParams", "plural", "forms", "pluralOf", "pluralTable", "ptr", "cardsOfType", "components", "Funcs", "TemplateData"} {
 		if err := gn.declare(n, "the generated "+n); err != nil {
 			return nil, err
 		}
@@ -985,6 +1006,9 @@ func (gn *gen) gameFile(f *file) error {
 		"  - Name methods return localized names in the plural form that fits a",
 		"    count, by the CLDR rules of each language; every form that a whole",
 		"    count can select is kept.",
+		"  - Funcs and TemplateData give go-i18n what the game's message templates",
+		"    call and read, so a program that loads the game's locale files renders",
+		"    them as grimoire does.",
 	)
 	f.comment("GameID is the id of the game in the games tree.")
 	f.p("const GameID = %s", strconv.Quote(g.ID))

@@ -388,7 +388,7 @@ func TestFiles(t *testing.T) {
 			t.Errorf("%s is not in package tinyquest", f.Path)
 		}
 	}
-	want := []string{"gen/tiny-quest/game.go", "gen/tiny-quest/enums.go", "gen/tiny-quest/cards.go", "gen/tiny-quest/components.go", "gen/tiny-quest/params.go", "gen/tiny-quest/names.go"}
+	want := []string{"gen/tiny-quest/game.go", "gen/tiny-quest/enums.go", "gen/tiny-quest/cards.go", "gen/tiny-quest/components.go", "gen/tiny-quest/params.go", "gen/tiny-quest/names.go", "gen/tiny-quest/messages.go"}
 	if !slices.Equal(paths, want) {
 		t.Errorf("paths = %v; want %v", paths, want)
 	}
@@ -559,7 +559,22 @@ func buildGenerated(t *testing.T, g *model.Game, extra map[string]string) {
 	}
 	dir := t.TempDir()
 	writeFiles(t, dir, files)
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/x\n\ngo 1.22\n"), 0o644); err != nil {
+	// The generated package imports msgtmpl from this module, as a game
+	// generated elsewhere does from the module it requires: here, this
+	// very tree, with its go.sum for the modules msgtmpl needs.
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod := "module example.com/x\n\ngo 1.22\n\nrequire github.com/grimoire-games/grimoire v0.0.0\n\nreplace github.com/grimoire-games/grimoire => " + strconv.Quote(filepath.ToSlash(root)) + "\n"
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(mod), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	pkg, err := PackageName(g.ID)
@@ -581,7 +596,7 @@ func buildGenerated(t *testing.T, g *model.Game, extra map[string]string) {
 	for _, args := range [][]string{{"vet", "./..."}, {"test", "-count=1", "./..."}} {
 		cmd := exec.Command(gotool, args...)
 		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GOFLAGS=", "GOWORK=off", "GOTOOLCHAIN=local", "GOPROXY=off")
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOTOOLCHAIN=local", "GOPROXY=off")
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 		}

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"text/template"
@@ -16,86 +15,20 @@ import (
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	i18ntemplate "github.com/nicksnyder/go-i18n/v2/i18n/template"
 	"golang.org/x/text/language"
-	"golang.org/x/text/message"
-	"golang.org/x/text/number"
 
 	"github.com/grimoire-games/grimoire/compiler/model"
+	"github.com/grimoire-games/grimoire/msgtmpl"
 )
 
-// Number is a number from the game data, printed the language's way
-// (0.5 in English, 0,5 in French and German).
-type Number struct {
-	Value   float64
-	Decimal bool
-	// Mark follows the number where it prints: a printout's mark of a
-	// reconstructed value (see NewMarked).
-	Mark    string
-	printer *message.Printer
-}
-
-func (n Number) String() string {
-	if !n.Decimal {
-		return strconv.FormatInt(int64(n.Value), 10) + n.Mark
-	}
-	if n.printer == nil {
-		return strconv.FormatFloat(n.Value, 'f', -1, 64) + n.Mark
-	}
-	return n.printer.Sprint(number.Decimal(n.Value, number.MaxFractionDigits(6))) + n.Mark
-}
+// Number is a number from the game data, printed the language's way;
+// templates may multiply it (see msgtmpl).
+type Number = msgtmpl.Number
 
 // List is a list of numbers from the data, printed separated by commas.
-type List []any
-
-func (l List) String() string {
-	parts := make([]string, len(l))
-	for i, v := range l {
-		parts[i] = fmt.Sprint(v)
-	}
-	return strings.Join(parts, ", ")
-}
+type List = msgtmpl.List
 
 // Funcs are the functions message templates may call.
-func Funcs() template.FuncMap {
-	return template.FuncMap{"mul": mul}
-}
-
-func mul(a, b any) (Number, error) {
-	x, err := toFloat(a)
-	if err != nil {
-		return Number{}, err
-	}
-	y, err := toFloat(b)
-	if err != nil {
-		return Number{}, err
-	}
-	n := Number{Value: x * y}
-	// A product of a guess is a guess.
-	if an, ok := a.(Number); ok {
-		n.printer = an.printer
-		n.Decimal = an.Decimal
-		n.Mark = an.Mark
-	}
-	if bn, ok := b.(Number); ok {
-		n.printer = bn.printer
-		n.Decimal = n.Decimal || bn.Decimal
-		n.Mark = max(n.Mark, bn.Mark)
-	}
-	return n, nil
-}
-
-func toFloat(v any) (float64, error) {
-	switch v := v.(type) {
-	case Number:
-		return v.Value, nil
-	case int:
-		return float64(v), nil
-	case int64:
-		return float64(v), nil
-	case float64:
-		return v, nil
-	}
-	return 0, fmt.Errorf("mul: %v is not a number", v)
-}
+func Funcs() template.FuncMap { return msgtmpl.Funcs() }
 
 // Data is the template data of a game in a language: .Param, .Total, .Card,
 // .Component.<id>.count, .Players and .Variant.<id>.Players. Beside its
@@ -108,8 +41,8 @@ func Data(g *model.Game, lang string) map[string]any { return data(g, lang, "") 
 
 // data is Data with mark after every reconstructed number.
 func data(g *model.Game, lang, mark string) map[string]any {
-	p := message.NewPrinter(language.Make(lang))
-	num := func(i int64) Number { return Number{Value: float64(i), printer: p} }
+	p := msgtmpl.NewPrinter(lang)
+	num := p.Int
 	params := map[string]any{}
 	for _, pr := range g.Params {
 		v := value(pr.Type, pr.Value, p)
@@ -178,12 +111,12 @@ func WithCount(data map[string]any, count any) map[string]any {
 	return d
 }
 
-func value(t *model.ValueType, v model.Value, p *message.Printer) any {
+func value(t *model.ValueType, v model.Value, p msgtmpl.Printer) any {
 	switch t.Kind {
 	case model.Int:
-		return Number{Value: float64(v.Int), printer: p}
+		return p.Int(v.Int)
 	case model.Decimal:
-		return Number{Value: v.Dec, Decimal: true, printer: p}
+		return p.Decimal(v.Dec)
 	case model.Bool:
 		return v.Bool
 	case model.List:

@@ -3,12 +3,15 @@ package l10n
 import (
 	"math"
 
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
+	"github.com/grimoire-games/grimoire/msgtmpl"
 )
 
 // Number writes a number the way the localizer's language does (4,5 in
 // French and German), as numbers from the data print in messages.
 func (l *Localizer) Number(v float64) string {
-	return Number{Value: v, Decimal: v != math.Trunc(v), printer: message.NewPrinter(language.Make(l.Lang))}.String()
+	p := msgtmpl.NewPrinter(l.Lang)
+	if v != math.Trunc(v) {
+		return p.Decimal(v).String()
+	}
+	return p.Int(int64(v)).String()
 }

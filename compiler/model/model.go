@@ -793,6 +793,18 @@ type Message struct {
 	// that a finding inside a text points at its words. A message made
 	// elsewhere than from a file has none: its findings point at Pos.
 	Text map[string]TextPos
+	// Previous is the source message a translation was made from, as
+	// stamp and import record it in locales/<game>/previous/<lang>.toml;
+	// nil when none is recorded. Hash is its SourceHash, so once the
+	// source changes an export can show the translator what changed.
+	Previous *SourceText
+}
+
+// SourceText is a source message as a translation was made from it: the
+// description the locale file gave and its forms.
+type SourceText struct {
+	Description string
+	Forms       map[string]string
 }
 
 // RulesFile is one file of a game's rules, written in the rules language

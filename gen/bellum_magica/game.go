@@ -20,6 +20,9 @@
 //   - Name methods return localized names in the plural form that fits a
 //     count, by the CLDR rules of each language; every form that a whole
 //     count can select is kept.
+//   - Funcs and TemplateData give go-i18n what the game's message templates
+//     call and read, so a program that loads the game's locale files renders
+//     them as grimoire does.
 package bellummagica
 
 // GameID is the id of the game in the games tree.
@@ -33,7 +36,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "185c8369a868e9c63b6b5c7fc5cca9f0ce4a214b166f707129557ae0355590d8"
+const SourceHash = "b8168b9d9501766161982b9aa72c0dc9c74e3774128946607d985ef14d3b0425"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

@@ -20,6 +20,9 @@
 //   - Name methods return localized names in the plural form that fits a
 //     count, by the CLDR rules of each language; every form that a whole
 //     count can select is kept.
+//   - Funcs and TemplateData give go-i18n what the game's message templates
+//     call and read, so a program that loads the game's locale files renders
+//     them as grimoire does.
 package hearts
 
 // GameID is the id of the game in the games tree.
@@ -33,7 +36,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "41275d22f983cb917de25c217be8b5622eae62a1e826b8fa995ab690d4d5a376"
+const SourceHash = "b0ac350cb91cec575898fb5a8c6c668f928efd819b6365dee563093ee76377bf"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

@@ -20,6 +20,9 @@
 //   - Name methods return localized names in the plural form that fits a
 //     count, by the CLDR rules of each language; every form that a whole
 //     count can select is kept.
+//   - Funcs and TemplateData give go-i18n what the game's message templates
+//     call and read, so a program that loads the game's locale files renders
+//     them as grimoire does.
 package warlock
 
 // GameID is the id of the game in the games tree.
@@ -33,7 +36,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "171039563209a62454022b3382c0f3d23f89d801072f7b2a23e6d0ec8ea379eb"
+const SourceHash = "9cac454ceef1559828182af210bb0557084d0c19c97dfdd06c6758648c884c32"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

@@ -20,6 +20,9 @@
 //   - Name methods return localized names in the plural form that fits a
 //     count, by the CLDR rules of each language; every form that a whole
 //     count can select is kept.
+//   - Funcs and TemplateData give go-i18n what the game's message templates
+//     call and read, so a program that loads the game's locale files renders
+//     them as grimoire does.
 package warriors
 
 // GameID is the id of the game in the games tree.
@@ -34,7 +37,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "c857617c8da34df0499d91334cb61aa59e956bb16f66a8e8995536680aff1a00"
+const SourceHash = "986600e15be18cebd0ac6bc0a1e3520b1d3df38a6a60009ded9857932b7408f7"
 
 // The ids of the game's variants: the ways to play it besides its base game. A
 // card whose Variant is one of them exists only in that variant; Cards lists

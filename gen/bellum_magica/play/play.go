@@ -24,7 +24,7 @@ var (
 )
 
 // Rules are the game's rules, compiled.
-var Rules = &rules.Compiled{Source: "185c8369a868e9c63b6b5c7fc5cca9f0ce4a214b166f707129557ae0355590d8", Bind: bind}
+var Rules = &rules.Compiled{Source: "b8168b9d9501766161982b9aa72c0dc9c74e3774128946607d985ef14d3b0425", Bind: bind}
 
 // bound is what the compiled functions look up once a game is built:
 // the places of its variables and zones, its cards' fields, its

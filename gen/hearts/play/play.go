@@ -24,7 +24,7 @@ var (
 )
 
 // Rules are the game's rules, compiled.
-var Rules = &rules.Compiled{Source: "41275d22f983cb917de25c217be8b5622eae62a1e826b8fa995ab690d4d5a376", Bind: bind}
+var Rules = &rules.Compiled{Source: "b0ac350cb91cec575898fb5a8c6c668f928efd819b6365dee563093ee76377bf", Bind: bind}
 
 // bound is what the compiled functions look up once a game is built:
 // the places of its variables and zones, its cards' fields, its

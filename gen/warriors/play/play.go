@@ -24,7 +24,7 @@ var (
 )
 
 // Rules are the game's rules, compiled.
-var Rules = &rules.Compiled{Source: "c857617c8da34df0499d91334cb61aa59e956bb16f66a8e8995536680aff1a00", Bind: bind}
+var Rules = &rules.Compiled{Source: "986600e15be18cebd0ac6bc0a1e3520b1d3df38a6a60009ded9857932b7408f7", Bind: bind}
 
 // bound is what the compiled functions look up once a game is built:
 // the places of its variables and zones, its cards' fields, its

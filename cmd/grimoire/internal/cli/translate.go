@@ -134,7 +134,7 @@ func runStamp(e *env, args []string) int {
 		}
 		for _, m := range msgs {
 			if old := loc.Message(m.ID); old != nil && !slices.Contains(only, m.ID) {
-				m.Hash = old.Hash
+				m.Hash, m.Previous = old.Hash, old.Previous
 			}
 		}
 	}
@@ -164,6 +164,33 @@ func writeLocale(e *env, name string, t tree, g *model.Game, lang string, msgs [
 		return ExitFail
 	}
 	fmt.Fprintf(e.stdout, "wrote %s%s (%d messages)\n", t.prefix, rel, len(msgs))
+	return writePrevious(e, name, t, g, lang, msgs)
+}
+
+// writePrevious writes the source texts a translation was made from
+// beside its locale file, in previous/<lang>.toml, for the exports to
+// show what changed once the source changes.
+func writePrevious(e *env, name string, t tree, g *model.Game, lang string, msgs []*model.Message) int {
+	var buf bytes.Buffer
+	n, err := catalog.WritePrevious(&buf, lang, msgs)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "grimoire %s: %v\n", name, err)
+		return ExitFail
+	}
+	rel := path.Join("locales", g.ID, "previous", lang+".toml")
+	p := filepath.Join(t.root, filepath.FromSlash(rel))
+	if _, err := os.Stat(p); n == 0 && err != nil {
+		return ExitOK // nothing to record, and no record to update
+	}
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		fmt.Fprintf(e.stderr, "grimoire %s: %v\n", name, err)
+		return ExitFail
+	}
+	if err := writeFile(p, buf.Bytes()); err != nil {
+		fmt.Fprintf(e.stderr, "grimoire %s: %v\n", name, err)
+		return ExitFail
+	}
+	fmt.Fprintf(e.stdout, "wrote %s%s (%d source texts)\n", t.prefix, rel, n)
 	return ExitOK
 }
 

@@ -20,6 +20,9 @@
 //   - Name methods return localized names in the plural form that fits a
 //     count, by the CLDR rules of each language; every form that a whole
 //     count can select is kept.
+//   - Funcs and TemplateData give go-i18n what the game's message templates
+//     call and read, so a program that loads the game's locale files renders
+//     them as grimoire does.
 package tinyquest
 
 // GameID is the id of the game in the games tree.
