@@ -193,7 +193,7 @@ func newPrinter(g *model.Game, o Options) (*printer, error) {
 		return nil, err
 	}
 	w, h := o.Paper.W, o.Paper.H
-	m := pdf.Meta{Title: p.title() + " – " + p.ui(o.Kind.String()), Subject: p.ui(o.Kind.String()), Lang: o.Lang}
+	m := pdf.Meta{Title: p.title() + " – " + p.ui(o.Kind.String()), Subject: p.ui(o.Kind.String()), Lang: o.Lang, Author: strings.Join(g.Authors, ", ")}
 	if o.Fonts != nil {
 		p.doc = o.Fonts.New(w, h, m)
 	} else {

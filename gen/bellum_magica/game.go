@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "b68fdfba58c562b34d62717fa928609f792fbb07a1acdaa80073ad578bfc5031"
+const SourceHash = "5e52d4ab5f56066e83b3973e79528eb33ea5effc6ce21d6b9f8dab3bb721ac5a"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

@@ -33,7 +33,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "171039563209a62454022b3382c0f3d23f89d801072f7b2a23e6d0ec8ea379eb"
+const SourceHash = "c32f78748a64cef67a22694e7d8c7f884a8da0fc07c11fde86425dd5e496c987"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

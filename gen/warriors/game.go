@@ -34,7 +34,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "c857617c8da34df0499d91334cb61aa59e956bb16f66a8e8995536680aff1a00"
+const SourceHash = "c1d1803b9be3c4b6cab22d21a534607cc314167438f02897c57a6dd71e9099fb"
 
 // The ids of the game's variants: the ways to play it besides its base game. A
 // card whose Variant is one of them exists only in that variant; Cards lists

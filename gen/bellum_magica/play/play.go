@@ -24,7 +24,7 @@ var (
 )
 
 // Rules are the game's rules, compiled.
-var Rules = &rules.Compiled{Source: "b68fdfba58c562b34d62717fa928609f792fbb07a1acdaa80073ad578bfc5031", Bind: bind}
+var Rules = &rules.Compiled{Source: "5e52d4ab5f56066e83b3973e79528eb33ea5effc6ce21d6b9f8dab3bb721ac5a", Bind: bind}
 
 // bound is what the compiled functions look up once a game is built:
 // the places of its variables and zones, its cards' fields, its

@@ -24,7 +24,7 @@ var (
 )
 
 // Rules are the game's rules, compiled.
-var Rules = &rules.Compiled{Source: "171039563209a62454022b3382c0f3d23f89d801072f7b2a23e6d0ec8ea379eb", Bind: bind}
+var Rules = &rules.Compiled{Source: "c32f78748a64cef67a22694e7d8c7f884a8da0fc07c11fde86425dd5e496c987", Bind: bind}
 
 // bound is what the compiled functions look up once a game is built:
 // the places of its variables and zones, its cards' fields, its

@@ -24,7 +24,7 @@ var (
 )
 
 // Rules are the game's rules, compiled.
-var Rules = &rules.Compiled{Source: "c857617c8da34df0499d91334cb61aa59e956bb16f66a8e8995536680aff1a00", Bind: bind}
+var Rules = &rules.Compiled{Source: "c1d1803b9be3c4b6cab22d21a534607cc314167438f02897c57a6dd71e9099fb", Bind: bind}
 
 // bound is what the compiled functions look up once a game is built:
 // the places of its variables and zones, its cards' fields, its
