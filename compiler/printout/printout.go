@@ -95,7 +95,8 @@ type Options struct {
 	// that a cut a little off leaves no white edge. Fewer cards fit a sheet.
 	Bleed bool
 	// BleedSet says that Bleed was asked for or against: a deck prints
-	// with the bleed its game declares unless it is set.
+	// with the bleed its game declares (3 mm unless it says otherwise)
+	// unless it is set.
 	BleedSet bool
 	// Unique prints one copy of each card of a deck, not all copies.
 	Unique bool
