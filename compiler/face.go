@@ -31,7 +31,7 @@ const (
 // are printed. It runs after the rest of the data, whose types, fields and
 // messages the regions name. A game without [[face]] has no deck.
 func deckDef(srcs []*source, g *model.Game, l *lost, d *diag.List) *model.Deck {
-	dk := &model.Deck{W: model.DefaultCardW, H: model.DefaultCardH}
+	dk := &model.Deck{W: model.DefaultCardW, H: model.DefaultCardH, Bleed: model.DefaultBleed}
 	var deckNode *node
 	for _, s := range srcs {
 		if v, ok := s.data["deck"]; ok {

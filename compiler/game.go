@@ -353,6 +353,7 @@ func gameMeta(g *model.Game, n node, d *diag.List) bool {
 			g.SourceLang = src
 		}
 	}
+	g.Authors, _ = o.strList("authors", false)
 	langs, langNodes := o.strList("languages", true)
 	for i, l := range langs {
 		if ok, why := tagOK(l); !ok {

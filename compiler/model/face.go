@@ -15,7 +15,8 @@ type Deck struct {
 	// says otherwise.
 	W, H float64
 	// Bleed is how far in mm each card's ground reaches past its cut
-	// lines; 0 prints the cards edge to edge, sharing their cuts.
+	// lines: DefaultBleed unless [deck] says otherwise; 0 prints the cards
+	// edge to edge, sharing their cuts.
 	Bleed float64
 	Faces []*Face // fronts, in the order declared
 	Backs []*Face // backs, in the order declared
@@ -26,6 +27,10 @@ const (
 	DefaultCardW = 63
 	DefaultCardH = 88
 )
+
+// DefaultBleed is a deck's bleed in mm unless [deck] says otherwise:
+// without it, a cut a little off shows a sliver of the next card.
+const DefaultBleed = 3
 
 // Face returns the layout of the fronts of the card type typ, or nil.
 func (d *Deck) Face(typ string) *Face { return findFace(d.Faces, typ) }

@@ -42,6 +42,9 @@ type Game struct {
 	Players    Range
 	SourceLang string
 	Languages  []string // source language first, then as declared
+	// Authors are who designed the game, as its box credits them; none
+	// for a traditional game. The printouts name them as their author.
+	Authors []string
 	// SourceHash is the SHA-256 of every input file of the game (data,
 	// the images its card faces print, and locales), so exports say what
 	// they were built from.

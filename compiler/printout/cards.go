@@ -52,6 +52,16 @@ func Impose(paper Paper, w, h, bleed float64) (Grid, error) {
 	return g, nil
 }
 
+// trimBoxes gives the sheets of a grid with bleed a TrimBox around the
+// cards' outer cut lines and a BleedBox around their grounds, which print
+// shops' preflight expects. A grid without bleed has neither: nothing
+// prints past its cuts.
+func (p *printer) trimBoxes(g Grid) {
+	if g.Bleed > 0 {
+		p.doc.SetTrim(g.X, g.Y, g.GridW-2*g.Bleed, g.GridH-2*g.Bleed, g.Bleed)
+	}
+}
+
 // PerSheet is the number of cards on a sheet.
 func (g Grid) PerSheet() int { return g.Cols * g.Rows }
 
@@ -106,6 +116,7 @@ func (p *printer) cards() {
 		p.d.Errorf(p.g.Pos, diag.TextOverflow, "%v", err)
 		return
 	}
+	p.trimBoxes(g)
 	var fronts []front
 	for _, c := range p.g.Cards {
 		blocks, symbols := p.blocksOn(model.OnCard, c.ID)

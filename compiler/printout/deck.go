@@ -103,6 +103,7 @@ func (p *printer) deck() {
 		p.d.Errorf(p.g.Deck.Pos, diag.TextOverflow, "%v", err)
 		return
 	}
+	p.trimBoxes(g)
 	laid := map[*model.Card]*laidCard{}
 	for _, c := range cards {
 		if laid[c] == nil {

@@ -101,16 +101,19 @@ func TestDeckSheets(t *testing.T) {
 		has   []string
 		lacks []string
 	}{
-		// 2 figures, 15 dragons, 14 ruins and 120 creatures, 9 a sheet:
-		// 17 sheets of fronts and backs.
-		{"every copy", printout.Options{Lang: "en"}, 34, []string{"Warlock: Maldorf's Curse · English · sheet 1/17", "sheet 17/17", "† reconstructed: not printed in the rulebook", "Backs: print this sheet", "Elrohir", "Ruined city", "or 2", "Extra creature"}, nil},
-		{"one of each", printout.Options{Lang: "fr", Unique: true}, 6, []string{"Warlock : la malédiction de Maldorf · français · planche 1/3", "Créature supplémentaire", "ou 2", "0,5"}, []string{"planche 4/"}},
-		{"German", printout.Options{Lang: "de", Unique: true}, 6, []string{"Deutsch · Bogen 3/3", "Weitere Kreatur", "oder 2"}, nil},
-		// 3 mm of bleed: 6 cards a sheet on A4.
+		// 2 figures, 15 dragons, 14 ruins and 120 creatures, with the
+		// default 3 mm of bleed 6 a sheet: 26 sheets of fronts and backs.
+		{"every copy", printout.Options{Lang: "en"}, 52, []string{"Warlock: Maldorf's Curse · English · sheet 1/26", "sheet 26/26", "† reconstructed: not printed in the rulebook", "Backs: print this sheet", "Elrohir", "Ruined city", "or 2", "Extra creature"}, nil},
+		{"one of each", printout.Options{Lang: "fr", Unique: true}, 8, []string{"Warlock : la malédiction de Maldorf · français · planche 1/4", "Créature supplémentaire", "ou 2", "0,5"}, []string{"planche 5/"}},
+		{"German", printout.Options{Lang: "de", Unique: true}, 8, []string{"Deutsch · Bogen 4/4", "Weitere Kreatur", "oder 2"}, nil},
+		// Asked for, 3 mm of bleed as by default; without, 9 cards a sheet
+		// on A4.
 		{"bleed", printout.Options{Lang: "en", Bleed: true, BleedSet: true}, 52, []string{"sheet 26/26"}, nil},
+		{"no bleed", printout.Options{Lang: "en", BleedSet: true}, 34, []string{"sheet 17/17"}, []string{"sheet 18/"}},
 		// 70 × 100 mm cards: 2 × 2 a sheet.
 		{"card size", printout.Options{Lang: "en", Unique: true, CardW: 70, CardH: 100}, 12, []string{"sheet 6/6"}, nil},
-		{"letter", printout.Options{Lang: "en", Unique: true, Paper: printout.Papers()[1]}, 6, []string{"sheet 3/3"}, nil},
+		// With bleed, 2 × 2 a sheet of Letter.
+		{"letter", printout.Options{Lang: "en", Unique: true, Paper: printout.Papers()[1]}, 12, []string{"sheet 6/6"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -137,17 +140,17 @@ func TestDeckBacks(t *testing.T) {
 		t.Fatal(err)
 	}
 	pdf := write(t, g, printout.Options{Kind: printout.Deck, Lang: "en"})
-	grid, _ := printout.Impose(printout.Papers()[0], 63, 88, 0)
+	grid, _ := printout.Impose(printout.Papers()[0], 63, 88, model.DefaultBleed)
 	front, back := render(t, pdf, 1), render(t, pdf, 2)
-	// Five cards: three in the first row, two in the second.
+	// Five cards, two a row with the default bleed: one in the third row.
 	for _, c := range []struct {
 		col, row    int
 		front, back bool
 	}{
-		{0, 1, true, false},
+		{0, 2, true, false},
+		{1, 2, false, true},
 		{1, 1, true, true},
-		{2, 1, false, true},
-		{2, 0, true, true},
+		{1, 0, true, true},
 	} {
 		x, y := grid.Cell(c.col, c.row, false)
 		x, y = x+grid.W/2, y+grid.H*0.75

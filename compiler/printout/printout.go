@@ -95,7 +95,8 @@ type Options struct {
 	// that a cut a little off leaves no white edge. Fewer cards fit a sheet.
 	Bleed bool
 	// BleedSet says that Bleed was asked for or against: a deck prints
-	// with the bleed its game declares unless it is set.
+	// with the bleed its game declares (3 mm unless it says otherwise)
+	// unless it is set.
 	BleedSet bool
 	// Unique prints one copy of each card of a deck, not all copies.
 	Unique bool
@@ -193,7 +194,7 @@ func newPrinter(g *model.Game, o Options) (*printer, error) {
 		return nil, err
 	}
 	w, h := o.Paper.W, o.Paper.H
-	m := pdf.Meta{Title: p.title() + " – " + p.ui(o.Kind.String()), Subject: p.ui(o.Kind.String()), Lang: o.Lang}
+	m := pdf.Meta{Title: p.title() + " – " + p.ui(o.Kind.String()), Subject: p.ui(o.Kind.String()), Lang: o.Lang, Author: strings.Join(g.Authors, ", ")}
 	if o.Fonts != nil {
 		p.doc = o.Fonts.New(w, h, m)
 	} else {

@@ -62,8 +62,20 @@ func shortNames(names []string) []string {
 	return out
 }
 
-// swatchOn draws a swatch on any surface.
+// minDisc is the least width in mm of a disc with letters on it, and
+// minSwatch the least swatch size that draws it: smaller, its letters
+// cannot be read.
+const (
+	minDisc   = 3
+	minSwatch = minDisc / 0.95
+)
+
+// swatchOn draws a swatch on any surface: a disc 0.95 of size wide, and
+// no less than minDisc when it has letters.
 func swatchOn(d surface, letters string, x, y, size float64, c pdf.Color) {
+	if letters != "" {
+		size = max(size, minSwatch)
+	}
 	r := size / 2
 	d.SetLineWidth(size * 0.05)
 	d.SetDash(0, 0)

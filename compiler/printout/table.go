@@ -29,6 +29,20 @@ type table struct {
 	msg   string
 }
 
+// letters reports whether a cell of the table shows letters on a disc.
+func (t table) letters() bool {
+	for _, r := range t.cells {
+		for _, c := range r {
+			for _, g := range c.icons {
+				if g.letters != "" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // tableRows lays a table out at width: columns get at least their longest
 // word and share what is left by their natural width. over is how much
 // wider than width the table must be.
@@ -42,6 +56,9 @@ func (p *printer) tableRows(t table, f font, width float64) (rows []row, over fl
 	}
 	pad := f.size * pdf.PtToMM * 0.6
 	isz := f.lineH() * 1.05
+	if t.letters() {
+		isz = max(isz, minSwatch/0.92) // room for discs minDisc wide
+	}
 	fontOf := func(c cell) font {
 		if c.bold {
 			return font{pdf.Bold, f.size}

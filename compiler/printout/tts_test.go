@@ -383,7 +383,8 @@ func TestTTSMatchesPDF(t *testing.T) {
 			continue
 		}
 		t.Run(lang, func(t *testing.T) {
-			pdf := write(t, g, printout.Options{Kind: printout.Deck, Lang: lang, Unique: true})
+			// Without bleed, as the TTS cards are drawn.
+			pdf := write(t, g, printout.Options{Kind: printout.Deck, Lang: lang, Unique: true, BleedSet: true})
 			files := tts(t, g, lang, "")
 			name := "warlock-" + lang + "-creature-1.png"
 			sheet := files[name]

@@ -36,7 +36,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "b8168b9d9501766161982b9aa72c0dc9c74e3774128946607d985ef14d3b0425"
+const SourceHash = "18b1cec9e5583285b1be41c9118f4ad3277dfbe94b78c08338925c1eac850d2f"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

@@ -36,7 +36,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "9cac454ceef1559828182af210bb0557084d0c19c97dfdd06c6758648c884c32"
+const SourceHash = "6fb351374bf63d3869406ba1fc6a85d10fe6b14940e5c379bcfdd34063b211f2"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

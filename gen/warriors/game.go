@@ -37,7 +37,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "986600e15be18cebd0ac6bc0a1e3520b1d3df38a6a60009ded9857932b7408f7"
+const SourceHash = "73e59d01df21022b981056ed5283a789cbc1a82421ce2913108097f1419b6a41"
 
 // The ids of the game's variants: the ways to play it besides its base game. A
 // card whose Variant is one of them exists only in that variant; Cards lists

@@ -11,6 +11,8 @@ import (
 	"io"
 	"time"
 
+	"golang.org/x/text/language"
+
 	"github.com/grimoire-games/grimoire/compiler/printout/pdf/internal/gofpdf"
 )
 
@@ -51,7 +53,12 @@ const PtToMM = 25.4 / 72
 
 // Meta describes a document for its properties.
 type Meta struct {
-	Title, Subject, Lang string
+	Title, Subject string
+	// Lang is the language of the document's text, a language tag; the
+	// catalog's /Lang gives it in BCP 47 form.
+	Lang string
+	// Author is who wrote what the document prints; none when empty.
+	Author string
 }
 
 // Doc is a PDF document being drawn. The first error sticks; Write reports
@@ -127,6 +134,8 @@ func newDoc(fs *Fonts, w, h float64, m Meta) *Doc {
 		Size:    gofpdf.SizeType{Wd: w, Ht: h},
 	})
 	setUp(f, m)
+	f.SetLang(bcp47(m.Lang))
+	f.SetSubsetTags(true)
 	if fs != nil {
 		for _, font := range fs.styles {
 			f.AddParsedUTF8Font(font)
@@ -156,6 +165,7 @@ type settings interface {
 	SetTitle(string, bool)
 	SetSubject(string, bool)
 	SetKeywords(string, bool)
+	SetAuthor(string, bool)
 }
 
 func setUp(f settings, m Meta) {
@@ -172,6 +182,30 @@ func setUp(f settings, m Meta) {
 	if m.Lang != "" {
 		f.SetKeywords("lang:"+m.Lang, true)
 	}
+	if m.Author != "" {
+		f.SetAuthor(m.Author, true)
+	}
+}
+
+// bcp47 is a language tag in BCP 47 form (pt_BR is pt-BR); "" when it is
+// none.
+func bcp47(tag string) string {
+	t, err := language.Parse(tag)
+	if err != nil {
+		return ""
+	}
+	return t.String()
+}
+
+// SetTrim gives the current page and those added after it a TrimBox, the
+// rectangle (in millimetres from the top left) that is left once the
+// sheet is cut, and a BleedBox that many millimetres wider on every
+// side, which the printing may fill past the cut. Print shops' preflight
+// reads them.
+func (d *Doc) SetTrim(x, y, w, h, bleed float64) {
+	// The boxes count from the bottom left, as PDF does.
+	d.f.SetPageBox("TrimBox", x, d.h-y-h, w, h)
+	d.f.SetPageBox("BleedBox", x-bleed, d.h-y-h-bleed, w+2*bleed, h+2*bleed)
 }
 
 // Size returns the page size in millimetres.

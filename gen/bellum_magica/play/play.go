@@ -24,7 +24,7 @@ var (
 )
 
 // Rules are the game's rules, compiled.
-var Rules = &rules.Compiled{Source: "b8168b9d9501766161982b9aa72c0dc9c74e3774128946607d985ef14d3b0425", Bind: bind}
+var Rules = &rules.Compiled{Source: "18b1cec9e5583285b1be41c9118f4ad3277dfbe94b78c08338925c1eac850d2f", Bind: bind}
 
 // bound is what the compiled functions look up once a game is built:
 // the places of its variables and zones, its cards' fields, its

@@ -24,7 +24,7 @@ var (
 )
 
 // Rules are the game's rules, compiled.
-var Rules = &rules.Compiled{Source: "986600e15be18cebd0ac6bc0a1e3520b1d3df38a6a60009ded9857932b7408f7", Bind: bind}
+var Rules = &rules.Compiled{Source: "73e59d01df21022b981056ed5283a789cbc1a82421ce2913108097f1419b6a41", Bind: bind}
 
 // bound is what the compiled functions look up once a game is built:
 // the places of its variables and zones, its cards' fields, its

@@ -26,6 +26,7 @@ func TestSheetDeck(t *testing.T) {
 		{[]string{"--game", "warlock", "--kind", "deck", "--unique", "--lang", "fr", "-o", "x.pdf"}, ExitOK, ""},
 		{[]string{"--root", tiny, "--game", "tiny", "--kind", "deck", "--bleed", "--card", "70x100", "--paper", "letter", "-o", "x.pdf"}, ExitOK, ""},
 		{[]string{"--root", tiny, "--game", "tiny", "--kind", "deck", "--variant", "starfall", "-o", "x.pdf"}, ExitOK, ""},
+		{[]string{"--root", tiny, "--game", "tiny", "--kind", "deck", "--bleed=false", "--unique", "-o", "x.pdf"}, ExitOK, ""},
 		{[]string{"--game", "warlock", "--kind", "rules", "--unique", "-o", "x.pdf"}, ExitUsage, "--unique does not apply to --kind rules"},
 		{[]string{"--root", faceless, "--game", "tiny", "--kind", "deck", "-o", "x.pdf"}, ExitFail, "has no cards to print in a deck"},
 	} {

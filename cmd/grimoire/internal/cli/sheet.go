@@ -20,7 +20,7 @@ func runSheet(e *env, args []string) int {
 	kind := fs.String("kind", "reference", "reference (the reference sheet), cards (reference cards to cut), rules (the rulebook) or deck (the game's own cards)")
 	paper := fs.String("paper", "a4", "a4 or letter")
 	card := fs.String("card", "", "cards, deck: the cards' size in mm, WIDTHxHEIGHT (default 63x88, or the deck's declared size)")
-	bleed := fs.Bool("bleed", false, "cards, deck: extend each card's background 3 mm past its cut lines (fewer cards a sheet); a deck declares its own")
+	bleed := fs.Bool("bleed", false, "cards, deck: extend each card's background 3 mm past its cut lines (fewer cards a sheet); a deck has the bleed its data declares, 3 mm unless it says otherwise, and --bleed=false prints it without")
 	unique := fs.Bool("unique", false, "deck: one card of each design, not every copy")
 	out := fs.String("o", "", "the PDF file to write (required)")
 	if code, ok := parse(e, fs, args); !ok {

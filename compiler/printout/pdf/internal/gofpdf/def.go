@@ -598,6 +598,8 @@ type Fpdf struct {
 	protect          protectType                // document protection structure
 	layer            layerRecType               // manages optional layers in document
 	catalogSort      bool                       // sort resource catalogs in document
+	lang             string                     // the catalog's /Lang, a BCP 47 tag; none when empty
+	subsetTags       bool                       // name each font subset with a tag, as PDF 9.6.4 asks
 	nJs              int                        // JavaScript object number
 	javascript       *string                    // JavaScript code to include in the PDF
 	colorFlag        bool                       // indicates whether fill and text colors are different

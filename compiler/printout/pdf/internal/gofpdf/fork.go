@@ -37,6 +37,52 @@
 //   - A stream is written to the document as bytes, not first copied into
 //     a string.
 //
+// It also writes what printers and accessibility checkers ask of a PDF,
+// each off unless asked for, so that with them off it writes what
+// upstream writes:
+//
+//   - SetLang writes the document's language as the catalog's /Lang.
+//   - SetSubsetTags names each font subset with a tag made from the
+//     characters it holds (ABCDEF+name).
+//   - The page boxes (TrimBox, BleedBox...) are written in name order, not
+//     in a map's order, so that the same document has the same bytes.
+//
 // Nothing else is changed but gofmt's layout, so that a diff against
 // upstream shows these changes alone.
 package gofpdf
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"maps"
+	"slices"
+)
+
+// SetLang sets the document's natural language, written as the catalog's
+// /Lang (PDF 14.9.2): a BCP 47 tag such as "fr" or "pt-BR". Empty, the
+// default, writes none, as upstream.
+func (f *Fpdf) SetLang(tag string) { f.lang = tag }
+
+// SetSubsetTags names each embedded font subset with a tag, six capital
+// letters and a plus sign before its name (PDF 9.6.4), as preflight and
+// accessibility checkers expect. Off, the default, names them as upstream.
+func (f *Fpdf) SetSubsetTags(on bool) { f.subsetTags = on }
+
+// subsetTag is the tag of a font subset: six capital letters taken from a
+// hash of the font's name and the characters it holds, so that the same
+// document has the same bytes, and two subsets have different tags.
+func subsetTag(name string, runes map[int]int) string {
+	h := sha256.New()
+	h.Write([]byte(name))
+	var b [4]byte
+	for _, r := range slices.Sorted(maps.Keys(runes)) {
+		binary.BigEndian.PutUint32(b[:], uint32(r))
+		h.Write(b[:])
+	}
+	sum := h.Sum(nil)
+	tag := make([]byte, 6)
+	for i := range tag {
+		tag[i] = 'A' + sum[i]%26
+	}
+	return string(tag)
+}

@@ -33,9 +33,11 @@ import (
 	"image/png"
 	"io"
 	"io/ioutil"
+	"maps"
 	"math"
 	"os"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -3926,7 +3928,9 @@ func (f *Fpdf) putpages() {
 		if ok {
 			f.outf("/MediaBox [0 0 %.2f %.2f]", pageSize.Wd, pageSize.Ht)
 		}
-		for t, pb := range f.pageBoxes[n] {
+		// In name order: a map's order would change the bytes run to run.
+		for _, t := range slices.Sorted(maps.Keys(f.pageBoxes[n])) {
+			pb := f.pageBoxes[n][t]
 			f.outf("/%s [%.2f %.2f %.2f %.2f]", t, pb.X, pb.Y, pb.Wd, pb.Ht)
 		}
 		f.out("/Resources 2 0 R")
@@ -4132,6 +4136,9 @@ func (f *Fpdf) putfonts() {
 				fontName := "utf8" + font.Name
 				usedRunes := font.usedRunes
 				delete(usedRunes, 0)
+				if f.subsetTags {
+					fontName = subsetTag(fontName, usedRunes) + "+" + fontName
+				}
 				utf8FontStream := font.utf8File.GenerateCutFont(usedRunes, &f.scr.cut)
 				utf8FontSize := len(utf8FontStream)
 				compressedFontStream := f.deflate(&f.scr.zfont, utf8FontStream)
@@ -4722,6 +4729,9 @@ func (f *Fpdf) putcatalog() {
 			f.pdfVersion = "1.5"
 		}
 		f.out("/PageLayout /" + f.layoutMode)
+	}
+	if f.lang != "" {
+		f.out("/Lang " + f.textstring(f.lang))
 	}
 	// Bookmarks
 	if len(f.outlines) > 0 {
