@@ -12,7 +12,7 @@ import (
 
 // msgtmplPath is the package the generated messages.go imports: the
 // functions and numbers of message templates, shared with the compiler.
-const msgtmplPath = "github.com/grimoire-games/grimoire/msgtmpl"
+const msgtmplPath = "github.com/grimoire-games/grimoire/compiler/msgtmpl"
 
 // messagesFile writes what a program needs to render the game's locale
 // files with go-i18n alone: the template functions, and the template data

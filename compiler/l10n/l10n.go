@@ -17,7 +17,7 @@ import (
 	"golang.org/x/text/language"
 
 	"github.com/grimoire-games/grimoire/compiler/model"
-	"github.com/grimoire-games/grimoire/msgtmpl"
+	"github.com/grimoire-games/grimoire/compiler/msgtmpl"
 )
 
 // Number is a number from the game data, printed the language's way;

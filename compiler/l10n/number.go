@@ -3,7 +3,7 @@ package l10n
 import (
 	"math"
 
-	"github.com/grimoire-games/grimoire/msgtmpl"
+	"github.com/grimoire-games/grimoire/compiler/msgtmpl"
 )
 
 // Number writes a number the way the localizer's language does (4,5 in

@@ -5,7 +5,7 @@ package warlock
 import (
 	"text/template"
 
-	"github.com/grimoire-games/grimoire/msgtmpl"
+	"github.com/grimoire-games/grimoire/compiler/msgtmpl"
 )
 
 // Funcs are the functions the game's message templates may call, such as mul:
