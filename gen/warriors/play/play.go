@@ -24,7 +24,7 @@ var (
 )
 
 // Rules are the game's rules, compiled.
-var Rules = &rules.Compiled{Source: "73e59d01df21022b981056ed5283a789cbc1a82421ce2913108097f1419b6a41", Bind: bind}
+var Rules = &rules.Compiled{Source: "348fb167a8c67b8fa2efe5724ad12851ef5eab27ac41298bdd65f52d88fb73be", Bind: bind}
 
 // bound is what the compiled functions look up once a game is built:
 // the places of its variables and zones, its cards' fields, its

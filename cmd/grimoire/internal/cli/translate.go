@@ -194,7 +194,6 @@ func writePrevious(e *env, name string, t tree, g *model.Game, lang string, msgs
 	return ExitOK
 }
 
-// onlyIn reports whether every error of d is in one file.
 // errorsIn counts the errors of d in a file.
 func errorsIn(d diag.List, file string) int {
 	n := 0
