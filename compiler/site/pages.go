@@ -53,9 +53,10 @@ type gameEntry struct {
 
 // gameView is a game's page: each of its languages.
 type gameView struct {
-	Tagline string
-	Players string
-	Langs   []gameLang
+	Tagline   string
+	Players   string
+	Langs     []gameLang
+	Downloads []downloadGroup
 }
 
 type gameLang struct {
@@ -238,7 +239,7 @@ func langName(lang string) string {
 func label(id string) string { return capitalize(strings.ReplaceAll(id, "_", " ")) }
 
 // game writes a game's pages in each of its languages.
-func (s *builder) game(g *model.Game, faces map[string]map[string]printout.Face) error {
+func (s *builder) game(g *model.Game, faces map[string]map[string]printout.Face, downloads []downloadGroup) error {
 	all := map[string]*texts{}
 	for _, lang := range g.Languages {
 		t, err := s.texts(g, lang)
@@ -252,7 +253,7 @@ func (s *builder) game(g *model.Game, faces map[string]map[string]printout.Face)
 	if err != nil {
 		return err
 	}
-	gv := &gameView{Players: players(g)}
+	gv := &gameView{Players: players(g), Downloads: downloads}
 	if g.Locale(g.SourceLang).Message("game.tagline") != nil {
 		if gv.Tagline, err = src.text("game.tagline"); err != nil {
 			return err

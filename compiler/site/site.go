@@ -52,6 +52,8 @@ type Options struct {
 	// Texts shares parsed messages with other back ends; nil makes one
 	// for the site.
 	Texts *l10n.Cache
+	// Paper is the printouts' paper; A4 when unset.
+	Paper printout.Paper
 }
 
 // FacePxPerMM is the faces' resolution unless told otherwise: a poker
@@ -80,6 +82,9 @@ func Build(games []*model.Game, o Options) ([]File, diag.List, error) {
 	if o.PxPerMM == 0 {
 		o.PxPerMM = FacePxPerMM
 	}
+	if o.Paper.W == 0 {
+		o.Paper = printout.Papers()[0]
+	}
 	if o.Texts == nil {
 		o.Texts = l10n.NewCache()
 	}
@@ -100,9 +105,40 @@ func Build(games []*model.Game, o Options) ([]File, diag.List, error) {
 	}
 	s := &builder{o: o, t: t, words: words, files: map[string][]byte{}}
 
-	faces, d, err := s.drawFaces(games)
-	if err != nil || d.HasErrors() {
-		return nil, d, err
+	// The faces and the printouts, most of the work, run on every core.
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	run := func(f func()) {
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			f()
+		})
+	}
+	faces := s.drawFaces(games, run)
+	var pending []func() (*downloads, error)
+	for _, g := range games {
+		dl, err := s.gameDownloads(g, run)
+		if err != nil {
+			wg.Wait()
+			return nil, nil, fmt.Errorf("game %s: %w", g.ID, err)
+		}
+		pending = append(pending, dl)
+	}
+	wg.Wait()
+	drawn, d, err := faces()
+	if err != nil {
+		return nil, nil, err
+	}
+	dls := make([]*downloads, len(games))
+	for i, finish := range pending {
+		if dls[i], err = finish(); err != nil {
+			return nil, nil, fmt.Errorf("game %s: %w", games[i].ID, err)
+		}
+		d = append(d, dls[i].d...)
+	}
+	if d = d.Sort(); d.HasErrors() {
+		return nil, d, nil
 	}
 	for _, name := range []string{"site.css", "site.js"} {
 		b, err := assets.ReadFile("assets/" + name)
@@ -115,7 +151,8 @@ func Build(games []*model.Game, o Options) ([]File, diag.List, error) {
 		return nil, nil, err
 	}
 	for gi, g := range games {
-		if err := s.game(g, faces[gi]); err != nil {
+		maps.Copy(s.files, dls[gi].files)
+		if err := s.game(g, drawn[gi], dls[gi].groups); err != nil {
 			return nil, nil, fmt.Errorf("game %s: %w", g.ID, err)
 		}
 	}
@@ -134,9 +171,10 @@ type builder struct {
 	files map[string][]byte
 }
 
-// drawFaces draws the faces of every game in each of its languages, by
-// card id, a language at a time on each core; faces[game][lang][card].
-func (s *builder) drawFaces(games []*model.Game) ([]map[string]map[string]printout.Face, diag.List, error) {
+// drawFaces draws the faces of every game in each of its languages, a
+// language at a time on a worker of run; once the work is done, the
+// function it returns gives them by game, language and card id.
+func (s *builder) drawFaces(games []*model.Game, run func(func())) func() ([]map[string]map[string]printout.Face, diag.List, error) {
 	type job struct {
 		g     int
 		lang  string
@@ -147,36 +185,32 @@ func (s *builder) drawFaces(games []*model.Game) ([]map[string]map[string]printo
 	var jobs []*job
 	for gi, g := range games {
 		for _, lang := range g.Languages {
-			jobs = append(jobs, &job{g: gi, lang: lang})
+			j := &job{g: gi, lang: lang}
+			jobs = append(jobs, j)
+			run(func() {
+				j.faces, j.d, j.err = printout.Faces(g, printout.FaceOptions{Lang: lang, PxPerMM: s.o.PxPerMM, Fonts: s.o.Fonts, Texts: s.o.Texts})
+			})
 		}
 	}
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	var wg sync.WaitGroup
-	for _, j := range jobs {
-		wg.Go(func() {
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			j.faces, j.d, j.err = printout.Faces(games[j.g], printout.FaceOptions{Lang: j.lang, PxPerMM: s.o.PxPerMM, Fonts: s.o.Fonts, Texts: s.o.Texts})
-		})
+	return func() ([]map[string]map[string]printout.Face, diag.List, error) {
+		out := make([]map[string]map[string]printout.Face, len(games))
+		var d diag.List
+		for _, j := range jobs {
+			if j.err != nil {
+				return nil, nil, fmt.Errorf("game %s, %s: %w", games[j.g].ID, j.lang, j.err)
+			}
+			d = append(d, j.d...)
+			if out[j.g] == nil {
+				out[j.g] = map[string]map[string]printout.Face{}
+			}
+			byCard := map[string]printout.Face{}
+			for _, f := range j.faces {
+				byCard[f.Card] = f
+			}
+			out[j.g][j.lang] = byCard
+		}
+		return out, d, nil
 	}
-	wg.Wait()
-	out := make([]map[string]map[string]printout.Face, len(games))
-	var d diag.List
-	for _, j := range jobs {
-		if j.err != nil {
-			return nil, nil, fmt.Errorf("game %s, %s: %w", games[j.g].ID, j.lang, j.err)
-		}
-		d = append(d, j.d...)
-		if out[j.g] == nil {
-			out[j.g] = map[string]map[string]printout.Face{}
-		}
-		byCard := map[string]printout.Face{}
-		for _, f := range j.faces {
-			byCard[f.Card] = f
-		}
-		out[j.g][j.lang] = byCard
-	}
-	return out, d.Sort(), nil
 }
 
 // page renders one page, at p (with slashes), from the template named

@@ -102,6 +102,13 @@ func TestGolden(t *testing.T) {
 			fmt.Fprintf(&b, "%s  png %d×%d\n", f.Path, cfg.Width, cfg.Height)
 			continue
 		}
+		if strings.HasSuffix(f.Path, ".pdf") {
+			if !bytes.HasPrefix(f.Data, []byte("%PDF-")) {
+				t.Errorf("%s is no PDF", f.Path)
+			}
+			fmt.Fprintf(&b, "%s  pdf\n", f.Path)
+			continue
+		}
 		fmt.Fprintf(&b, "%s  %d lines\n", f.Path, bytes.Count(f.Data, []byte("\n")))
 	}
 	show := []string{"tiny/index.html", "tiny/en/index.html", "tiny/fr/cards/eclipse.html", "tiny/en/rules.html"}

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/grimoire-games/grimoire/compiler/printout"
 	"github.com/grimoire-games/grimoire/compiler/site"
 )
 
@@ -12,12 +13,18 @@ func runSite(e *env, args []string) int {
 	fs := flags(e, "site")
 	root := fs.String("root", "", "games tree to read (default: the built-in games)")
 	game := gameFlag(fs, "make the site of this game only (default: every game)")
+	paperName := fs.String("paper", "a4", "paper of the printouts among the downloads: a4 or letter")
 	out := fs.String("o", "", "the directory to write the site to (required); its index.html opens from disk or any static host")
 	if code, ok := parse(e, fs, args); !ok {
 		return code
 	}
 	if *out == "" {
 		fmt.Fprintln(e.stderr, "grimoire site: -o is required")
+		return ExitUsage
+	}
+	paper, err := printout.ParsePaper(*paperName)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "grimoire site: --paper: %v\n", err)
 		return ExitUsage
 	}
 	t, err := openTree(*root)
@@ -41,7 +48,7 @@ func runSite(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "grimoire site: %v\n", err)
 		return ExitFail
 	}
-	files, d, err := site.Build(games.Games, site.Options{Fonts: fonts})
+	files, d, err := site.Build(games.Games, site.Options{Fonts: fonts, Paper: paper})
 	printDiags(e.stderr, d)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "grimoire site: %v\n", err)
@@ -51,7 +58,7 @@ func runSite(e *env, args []string) int {
 		return ExitFail
 	}
 	byPath := make(map[string][]byte, len(files))
-	pages, faces := 0, 0
+	pages, faces, downloads := 0, 0, 0
 	for _, f := range files {
 		byPath[f.Path] = f.Data
 		switch {
@@ -59,12 +66,14 @@ func runSite(e *env, args []string) int {
 			pages++
 		case strings.HasSuffix(f.Path, ".png"):
 			faces++
+		case strings.Contains(f.Path, "/downloads/"):
+			downloads++
 		}
 	}
 	if err := writeAll(*out, byPath); err != nil {
 		fmt.Fprintf(e.stderr, "grimoire site: %v\n", err)
 		return ExitFail
 	}
-	fmt.Fprintf(e.stdout, "wrote %s and %s of %s to %s\n", plural(pages, "page"), plural(faces, "card face"), gameIDs(games), filepath.Join(*out, "index.html"))
+	fmt.Fprintf(e.stdout, "wrote %s, %s and %s of %s to %s\n", plural(pages, "page"), plural(faces, "card face"), plural(downloads, "download"), gameIDs(games), filepath.Join(*out, "index.html"))
 	return ExitOK
 }
