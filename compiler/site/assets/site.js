@@ -53,8 +53,30 @@
       count.textContent = count.getAttribute("data-template")
         .replace("{n}", String(shown)).replace("{total}", String(items.length));
     };
+    // The choices stand in the address, ?race=giant&sort=gold, so that a
+    // filtered gallery can be linked to.
+    var params = new URLSearchParams(location.search);
+    filters.forEach(function (s) {
+      var v = params.get(s.getAttribute("data-filter"));
+      if (v !== null) { s.value = v; }
+    });
+    if (sort && params.get("sort") !== null) { sort.value = params.get("sort"); }
+    var remember = function () {
+      var q = new URLSearchParams();
+      filters.forEach(function (s) {
+        if (s.value) { q.set(s.getAttribute("data-filter"), s.value); }
+      });
+      if (sort && sort.value) { q.set("sort", sort.value); }
+      var search = q.toString();
+      try {
+        history.replaceState(null, "", search ? "?" + search : location.pathname);
+      } catch (e) {
+        // Some browsers refuse it on file://; the gallery works the same.
+      }
+    };
     form.hidden = false;
     form.addEventListener("change", update);
+    form.addEventListener("change", remember);
     form.addEventListener("submit", function (e) { e.preventDefault(); });
     update();
   }
