@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"image/png"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/grimoire-games/grimoire/compiler"
@@ -88,5 +89,52 @@ func TestParagraphs(t *testing.T) {
 		if !slices.Equal(kinds, tt.kinds) {
 			t.Errorf("Paragraphs(%q) kinds = %v; want %v", tt.text, kinds, tt.kinds)
 		}
+	}
+}
+
+// TestRulesContent places a table of the spells after the tiny game's
+// section: its content has the headings, the suits by name where the PDF
+// draws their icons, and the reconstructed power marked.
+func TestRulesContent(t *testing.T) {
+	tree := tinyTree(t,
+		[3]string{"cards/tiny/print.toml", "", "[[block]]\nid = \"spells\"\ncards = \"spell\"\nfields = [\"suit\", \"power\", \"cost\"]\non = [\"rules:play\"]\n"},
+		[3]string{"locales/tiny/en.toml", "", "\n[block.spells]\ntitle = \"Spells\"\nsuit = \"Suit\"\npower = \"Power\"\ncost = \"Cost\"\n"},
+		[3]string{"locales/tiny/fr.toml", "", "\n[block.spells]\ntitle = \"Sorts\"\nsuit = \"Couleur\"\npower = \"Puissance\"\ncost = \"Coût\"\n"},
+	)
+	games, d := load(tree, compiler.Options{})
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	base, err := games.Games[0].Play("") // without the comet
+	if err != nil {
+		t.Fatal(err)
+	}
+	content, err := printout.RulesContent(base, printout.Options{Lang: "fr"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := content["play"]
+	if len(blocks) != 1 || blocks[0].Title != "Sorts" || !blocks[0].Head {
+		t.Fatalf("blocks after play: %+v", blocks)
+	}
+	var rows []string
+	for _, r := range blocks[0].Rows {
+		var cells []string
+		for _, c := range r {
+			s := strings.Join(append(c.Icons, c.Text), "+")
+			if c.Marked {
+				s += "†"
+			}
+			cells = append(cells, s)
+		}
+		rows = append(rows, strings.Join(cells, " | "))
+	}
+	want := []string{
+		"Couleur | Puissance | Coût",
+		"Soleil+Soleil | 2 | Lune+",
+		"Lune+Lune | 3† | any+Soleil+",
+	}
+	if !slices.Equal(rows, want) {
+		t.Errorf("rows:\n%s\nwant:\n%s", strings.Join(rows, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -598,7 +598,24 @@ type sectionView struct {
 	Level             int // the heading's level: 2 for a section of level 1
 	Text              []paragraph
 	Rulings           [][]paragraph
-	Langs             []link // this section in the other languages
+	Blocks            []blockView // printed after its text
+	Langs             []link      // this section in the other languages
+}
+
+// blockView is a block the rulebook prints after a section: a text, a
+// row per enum value, or a table.
+type blockView struct {
+	Title   string
+	Text    []paragraph
+	Entries []printout.Entry
+	Head    []tableCell // the heading row, if any
+	Rows    [][]tableCell
+}
+
+type tableCell struct {
+	Text   string
+	Marked bool
+	Header bool // heads its row
 }
 
 // paragraph is a paragraph of a text, or a list of items.
@@ -623,6 +640,15 @@ func (s *builder) rules(t *texts) error {
 		}
 		marked = marked || strings.Contains(s, reconstructedMark)
 		return s, nil
+	}
+	// The blocks of the base game, as its PDF rulebook prints them.
+	base, err := g.Play("")
+	if err != nil {
+		return err
+	}
+	content, err := printout.RulesContent(base, printout.Options{Lang: t.lang, Texts: s.o.Texts})
+	if err != nil {
+		return err
 	}
 	for _, sec := range g.Sections {
 		id := "rules." + sec.ID
@@ -650,6 +676,11 @@ func (s *builder) rules(t *texts) error {
 				}
 				sv.Rulings = append(sv.Rulings, paragraphs(model.RulingParagraph(number, rtitle, rt)))
 			}
+		}
+		for _, c := range content[sec.ID] {
+			bv, m := blockOf(c)
+			marked = marked || m
+			sv.Blocks = append(sv.Blocks, bv)
 		}
 		for _, l := range langLinks(g, t.lang, "rules.html#"+sec.ID, 0) {
 			if !l.Current {
@@ -696,4 +727,32 @@ func paragraphs(text string) []paragraph {
 		}
 	}
 	return out
+}
+
+// blockOf is a block's view, and whether it shows the mark.
+func blockOf(c printout.Content) (blockView, bool) {
+	bv := blockView{Title: c.Title, Text: paragraphs(c.Text), Entries: c.Entries}
+	marked := strings.Contains(c.Title+c.Text, reconstructedMark)
+	for _, e := range c.Entries {
+		marked = marked || strings.Contains(e.Text, reconstructedMark)
+	}
+	for i, r := range c.Rows {
+		row := make([]tableCell, len(r))
+		for j, x := range r {
+			// A cell shows its text; one with icons alone, the values they
+			// stand for.
+			text := x.Text
+			if text == "" {
+				text = strings.Join(x.Icons, ", ")
+			}
+			row[j] = tableCell{Text: text, Marked: x.Marked, Header: c.Side && j == 0}
+			marked = marked || x.Marked || strings.Contains(text, reconstructedMark)
+		}
+		if c.Head && i == 0 {
+			bv.Head = row
+			continue
+		}
+		bv.Rows = append(bv.Rows, row)
+	}
+	return bv, marked
 }
