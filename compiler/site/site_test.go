@@ -16,6 +16,7 @@ import (
 
 	"github.com/grimoire-games/grimoire"
 	"github.com/grimoire-games/grimoire/compiler"
+	"github.com/grimoire-games/grimoire/compiler/colour"
 	"github.com/grimoire-games/grimoire/compiler/model"
 	"github.com/grimoire-games/grimoire/compiler/site"
 )
@@ -325,5 +326,33 @@ func TestLegend(t *testing.T) {
 				t.Error("the sunburst's page, without a mark, has a legend")
 			}
 		})
+	}
+}
+
+// TestContrast holds the stylesheet to WCAG AA: every ink it sets reads
+// at 4.5 to 1 or better on every ground it sets.
+func TestContrast(t *testing.T) {
+	css := string(build(t, tiny(t))["assets/site.css"])
+	vars := map[string]colour.RGB{}
+	for _, m := range regexp.MustCompile(`--([a-z]+): (#[0-9a-f]{6});`).FindAllStringSubmatch(css, -1) {
+		c, err := colour.Parse(m[2])
+		if err != nil {
+			t.Fatal(err)
+		}
+		vars[m[1]] = c
+	}
+	grounds := []string{"ground", "panel"}
+	inks := []string{"ink", "muted", "link", "focus"}
+	for _, name := range append(grounds, inks...) {
+		if _, ok := vars[name]; !ok {
+			t.Fatalf("the stylesheet sets no --%s", name)
+		}
+	}
+	for _, g := range grounds {
+		for _, i := range inks {
+			if c := colour.Contrast(vars[i], vars[g]); c < 4.5 {
+				t.Errorf("--%s on --%s: contrast %.2f to 1; want 4.5 or more", i, g, c)
+			}
+		}
 	}
 }
