@@ -1,11 +1,12 @@
 // Package site makes a static web site of games from the compiled model:
 // per game and language a gallery of the cards, a page per card and the
-// rulebook. It works from file:// as from any static host: every link is
+// rulebook, and per game its downloads. It works from file:// as from any static host: every link is
 // relative, nothing is fetched from elsewhere, and the pages work without
 // their script, which only filters and sorts the gallery and keeps the
 // rulebook's language switch on the section read. Like every back end it
-// reads only the model; texts render through package l10n and card faces
-// are drawn by package printout, as the deck's PDF draws them.
+// reads only the model; texts render through package l10n, card faces
+// are drawn by package printout, as the deck's PDF draws them, and the
+// downloads are made by the same calls as grimoire build makes them.
 //
 // # Files
 //
@@ -16,6 +17,7 @@
 //	<game>/<lang>/cards/<card>.html   a card: its values, its texts in every language
 //	<game>/<lang>/faces/<card>.png    a card's face, for cards whose type has a [[face]]
 //	<game>/<lang>/rules.html          the rulebook, a section per anchor (its id)
+//	<game>/downloads/                 what grimoire build writes of the game, and its translations as PO and XLIFF
 //
 // Pages are made with html/template: every text of the games is escaped.
 // The same model gives the same bytes.
@@ -76,8 +78,8 @@ var (
 )
 
 // Build makes the site of games, each as loaded (every variant's cards),
-// sorted by path. When the diagnostics hold an error (a face that cannot
-// be drawn) there are no files.
+// sorted by path. When the diagnostics hold an error (a face or a
+// printout that does not lay out) there are no files.
 func Build(games []*model.Game, o Options) ([]File, diag.List, error) {
 	if o.PxPerMM == 0 {
 		o.PxPerMM = FacePxPerMM
@@ -95,7 +97,7 @@ func Build(games []*model.Game, o Options) ([]File, diag.List, error) {
 		}
 		o.Fonts = fonts
 	}
-	t, err := template.New("pages").Funcs(template.FuncMap{"join": strings.Join}).Parse(pagesHTML)
+	t, err := template.New("pages").Parse(pagesHTML)
 	if err != nil {
 		return nil, nil, fmt.Errorf("site templates: %w", err)
 	}
@@ -213,8 +215,8 @@ func (s *builder) drawFaces(games []*model.Game, run func(func())) func() ([]map
 	}
 }
 
-// page renders one page, at p (with slashes), from the template named
-// kind; its links are relative to its folder.
+// page renders one page at p (with slashes), as v.Kind says; its links
+// are relative to its folder.
 func (s *builder) page(p string, v *view) error {
 	v.Root = strings.Repeat("../", strings.Count(p, "/"))
 	if v.Words == nil {
