@@ -210,7 +210,7 @@ var links = regexp.MustCompile(`(?:href|src)="([^"]*)"|url\(([^)]*)\)`)
 // TestLinks follows every link of every page of the tiny game's site and
 // of the shipped games': each is relative and names a file of the site
 // (and, after #, an id of its page); no page fetches anything from
-// elsewhere.
+// elsewhere. Every page says its language, every image has alt text.
 func TestLinks(t *testing.T) {
 	if testing.Short() {
 		t.Skip("draws every shipped card")
@@ -245,6 +245,16 @@ func checkLinks(t *testing.T, files map[string][]byte) {
 		}
 		if bytes.Contains(data, []byte("http://")) || bytes.Contains(data, []byte("https://")) {
 			t.Errorf("%s names a remote resource", p)
+		}
+		if strings.HasSuffix(p, ".html") {
+			if !regexp.MustCompile(`<html lang="[a-z]`).Match(data) {
+				t.Errorf("%s: a page without its language", p)
+			}
+			for _, img := range regexp.MustCompile(`<img [^>]*>`).FindAll(data, -1) {
+				if !regexp.MustCompile(` alt="[^"]+"`).Match(img) {
+					t.Errorf("%s: an image without alt text: %s", p, img)
+				}
+			}
 		}
 		for _, m := range links.FindAllSubmatch(data, -1) {
 			target := string(m[1]) + string(m[2])
