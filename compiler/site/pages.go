@@ -234,9 +234,20 @@ func langName(lang string) string {
 	return lang
 }
 
-// label is a field's id as a column's heading: the data gives fields no
-// localized names.
-func label(id string) string { return capitalize(strings.ReplaceAll(id, "_", " ")) }
+// fieldLabel names a field of a card type: by the heading a table of the
+// type's cards among the game's blocks gives it in the language, else by
+// its id, the data giving fields no names of their own.
+func (t *texts) fieldLabel(typ, field string) string {
+	for _, b := range t.g.Blocks {
+		if b.Kind != model.CardsBlock || b.Type != typ || !slices.Contains(b.Fields, field) {
+			continue
+		}
+		if s, err := t.loc.Text("block." + b.ID + "." + field); err == nil && s != "" {
+			return s
+		}
+	}
+	return capitalize(strings.ReplaceAll(field, "_", " "))
+}
 
 // game writes a game's pages in each of its languages.
 func (s *builder) game(g *model.Game, faces map[string]map[string]printout.Face, downloads []downloadGroup) error {
@@ -401,7 +412,7 @@ func (s *builder) gallery(t *texts, faces map[string]printout.Face) error {
 					continue
 				}
 				seenFilter[key] = true
-				fl := filter{Key: key, Label: label(f.ID)}
+				fl := filter{Key: key, Label: t.fieldLabel(ty.ID, f.ID)}
 				for _, ev := range enum(g, vt.Enum).Values {
 					n, err := t.name(ev.Message)
 					if err != nil {
@@ -415,7 +426,7 @@ func (s *builder) gallery(t *texts, faces map[string]printout.Face) error {
 					continue // a list of numbers does not sort
 				}
 				seenSort[f.ID] = true
-				gv.Sorts = append(gv.Sorts, option{f.ID, label(f.ID)})
+				gv.Sorts = append(gv.Sorts, option{f.ID, t.fieldLabel(ty.ID, f.ID)})
 			}
 		}
 	}
@@ -583,7 +594,7 @@ func cardTextsIn(t *texts, c *model.Card, w map[string]string) (cardTexts, error
 		if err != nil {
 			return ct, err
 		}
-		ct.Values = append(ct.Values, cardValue{Label: label(f.ID), Value: s, Marked: c.FieldReconstructed(f.ID)})
+		ct.Values = append(ct.Values, cardValue{Label: t.fieldLabel(ty.ID, f.ID), Value: s, Marked: c.FieldReconstructed(f.ID)})
 	}
 	return ct, nil
 }
