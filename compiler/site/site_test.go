@@ -49,6 +49,10 @@ func tiny(t testing.TB, edits ...[3]string) *model.Game {
 	}
 	for _, e := range edits {
 		f := tree[e[0]]
+		if f == nil {
+			f = &fstest.MapFile{}
+			tree[e[0]] = f
+		}
 		if !bytes.Contains(f.Data, []byte(e[1])) {
 			t.Fatalf("%s has no %q", e[0], e[1])
 		}
@@ -363,6 +367,29 @@ func TestContrast(t *testing.T) {
 			if c := colour.Contrast(vars[i], vars[g]); c < 4.5 {
 				t.Errorf("--%s on --%s: contrast %.2f to 1; want 4.5 or more", i, g, c)
 			}
+		}
+	}
+}
+
+// TestFieldLabels names a field by the heading a table of the game's
+// blocks gives it, in each language, and another by its id.
+func TestFieldLabels(t *testing.T) {
+	g := tiny(t,
+		[3]string{"cards/tiny/print.toml", "", "[[block]]\nid = \"spells\"\ncards = \"spell\"\nfields = [\"power\"]\non = [\"rules:play\"]\n"},
+		[3]string{"locales/tiny/en.toml", "", "\n[block.spells]\ntitle = \"Spells\"\npower = \"Strength\"\n"},
+		[3]string{"locales/tiny/fr.toml", "", "\n[block.spells]\ntitle = \"Sorts\"\npower = \"Puissance\"\n"},
+	)
+	files := build(t, g)
+	tests := []struct{ page, want string }{
+		{"tiny/fr/cards/eclipse.html", `<th scope="row">Puissance</th>`},
+		{"tiny/fr/cards/eclipse.html", `<dt>Strength</dt>`},
+		{"tiny/fr/cards/eclipse.html", `<th scope="row">Suit</th>`},
+		{"tiny/en/index.html", `<option value="power">Strength</option>`},
+		{"tiny/fr/rules.html", `<th scope="col">Puissance</th>`},
+	}
+	for _, tt := range tests {
+		if !strings.Contains(string(files[tt.page]), tt.want) {
+			t.Errorf("%s lacks %s", tt.page, tt.want)
 		}
 	}
 }
