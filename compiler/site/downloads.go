@@ -16,7 +16,9 @@ import (
 // A game's downloads stand in <game>/downloads/: the files grimoire build
 // writes for it, laid out as build lays them out below its folder
 // (<lang>/<kind>.pdf, <variant>/<lang>/<kind>.pdf, the exports and the
-// shared schema), and a PO and an XLIFF file per translation.
+// shared schema), and a PO and an XLIFF file per translation; and, when
+// the site knows its address, the Tabletop Simulator object of the deck
+// in each language, in tts/, which names its images by their address.
 
 // downloadGroup is a list of downloads on the game's page: those of a
 // language, of the game played in a variant in a language, or of every
@@ -39,6 +41,14 @@ type downloads struct {
 // grimoire build, then its translations for translators' tools; each
 // printout runs on a worker of run.
 func (s *builder) gameDownloads(g *model.Game, run func(func())) (func() (*downloads, error), error) {
+	type ttsJob struct {
+		lang  string
+		group int
+		files []printout.File
+		d     diag.List
+		err   error
+	}
+	var ttsJobs []*ttsJob
 	type pdfJob struct {
 		path  string
 		label string
@@ -102,6 +112,12 @@ func (s *builder) gameDownloads(g *model.Game, run func(func())) (func() (*downl
 				}
 				out.add(gi, base, dir+export.CSVFile(g.ID, lang, ty.ID), "CSV · "+n, nil)
 			}
+			if v == "" && s.o.BaseURL != "" && printout.Has(played, printout.Deck) {
+				j := &ttsJob{lang: lang, group: gi}
+				ttsJobs = append(ttsJobs, j)
+				o := printout.TTSOptions{Lang: lang, BaseURL: s.o.BaseURL + base + "tts/", Fonts: s.o.Fonts, Texts: s.o.Texts}
+				run(func() { j.files, j.d, j.err = printout.TTS(played, o) })
+			}
 			if v != "" || lang == g.SourceLang {
 				continue
 			}
@@ -140,6 +156,19 @@ func (s *builder) gameDownloads(g *model.Game, run func(func())) (func() (*downl
 				continue
 			}
 			out.add(j.group, base, j.path, j.label, j.data)
+		}
+		for _, j := range ttsJobs {
+			if j.err != nil {
+				return nil, fmt.Errorf("the deck for Tabletop Simulator in %s: %w", j.lang, j.err)
+			}
+			out.d = append(out.d, j.d...)
+			for _, f := range j.files {
+				if strings.HasSuffix(f.Name, ".json") {
+					out.add(j.group, base, "tts/"+f.Name, w["tts"], f.Data)
+				} else {
+					out.files[base+"tts/"+f.Name] = f.Data
+				}
+			}
 		}
 		for i := range out.groups {
 			sortLinks(out.groups[i].Links)

@@ -56,6 +56,10 @@ type Options struct {
 	Texts *l10n.Cache
 	// Paper is the printouts' paper; A4 when unset.
 	Paper printout.Paper
+	// BaseURL is the address the site is served from, ending in "/".
+	// With it, the downloads hold each deck's Tabletop Simulator object,
+	// which names its images by their address; without it, none.
+	BaseURL string
 }
 
 // FacePxPerMM is the faces' resolution unless told otherwise: a poker
@@ -86,6 +90,9 @@ func Build(games []*model.Game, o Options) ([]File, diag.List, error) {
 	}
 	if o.Paper.W == 0 {
 		o.Paper = printout.Papers()[0]
+	}
+	if o.BaseURL != "" && !strings.HasSuffix(o.BaseURL, "/") {
+		o.BaseURL += "/"
 	}
 	if o.Texts == nil {
 		o.Texts = l10n.NewCache()

@@ -393,3 +393,39 @@ func TestFieldLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestTabletopSimulator gives the site its address: the downloads hold
+// the deck's Tabletop Simulator object in each language, naming its
+// images there, and the game's page links it; without an address, none.
+func TestTabletopSimulator(t *testing.T) {
+	g := tiny(t)
+	for _, base := range []string{"", "https://example.org/games", "https://example.org/games/"} {
+		files, d, err := site.Build([]*model.Game{g}, site.Options{BaseURL: base})
+		if err != nil || len(d) > 0 {
+			t.Fatalf("Build: %v\n%s", err, d)
+		}
+		byPath := map[string][]byte{}
+		for _, f := range files {
+			byPath[f.Path] = f.Data
+		}
+		object := byPath["tiny/downloads/tts/tiny-fr.json"]
+		linked := strings.Contains(string(byPath["tiny/index.html"]), `href="downloads/tts/tiny-fr.json"`)
+		if base == "" {
+			if object != nil || linked {
+				t.Errorf("without an address: an object, or a link to one")
+			}
+			continue
+		}
+		if !linked {
+			t.Errorf("%s: the game's page does not link the object", base)
+		}
+		image := "https://example.org/games/tiny/downloads/tts/tiny-fr-spell-1.png"
+		if !bytes.Contains(object, []byte(`"`+image+`"`)) {
+			t.Errorf("%s: the object does not name %s", base, image)
+		}
+		if _, ok := byPath[strings.TrimPrefix(image, "https://example.org/games/")]; !ok {
+			t.Errorf("%s: no image %s", base, image)
+		}
+		checkLinks(t, byPath)
+	}
+}

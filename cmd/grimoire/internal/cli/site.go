@@ -14,6 +14,7 @@ func runSite(e *env, args []string) int {
 	root := fs.String("root", "", "games tree to read (default: the built-in games)")
 	game := gameFlag(fs, "make the site of this game only (default: every game)")
 	paperName := fs.String("paper", "a4", "paper of the printouts among the downloads: a4 or letter")
+	baseURL := fs.String("base-url", "", "the address the site will be served from; with it, the downloads hold each deck's Tabletop Simulator object, which loads its images from there")
 	out := fs.String("o", "", "the directory to write the site to (required); its index.html opens from disk or any static host")
 	if code, ok := parse(e, fs, args); !ok {
 		return code
@@ -48,7 +49,7 @@ func runSite(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "grimoire site: %v\n", err)
 		return ExitFail
 	}
-	files, d, err := site.Build(games.Games, site.Options{Fonts: fonts, Paper: paper})
+	files, d, err := site.Build(games.Games, site.Options{Fonts: fonts, Paper: paper, BaseURL: *baseURL})
 	printDiags(e.stderr, d)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "grimoire site: %v\n", err)
@@ -62,12 +63,12 @@ func runSite(e *env, args []string) int {
 	for _, f := range files {
 		byPath[f.Path] = f.Data
 		switch {
+		case strings.Contains(f.Path, "/downloads/"):
+			downloads++
 		case strings.HasSuffix(f.Path, ".html"):
 			pages++
 		case strings.HasSuffix(f.Path, ".png"):
 			faces++
-		case strings.Contains(f.Path, "/downloads/"):
-			downloads++
 		}
 	}
 	if err := writeAll(*out, byPath); err != nil {
