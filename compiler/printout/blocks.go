@@ -277,13 +277,12 @@ func (p *printer) valueCell(t *model.ValueType, v model.Value, wildcard string, 
 }
 
 func (p *printer) valueGlyph(enum, value, wildcard string) glyph {
-	if value == wildcard && wildcard != "" {
-		return glyph{name: iconAny}
+	g := glyph{name: iconAny}
+	if ev := p.enum(enum).Value(value); ev != nil && (value != wildcard || wildcard == "") {
+		g = p.valueIcon(enum, ev)
 	}
-	if ev := p.enum(enum).Value(value); ev != nil {
-		return p.valueIcon(enum, ev)
-	}
-	return glyph{name: iconAny}
+	g.enum, g.value = enum, value
+	return g
 }
 
 // paramTable prints a map or list parameter across: a row of keys and a

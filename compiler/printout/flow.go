@@ -398,6 +398,35 @@ func parseText(s string) []para {
 	return out
 }
 
+// ParagraphKind is what a paragraph of a text is, as the printouts lay
+// it out.
+type ParagraphKind int
+
+const (
+	PlainParagraph   = ParagraphKind(plainPara)
+	ItemParagraph    = ParagraphKind(itemPara)    // a list item, "- "
+	ExampleParagraph = ParagraphKind(examplePara) // an example, "> ", set apart
+	HeadingParagraph = ParagraphKind(headingPara) // a lettered sub-heading, "A. Play a card"
+)
+
+// Paragraph is a paragraph of a message's text.
+type Paragraph struct {
+	Kind  ParagraphKind
+	Lines []string // its hard line breaks
+}
+
+// Paragraphs splits a rendered text into paragraphs as the printouts read
+// it, so that other renderings of a text (a web page) break it where the
+// PDF does.
+func Paragraphs(s string) []Paragraph {
+	paras := parseText(s)
+	out := make([]Paragraph, len(paras))
+	for i, pa := range paras {
+		out[i] = Paragraph{Kind: ParagraphKind(pa.kind), Lines: pa.lines}
+	}
+	return out
+}
+
 // appendTextRows lays out a message's text at width in a base font, one
 // row per line, after rows, which the layout of a page or a block grows:
 // copying each text's rows into it cost more than the rows. over is how

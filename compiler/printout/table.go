@@ -9,6 +9,9 @@ type glyph struct {
 	name    string
 	letters string // drawn on a disc of the colour in place of a symbol
 	color   pdf.Color
+	// enum and value are the enum value the icon stands for, if any (the
+	// value may be a wildcard), which a text rendering names instead.
+	enum, value string
 }
 
 // cell is one cell of a table: icons, then text, then the mark of a

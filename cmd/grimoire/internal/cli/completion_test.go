@@ -37,7 +37,7 @@ func TestCompletionBash(t *testing.T) {
 		want string
 	}{
 		{"grimoire exp", "export"},
-		{"grimoire s", "sheet simulate stamp sweep score"},
+		{"grimoire s", "sheet site simulate stamp sweep score"},
 		{"grimoire export --for", "--format"},
 		{"grimoire export --format ", "json csv sqlite xliff po tts"},
 		{"grimoire sheet --kind r", "reference rules"},

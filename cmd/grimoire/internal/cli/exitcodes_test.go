@@ -33,6 +33,7 @@ func TestExitCodes(t *testing.T) {
 			"rulebook": {"--game", "nosuch", "--lang", "fr", missing},
 			"stamp":    {"--root", root, "--game", "nosuch", "--lang", "fr"},
 			"sheet":    {"--game", "nosuch", "-o", filepath.Join(dir, "x.pdf")},
+			"site":     {"--game", "nosuch", "-o", filepath.Join(dir, "site")},
 			"simulate": {"--game", "nosuch"},
 			"score":    {"--game", "nosuch", score},
 		}},
@@ -60,6 +61,7 @@ func TestExitCodes(t *testing.T) {
 			"stamp":    {"--root", root, "--game", "tiny", "--lang", "fr", "--id", "nosuch"},
 			"sheet":    {"--game", "warlock", "--kind", "poster", "-o", filepath.Join(dir, "x.pdf")},
 			"games":    {"--root", missing},
+			"site":     {"--root", missing, "-o", filepath.Join(dir, "site")},
 			"simulate": {"--game", "warriors", "--players", "0"},
 			"merge":    {"--format", "xml", missing},
 			"replay":   {"--root", missing, missing},
@@ -88,6 +90,7 @@ func TestExitCodes(t *testing.T) {
 			"gen":      {"--root", root, "--out", filepath.Join(score, "gen")},
 			"export":   {"--game", "warlock", "-o", adir},
 			"sheet":    {"--game", "warlock", "-o", adir},
+			"site":     {"--root", root, "-o", score},
 			"simulate": {"--game", "warriors", "-n", "1", "--log", adir},
 		}},
 		{"unwritable tally", ExitFail, map[string][]string{
