@@ -70,7 +70,7 @@ func WritePO(w io.Writer, g *model.Game, lang string) error {
 		"PO-Revision-Date: YEAR-MO-DA HO:MI+ZONE",
 		"Last-Translator: FULL NAME <EMAIL@ADDRESS>",
 		"Language-Team: " + languageTeam(lang),
-		"Language: " + lang,
+		"Language: " + strings.ReplaceAll(lang, "-", "_"), // gettext's ll_CC
 		"MIME-Version: 1.0",
 		"Content-Type: text/plain; charset=UTF-8",
 		"Content-Transfer-Encoding: 8bit",
