@@ -22,7 +22,7 @@ const reconstructedMark = "†"
 
 // view is what a page's template is given.
 type view struct {
-	Kind  string // the page's template: index, game, gallery, card or rules
+	Kind  string // the page's template: index, game, gallery, card, rules or search
 	Lang  string
 	Title string
 	Root  string // the site's root from the page: "", "../", ...
@@ -31,6 +31,8 @@ type view struct {
 	Langs []link // the same page in each language
 	// Legend explains the mark, when the page shows it.
 	Legend string
+	// Search is the game's search page in the language, or "".
+	Search string
 
 	Games   []gameEntry
 	Game    *gameView
@@ -304,6 +306,9 @@ func (s *builder) game(g *model.Game, faces map[string]map[string]printout.Face,
 				return err
 			}
 		}
+		if err := s.search(t); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -445,7 +450,7 @@ func (s *builder) gallery(t *texts, faces map[string]printout.Face) error {
 	if err != nil {
 		return err
 	}
-	v := &view{Kind: "gallery", Lang: t.lang, Title: name + " – " + w["cards"], Nav: nav, Langs: langLinks(g, t.lang, "index.html", 0), Gallery: gv}
+	v := &view{Kind: "gallery", Lang: t.lang, Title: name + " – " + w["cards"], Nav: nav, Langs: langLinks(g, t.lang, "index.html", 0), Gallery: gv, Search: "search.html"}
 	return s.page(gamePath(g, t.lang, "index.html"), v)
 }
 
@@ -563,7 +568,7 @@ func (s *builder) card(t *texts, all map[string]*texts, c *model.Card, faces map
 	if err != nil {
 		return err
 	}
-	v := &view{Kind: "card", Lang: t.lang, Title: cv.Name, Nav: nav, Langs: langLinks(g, t.lang, "cards/"+c.ID+".html", 1), Card: cv}
+	v := &view{Kind: "card", Lang: t.lang, Title: cv.Name, Nav: nav, Langs: langLinks(g, t.lang, "cards/"+c.ID+".html", 1), Card: cv, Search: "../search.html"}
 	if len(c.Reconstructed) > 0 {
 		if v.Legend, err = t.legend(w); err != nil {
 			return err
@@ -708,7 +713,7 @@ func (s *builder) rules(t *texts) error {
 	if err != nil {
 		return err
 	}
-	v := &view{Kind: "rules", Lang: t.lang, Title: name + " – " + w["rules"], Nav: nav, Langs: langLinks(g, t.lang, "rules.html", 0), Rules: rv}
+	v := &view{Kind: "rules", Lang: t.lang, Title: name + " – " + w["rules"], Nav: nav, Langs: langLinks(g, t.lang, "rules.html", 0), Rules: rv, Search: "search.html"}
 	if marked {
 		if v.Legend, err = t.legend(w); err != nil {
 			return err

@@ -17,6 +17,9 @@
 //	<game>/<lang>/cards/<card>.html   a card: its values, its texts in every language
 //	<game>/<lang>/faces/<card>.png    a card's face, for cards whose type has a [[face]]
 //	<game>/<lang>/rules.html          the rulebook, a section per anchor (its id)
+//	<game>/<lang>/search.html         search over the cards and the rules, ?q=query
+//	<game>/<lang>/search-index.js     what it searches, written from the model
+//	assets/search.js                  the query syntax and the matching, shared
 //	<game>/downloads/                 what grimoire build writes of the game, and its translations as PO and XLIFF
 //
 // Pages are made with html/template: every text of the games is escaped.
@@ -149,7 +152,7 @@ func Build(games []*model.Game, o Options) ([]File, diag.List, error) {
 	if d = d.Sort(); d.HasErrors() {
 		return nil, d, nil
 	}
-	for _, name := range []string{"site.css", "site.js"} {
+	for _, name := range []string{"site.css", "site.js", "search.js"} {
 		b, err := assets.ReadFile("assets/" + name)
 		if err != nil {
 			return nil, nil, err

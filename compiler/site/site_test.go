@@ -116,7 +116,7 @@ func TestGolden(t *testing.T) {
 		}
 		fmt.Fprintf(&b, "%s  %d lines\n", f.Path, bytes.Count(f.Data, []byte("\n")))
 	}
-	show := []string{"tiny/index.html", "tiny/en/index.html", "tiny/fr/cards/eclipse.html", "tiny/en/rules.html"}
+	show := []string{"tiny/index.html", "tiny/en/index.html", "tiny/fr/cards/eclipse.html", "tiny/en/rules.html", "tiny/en/search.html", "tiny/fr/search-index.js"}
 	for _, f := range files {
 		for _, p := range show {
 			if f.Path == p {

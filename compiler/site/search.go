@@ -1,0 +1,193 @@
+package site
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/grimoire-games/grimoire/compiler/model"
+)
+
+// searchIndex is what the search page searches, in one language. It is
+// written as a script that assigns it, search-index.js beside the page,
+// since a page opened from file:// may load a script but not fetch a
+// file; a file of its own also keeps search.html small and cacheable.
+type searchIndex struct {
+	Lang string `json:"lang"`
+	// Fields are the card fields a query may name, by id.
+	Fields   map[string]searchField `json:"fields"`
+	Cards    []searchCard           `json:"cards"`
+	Sections []searchSection        `json:"sections"`
+}
+
+// searchField says how a field compares, and its names in the language
+// (the headings of the game's tables), which a query may use instead of
+// its id.
+type searchField struct {
+	Kind   string   `json:"kind"` // enum, number or text
+	Labels []string `json:"labels,omitempty"`
+}
+
+type searchCard struct {
+	ID       string `json:"id"`
+	URL      string `json:"url"`
+	Name     string `json:"name"`
+	Type     string `json:"type"`
+	TypeName string `json:"typeName"`
+	// Text is every value as the card's page shows it.
+	Text string `json:"text"`
+	// Fields hold each set field's values: numbers as numbers, enum
+	// values and cards as {id, name}, other values as text.
+	Fields map[string][]any `json:"fields"`
+}
+
+type searchValue struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+type searchSection struct {
+	ID    string `json:"id"`
+	URL   string `json:"url"`
+	Title string `json:"title"`
+	Text  string `json:"text"`
+}
+
+// searchIndexOf makes the index of a game's cards and rules in t's
+// language, with links relative to the language's folder.
+func searchIndexOf(t *texts) (*searchIndex, error) {
+	g := t.g
+	ix := &searchIndex{Lang: t.lang, Fields: map[string]searchField{}, Cards: []searchCard{}, Sections: []searchSection{}}
+	for _, c := range g.Cards {
+		ty := typeOf(g, c.Type)
+		name, err := t.name(c.Message)
+		if err != nil {
+			return nil, err
+		}
+		typeName, err := t.name(ty.Message)
+		if err != nil {
+			return nil, err
+		}
+		sc := searchCard{ID: c.ID, URL: "cards/" + c.ID + ".html", Name: name, Type: c.Type, TypeName: typeName, Fields: map[string][]any{}}
+		var text []string
+		for _, f := range ty.Fields {
+			kind := "text"
+			switch elem(f.Type).Kind {
+			case model.Int, model.Decimal:
+				kind = "number"
+			case model.EnumKind, model.Ref:
+				kind = "enum"
+			}
+			sf := ix.Fields[f.ID]
+			if sf.Kind == "" {
+				sf.Kind = kind
+			} else if sf.Kind != kind {
+				sf.Kind = "text" // one id, two kinds in two types: compare as text
+			}
+			label := t.fieldLabel(ty.ID, f.ID)
+			if !strings.EqualFold(label, f.ID) && !containsFold(sf.Labels, label) {
+				sf.Labels = append(sf.Labels, label)
+			}
+			ix.Fields[f.ID] = sf
+			v, set := c.Get(f.ID)
+			if !set {
+				continue
+			}
+			s, err := t.value(f.Type, v)
+			if err != nil {
+				return nil, err
+			}
+			text = append(text, s)
+			vs := []model.Value{v}
+			if f.Type.Kind == model.List {
+				vs = v.List
+			}
+			for _, e := range vs {
+				x, err := searchValueOf(t, elem(f.Type), e)
+				if err != nil {
+					return nil, err
+				}
+				sc.Fields[f.ID] = append(sc.Fields[f.ID], x)
+			}
+		}
+		sc.Text = strings.Join(text, " · ")
+		ix.Cards = append(ix.Cards, sc)
+	}
+	for _, sec := range g.Sections {
+		id := "rules." + sec.ID
+		title, err := t.text(id + ".title")
+		if err != nil {
+			return nil, err
+		}
+		text, err := t.text(id + ".text")
+		if err != nil {
+			return nil, err
+		}
+		ix.Sections = append(ix.Sections, searchSection{ID: sec.ID, URL: "rules.html#" + sec.ID, Title: title, Text: text})
+	}
+	return ix, nil
+}
+
+// searchValueOf is one value of a field for the index.
+func searchValueOf(t *texts, vt *model.ValueType, v model.Value) (any, error) {
+	switch vt.Kind {
+	case model.Int:
+		return v.Int, nil
+	case model.Decimal:
+		return v.Dec, nil
+	case model.EnumKind, model.Ref:
+		name, err := t.value(vt, v)
+		if err != nil {
+			return nil, err
+		}
+		return searchValue{ID: v.Str, Name: name}, nil
+	}
+	return t.value(vt, v)
+}
+
+func containsFold(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// searchScript is the index as a script that assigns it. encoding/json
+// escapes <, > and &, so no text of a game can end the script.
+func searchScript(ix *searchIndex) ([]byte, error) {
+	var buf bytes.Buffer
+	buf.WriteString("// The search index of search.html, made by Grimoire from the game's data.\nwindow.grimoireSearchIndex = ")
+	enc := json.NewEncoder(&buf)
+	if err := enc.Encode(ix); err != nil {
+		return nil, fmt.Errorf("search index: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// search writes the search page of a game in t's language, and its index.
+func (s *builder) search(t *texts) error {
+	g := t.g
+	w := s.wordsOf(t.lang)
+	ix, err := searchIndexOf(t)
+	if err != nil {
+		return err
+	}
+	js, err := searchScript(ix)
+	if err != nil {
+		return err
+	}
+	s.files[gamePath(g, t.lang, "search-index.js")] = js
+	nav, err := s.nav(t, 0, true)
+	if err != nil {
+		return err
+	}
+	name, err := t.text("game.name")
+	if err != nil {
+		return err
+	}
+	v := &view{Kind: "search", Lang: t.lang, Title: name + " – " + w["search"], Nav: nav, Langs: langLinks(g, t.lang, "search.html", 0)}
+	return s.page(gamePath(g, t.lang, "search.html"), v)
+}
