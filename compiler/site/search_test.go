@@ -99,7 +99,7 @@ func TestSearch(t *testing.T) {
 		{"tiny-en", "suit:sun", []string{"sunburst", "comet"}, nil, nil},
 		{"tiny-en", "suit:moon", []string{"eclipse"}, nil, nil},
 		{"tiny-fr", "suit:LUNE", []string{"eclipse"}, nil, nil},
-		{"tiny-en", "-suit:moon", []string{"sunburst", "comet"}, nil, nil},
+		{"tiny-en", "-suit:moon", []string{"sunburst", "comet"}, []string{"play"}, nil},
 		{"tiny-en", "power>=3", []string{"eclipse", "comet"}, nil, nil},
 		{"tiny-en", "power>3", []string{"comet"}, nil, nil},
 		{"tiny-en", "power<=3 suit:sun", []string{"sunburst"}, nil, nil},
@@ -114,6 +114,8 @@ func TestSearch(t *testing.T) {
 		{"tiny-en", `"up to"`, nil, []string{"play"}, nil},
 		{"tiny-en", `"to up"`, nil, nil, nil},
 		{"tiny-en", "draw -deck", nil, nil, nil},
+		{"tiny-en", "draw -suit:moon", nil, []string{"play"}, nil},
+		{"tiny-en", "draw suit:moon", nil, nil, nil},
 		{"tiny-en", "colour:red sunb", []string{"sunburst"}, nil, []string{"colour"}},
 		{"tiny-en", `-"sunburst"`, []string{"eclipse", "comet"}, []string{"play"}, nil},
 		{"warlock-en", "race:giant", giants, nil, nil},
@@ -122,6 +124,7 @@ func TestSearch(t *testing.T) {
 		{"warlock-fr", "type:créature race:géant gold<2", []string{"giant_2", "giant_4"}, nil, nil},
 		{"warlock-en", "race:giant gold>=2", []string{"giant_1", "giant_3"}, nil, nil},
 		{"warlock-en", "race:dragon", nil, nil, nil},
+		{"warlock-en", "race:wizard cost:giant", []string{"wizard_1", "wizard_4"}, nil, nil},
 	}
 	type query [2]string
 	in := struct {

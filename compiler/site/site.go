@@ -1,12 +1,13 @@
 // Package site makes a static web site of games from the compiled model:
 // per game and language a gallery of the cards, a page per card and the
 // rulebook, and per game its downloads. It works from file:// as from any static host: every link is
-// relative, nothing is fetched from elsewhere, and the pages work without
-// their script, which only filters and sorts the gallery and keeps the
-// rulebook's language switch on the section read. Like every back end it
-// reads only the model; texts render through package l10n, card faces
-// are drawn by package printout, as the deck's PDF draws them, and the
-// downloads are made by the same calls as grimoire build makes them.
+// relative, nothing is fetched from elsewhere, and every page but the
+// search works without its script, which only filters and sorts the
+// gallery and keeps the rulebook's language switch on the section read.
+// Like every back end it reads only the model; texts render through
+// package l10n, card faces are drawn by package printout, as the deck's
+// PDF draws them, and the downloads are made by the same calls as
+// grimoire build makes them.
 //
 // # Files
 //

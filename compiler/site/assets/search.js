@@ -98,13 +98,14 @@
   }
 
   // search gives the cards and the rule sections a query matches, in the
-  // index's order. Rule sections have no fields: a query with a field
-  // term finds cards only.
+  // index's order. Rule sections have no fields: a query that asks for a
+  // field's value finds cards only, and a section never holds the value
+  // a -field:value term leaves out.
   function search(q, index) {
     var p = parse(q, index);
     var res = { cards: [], sections: [], unknown: p.unknown };
     if (p.terms.length === 0) { return res; }
-    var fielded = p.terms.some(function (t) { return t.field; });
+    var fielded = p.terms.some(function (t) { return t.field && !t.neg; });
     res.cards = index.cards.filter(function (c) {
       var text = fold(c.name + " " + c.typeName + " " + c.text);
       return p.terms.every(function (t) {
@@ -115,7 +116,7 @@
     if (!fielded) {
       res.sections = index.sections.filter(function (s) {
         var text = fold(s.title + " " + s.text);
-        return p.terms.every(function (t) { return (text.indexOf(t.word) >= 0) !== t.neg; });
+        return p.terms.every(function (t) { return t.field || (text.indexOf(t.word) >= 0) !== t.neg; });
       });
     }
     return res;
