@@ -86,7 +86,8 @@ func searchIndexOf(t *texts) (*searchIndex, error) {
 				sf.Kind = "text" // one id, two kinds in two types: compare as text
 			}
 			label := t.fieldLabel(ty.ID, f.ID)
-			if !strings.EqualFold(label, f.ID) && !containsFold(sf.Labels, label) {
+			// A field without a heading of its own is named by its id alone.
+			if label != capitalize(strings.ReplaceAll(f.ID, "_", " ")) && !containsFold(sf.Labels, label) {
 				sf.Labels = append(sf.Labels, label)
 			}
 			ix.Fields[f.ID] = sf

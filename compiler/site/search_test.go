@@ -124,6 +124,8 @@ func TestSearch(t *testing.T) {
 		{"warlock-fr", "type:créature race:géant gold<2", []string{"giant_2", "giant_4"}, nil, nil},
 		{"warlock-en", "race:giant gold>=2", []string{"giant_1", "giant_3"}, nil, nil},
 		{"warlock-en", "race:dragon", nil, nil, nil},
+		{"warlock-fr", "créature:géant or>=2", []string{"giant_1", "giant_3"}, nil, nil},
+		{"warlock-fr", "points_de_victoire>=3 race:giant", []string{"giant_2", "giant_3", "giant_4"}, nil, nil},
 		{"warlock-en", "race:wizard cost:giant", []string{"wizard_1", "wizard_4"}, nil, nil},
 	}
 	type query [2]string

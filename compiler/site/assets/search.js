@@ -44,7 +44,8 @@
     var byName = {};
     Object.keys(index.fields).forEach(function (id) {
       byName[fold(id)] = id;
-      (index.fields[id].labels || []).forEach(function (l) { byName[fold(l)] = id; });
+      // A heading of several words is typed with _ for its spaces.
+      (index.fields[id].labels || []).forEach(function (l) { byName[fold(l).replace(/\s+/g, "_")] = id; });
     });
     var terms = [], unknown = [];
     tokens(q).forEach(function (tok) {
@@ -133,6 +134,7 @@
   var input = document.getElementById("q");
   var count = document.getElementById("search-count");
   var unknown = document.getElementById("search-unknown");
+  var langs = Array.prototype.slice.call(document.querySelectorAll(".langs a[hreflang]"));
   var lists = {
     cards: [document.getElementById("search-cards"), document.getElementById("search-cards-title")],
     sections: [document.getElementById("search-rules"), document.getElementById("search-rules-title")]
@@ -146,8 +148,13 @@
       .replace("{fields}", ["type"].concat(Object.keys(index.fields).sort()).join(", "));
     fill(lists.cards, res.cards.map(function (c) { return [c.url, c.name, c.typeName + (c.text ? " · " + c.text : "")]; }));
     fill(lists.sections, res.sections.map(function (s) { return [s.url, s.title, ""]; }));
+    // The other languages open the same query, whose ids mean the same in each.
+    langs.forEach(function (a) {
+      a.setAttribute("href", a.getAttribute("href").split("?")[0] + (q ? "?q=" + encodeURIComponent(q) : ""));
+    });
     var n = res.cards.length + res.sections.length;
     count.textContent = q.trim() === "" ? count.getAttribute("data-empty")
+      : n === 1 ? count.getAttribute("data-found-one")
       : count.getAttribute("data-found").replace("{n}", String(n));
   }
 
