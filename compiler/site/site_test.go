@@ -173,7 +173,7 @@ func TestSameBytes(t *testing.T) {
 }
 
 // TestEscaping names a card, a type and a rule with markup: every page
-// shows it as text, and no page holds the tag.
+// shows it as text, and no page holds the tag, nor a search index a <.
 func TestEscaping(t *testing.T) {
 	const evil = `<img src=x onerror=alert(1)>`
 	tests := []struct {
@@ -190,6 +190,9 @@ func TestEscaping(t *testing.T) {
 			files := build(t, tiny(t, tt.edit))
 			shown := false
 			for p, data := range files {
+				if strings.HasSuffix(p, "/search-index.js") && bytes.ContainsRune(data, '<') {
+					t.Errorf("%s holds a <", p)
+				}
 				if !strings.HasSuffix(p, ".html") {
 					continue
 				}
