@@ -152,7 +152,7 @@ func TestBrowserCrawl(t *testing.T) {
 			if err := chromedp.Do(ctx, chromedp.Navigate("file://"+p)); err != nil {
 				t.Fatal(err)
 			}
-			png, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
+			png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)) // 100 makes a PNG
 			if err != nil {
 				t.Fatal(err)
 			}
