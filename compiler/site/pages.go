@@ -332,6 +332,21 @@ func (s *builder) nav(t *texts, depth int, gallery bool) ([]link, error) {
 	return out, nil
 }
 
+// langPage is the view of a page at file in a language's folder, titled
+// with the game's name and the site's word: the gallery, the rulebook, the
+// search.
+func (s *builder) langPage(g *model.Game, t *texts, kind, file, word string, gallery bool) (*view, error) {
+	nav, err := s.nav(t, 0, gallery)
+	if err != nil {
+		return nil, err
+	}
+	name, err := t.text("game.name")
+	if err != nil {
+		return nil, err
+	}
+	return &view{Kind: kind, Lang: t.lang, Title: name + " – " + s.wordsOf(t.lang)[word], Nav: nav, Langs: langLinks(g, t.lang, file, 0)}, nil
+}
+
 // langLinks links the same page, at file below each language's folder,
 // in each language, from a page depth folders below its language's.
 func langLinks(g *model.Game, current, file string, depth int) []link {
@@ -442,15 +457,11 @@ func (s *builder) gallery(t *texts, faces map[string]printout.Face) error {
 		}
 		gv.Cards = append(gv.Cards, gc)
 	}
-	nav, err := s.nav(t, 0, false)
+	v, err := s.langPage(g, t, "gallery", "index.html", "cards", false)
 	if err != nil {
 		return err
 	}
-	name, err := t.text("game.name")
-	if err != nil {
-		return err
-	}
-	v := &view{Kind: "gallery", Lang: t.lang, Title: name + " – " + w["cards"], Nav: nav, Langs: langLinks(g, t.lang, "index.html", 0), Gallery: gv, Search: "search.html"}
+	v.Gallery, v.Search = gv, "search.html"
 	return s.page(gamePath(g, t.lang, "index.html"), v)
 }
 
@@ -705,15 +716,11 @@ func (s *builder) rules(t *texts) error {
 		}
 		rv.Sections = append(rv.Sections, sv)
 	}
-	nav, err := s.nav(t, 0, false)
+	v, err := s.langPage(g, t, "rules", "rules.html", "rules", false)
 	if err != nil {
 		return err
 	}
-	name, err := t.text("game.name")
-	if err != nil {
-		return err
-	}
-	v := &view{Kind: "rules", Lang: t.lang, Title: name + " – " + w["rules"], Nav: nav, Langs: langLinks(g, t.lang, "rules.html", 0), Rules: rv, Search: "search.html"}
+	v.Rules, v.Search = rv, "search.html"
 	if marked {
 		if v.Legend, err = t.legend(w); err != nil {
 			return err

@@ -171,7 +171,6 @@ func searchScript(ix *searchIndex) ([]byte, error) {
 // search writes the search page of a game in t's language, and its index.
 func (s *builder) search(t *texts) error {
 	g := t.g
-	w := s.wordsOf(t.lang)
 	ix, err := searchIndexOf(t)
 	if err != nil {
 		return err
@@ -181,14 +180,9 @@ func (s *builder) search(t *texts) error {
 		return err
 	}
 	s.files[gamePath(g, t.lang, "search-index.js")] = js
-	nav, err := s.nav(t, 0, true)
+	v, err := s.langPage(g, t, "search", "search.html", "search", true)
 	if err != nil {
 		return err
 	}
-	name, err := t.text("game.name")
-	if err != nil {
-		return err
-	}
-	v := &view{Kind: "search", Lang: t.lang, Title: name + " – " + w["search"], Nav: nav, Langs: langLinks(g, t.lang, "search.html", 0)}
 	return s.page(gamePath(g, t.lang, "search.html"), v)
 }
