@@ -141,6 +141,30 @@ func Load(fsys fs.FS, opts Options) (*model.Games, diag.List) {
 	return games, d.Sort()
 }
 
+// RunChecks runs opts.Checks on games that loaded without errors, from the
+// tree in fsys (for the columns of what they find), each game at once:
+// for a caller that wants the games whatever the checks find, and loaded
+// them without checks. The diagnostics are as Load would give them.
+func RunChecks(fsys fs.FS, games []*model.Game, opts Options) diag.List {
+	found := make([]diag.List, len(games))
+	var wg sync.WaitGroup
+	for i, g := range games {
+		wg.Go(func() {
+			st := status{d: &diag.List{}, broken: map[string]bool{}}
+			for _, c := range opts.Checks {
+				found[i] = append(found[i], c(g, st)...)
+			}
+		})
+	}
+	wg.Wait()
+	var d diag.List
+	for _, f := range found {
+		d = append(d, f...)
+	}
+	runeColumns(fsys, opts.Prefix, d)
+	return d.Sort()
+}
+
 // runeColumns turns the byte columns the loader and the checks find
 // into character columns (Unicode code points), as the rulebook checker
 // counts them and as SARIF declares them: "é" is one column, not two.

@@ -871,6 +871,56 @@ func (m *Message) At(form string, off int) diag.Pos {
 	return base
 }
 
+// Offset is the byte offset in a form's text of a position whose column
+// counts characters, as the diagnostics of a load give it (At counts
+// bytes, which the loader turns into characters), and whether the
+// position falls within the text: the way back from a finding to the
+// words it points at. A value written on one line is taken to follow
+// an ASCII key, as a message's id is.
+func (m *Message) Offset(form string, p diag.Pos) (int, bool) {
+	text, ok := m.Forms[form]
+	tp, has := m.Text[form]
+	if !ok || !has {
+		return 0, false
+	}
+	start, col := 0, p.Col-1
+	if tp.Multiline {
+		if p.Line <= tp.Line {
+			return 0, false
+		}
+		for range p.Line - tp.Line - 1 {
+			i := strings.IndexByte(text[start:], '\n')
+			if i < 0 {
+				return 0, false
+			}
+			start += i + 1
+		}
+	} else {
+		if p.Line != tp.Line {
+			return 0, false
+		}
+		col = p.Col - tp.Col - 1 // past the opening quote
+	}
+	line := text[start:]
+	if i := strings.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	if col < 0 {
+		return 0, false
+	}
+	n := 0
+	for off := range line {
+		if n == col {
+			return start + off, true
+		}
+		n++
+	}
+	if n == col {
+		return start + len(line), true
+	}
+	return 0, false
+}
+
 // Plural reports whether the message has forms other than "other".
 func (m *Message) Plural() bool {
 	for k := range m.Forms {

@@ -112,8 +112,14 @@ func shots(t *testing.T) string {
 // writeSite builds the site of games into a temporary directory.
 func writeSite(t *testing.T, games ...*model.Game) string {
 	t.Helper()
+	return writeFiles(t, build(t, games...))
+}
+
+// writeFiles writes a site's files into a temporary directory.
+func writeFiles(t *testing.T, files map[string][]byte) string {
+	t.Helper()
 	dir := t.TempDir()
-	for p, b := range build(t, games...) {
+	for p, b := range files {
 		f := filepath.Join(dir, filepath.FromSlash(p))
 		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
 			t.Fatal(err)

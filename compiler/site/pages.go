@@ -39,6 +39,8 @@ type view struct {
 	Gallery *galleryView
 	Card    *cardView
 	Rules   *rulesView
+	Review  *reviewView
+	Book    *bookView
 }
 
 // link is a link to a page; Lang is the language of its label.
@@ -64,6 +66,8 @@ type gameView struct {
 type gameLang struct {
 	Lang, Name, LangName string
 	Cards, Rules         string // hrefs; Rules is "" without sections
+	// Reviews are the translation's review and the rulebooks checked.
+	Reviews []link
 	// Words are the site's words in the language, for its links.
 	Words map[string]string
 }
@@ -266,6 +270,10 @@ func (s *builder) game(g *model.Game, faces map[string]map[string]printout.Face,
 	if err != nil {
 		return err
 	}
+	reviews, err := s.reviews(g, all)
+	if err != nil {
+		return err
+	}
 	gv := &gameView{Players: players(g), Downloads: downloads}
 	if g.Locale(g.SourceLang).Message("game.tagline") != nil {
 		if gv.Tagline, err = src.text("game.tagline"); err != nil {
@@ -277,7 +285,7 @@ func (s *builder) game(g *model.Game, faces map[string]map[string]printout.Face,
 		if err != nil {
 			return err
 		}
-		gl := gameLang{Lang: lang, Name: n, LangName: langName(lang), Cards: lang + "/index.html", Words: s.wordsOf(lang)}
+		gl := gameLang{Lang: lang, Name: n, LangName: langName(lang), Cards: lang + "/index.html", Words: s.wordsOf(lang), Reviews: reviews[lang]}
 		if len(g.Sections) > 0 {
 			gl.Rules = lang + "/rules.html"
 		}

@@ -20,6 +20,8 @@
 //	<game>/<lang>/rules.html          the rulebook, a section per anchor (its id)
 //	<game>/<lang>/search.html         search over the cards and the rules, ?q=query
 //	<game>/<lang>/search-index.js     what it searches, written from the model
+//	<game>/<lang>/review.html         a translation's review: each message beside its source, its status, the findings
+//	<game>/<lang>/review-<book>.html  a rulebook checked against the game, the findings at their lines
 //	assets/search.js                  the query syntax and the matching, shared
 //	<game>/downloads/                 what grimoire build writes of the game, and its translations as PO and XLIFF
 //
@@ -64,6 +66,20 @@ type Options struct {
 	// With it, the downloads hold each deck's Tabletop Simulator object,
 	// which names its images by their address; without it, none.
 	BaseURL string
+	// Findings are what the games' checks found, as grimoire check
+	// reports them: the review of each translation shows those in its
+	// locale file at their words.
+	Findings diag.List
+	// Tool says where each diagnostic code is documented, and what it
+	// reports; the review pages link each finding's code there.
+	Tool diag.Tool
+	// Prefix begins the files of the games tree as the model and the
+	// findings name them (compiler.Options.Prefix); the pages name them
+	// from the tree, as a published site should.
+	Prefix string
+	// Rulebooks are rulebooks checked against the games: each has a page
+	// with the findings at their lines.
+	Rulebooks []Rulebook
 }
 
 // FacePxPerMM is the faces' resolution unless told otherwise: a poker
@@ -79,6 +95,8 @@ type File struct {
 var (
 	//go:embed pages.html
 	pagesHTML string
+	//go:embed review.html
+	reviewHTML string
 	//go:embed words.toml
 	wordsTOML string
 	//go:embed assets
@@ -109,6 +127,9 @@ func Build(games []*model.Game, o Options) ([]File, diag.List, error) {
 		o.Fonts = fonts
 	}
 	t, err := template.New("pages").Parse(pagesHTML)
+	if err == nil {
+		t, err = t.Parse(reviewHTML)
+	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("site templates: %w", err)
 	}

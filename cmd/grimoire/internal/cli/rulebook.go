@@ -50,13 +50,13 @@ func runRulebook(e *env, args []string) int {
 	if !ok {
 		return code
 	}
-	book, code, ok := readBook(e, g, *lang, file, "")
+	book, code, ok := readBook(e, "rulebook", g, *lang, file, "")
 	if !ok {
 		return code
 	}
 	d := rulebook.Check(g, book)
 	if *against != "" {
-		other, code, ok := readBook(e, g, otherLang, otherFile, "--against "+*against)
+		other, code, ok := readBook(e, "rulebook", g, otherLang, otherFile, "--against "+*against)
 		if !ok {
 			return code
 		}
@@ -80,15 +80,15 @@ func runRulebook(e *env, args []string) int {
 
 // readBook reads a rulebook in one of the game's languages: a PDF or a
 // text. A file that is no rulebook in that language fails the command;
-// flag is the option that names it, if not --lang.
-func readBook(e *env, g *model.Game, lang, file, flag string) (*rulebook.Book, int, bool) {
+// flag is the option that names it, if not --lang; cmd is the command.
+func readBook(e *env, cmd string, g *model.Game, lang, file, flag string) (*rulebook.Book, int, bool) {
 	if !slices.Contains(g.Languages, lang) {
-		fmt.Fprintf(e.stderr, "grimoire rulebook: game %s has no language %q (it has %s)\n", g.ID, lang, strings.Join(g.Languages, ", "))
+		fmt.Fprintf(e.stderr, "grimoire %s: game %s has no language %q (it has %s)\n", cmd, g.ID, lang, strings.Join(g.Languages, ", "))
 		return nil, ExitUsage, false
 	}
 	data, err := os.ReadFile(file)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "grimoire rulebook: %v\n", err)
+		fmt.Fprintf(e.stderr, "grimoire %s: %v\n", cmd, err)
 		return nil, ExitFail, false
 	}
 	book, err := rulebook.Read(file, lang, data)
@@ -103,7 +103,7 @@ func readBook(e *env, g *model.Game, lang, file, flag string) (*rulebook.Book, i
 		}
 	}
 	if err != nil {
-		fmt.Fprintf(e.stderr, "grimoire rulebook: %v\n", err)
+		fmt.Fprintf(e.stderr, "grimoire %s: %v\n", cmd, err)
 		return nil, ExitFail, false
 	}
 	return book, 0, true

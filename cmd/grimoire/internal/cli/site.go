@@ -5,7 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/grimoire-games/grimoire/compiler"
 	"github.com/grimoire-games/grimoire/compiler/printout"
+	"github.com/grimoire-games/grimoire/compiler/rulebook"
 	"github.com/grimoire-games/grimoire/compiler/site"
 )
 
@@ -16,6 +18,16 @@ func runSite(e *env, args []string) int {
 	paperName := fs.String("paper", "a4", "paper of the printouts among the downloads: a4 or letter")
 	baseURL := fs.String("base-url", "", "the address the site will be served from; with it, the downloads hold each deck's Tabletop Simulator object, which loads its images from there")
 	out := fs.String("o", "", "the directory to write the site to (required); its index.html opens from disk or any static host")
+	var books []string
+	fs.Func("rulebook", "`GAME:LANG=FILE`: a rulebook (a PDF or its text) to check against the game, as grimoire rulebook does; its page shows the findings at their lines (repeatable)", func(v string) error {
+		game, rest, ok1 := strings.Cut(v, ":")
+		lang, file, ok2 := strings.Cut(rest, "=")
+		if !ok1 || !ok2 || game == "" || lang == "" || file == "" {
+			return fmt.Errorf("%q: want GAME:LANG=FILE", v)
+		}
+		books = append(books, v)
+		return nil
+	})
 	if code, ok := parse(e, fs, args); !ok {
 		return code
 	}
@@ -40,16 +52,44 @@ func runSite(e *env, args []string) int {
 		}
 		only = []string{*game}
 	}
-	games, ok := load(e, t, only)
-	if !ok {
+	// The site is made of the games as they load. What the checks find,
+	// errors too, stands on the review pages instead of stopping the
+	// site: a translation with mistakes is what a review is for.
+	opts := e.loadOptions(t, only...)
+	checks := opts.Checks
+	opts.Checks = nil
+	games, found := compiler.Load(t.fsys, opts)
+	if found.HasErrors() {
+		printDiags(e.stderr, found)
 		return ExitFail
+	}
+	opts.Checks = checks
+	found = append(found, compiler.RunChecks(t.fsys, games.Games, opts)...).Sort()
+	printDiags(e.stderr, found)
+	var rulebooks []site.Rulebook
+	for _, v := range books {
+		id, rest, _ := strings.Cut(v, ":")
+		lang, file, _ := strings.Cut(rest, "=")
+		g := games.Game(id)
+		if g == nil {
+			fmt.Fprintf(e.stderr, "grimoire site: --rulebook %s: no game %q among those the site is made of (%s)\n", v, id, gameIDs(games))
+			return ExitUsage
+		}
+		book, code, ok := readBook(e, "site", g, lang, file, "")
+		if !ok {
+			return code
+		}
+		d := rulebook.Check(g, book)
+		printDiags(e.stderr, d)
+		rulebooks = append(rulebooks, site.Rulebook{Game: id, Book: book, Findings: d})
 	}
 	fonts, err := e.fonts()
 	if err != nil {
 		fmt.Fprintf(e.stderr, "grimoire site: %v\n", err)
 		return ExitFail
 	}
-	files, d, err := site.Build(games.Games, site.Options{Fonts: fonts, Paper: paper, BaseURL: *baseURL})
+	files, d, err := site.Build(games.Games, site.Options{Fonts: fonts, Paper: paper, BaseURL: *baseURL,
+		Findings: found, Tool: diagTool(t), Prefix: t.prefix, Rulebooks: rulebooks})
 	printDiags(e.stderr, d)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "grimoire site: %v\n", err)
@@ -76,5 +116,26 @@ func runSite(e *env, args []string) int {
 		return ExitFail
 	}
 	fmt.Fprintf(e.stdout, "wrote %s, %s and %s of %s to %s\n", plural(pages, "page"), plural(faces, "card face"), plural(downloads, "download"), gameIDs(games), filepath.Join(*out, "index.html"))
+	// Where the findings of the checks stand.
+	for _, g := range games.Games {
+		for _, lang := range g.Languages {
+			loc := g.Locale(lang)
+			if lang == g.SourceLang || loc == nil {
+				continue
+			}
+			n := 0
+			for _, d := range found {
+				if d.Pos.File == loc.File {
+					n++
+				}
+			}
+			if n > 0 {
+				fmt.Fprintf(e.stdout, "%s: %s, shown at their words on %s\n", loc.File, plural(n, "finding"), filepath.Join(*out, g.ID, lang, "review.html"))
+			}
+		}
+	}
+	for i, rb := range rulebooks {
+		fmt.Fprintf(e.stdout, "%s: %s, shown at their lines on %s\n", rb.Book.Name, plural(len(rb.Findings), "finding"), filepath.Join(*out, filepath.FromSlash(site.BookPage(rulebooks, i))))
+	}
 	return ExitOK
 }
