@@ -130,12 +130,12 @@ func runSite(e *env, args []string) int {
 				}
 			}
 			if n > 0 {
-				fmt.Fprintf(e.stdout, "%s: %s, shown at their words on %s\n", loc.File, plural(n, "finding"), filepath.Join(*out, g.ID, lang, "review.html"))
+				fmt.Fprintf(e.stdout, "%s: %s, marked on %s\n", loc.File, plural(n, "finding"), filepath.Join(*out, g.ID, lang, "review.html"))
 			}
 		}
 	}
 	for i, rb := range rulebooks {
-		fmt.Fprintf(e.stdout, "%s: %s, shown at their lines on %s\n", rb.Book.Name, plural(len(rb.Findings), "finding"), filepath.Join(*out, filepath.FromSlash(site.BookPage(rulebooks, i))))
+		fmt.Fprintf(e.stdout, "%s: %s, marked on %s\n", rb.Book.Name, plural(len(rb.Findings), "finding"), filepath.Join(*out, filepath.FromSlash(site.BookPage(rulebooks, i))))
 	}
 	return ExitOK
 }
