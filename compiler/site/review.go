@@ -282,7 +282,9 @@ func (s *builder) review(g *model.Game, t *texts, src *model.Locale, books []lin
 	}
 	status := filter{Key: "status", Label: w["status"]}
 	for _, st := range []string{statusTranslated, statusStale, statusUnstamped, statusMissing} {
-		if counts[st] > 0 || st != statusUnstamped {
+		// A translation is translated or stale; the other statuses are
+		// counted where they occur.
+		if counts[st] > 0 || st == statusTranslated || st == statusStale {
 			rv.Counts = append(rv.Counts, count{Key: st, Label: w["status_"+st], N: counts[st]})
 			status.Options = append(status.Options, option{st, w["status_"+st]})
 		}
