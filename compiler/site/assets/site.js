@@ -1,6 +1,7 @@
-// The gallery's filters and sorts, over the cards' data attributes, and a
-// rulebook's language switch that stays on the section read. Without this
-// script every card is listed and every link works.
+// The filters and sorts of a gallery's cards, or of a review's messages,
+// over their data attributes, and a rulebook's language switch that stays
+// on the section read. Without this script every card and message is
+// listed and every link works.
 (function () {
   "use strict";
 
