@@ -73,9 +73,11 @@ type FaceSet struct {
 }
 
 // faceScratch is what drawing a face needs, kept from face to face: an
-// image, a document to measure with, and a PNG encoder with its buffers.
+// image, a canvas, a document to measure with, and a PNG encoder with
+// its buffers.
 type faceScratch struct {
 	img  *image.RGBA
+	cv   raster.Canvas
 	m    *pdf.Doc
 	enc  png.Encoder
 	pool encoderPool
@@ -140,7 +142,8 @@ func (s *FaceSet) Draw(i int) (Face, error) {
 	for n := 1; n < len(pix); n *= 2 {
 		copy(pix[n:], pix[:n])
 	}
-	cv := raster.New(sc.img, sc.img.Bounds(), 0, 0, float64(s.wpx)/s.w, float64(s.hpx)/s.h, s.fonts, sc.m)
+	cv := &sc.cv
+	cv.Reset(sc.img, sc.img.Bounds(), 0, 0, float64(s.wpx)/s.w, float64(s.hpx)/s.h, s.fonts, sc.m)
 	s.p.drawFaceOn(cv, lc.front, 0, 0)
 	if err := cv.Err(); err != nil {
 		return Face{}, fmt.Errorf("drawing the face of %s: %w", lc.card.ID, err)

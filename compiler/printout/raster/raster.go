@@ -81,6 +81,15 @@ func New(dst *image.RGBA, clip image.Rectangle, ox, oy, sx, sy float64, fonts *F
 		fill: opaque(pdf.Color{}), line: opaque(pdf.Color{}), text: opaque(pdf.Color{}), lineW: 0.2, size: 10, images: map[*byte]image.Image{}}
 }
 
+// Reset makes c the canvas New(dst, clip, ...) makes, keeping the
+// rasterizer's buffers: a canvas per card allocated them anew each time,
+// and a large card's are large.
+func (c *Canvas) Reset(dst *image.RGBA, clip image.Rectangle, ox, oy, sx, sy float64, fonts *Fonts, m Measurer) {
+	n := New(dst, clip, ox, oy, sx, sy, fonts, m)
+	n.ras, n.buf, n.path = c.ras, c.buf, c.path[:0]
+	*c = *n
+}
+
 // Err is the first image that could not be decoded.
 func (c *Canvas) Err() error { return c.decodeError }
 

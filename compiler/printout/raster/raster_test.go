@@ -213,3 +213,29 @@ func TestRectShortcut(t *testing.T) {
 		}
 	}
 }
+
+// TestReset draws a scene on a canvas that drew another, larger, before
+// it was reset: the same pixels as a new canvas draws.
+func TestReset(t *testing.T) {
+	f := fonts(t)
+	scene := func(c *raster.Canvas, shift float64) {
+		c.SetFillColor(pdf.Color{R: 200, G: 40, B: 90})
+		c.Rect(1.3+shift, 2.1, 30.7, 20.2, pdf.Fill)
+		c.SetLineWidth(0.3)
+		c.Rect(2+shift, 3, 40, 50, pdf.Stroke)
+		c.Circle(20+shift, 20, 7.7, pdf.Fill|pdf.Stroke)
+		c.SetFont(pdf.Bold, 12)
+		c.Text(5+shift, 30, "Reset")
+	}
+	want := white(600, 500)
+	scene(raster.New(want, want.Bounds(), 0, 0, 10, 10, f, &mono{}), 0)
+	big := white(1300, 700)
+	c := raster.New(big, big.Bounds(), 0, 0, 10, 10, f, &mono{})
+	scene(c, 50)
+	got := white(600, 500)
+	c.Reset(got, got.Bounds(), 0, 0, 10, 10, f, &mono{})
+	scene(c, 0)
+	if !bytes.Equal(got.Pix, want.Pix) {
+		t.Error("a canvas reset draws other pixels than a new one")
+	}
+}
