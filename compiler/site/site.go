@@ -164,11 +164,19 @@ func Build(games []*model.Game, o Options) ([]File, diag.List, error) {
 	if err := s.index(games); err != nil {
 		return nil, nil, err
 	}
+	// Each game's pages render on a worker, into files of their own.
+	pages := make([]*builder, len(games))
+	errs := make([]error, len(games))
 	for gi, g := range games {
-		maps.Copy(s.files, dls[gi].files)
-		if err := s.game(g, drawn[gi], dls[gi].groups); err != nil {
-			return nil, nil, fmt.Errorf("game %s: %w", g.ID, err)
+		pages[gi] = &builder{o: s.o, t: s.t, words: s.words, files: dls[gi].files}
+		run(func() { errs[gi] = pages[gi].game(g, drawn[gi], dls[gi].groups) })
+	}
+	wg.Wait()
+	for gi, g := range games {
+		if errs[gi] != nil {
+			return nil, nil, fmt.Errorf("game %s: %w", g.ID, errs[gi])
 		}
+		maps.Copy(s.files, pages[gi].files)
 	}
 	out := make([]File, 0, len(s.files))
 	for _, p := range slices.Sorted(maps.Keys(s.files)) {
