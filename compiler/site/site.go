@@ -32,6 +32,7 @@ package site
 import (
 	"bytes"
 	"embed"
+	"errors"
 	"fmt"
 	"html/template"
 	"maps"
@@ -184,11 +185,19 @@ func Build(games []*model.Game, o Options) ([]File, diag.List, error) {
 	if err := s.index(games); err != nil {
 		return nil, nil, err
 	}
+	// Each game's pages render on a worker, into files of their own.
+	pages := make([]*builder, len(games))
+	errs := make([]error, len(games))
 	for gi, g := range games {
-		maps.Copy(s.files, dls[gi].files)
-		if err := s.game(g, drawn[gi], dls[gi].groups); err != nil {
-			return nil, nil, fmt.Errorf("game %s: %w", g.ID, err)
+		pages[gi] = &builder{o: s.o, t: s.t, words: s.words, files: dls[gi].files}
+		run(func() { errs[gi] = pages[gi].game(g, drawn[gi], dls[gi].groups) })
+	}
+	wg.Wait()
+	for gi, g := range games {
+		if errs[gi] != nil {
+			return nil, nil, fmt.Errorf("game %s: %w", g.ID, errs[gi])
 		}
+		maps.Copy(s.files, pages[gi].files)
 	}
 	out := make([]File, 0, len(s.files))
 	for _, p := range slices.Sorted(maps.Keys(s.files)) {
@@ -205,14 +214,17 @@ type builder struct {
 	files map[string][]byte
 }
 
-// drawFaces draws the faces of every game in each of its languages, a
-// language at a time on a worker of run; once the work is done, the
-// function it returns gives them by game, language and card id.
+// drawFaces draws the faces of every game in each of its languages on
+// workers of run: a language's faces are laid out on one, then each face
+// is drawn on its own, so that the last language does not hold the
+// build up on one core. Once the work is done, the function it returns
+// gives them by game, language and card id.
 func (s *builder) drawFaces(games []*model.Game, run func(func())) func() ([]map[string]map[string]printout.Face, diag.List, error) {
 	type job struct {
 		g     int
 		lang  string
 		faces []printout.Face
+		errs  []error
 		d     diag.List
 		err   error
 	}
@@ -222,7 +234,17 @@ func (s *builder) drawFaces(games []*model.Game, run func(func())) func() ([]map
 			j := &job{g: gi, lang: lang}
 			jobs = append(jobs, j)
 			run(func() {
-				j.faces, j.d, j.err = printout.Faces(g, printout.FaceOptions{Lang: lang, PxPerMM: s.o.PxPerMM, Fonts: s.o.Fonts, Texts: s.o.Texts})
+				set, d, err := printout.LayFaces(g, printout.FaceOptions{Lang: lang, PxPerMM: s.o.PxPerMM, Fonts: s.o.Fonts, Texts: s.o.Texts})
+				j.d, j.err = d, err
+				if err != nil || set == nil {
+					return
+				}
+				// Each face has its own slot: the order is the set's, however
+				// the workers take them.
+				j.faces, j.errs = make([]printout.Face, set.Len()), make([]error, set.Len())
+				for i := range set.Len() {
+					run(func() { j.faces[i], j.errs[i] = set.Draw(i) })
+				}
 			})
 		}
 	}
@@ -230,8 +252,8 @@ func (s *builder) drawFaces(games []*model.Game, run func(func())) func() ([]map
 		out := make([]map[string]map[string]printout.Face, len(games))
 		var d diag.List
 		for _, j := range jobs {
-			if j.err != nil {
-				return nil, nil, fmt.Errorf("game %s, %s: %w", games[j.g].ID, j.lang, j.err)
+			if err := errors.Join(append([]error{j.err}, j.errs...)...); err != nil {
+				return nil, nil, fmt.Errorf("game %s, %s: %w", games[j.g].ID, j.lang, err)
 			}
 			d = append(d, j.d...)
 			if out[j.g] == nil {

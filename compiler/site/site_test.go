@@ -18,7 +18,10 @@ import (
 	"github.com/grimoire-games/grimoire"
 	"github.com/grimoire-games/grimoire/compiler"
 	"github.com/grimoire-games/grimoire/compiler/colour"
+	"github.com/grimoire-games/grimoire/compiler/l10n"
 	"github.com/grimoire-games/grimoire/compiler/model"
+	"github.com/grimoire-games/grimoire/compiler/printout"
+	"github.com/grimoire-games/grimoire/compiler/printout/pdf"
 	"github.com/grimoire-games/grimoire/compiler/site"
 )
 
@@ -331,11 +334,58 @@ func BenchmarkSite(b *testing.B) {
 	if d.HasErrors() {
 		b.Fatal(d)
 	}
+	buildSite(b, shipped.Games)
+}
+
+// buildSite builds the site of games in a loop, and reports the CPU time
+// a build costs the process (cpu-s/op), the garbage collector's included.
+func buildSite(b *testing.B, games []*model.Game) {
+	b.ReportAllocs()
+	start := cpuTime(b)
 	for b.Loop() {
-		if _, _, err := site.Build(shipped.Games, site.Options{}); err != nil {
+		if _, _, err := site.Build(games, site.Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}
+	if used := cpuTime(b) - start; used > 0 {
+		b.ReportMetric(used.Seconds()/float64(b.N), "cpu-s/op")
+	}
+}
+
+// siteGames are the games whose site must build in under 2 s: the
+// shipped games but Hearts.
+var siteGames = []string{"warlock", "warriors", "bellum_magica"}
+
+// BenchmarkShippedSite builds the site of Warlock, Warriors and Bellum
+// Magica, downloads included (all), and draws their faces alone (faces),
+// in every language, as the site draws them.
+func BenchmarkShippedSite(b *testing.B) {
+	loaded, d := compiler.Load(grimoire.Games(), compiler.Options{Games: siteGames})
+	if d.HasErrors() {
+		b.Fatal(d)
+	}
+	if len(loaded.Games) != len(siteGames) {
+		b.Fatalf("loaded %d games; want %v", len(loaded.Games), siteGames)
+	}
+	b.Run("all", func(b *testing.B) { buildSite(b, loaded.Games) })
+	// One after another, the fonts and texts shared as the site shares them.
+	b.Run("faces", func(b *testing.B) {
+		fonts, err := pdf.ParseFonts()
+		if err != nil {
+			b.Fatal(err)
+		}
+		texts := l10n.NewCache()
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, g := range loaded.Games {
+				for _, lang := range g.Languages {
+					if _, _, err := printout.Faces(g, printout.FaceOptions{Lang: lang, PxPerMM: site.FacePxPerMM, Fonts: fonts, Texts: texts}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		}
+	})
 }
 
 // TestLegend shows the legend of the mark beside a reconstructed value:

@@ -71,6 +71,7 @@ type Canvas struct {
 	path        []seg
 	images      map[*byte]image.Image
 	decodeError error
+	vectorOnly  bool // the tests' reference: every shape through the rasterizer
 }
 
 // New is a canvas on dst, drawing within clip, where (0, 0) mm is pixel
@@ -78,6 +79,15 @@ type Canvas struct {
 func New(dst *image.RGBA, clip image.Rectangle, ox, oy, sx, sy float64, fonts *Fonts, m Measurer) *Canvas {
 	return &Canvas{dst: dst, clip: clip.Intersect(dst.Bounds()), ox: ox, oy: oy, sx: sx, sy: sy, fonts: fonts, m: m,
 		fill: opaque(pdf.Color{}), line: opaque(pdf.Color{}), text: opaque(pdf.Color{}), lineW: 0.2, size: 10, images: map[*byte]image.Image{}}
+}
+
+// Reset makes c the canvas New(dst, clip, ...) makes, keeping the
+// rasterizer's buffers: a canvas per card allocated them anew each time,
+// and a large card's are large.
+func (c *Canvas) Reset(dst *image.RGBA, clip image.Rectangle, ox, oy, sx, sy float64, fonts *Fonts, m Measurer) {
+	n := New(dst, clip, ox, oy, sx, sy, fonts, m)
+	n.ras, n.buf, n.path = c.ras, c.buf, c.path[:0]
+	*c = *n
 }
 
 // Err is the first image that could not be decoded.
@@ -187,7 +197,7 @@ func (c *Canvas) paint(col color.RGBA) {
 
 // Rect draws a rectangle.
 func (c *Canvas) Rect(x, y, w, h float64, p pdf.Paint) {
-	if p&pdf.Fill != 0 {
+	if p&pdf.Fill != 0 && !c.fillWhole(x, y, w, h) {
 		c.poly(rect(x, y, w, h))
 		c.paint(c.fill)
 	}
@@ -200,6 +210,39 @@ func (c *Canvas) Rect(x, y, w, h float64, p pdf.Paint) {
 		}
 		c.paint(c.line)
 	}
+}
+
+// fillWhole fills the rectangle straight into the image when its edges
+// fall on whole pixels, and says whether it did. The rasterizer covers
+// such a rectangle's pixels wholly or not at all, and an opaque colour
+// over a pixel wholly covered is that colour: the pixels are the same,
+// without the rasterizer's pass over every pixel of the rectangle.
+func (c *Canvas) fillWhole(x, y, w, h float64) bool {
+	if c.vectorOnly {
+		return false
+	}
+	a, b := c.px(x, y), c.px(x+w, y+h)
+	for _, v := range [4]float32{a[0], a[1], b[0], b[1]} {
+		// Beyond ±2^24 a float32 is a whole number that an int may not
+		// hold without care: leave those to the rasterizer.
+		if v != float32(math.Trunc(float64(v))) || math.Abs(float64(v)) > 1<<24 {
+			return false
+		}
+	}
+	r := image.Rect(int(a[0]), int(a[1]), int(b[0]), int(b[1])).Intersect(c.clip)
+	if r.Empty() {
+		return true
+	}
+	col := [4]uint8{c.fill.R, c.fill.G, c.fill.B, c.fill.A}
+	row := c.dst.Pix[c.dst.PixOffset(r.Min.X, r.Min.Y):]
+	n := 4 * r.Dx()
+	for i := 0; i < n; i += 4 {
+		copy(row[i:i+4], col[:])
+	}
+	for y := r.Min.Y + 1; y < r.Max.Y; y++ {
+		copy(row[(y-r.Min.Y)*c.dst.Stride:][:n], row[:n])
+	}
+	return true
 }
 
 func rect(x, y, w, h float64) []pdf.Point {

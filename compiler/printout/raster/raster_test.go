@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"image/png"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
@@ -159,5 +160,82 @@ func TestImage(t *testing.T) {
 	c.Image([]byte("not an image"), 1, 2, 3, 4)
 	if c.Err() == nil {
 		t.Error("no error for bytes that are not an image")
+	}
+}
+
+// TestRectShortcut fills rectangles, their edges on whole pixels or not,
+// some beyond the clip, some of negative size, over noise, at scales
+// where the rasterizer uses fixed-point math and where it uses floating
+// point: the same pixels as the rasterizer alone draws.
+func TestRectShortcut(t *testing.T) {
+	f := fonts(t)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, size := range []image.Point{{300, 200}, {1300, 700}} {
+		for _, scale := range []float64{1, 6, 8} {
+			noise := image.NewRGBA(image.Rect(0, 0, size.X, size.Y))
+			for i := range noise.Pix {
+				noise.Pix[i] = uint8(rng.IntN(256))
+			}
+			clip := image.Rect(size.X/10, size.Y/7, size.X-size.X/9, size.Y-size.Y/11)
+			fast := image.NewRGBA(noise.Rect)
+			slow := image.NewRGBA(noise.Rect)
+			copy(fast.Pix, noise.Pix)
+			copy(slow.Pix, noise.Pix)
+			a := raster.New(fast, clip, 3, 5, scale, scale, f, &mono{})
+			b := raster.New(slow, clip, 3, 5, scale, scale, f, &mono{})
+			raster.VectorOnly(b)
+			// A coordinate in mm that falls on a whole pixel, or a
+			// quarter of one off.
+			coord := func(n int) float64 {
+				px := float64(rng.IntN(n+80) - 40)
+				if rng.IntN(3) == 0 {
+					px += float64(rng.IntN(3)+1) / 4
+				}
+				return px / scale
+			}
+			for range 300 {
+				col := pdf.Color{R: uint8(rng.IntN(256)), G: uint8(rng.IntN(256)), B: uint8(rng.IntN(256))}
+				x, y, x2, y2 := coord(size.X), coord(size.Y), coord(size.X), coord(size.Y)
+				for _, c := range []*raster.Canvas{a, b} {
+					c.SetFillColor(col)
+					c.Rect(x, y, x2-x, y2-y, pdf.Fill)
+				}
+			}
+			if !bytes.Equal(fast.Pix, slow.Pix) {
+				for i := range fast.Pix {
+					if fast.Pix[i] != slow.Pix[i] {
+						p := i / 4
+						t.Fatalf("%v at %v px/mm: pixel %d,%d is %v; the rasterizer draws %v", size, scale,
+							p%size.X, p/size.X, fast.RGBAAt(p%size.X, p/size.X), slow.RGBAAt(p%size.X, p/size.X))
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestReset draws a scene on a canvas that drew another, larger, before
+// it was reset: the same pixels as a new canvas draws.
+func TestReset(t *testing.T) {
+	f := fonts(t)
+	scene := func(c *raster.Canvas, shift float64) {
+		c.SetFillColor(pdf.Color{R: 200, G: 40, B: 90})
+		c.Rect(1.3+shift, 2.1, 30.7, 20.2, pdf.Fill)
+		c.SetLineWidth(0.3)
+		c.Rect(2+shift, 3, 40, 50, pdf.Stroke)
+		c.Circle(20+shift, 20, 7.7, pdf.Fill|pdf.Stroke)
+		c.SetFont(pdf.Bold, 12)
+		c.Text(5+shift, 30, "Reset")
+	}
+	want := white(600, 500)
+	scene(raster.New(want, want.Bounds(), 0, 0, 10, 10, f, &mono{}), 0)
+	big := white(1300, 700)
+	c := raster.New(big, big.Bounds(), 0, 0, 10, 10, f, &mono{})
+	scene(c, 50)
+	got := white(600, 500)
+	c.Reset(got, got.Bounds(), 0, 0, 10, 10, f, &mono{})
+	scene(c, 0)
+	if !bytes.Equal(got.Pix, want.Pix) {
+		t.Error("a canvas reset draws other pixels than a new one")
 	}
 }
