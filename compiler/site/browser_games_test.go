@@ -140,6 +140,14 @@ func TestBrowserWarlock(t *testing.T) {
 			t.Errorf("the gallery shows %d cards; want 27, Warlock's %d", len(got), len(g.Cards))
 		}
 		screenshot(t, ctx, "warlock_fr_gallery.png", true)
+		// Every filter is named in French, none by its field's id.
+		labels := eval[[][]string](t, ctx, `Array.from(document.querySelectorAll("select[data-filter]"))
+			.map(s => [s.getAttribute("data-filter").split(".")[0], s.parentElement.firstChild.textContent.trim()])`)
+		for _, l := range labels {
+			if raw := strings.ToUpper(l[0][:1]) + strings.ReplaceAll(l[0][1:], "_", " "); l[0] != "type" && l[1] == raw {
+				t.Errorf("the filter of %s is labelled by its id, %q", l[0], l[1])
+			}
+		}
 
 		choose(t, ctx, `select[data-filter="race"]`, "Géant")
 		if got, want := eval[[]string](t, ctx, visibleCards), ids(giants); !slices.Equal(got, want) {
