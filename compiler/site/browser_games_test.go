@@ -345,6 +345,20 @@ func TestBrowserWarlock(t *testing.T) {
 			}), ""},
 			{word, -1, auction},
 		}
+		// Each query the help gives as an example finds cards.
+		ctx := tab(t, ctx)
+		visit(t, ctx, dir, "warlock/fr/search.html")
+		examples := eval[[]string](t, ctx, `document.getElementById("search-help").textContent.match(/[^\s,;]+(:|>=)[^\s,;]+/g) || []`)
+		if len(examples) != 3 {
+			t.Errorf("the help gives the examples %v; want three", examples)
+		}
+		for _, q := range examples {
+			tests = append(tests, struct {
+				query   string
+				cards   int
+				section string
+			}{q, -1, ""})
+		}
 		for i, tt := range tests {
 			t.Run(tt.query, func(t *testing.T) {
 				ctx := tab(t, ctx)
@@ -354,6 +368,9 @@ func TestBrowserWarlock(t *testing.T) {
 				}
 				cards := eval[[]string](t, ctx, `Array.from(document.querySelectorAll("#search-cards a")).map(a => a.textContent)`)
 				sections := eval[[]string](t, ctx, `Array.from(document.querySelectorAll("#search-rules a")).map(a => a.textContent)`)
+				if tt.cards < 0 && tt.section == "" && len(cards) == 0 {
+					t.Errorf("%q, an example of the help, finds no card", tt.query)
+				}
 				if tt.cards >= 0 && len(cards) != tt.cards {
 					t.Errorf("%q finds %d cards %v; want %d", tt.query, len(cards), cards, tt.cards)
 				}
@@ -398,6 +415,7 @@ func TestBrowserShipped(t *testing.T) {
 	for _, p := range pages {
 		rel, _ := filepath.Rel(dir, p)
 		t.Run(filepath.ToSlash(rel), func(t *testing.T) {
+			t.Parallel() // a page mostly waits on the browser
 			ctx := tab(t, ctx)
 			if err := chromedp.Do(ctx, chromedp.Navigate("file://"+p)); err != nil {
 				t.Fatal(err)
