@@ -196,6 +196,10 @@ func optional(g *model.Game, id string) bool {
 	if t, ok := strings.CutPrefix(id, "forms."); ok {
 		return slices.ContainsFunc(g.Terms, func(x *model.Term) bool { return x.ID == t })
 	}
+	if rest, ok := strings.CutPrefix(id, "field."); ok {
+		typ, f, _ := strings.Cut(rest, ".")
+		return slices.ContainsFunc(g.Types, func(t *model.Type) bool { return t.ID == typ && t.Field(f) != nil })
+	}
 	return false
 }
 

@@ -485,6 +485,11 @@ const (
 	AidLabel = "game.aid"
 )
 
+// FieldName is the id of the optional message that names field of card
+// type typ, "field.<type>.<field>": the site labels a field with it where
+// no table heads it (the printouts name a field only by a table's heading).
+func FieldName(typ, field string) string { return "field." + typ + "." + field }
+
 // Marks says what of a parameter's value is reconstructed: all of it, or
 // single entries, named by their map key as Format writes it or by their
 // list index from 0.

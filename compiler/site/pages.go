@@ -240,10 +240,15 @@ func langName(lang string) string {
 	return lang
 }
 
-// fieldLabel names a field of a card type: by the heading a table of the
-// type's cards among the game's blocks gives it in the language, else by
-// its id, the data giving fields no names of their own.
+// fieldLabel names a field of a card type: by its name in the language
+// (model.FieldName), else by the heading a table of the type's cards among
+// the game's blocks gives it, else by its id.
 func (t *texts) fieldLabel(typ, field string) string {
+	if id := model.FieldName(typ, field); t.g.Locale(t.lang).Message(id) != nil {
+		if s, err := t.loc.Text(id); err == nil && s != "" {
+			return s
+		}
+	}
 	for _, b := range t.g.Blocks {
 		if b.Kind != model.CardsBlock || b.Type != typ || !slices.Contains(b.Fields, field) {
 			continue

@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/grimoire-games/grimoire/compiler/model"
 )
@@ -184,5 +187,64 @@ func (s *builder) search(t *texts) error {
 	if err != nil {
 		return err
 	}
+	v.Words = s.wordsOf(t.lang)
+	v.Words["search_help"] = strings.ReplaceAll(v.Words["search_help"], "{examples}", strings.Join(searchExamples(g, ix), ", "))
 	return s.page(gamePath(g, t.lang, "search.html"), v)
+}
+
+// searchExamples are queries of the game's own fields for the search
+// page's help, each of which finds cards: the type with the most cards,
+// the first enum value its first card shows, the median of its first
+// number field.
+func searchExamples(g *model.Game, ix *searchIndex) []string {
+	count := map[string]int{}
+	for _, c := range ix.Cards {
+		count[c.Type]++
+	}
+	var ty *model.Type
+	for _, x := range g.Types {
+		if count[x.ID] > 0 && (ty == nil || count[x.ID] > count[ty.ID]) {
+			ty = x
+		}
+	}
+	if ty == nil {
+		return nil
+	}
+	var cards []searchCard
+	for _, c := range ix.Cards {
+		if c.Type == ty.ID {
+			cards = append(cards, c)
+		}
+	}
+	// A name of one word is typed as it is; the id stands for any other.
+	word := func(id, name string) string {
+		if name == "" || strings.ContainsFunc(name, func(r rune) bool { return unicode.IsSpace(r) || r == '"' }) {
+			return id
+		}
+		return strings.ToLower(name)
+	}
+	out := []string{"type:" + word(ty.ID, cards[0].TypeName)}
+	var enumDone, numberDone bool
+	for _, f := range ty.Fields {
+		var numbers []float64
+		for _, c := range cards {
+			for _, v := range c.Fields[f.ID] {
+				switch v := v.(type) {
+				case searchValue:
+					if !enumDone {
+						out, enumDone = append(out, f.ID+":"+word(v.ID, v.Name)), true
+					}
+				case int64:
+					numbers = append(numbers, float64(v))
+				case float64:
+					numbers = append(numbers, v)
+				}
+			}
+		}
+		if len(numbers) > 0 && f.Type.Kind != model.List && !numberDone {
+			slices.Sort(numbers)
+			out, numberDone = append(out, f.ID+">="+strconv.FormatFloat(numbers[len(numbers)/2], 'f', -1, 64)), true
+		}
+	}
+	return out
 }

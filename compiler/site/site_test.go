@@ -517,3 +517,30 @@ func TestTabletopSimulator(t *testing.T) {
 		checkLinks(t, byPath)
 	}
 }
+
+// TestFieldNames names a field by its message field.<type>.<field> where
+// the data gives one, before any table's heading, on the gallery, the
+// card pages and in the search index.
+func TestFieldNames(t *testing.T) {
+	g := tiny(t,
+		[3]string{"cards/tiny/print.toml", "", "[[block]]\nid = \"spells\"\ncards = \"spell\"\nfields = [\"power\"]\non = [\"rules:play\"]\n"},
+		[3]string{"locales/tiny/en.toml", "", "\n[block.spells]\ntitle = \"Spells\"\npower = \"Strength\"\n\n[field.spell]\nsuit = \"Sign\"\npower = \"Might\"\n"},
+		[3]string{"locales/tiny/fr.toml", "", "\n[block.spells]\ntitle = \"Sorts\"\npower = \"Puissance\"\n\n[field.spell]\nsuit = \"Signe\"\npower = \"Force\"\n"},
+	)
+	files := build(t, g)
+	tests := []struct{ page, want string }{
+		{"tiny/fr/index.html", `<label>Signe <select data-filter="suit">`},
+		{"tiny/fr/index.html", `<option value="power">Force</option>`},
+		{"tiny/fr/cards/eclipse.html", `<th scope="row">Signe</th>`},
+		{"tiny/fr/cards/eclipse.html", `<th scope="row">Force</th>`},
+		{"tiny/fr/cards/eclipse.html", `<dt>Sign</dt>`},
+		{"tiny/en/cards/eclipse.html", `<th scope="row">Might</th>`},
+		{"tiny/fr/search-index.js", `"suit":{"kind":"enum","labels":["Signe"]}`},
+		{"tiny/fr/rules.html", `<th scope="col">Puissance</th>`}, // a table keeps its heading
+	}
+	for _, tt := range tests {
+		if !strings.Contains(string(files[tt.page]), tt.want) {
+			t.Errorf("%s lacks %s", tt.page, tt.want)
+		}
+	}
+}

@@ -36,7 +36,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "6fb351374bf63d3869406ba1fc6a85d10fe6b14940e5c379bcfdd34063b211f2"
+const SourceHash = "9a5e0b7ee9830eb0bfc1857ca91345beea80fad7b478871b5a76b8d9e428ef2f"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

@@ -93,11 +93,23 @@
       });
       return id;
     };
-    Array.prototype.slice.call(document.querySelectorAll("a[data-same-section]")).forEach(function (a) {
-      a.addEventListener("click", function () {
-        var id = current();
+    var same = Array.prototype.slice.call(document.querySelectorAll("a[data-same-section]"));
+    var point = function () {
+      var id = current();
+      same.forEach(function (a) {
         a.setAttribute("href", a.getAttribute("href").split("#")[0] + (id ? "#" + id : ""));
       });
-    });
+    };
+    // The links name the section read at all times, not only when
+    // clicked: one opened in a new tab, or copied, keeps it too.
+    var pending = false;
+    window.addEventListener("scroll", function () {
+      if (pending) { return; }
+      pending = true;
+      requestAnimationFrame(function () { pending = false; point(); });
+    }, { passive: true });
+    window.addEventListener("hashchange", point);
+    same.forEach(function (a) { a.addEventListener("click", point); });
+    point();
   }
 })();

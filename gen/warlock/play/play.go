@@ -24,7 +24,7 @@ var (
 )
 
 // Rules are the game's rules, compiled.
-var Rules = &rules.Compiled{Source: "6fb351374bf63d3869406ba1fc6a85d10fe6b14940e5c379bcfdd34063b211f2", Bind: bind}
+var Rules = &rules.Compiled{Source: "9a5e0b7ee9830eb0bfc1857ca91345beea80fad7b478871b5a76b8d9e428ef2f", Bind: bind}
 
 // bound is what the compiled functions look up once a game is built:
 // the places of its variables and zones, its cards' fields, its
