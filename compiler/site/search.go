@@ -38,8 +38,11 @@ type searchCard struct {
 	Name     string `json:"name"`
 	Type     string `json:"type"`
 	TypeName string `json:"typeName"`
-	// Text is every value as the card's page shows it.
-	Text string `json:"text"`
+	// Text is every value as the card's page shows it, which words
+	// search; Detail the same, each after its field's name, which a
+	// result shows.
+	Text   string `json:"text"`
+	Detail string `json:"detail"`
 	// Fields hold each set field's values: numbers as numbers, enum
 	// values and cards as {id, name}, other values as text.
 	Fields map[string][]any `json:"fields"`
@@ -73,7 +76,7 @@ func searchIndexOf(t *texts) (*searchIndex, error) {
 			return nil, err
 		}
 		sc := searchCard{ID: c.ID, URL: "cards/" + c.ID + ".html", Name: name, Type: c.Type, TypeName: typeName, Fields: map[string][]any{}}
-		var text []string
+		var text, detail []string
 		for _, f := range ty.Fields {
 			kind := "text"
 			switch elem(f.Type).Kind {
@@ -103,6 +106,7 @@ func searchIndexOf(t *texts) (*searchIndex, error) {
 				return nil, err
 			}
 			text = append(text, s)
+			detail = append(detail, label+"\u00a0"+s)
 			vs := []model.Value{v}
 			if f.Type.Kind == model.List {
 				vs = v.List
@@ -116,6 +120,7 @@ func searchIndexOf(t *texts) (*searchIndex, error) {
 			}
 		}
 		sc.Text = strings.Join(text, " · ")
+		sc.Detail = strings.Join(detail, " · ")
 		ix.Cards = append(ix.Cards, sc)
 	}
 	for _, sec := range g.Sections {

@@ -146,7 +146,7 @@
     unknown.textContent = unknown.getAttribute("data-template")
       .replace("{field}", res.unknown.join(", "))
       .replace("{fields}", ["type"].concat(Object.keys(index.fields).sort()).join(", "));
-    fill(lists.cards, res.cards.map(function (c) { return [c.url, c.name, c.typeName + (c.text ? " · " + c.text : "")]; }));
+    fill(lists.cards, res.cards.map(function (c) { return [c.url, c.name, c.typeName + (c.detail ? " · " + c.detail : "")]; }));
     fill(lists.sections, res.sections.map(function (s) { return [s.url, s.title, ""]; }));
     // The other languages open the same query, whose ids mean the same in each.
     langs.forEach(function (a) {
