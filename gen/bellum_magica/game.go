@@ -36,7 +36,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "18b1cec9e5583285b1be41c9118f4ad3277dfbe94b78c08338925c1eac850d2f"
+const SourceHash = "4076e89b6cb23cdd1a8c2dcb4fb201f1e4aba3ca88c73d722145cc26f8602301"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

@@ -36,7 +36,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "b0ac350cb91cec575898fb5a8c6c668f928efd819b6365dee563093ee76377bf"
+const SourceHash = "18e5ac4e513c585b915103f4cff3999105a800426282c9545baeef7a6d3429f5"
 
 // Totals are the declared counts of card copies, verified against the cards by
 // the compiler.

@@ -37,7 +37,7 @@ const (
 
 // SourceHash is the SHA-256 of the input files (data, card images and locales)
 // this package was generated from.
-const SourceHash = "348fb167a8c67b8fa2efe5724ad12851ef5eab27ac41298bdd65f52d88fb73be"
+const SourceHash = "e8db3c888521655dc737e00b619680a86bcbb5100375b792debf27583d002147"
 
 // The ids of the game's variants: the ways to play it besides its base game. A
 // card whose Variant is one of them exists only in that variant; Cards lists

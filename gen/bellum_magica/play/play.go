@@ -24,7 +24,7 @@ var (
 )
 
 // Rules are the game's rules, compiled.
-var Rules = &rules.Compiled{Source: "18b1cec9e5583285b1be41c9118f4ad3277dfbe94b78c08338925c1eac850d2f", Bind: bind}
+var Rules = &rules.Compiled{Source: "4076e89b6cb23cdd1a8c2dcb4fb201f1e4aba3ca88c73d722145cc26f8602301", Bind: bind}
 
 // bound is what the compiled functions look up once a game is built:
 // the places of its variables and zones, its cards' fields, its

@@ -24,7 +24,7 @@ var (
 )
 
 // Rules are the game's rules, compiled.
-var Rules = &rules.Compiled{Source: "b0ac350cb91cec575898fb5a8c6c668f928efd819b6365dee563093ee76377bf", Bind: bind}
+var Rules = &rules.Compiled{Source: "18e5ac4e513c585b915103f4cff3999105a800426282c9545baeef7a6d3429f5", Bind: bind}
 
 // bound is what the compiled functions look up once a game is built:
 // the places of its variables and zones, its cards' fields, its

@@ -24,7 +24,7 @@ var (
 )
 
 // Rules are the game's rules, compiled.
-var Rules = &rules.Compiled{Source: "348fb167a8c67b8fa2efe5724ad12851ef5eab27ac41298bdd65f52d88fb73be", Bind: bind}
+var Rules = &rules.Compiled{Source: "e8db3c888521655dc737e00b619680a86bcbb5100375b792debf27583d002147", Bind: bind}
 
 // bound is what the compiled functions look up once a game is built:
 // the places of its variables and zones, its cards' fields, its
