@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -412,26 +413,56 @@ func TestBrowserShipped(t *testing.T) {
 	if len(pages) == 0 {
 		t.Fatal("no pages")
 	}
-	for _, p := range pages {
-		rel, _ := filepath.Rel(dir, p)
-		t.Run(filepath.ToSlash(rel), func(t *testing.T) {
-			t.Parallel() // a page mostly waits on the browser
-			ctx := tab(t, ctx)
-			if err := chromedp.Do(ctx, chromedp.Navigate("file://"+p)); err != nil {
-				t.Fatal(err)
-			}
-			// A lazy image below the window loads only when asked to.
-			const load = `Promise.all(Array.from(document.images).map(i => {
-				i.loading = "eager";
-				return i.decode().then(() => "", () => i.getAttribute("src"));
-			})).then(srcs => srcs.filter(Boolean))`
-			broken, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](load, chromedp.EvalAwaitPromise))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(broken) > 0 {
-				t.Errorf("broken images: %v", broken)
-			}
-		})
+	// A few tabs, each reused page after page: opening a tab per page
+	// costs more than loading the page.
+	type worker struct {
+		ctx     context.Context
+		current atomic.Pointer[testing.T]
 	}
+	pool := make(chan *worker, 4)
+	for range cap(pool) {
+		w := &worker{}
+		ctx, cancel := chromedp.NewContext(ctx)
+		t.Cleanup(cancel)
+		w.ctx = ctx
+		w.current.Store(t)
+		if err := watch(ctx, w.current.Load); err != nil {
+			t.Fatal(err)
+		}
+		pool <- w
+	}
+	crawl := t
+	t.Run("pages", func(t *testing.T) {
+		for _, p := range pages {
+			rel, _ := filepath.Rel(dir, p)
+			t.Run(filepath.ToSlash(rel), func(t *testing.T) {
+				t.Parallel() // a page mostly waits on the browser
+				w := <-pool
+				w.current.Store(t)
+				defer func() {
+					// What comes after the page fails the crawl: a
+					// finished test takes no more errors.
+					w.current.Store(crawl)
+					pool <- w
+				}()
+				ctx, cancel := context.WithTimeout(w.ctx, 30*time.Second)
+				defer cancel()
+				if err := chromedp.Do(ctx, chromedp.Navigate("file://"+p)); err != nil {
+					t.Fatal(err)
+				}
+				// A lazy image below the window loads only when asked to.
+				const load = `Promise.all(Array.from(document.images).map(i => {
+					i.loading = "eager";
+					return i.decode().then(() => "", () => i.getAttribute("src"));
+				})).then(srcs => srcs.filter(Boolean))`
+				broken, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](load, chromedp.EvalAwaitPromise))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(broken) > 0 {
+					t.Errorf("broken images: %v", broken)
+				}
+			})
+		}
+	})
 }

@@ -66,7 +66,17 @@ func tab(t *testing.T, parent context.Context) context.Context {
 	t.Cleanup(cancel)
 	ctx, cancel = context.WithTimeout(ctx, 30*time.Second)
 	t.Cleanup(cancel)
-	err := chromedp.Listen(ctx, func(ev any) {
+	if err := watch(ctx, func() *testing.T { return t }); err != nil {
+		t.Fatal(err)
+	}
+	return ctx
+}
+
+// watch fails the test current gives, at the time, on what tab fails a
+// test on: a tab a crawl reuses from page to page fails the page's.
+func watch(ctx context.Context, current func() *testing.T) error {
+	return chromedp.Listen(ctx, func(ev any) {
+		t := current()
 		switch ev := ev.(type) {
 		case *runtime.EventConsoleAPICalled:
 			if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeWarning {
@@ -91,10 +101,6 @@ func tab(t *testing.T, parent context.Context) context.Context {
 			go chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{})
 		}
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ctx
 }
 
 // shots is where the tests save their screenshots: GRIMOIRE_SCREENSHOTS
