@@ -39,6 +39,12 @@ type Options struct {
 	// yet, with no error for the missing file. A command about to replace
 	// a broken translation reads the game this way.
 	Without []string
+	// Drafts lets a translation lack messages of its source locale: each
+	// is a warning (G101) instead of an error, and the game loads with
+	// the translation incomplete. Only a back end that knows what to do
+	// with one (the site, which reviews it and publishes it not) may ask
+	// for this; model.Locale.Complete tells them apart.
+	Drafts bool
 	// Loaded, when set, is called with each game as soon as it has loaded
 	// without errors, while other games may still be loading: a caller
 	// can start on its outputs. Games load concurrently, so Loaded must be
@@ -326,7 +332,7 @@ func loadGame(fsys fs.FS, id string, opts Options, d *diag.List) *model.Game {
 			declPos = diag.Pos{File: s.name, Line: p.Line, Col: p.Col}
 		}
 	}
-	checkLocales(g, locs, unparsed, lost, declPos, d)
+	checkLocales(g, locs, unparsed, lost, declPos, opts.Drafts, d)
 	g.SourceHash = hex.EncodeToString(h.Sum(nil))
 	st := status{d: d, lost: lost, broken: map[string]bool{}}
 	for lang, lf := range locs {

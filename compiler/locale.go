@@ -209,7 +209,7 @@ func optional(g *model.Game, id string) bool {
 // did not load, which the locales are not blamed for. Comparing the
 // translations with their source is a check of its own, run after
 // loading (package translation).
-func checkLocales(g *model.Game, locs map[string]*localeFile, unparsed map[string]bool, lost *lost, declPos diag.Pos, d *diag.List) {
+func checkLocales(g *model.Game, locs map[string]*localeFile, unparsed map[string]bool, lost *lost, declPos diag.Pos, drafts bool, d *diag.List) {
 	names, texts := required(g)
 	var source *model.Locale
 	for _, lang := range g.Languages {
@@ -265,6 +265,10 @@ func checkLocales(g *model.Game, locs map[string]*localeFile, unparsed map[strin
 				where := "the data"
 				if source != nil && loc != source && source.Message(id) != nil {
 					where = fmt.Sprintf("%s (%s)", source.Lang, source.Message(id).Pos)
+				}
+				if drafts && source != nil && loc != source && source.Message(id) != nil {
+					d.Warnf(missingPos(lf.src, id), diag.MissingMessage, "message %s is missing in %s; %s has it", id, loc.Lang, where)
+					continue
 				}
 				d.Errorf(missingPos(lf.src, id), diag.MissingMessage, "message %s is missing in %s; %s has it", id, loc.Lang, where)
 			}

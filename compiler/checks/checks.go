@@ -51,6 +51,8 @@ func Translations(g *model.Game, st compiler.Status) diag.List { return translat
 // smallest size, on the deck, the reference sheet or the reference cards.
 func Fit(fonts func() (*pdf.Fonts, error)) compiler.Check {
 	return func(g *model.Game, st compiler.Status) diag.List {
+		// A draft translation prints nothing: what it lacks is reported.
+		g = g.WithoutDrafts()
 		var d diag.List
 		gd, err := printout.CheckGlyphs(g)
 		if err != nil {

@@ -768,6 +768,45 @@ type Locale struct {
 	PluralCategories []string
 }
 
+// WithoutDrafts is the game in the languages whose translation is
+// complete: a translation loaded as a draft lacks messages, and nothing
+// can be printed or published in it. It is g itself when it has no draft.
+func (g *Game) WithoutDrafts() *Game {
+	src := g.Locale(g.SourceLang)
+	if src == nil {
+		return g
+	}
+	var langs []string
+	var locs []*Locale
+	for _, lang := range g.Languages {
+		if loc := g.Locale(lang); loc == nil || loc.Complete(src) {
+			langs = append(langs, lang)
+		}
+	}
+	for _, loc := range g.Locales {
+		if loc.Complete(src) {
+			locs = append(locs, loc)
+		}
+	}
+	if len(locs) == len(g.Locales) {
+		return g
+	}
+	c := *g
+	c.Languages, c.Locales = langs, locs
+	return &c
+}
+
+// Complete reports whether a locale has every message of the source
+// locale src: a translation loaded as a draft may not.
+func (l *Locale) Complete(src *Locale) bool {
+	for _, m := range src.Messages {
+		if l.Message(m.ID) == nil {
+			return false
+		}
+	}
+	return true
+}
+
 // Message returns the message with the given id, or nil.
 func (l *Locale) Message(id string) *Message {
 	lo, hi := 0, len(l.Messages)

@@ -57,9 +57,12 @@ type gameEntry struct {
 
 // gameView is a game's page: each of its languages.
 type gameView struct {
-	Tagline   string
-	Players   string
-	Langs     []gameLang
+	Tagline string
+	Players string
+	Langs   []gameLang
+	// Drafts are the reviews of translations not complete enough to
+	// publish.
+	Drafts    []link
 	Downloads []downloadGroup
 }
 
@@ -296,6 +299,12 @@ func (s *builder) game(g *model.Game, faces map[string]map[string]printout.Face,
 		}
 		gv.Langs = append(gv.Langs, gl)
 	}
+	for lang, links := range reviews {
+		if !slices.Contains(g.Languages, lang) && len(links) > 0 {
+			gv.Drafts = append(gv.Drafts, link{Href: links[0].Href, Label: langName(lang), Lang: lang})
+		}
+	}
+	slices.SortFunc(gv.Drafts, func(a, b link) int { return strings.Compare(a.Lang, b.Lang) })
 	v := &view{Kind: "game", Lang: g.SourceLang, Title: name, Game: gv,
 		Nav: []link{{Href: "../index.html", Label: s.wordsOf(g.SourceLang)["games"]}}}
 	if err := s.page(gamePath(g, "index.html"), v); err != nil {
@@ -329,12 +338,17 @@ func (s *builder) game(g *model.Game, faces map[string]map[string]printout.Face,
 // nav is the way back from a page of a game in a language, depth folders
 // below the language's.
 func (s *builder) nav(t *texts, depth int, gallery bool) ([]link, error) {
-	w := s.wordsOf(t.lang)
-	up := strings.Repeat("../", depth)
 	name, err := t.text("game.name")
 	if err != nil {
 		return nil, err
 	}
+	return s.navNamed(t.lang, name, depth, gallery), nil
+}
+
+// navNamed is nav with the game's name given.
+func (s *builder) navNamed(lang, name string, depth int, gallery bool) []link {
+	w := s.wordsOf(lang)
+	up := strings.Repeat("../", depth)
 	out := []link{
 		{Href: up + "../../index.html", Label: w["games"]},
 		{Href: up + "../index.html", Label: name},
@@ -342,7 +356,7 @@ func (s *builder) nav(t *texts, depth int, gallery bool) ([]link, error) {
 	if gallery {
 		out = append(out, link{Href: up + "index.html", Label: w["cards"]})
 	}
-	return out, nil
+	return out
 }
 
 // langPage is the view of a page at file in a language's folder, titled

@@ -94,23 +94,40 @@ type finding struct {
 // of each rulebook checked in any of its languages; it returns the pages
 // written, by language, for the game's page to link.
 func (s *builder) reviews(g *model.Game, all map[string]*texts) (map[string][]link, error) {
+	if f := s.full[g.ID]; f != nil {
+		g = f
+	}
 	src := g.Locale(g.SourceLang)
 	out := map[string][]link{}
-	for _, lang := range g.Languages {
+	// Every locale: a draft translation, which the game is not published
+	// in, has its review too.
+	for _, loc := range g.Locales {
+		lang := loc.Lang
 		w := s.wordsOf(lang)
+		// The game's name in the language, or in the source's where a
+		// draft has none yet.
+		name, err := all[g.SourceLang].text("game.name")
+		if err != nil {
+			return nil, err
+		}
+		if t := all[lang]; t != nil {
+			if name, err = t.text("game.name"); err != nil {
+				return nil, err
+			}
+		}
 		var books []link
 		for i, rb := range s.o.Rulebooks {
 			if rb.Game != g.ID || rb.Book.Lang != lang {
 				continue
 			}
 			file := bookFile(s.o.Rulebooks, i)
-			if err := s.book(g, all[lang], rb, file, lang != g.SourceLang); err != nil {
+			if err := s.book(g, lang, name, rb, file, loc != src); err != nil {
 				return nil, err
 			}
 			books = append(books, link{Href: file, Label: bookName(rb.Book.Name)})
 		}
-		if lang != g.SourceLang && src != nil {
-			if err := s.review(g, all[lang], src, books); err != nil {
+		if loc != src && src != nil {
+			if err := s.review(g, lang, name, src, books); err != nil {
 				return nil, err
 			}
 			out[lang] = append(out[lang], link{Href: lang + "/review.html", Label: w["review"]})
@@ -157,11 +174,11 @@ func bookFile(books []Rulebook, i int) string {
 }
 
 // review writes a translation's review page.
-func (s *builder) review(g *model.Game, t *texts, src *model.Locale, books []link) error {
-	w := s.wordsOf(t.lang)
-	tr := g.Locale(t.lang)
-	rv := &reviewView{SourceLang: src.Lang, SourceName: langName(src.Lang), LangName: langName(t.lang),
-		SourceFile: s.inTree(src.File), File: path.Join("locales", g.ID, t.lang+".toml"), Books: books}
+func (s *builder) review(g *model.Game, lang, name string, src *model.Locale, books []link) error {
+	w := s.wordsOf(lang)
+	tr := g.Locale(lang)
+	rv := &reviewView{SourceLang: src.Lang, SourceName: langName(src.Lang), LangName: langName(lang),
+		SourceFile: s.inTree(src.File), File: path.Join("locales", g.ID, lang+".toml"), Books: books}
 	if tr != nil {
 		rv.File = s.inTree(tr.File)
 	}
@@ -304,16 +321,8 @@ func (s *builder) review(g *model.Game, t *texts, src *model.Locale, books []lin
 		}
 		rv.Filters = append(rv.Filters, fl)
 	}
-	name, err := t.text("game.name")
-	if err != nil {
-		return err
-	}
-	nav, err := s.nav(t, 0, false)
-	if err != nil {
-		return err
-	}
-	v := &view{Kind: "review", Lang: t.lang, Title: name + " – " + w["review"], Nav: nav, Review: rv}
-	return s.page(gamePath(g, t.lang, "review.html"), v)
+	v := &view{Kind: "review", Lang: lang, Title: name + " – " + w["review"], Nav: s.navNamed(lang, name, 0, false), Review: rv}
+	return s.page(gamePath(g, lang, "review.html"), v)
 }
 
 // formLabel names a plural form where a message has several.
@@ -433,8 +442,8 @@ type bookLine struct {
 }
 
 // book writes the page of a rulebook checked against its game.
-func (s *builder) book(g *model.Game, t *texts, rb Rulebook, file string, reviewed bool) error {
-	w := s.wordsOf(t.lang)
+func (s *builder) book(g *model.Game, lang, name string, rb Rulebook, file string, reviewed bool) error {
+	w := s.wordsOf(lang)
 	b := rb.Book
 	bv := &bookView{Name: b.Name}
 	byLine := map[int][]diag.Diagnostic{}
@@ -464,19 +473,12 @@ func (s *builder) book(g *model.Game, t *texts, rb Rulebook, file string, review
 		bv.Lines = append(bv.Lines, ln)
 	}
 	bv.Findings = n
-	name, err := t.text("game.name")
-	if err != nil {
-		return err
-	}
-	nav, err := s.nav(t, 0, false)
-	if err != nil {
-		return err
-	}
+	nav := s.navNamed(lang, name, 0, false)
 	if reviewed {
 		nav = append(nav, link{Href: "review.html", Label: w["review"]})
 	}
-	v := &view{Kind: "book", Lang: t.lang, Title: name + " – " + bookName(b.Name), Nav: nav, Book: bv}
-	return s.page(gamePath(g, t.lang, file), v)
+	v := &view{Kind: "book", Lang: lang, Title: name + " – " + bookName(b.Name), Nav: nav, Book: bv}
+	return s.page(gamePath(g, lang, file), v)
 }
 
 // bookName is a rulebook's file without its folders.

@@ -147,3 +147,40 @@ func TestBookPage(t *testing.T) {
 	}
 	checkLinks(t, files)
 }
+
+// TestDraft reviews a translation that lacks a message, loaded as a
+// draft: its review shows the message missing, the game's page links it,
+// and the game is published in its complete languages only.
+func TestDraft(t *testing.T) {
+	tree := tinyTree(t, [3]string{"locales/tiny/fr.toml", "[card.comet]\none = \"Comète\"\nmany = \"Comètes\"\nother = \"Comètes\"\n", ""})
+	games, d := compiler.Load(tree, compiler.Options{Drafts: true})
+	if d.HasErrors() || len(games.Games) != 1 {
+		t.Fatalf("a draft does not load:\n%s", d)
+	}
+	if d.String() == "" || d[0].Code != diag.MissingMessage || d[0].Severity != diag.Warning {
+		t.Fatalf("the missing message is not a warning:\n%s", d)
+	}
+	if found := compiler.RunChecks(tree, games.Games, compiler.Options{Checks: checks.All(nil)}); found.HasErrors() {
+		t.Errorf("the checks find errors in a draft, beyond what it lacks:\n%s", found)
+	}
+	files := buildWith(t, games.Games[0], site.Options{Findings: d})
+	review := string(files["tiny/fr/review.html"])
+	if !strings.Contains(review, `<li id="m-card.comet" data-tags="status:missing">`) {
+		t.Error("the comet's name is not shown missing")
+	}
+	if !strings.Contains(review, `<strong>1</strong> manquant`) {
+		t.Error("the review does not count the missing message")
+	}
+	for p := range files {
+		if strings.HasPrefix(p, "tiny/fr/") && p != "tiny/fr/review.html" {
+			t.Errorf("%s: a page of the draft", p)
+		}
+	}
+	if !strings.Contains(string(files["tiny/index.html"]), `<a href="fr/review.html" lang="fr">français</a>`) {
+		t.Error("the game's page does not link the draft's review")
+	}
+	if _, ok := files["tiny/en/index.html"]; !ok {
+		t.Error("the source language is not published")
+	}
+	checkLinks(t, files)
+}

@@ -127,6 +127,14 @@ func Build(games []*model.Game, o Options) ([]File, diag.List, error) {
 		}
 		o.Fonts = fonts
 	}
+	// Reviews read every locale of a game, drafts too; the rest of the
+	// site reads the game as published.
+	full := map[string]*model.Game{}
+	games = slices.Clone(games)
+	for i, g := range games {
+		full[g.ID] = g
+		games[i] = g.WithoutDrafts()
+	}
 	t, err := template.New("pages").Parse(pagesHTML)
 	if err == nil {
 		t, err = t.Parse(reviewHTML)
@@ -138,7 +146,7 @@ func Build(games []*model.Game, o Options) ([]File, diag.List, error) {
 	if _, err := toml.Decode(wordsTOML, &words); err != nil {
 		return nil, nil, fmt.Errorf("site words: %w", err)
 	}
-	s := &builder{o: o, t: t, words: words, files: map[string][]byte{}}
+	s := &builder{o: o, t: t, words: words, full: full, files: map[string][]byte{}}
 
 	// The faces and the printouts, most of the work, run on every core.
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
@@ -189,7 +197,7 @@ func Build(games []*model.Game, o Options) ([]File, diag.List, error) {
 	pages := make([]*builder, len(games))
 	errs := make([]error, len(games))
 	for gi, g := range games {
-		pages[gi] = &builder{o: s.o, t: s.t, words: s.words, files: dls[gi].files}
+		pages[gi] = &builder{o: s.o, t: s.t, words: s.words, full: full, files: dls[gi].files}
 		run(func() { errs[gi] = pages[gi].game(g, drawn[gi], dls[gi].groups) })
 	}
 	wg.Wait()
@@ -209,6 +217,7 @@ func Build(games []*model.Game, o Options) ([]File, diag.List, error) {
 // builder holds what making one site needs.
 type builder struct {
 	o     Options
+	full  map[string]*model.Game // each game by id, with its drafts
 	t     *template.Template
 	words map[string]map[string]string
 	files map[string][]byte

@@ -55,7 +55,10 @@ func runSite(e *env, args []string) int {
 	// The site is made of the games as they load. What the checks find,
 	// errors too, stands on the review pages instead of stopping the
 	// site: a translation with mistakes is what a review is for.
+	// A translation that lacks messages is a draft: it is reviewed, and
+	// the game published in its other languages.
 	opts := e.loadOptions(t, only...)
+	opts.Drafts = true
 	checks := opts.Checks
 	opts.Checks = nil
 	games, found := compiler.Load(t.fsys, opts)
