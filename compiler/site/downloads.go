@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/grimoire-games/grimoire/compiler/catalog"
@@ -34,6 +35,21 @@ type downloads struct {
 	files  map[string][]byte
 	groups []downloadGroup
 	d      diag.List
+}
+
+// translation adds a translation's PO and XLIFF files to group gi.
+func (out *downloads) translation(gi int, base string, g *model.Game, lang string, w map[string]string) error {
+	for _, tr := range []struct {
+		ext, label string
+		write      func(io.Writer, *model.Game, string) error
+	}{{".po", w["po"], catalog.WritePO}, {".xlf", w["xliff"], catalog.WriteXLIFF}} {
+		var buf bytes.Buffer
+		if err := tr.write(&buf, g, lang); err != nil {
+			return fmt.Errorf("%s translation into %s: %w", tr.ext, lang, err)
+		}
+		out.add(gi, base, g.ID+"."+lang+tr.ext, tr.label, buf.Bytes())
+	}
+	return nil
 }
 
 // gameDownloads makes the downloads of a game as loaded: its base game's
@@ -121,18 +137,23 @@ func (s *builder) gameDownloads(g *model.Game, run func(func())) (func() (*downl
 			if v != "" || lang == g.SourceLang {
 				continue
 			}
-			for _, tr := range []struct {
-				ext, label string
-				write      func(io.Writer, *model.Game, string) error
-			}{{".po", w["po"], catalog.WritePO}, {".xlf", w["xliff"], catalog.WriteXLIFF}} {
-				var buf bytes.Buffer
-				if err := tr.write(&buf, g, lang); err != nil {
-					return nil, fmt.Errorf("%s translation into %s: %w", tr.ext, lang, err)
-				}
-				out.add(gi, base, g.ID+"."+lang+tr.ext, tr.label, buf.Bytes())
+			if err := out.translation(gi, base, g, lang, w); err != nil {
+				return nil, err
 			}
 		}
 		if v == "" {
+			// A draft, not published, has its translation to complete.
+			if full := s.full[g.ID]; full != nil {
+				for _, loc := range full.Locales {
+					if loc.Lang == g.SourceLang || slices.Contains(g.Languages, loc.Lang) {
+						continue
+					}
+					out.groups = append(out.groups, downloadGroup{Title: langName(loc.Lang) + " · " + s.wordsOf(loc.Lang)["draft"], Lang: loc.Lang})
+					if err := out.translation(len(out.groups)-1, base, full, loc.Lang, w); err != nil {
+						return nil, err
+					}
+				}
+			}
 			out.groups = append(out.groups, downloadGroup{Title: w["all_languages"]})
 			gi := len(out.groups) - 1
 			out.add(gi, base, export.JSONFile(g.ID, ""), "JSON", nil)
