@@ -399,20 +399,7 @@ func TestBrowserShipped(t *testing.T) {
 	longtest.Skip(t)
 	ctx := browser(t)
 	dir := writeSite(t, shipped(t)...)
-	var pages []string
-	err := filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
-		if err == nil && strings.HasSuffix(p, ".html") {
-			pages = append(pages, p)
-		}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	slices.Sort(pages)
-	if len(pages) == 0 {
-		t.Fatal("no pages")
-	}
+	pages := htmlPages(t, dir)
 	// A few tabs, each reused page after page: opening a tab per page
 	// costs more than loading the page.
 	type worker struct {

@@ -137,12 +137,9 @@ func writeFiles(t *testing.T, files map[string][]byte) string {
 	return dir
 }
 
-// TestBrowserCrawl loads every page of the tiny game's site in Chromium
-// and fails on console errors, exceptions and broken links or images.
-func TestBrowserCrawl(t *testing.T) {
-	ctx := browser(t)
-	dir := writeSite(t, tiny(t))
-	out := shots(t)
+// htmlPages are the pages of the site in dir, sorted; none fails t.
+func htmlPages(t *testing.T, dir string) []string {
+	t.Helper()
 	var pages []string
 	err := filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
 		if err == nil && strings.HasSuffix(p, ".html") {
@@ -157,6 +154,16 @@ func TestBrowserCrawl(t *testing.T) {
 	if len(pages) == 0 {
 		t.Fatal("no pages")
 	}
+	return pages
+}
+
+// TestBrowserCrawl loads every page of the tiny game's site in Chromium
+// and fails on console errors, exceptions and broken links or images.
+func TestBrowserCrawl(t *testing.T) {
+	ctx := browser(t)
+	dir := writeSite(t, tiny(t))
+	out := shots(t)
+	pages := htmlPages(t, dir)
 	for _, p := range pages {
 		rel, _ := filepath.Rel(dir, p)
 		t.Run(filepath.ToSlash(rel), func(t *testing.T) {
